@@ -1,0 +1,3 @@
+module sandtable
+
+go 1.26.8

@@ -1,0 +1,161 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Session is a game being played: the current state, the record that
+// produced it, the log, and what may still be taken back.
+type Session struct {
+	Game   Game
+	State  State
+	Record Record
+	Log    []Logged
+
+	undo []undoPoint
+}
+
+// Logged is a log entry with the number of the action that wrote it
+// (0 for the setup).
+type Logged struct {
+	Move int `json:"move"`
+	LogEntry
+}
+
+// undoPoint is the state before one action that may still be taken back.
+type undoPoint struct {
+	side   Side
+	state  State
+	logLen int
+}
+
+// ErrNoUndo is returned when nothing can be taken back.
+var ErrNoUndo = errors.New("nothing to undo")
+
+// NewSession starts a game of g from setup, with logging on.
+func NewSession(g Game, setup Setup) (*Session, error) {
+	st, err := g.New(setup)
+	if err != nil {
+		return nil, err
+	}
+	st.SetLogging(true)
+	s := &Session{Game: g, State: st, Record: Record{Game: g.ID(), Setup: setup}}
+	s.collectLog()
+	return s, nil
+}
+
+// Move is the number of actions accepted so far.
+func (s *Session) Move() int { return len(s.Record.Actions) }
+
+// SideName is the name of side in this game.
+func (s *Session) SideName(side Side) string {
+	if side == Observer {
+		return "observer"
+	}
+	return s.Game.SideNames()[side]
+}
+
+// Apply plays a for side if it is legal, records it with the new state's
+// hash and collects the log. A refused action changes nothing.
+func (s *Session) Apply(side Side, a Action) error {
+	if s.State.Over() {
+		return Illegal("the game is over")
+	}
+	if !s.State.Active().Has(side) {
+		return Illegal("it is not %s's turn to decide", s.SideName(side))
+	}
+	before := s.State.Clone()
+	epoch := s.State.Epoch()
+	if err := s.State.Apply(side, a); err != nil {
+		return err
+	}
+	s.Record.Actions = append(s.Record.Actions, RecordEntry{
+		Side: s.SideName(side), Action: s.State.EncodeAction(a), Hash: Hash(s.State),
+	})
+	// Undo stops at a change of side and at a die roll or reveal (the
+	// action that rolled or revealed cannot be taken back either).
+	if len(s.undo) > 0 && s.undo[len(s.undo)-1].side != side {
+		s.undo = s.undo[:0]
+	}
+	if s.State.Epoch() != epoch {
+		s.undo = s.undo[:0]
+	} else {
+		s.undo = append(s.undo, undoPoint{side: side, state: before, logLen: len(s.Log)})
+	}
+	s.collectLog()
+	return nil
+}
+
+// ApplyText decodes an action's record text and applies it.
+func (s *Session) ApplyText(side Side, text string) error {
+	a, err := s.State.DecodeAction(text)
+	if err != nil {
+		return err
+	}
+	return s.Apply(side, a)
+}
+
+// CanUndo reports whether side may take back its last action.
+func (s *Session) CanUndo(side Side) bool {
+	return len(s.undo) > 0 && s.undo[len(s.undo)-1].side == side
+}
+
+// Undo takes back side's last action: the state, the record and the log
+// return to what they were before it.
+func (s *Session) Undo(side Side) error {
+	if !s.CanUndo(side) {
+		return ErrNoUndo
+	}
+	p := s.undo[len(s.undo)-1]
+	s.undo = s.undo[:len(s.undo)-1]
+	s.State = p.state
+	s.State.SetLogging(true)
+	s.Record.Actions = s.Record.Actions[:len(s.Record.Actions)-1]
+	s.Log = s.Log[:p.logLen]
+	return nil
+}
+
+// LogFor renders the log entries side may read, in lang.
+func (s *Session) LogFor(side Side, lang string) []string {
+	var out []string
+	for _, e := range s.Log {
+		if e.VisibleTo(side) {
+			out = append(out, s.State.RenderLog(e.LogEntry, lang))
+		}
+	}
+	return out
+}
+
+func (s *Session) collectLog() {
+	for _, e := range s.State.TakeLog() {
+		s.Log = append(s.Log, Logged{Move: s.Move(), LogEntry: e})
+	}
+}
+
+// Replay plays a record from its setup, checking every action's legality
+// and state hash. It returns the session at the end, or at the first
+// mismatch together with an error naming the action.
+func Replay(rec Record) (*Session, error) {
+	g, err := Lookup(rec.Game)
+	if err != nil {
+		return nil, err
+	}
+	s, err := NewSession(g, rec.Setup)
+	if err != nil {
+		return nil, err
+	}
+	for i, e := range rec.Actions {
+		side, err := SideByName(g, e.Side)
+		if err != nil {
+			return s, fmt.Errorf("action %d: %w", i+1, err)
+		}
+		if err := s.ApplyText(side, e.Action); err != nil {
+			return s, fmt.Errorf("action %d (%s %s): %w", i+1, e.Side, e.Action, err)
+		}
+		if got := s.Record.Actions[i].Hash; e.Hash != "" && got != e.Hash {
+			return s, fmt.Errorf("action %d (%s %s): state hash %s, record says %s", i+1, e.Side, e.Action, got, e.Hash)
+		}
+	}
+	return s, nil
+}
