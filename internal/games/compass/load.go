@@ -1,0 +1,530 @@
+package compass
+
+import (
+	"bytes"
+	"cmp"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"regexp"
+	"slices"
+	"sync"
+
+	"sandtable/internal/engine"
+)
+
+// The counts the rulebook's component list fixes (rule 1).
+const (
+	numAreas        = 42 // rule 1.1
+	numTurns        = 12 // rule 5
+	maxStack        = 6  // rule 3.1
+	maxValue        = 9  // largest CV or MC a counter can print
+	maxReplacements = 9
+)
+
+var (
+	unitsPerSide  = [2]int{Allied: 17, Italian: 25} // rule 1
+	eventsPerSide = [2]int{Allied: 15, Italian: 10} // rule 1
+)
+
+// sideNames and eventNames are the JSON spellings of the sides and events.
+var (
+	sideNames  = [2]string{Allied: "allied", Italian: "italian"}
+	eventNames = [NumEvents]string{
+		AirSupport:      "air_support",
+		NavalSupport:    "naval_support",
+		Leader:          "leader",
+		Surprise:        "surprise",
+		UnitRecovery:    "unit_recovery",
+		MotorConvoy:     "motor_convoy",
+		SustainedAttack: "sustained_attack",
+		Matilda:         "matilda",
+	}
+	linkKinds = map[string]LinkKind{"road": Road, "track": Track, "desert": Desert}
+	idPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+)
+
+//go:embed data/*.json
+var embedded embed.FS
+
+var defaultData = sync.OnceValue(func() *Data {
+	sub, err := fs.Sub(embedded, "data")
+	if err != nil {
+		panic(err)
+	}
+	d, err := LoadData(sub)
+	if err != nil {
+		panic("compass: embedded data is invalid: " + err.Error())
+	}
+	return d
+})
+
+// DefaultData returns the embedded reconstruction of the components. It is
+// loaded once and shared: callers must not modify it.
+func DefaultData() *Data { return defaultData() }
+
+// The file formats. Entries are decoded one by one so that an error can
+// name the entry it is in.
+type (
+	mapFile struct {
+		Notice string            `json:"notice"`
+		Areas  []json.RawMessage `json:"areas"`
+		Links  []json.RawMessage `json:"links"`
+	}
+	areaJSON struct {
+		ID           string  `json:"id"`
+		Name         string  `json:"name"`
+		Lat          float64 `json:"lat"`
+		Lon          float64 `json:"lon"`
+		Coastal      bool    `json:"coastal"`
+		NavalSupport bool    `json:"naval_support"`
+		VP           int     `json:"vp"`
+		Logistic     string  `json:"logistic"` // "", "allied" or "italian"
+	}
+	linkJSON struct {
+		A    string `json:"a"`
+		B    string `json:"b"`
+		Kind string `json:"kind"`
+	}
+	unitsFile struct {
+		Notice string            `json:"notice"`
+		Units  []json.RawMessage `json:"units"`
+	}
+	unitJSON struct {
+		ID          string `json:"id"`
+		Name        string `json:"name"`
+		Side        string `json:"side"`
+		CV          []int  `json:"cv"` // [full] with one step, [full, reduced] with two
+		Steps       int    `json:"steps"`
+		Support     bool   `json:"support"`
+		DefenceOnly bool   `json:"defence_only"`
+		Garrison    bool   `json:"garrison"`
+		MC          int    `json:"mc"`
+		Start       string `json:"start"`
+		Arrives     int    `json:"arrives"`
+		Removed     int    `json:"removed"`
+		SuppliedIn  string `json:"supplied_in"`
+		Matilda     bool   `json:"matilda"`
+	}
+	trackFile struct {
+		Notice string                    `json:"notice"`
+		Turns  []json.RawMessage         `json:"turns"`
+		Mix    map[string]map[string]int `json:"mix"`
+	}
+	turnJSON struct {
+		Turn         int            `json:"turn"`
+		Dates        string         `json:"dates"`
+		Events       map[string]int `json:"events"`
+		Replacements map[string]int `json:"replacements"`
+	}
+)
+
+// LoadData reads map.json, units.json and track.json from the root of fsys
+// and checks them against the rulebook. Every error names the file and the
+// entry at fault.
+func LoadData(fsys fs.FS) (*Data, error) {
+	d := &Data{}
+	areaIndex, mapErr := loadMap(fsys, d)
+	// The other files are checked even when the map is wrong, so that one
+	// run reports every problem.
+	err := errors.Join(mapErr, loadUnits(fsys, d, areaIndex), loadTrack(fsys, d))
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// fileErrors collects the problems found in one file.
+type fileErrors struct {
+	file string
+	errs []error
+}
+
+func (fe *fileErrors) add(format string, args ...any) {
+	fe.errs = append(fe.errs, fmt.Errorf("%s: "+format, append([]any{fe.file}, args...)...))
+}
+
+func (fe *fileErrors) err() error { return errors.Join(fe.errs...) }
+
+// readFile decodes name from fsys into v, refusing unknown fields and
+// trailing data, and checks that the notice is there.
+func readFile(fsys fs.FS, name string, v any, notice *string) error {
+	b, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if err := strictDecode(b, v); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if *notice == "" {
+		return fmt.Errorf(`%s: missing "notice": say where the data comes from (see docs/compass/data.md)`, name)
+	}
+	return nil
+}
+
+func strictDecode(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("unexpected data after the top-level object")
+	}
+	return nil
+}
+
+// decodeEntry decodes entry i of a list strictly; on failure it names the
+// entry by its id when it has one, else by its position from 1.
+func decodeEntry(fe *fileErrors, what string, i int, raw json.RawMessage, v any) bool {
+	if err := strictDecode(raw, v); err != nil {
+		var loose struct {
+			ID string `json:"id"`
+		}
+		if json.Unmarshal(raw, &loose) == nil && loose.ID != "" {
+			fe.add("%s %q: %v", what, loose.ID, err)
+		} else {
+			fe.add("%s %d: %v", what, i+1, err)
+		}
+		return false
+	}
+	return true
+}
+
+func parseSide(s string) (engine.Side, bool) {
+	for side, name := range sideNames {
+		if s == name {
+			return engine.Side(side), true
+		}
+	}
+	return engine.Observer, false
+}
+
+func loadMap(fsys fs.FS, d *Data) (map[string]int, error) {
+	var f mapFile
+	if err := readFile(fsys, "map.json", &f, &f.Notice); err != nil {
+		return nil, err
+	}
+	fe := &fileErrors{file: "map.json"}
+	index := map[string]int{}
+	var logistic [2][]string
+	for i, raw := range f.Areas {
+		var a areaJSON
+		if !decodeEntry(fe, "area", i, raw, &a) {
+			continue
+		}
+		if !idPattern.MatchString(a.ID) {
+			fe.add("area %d: id %q is not lower-case kebab (like \"sidi-barrani\")", i+1, a.ID)
+			continue
+		}
+		if _, dup := index[a.ID]; dup {
+			fe.add("area %q: duplicate id", a.ID)
+			continue
+		}
+		area := Area{ID: a.ID, Name: a.Name, Lat: a.Lat, Lon: a.Lon, Coastal: a.Coastal,
+			NavalSupport: a.NavalSupport, VP: a.VP, Logistic: engine.Observer}
+		if a.Name == "" {
+			fe.add("area %q: missing name", a.ID)
+		}
+		if a.Lat < -90 || a.Lat > 90 || a.Lon < -180 || a.Lon > 180 {
+			fe.add("area %q: position %g,%g is not a latitude and longitude", a.ID, a.Lat, a.Lon)
+		}
+		if a.NavalSupport && !a.Coastal {
+			fe.add("area %q: naval_support on an area that is not coastal (rule 7)", a.ID)
+		}
+		if a.VP < 0 || a.VP > maxValue {
+			fe.add("area %q: vp %d out of range 0-%d", a.ID, a.VP, maxValue)
+		}
+		if a.Logistic != "" {
+			side, ok := parseSide(a.Logistic)
+			if !ok {
+				fe.add("area %q: unknown logistic side %q (allied, italian or \"\")", a.ID, a.Logistic)
+			} else {
+				area.Logistic = side
+				logistic[side] = append(logistic[side], a.ID)
+			}
+		}
+		index[a.ID] = len(d.Areas)
+		d.Areas = append(d.Areas, area)
+	}
+	if len(f.Areas) != numAreas {
+		fe.add("%d areas, the rulebook's map has %d (rule 1.1)", len(f.Areas), numAreas)
+	}
+	for side, ids := range logistic {
+		if len(ids) != 1 {
+			fe.add("%d %s logistic areas %q, want exactly one (rule 3.2)", len(ids), sideNames[side], ids)
+		}
+	}
+
+	type pair struct{ a, b int }
+	seen := map[pair]int{}
+	linkErrs := len(fe.errs)
+	for i, raw := range f.Links {
+		var l linkJSON
+		if !decodeEntry(fe, "link", i, raw, &l) {
+			continue
+		}
+		name := fmt.Sprintf("link %d (%s-%s)", i+1, l.A, l.B)
+		a, okA := index[l.A]
+		b, okB := index[l.B]
+		kind, okK := linkKinds[l.Kind]
+		switch {
+		case !okA:
+			fe.add("%s: unknown area %q", name, l.A)
+		case !okB:
+			fe.add("%s: unknown area %q", name, l.B)
+		case !okK:
+			fe.add("%s: unknown kind %q (road, track or desert)", name, l.Kind)
+		case a == b:
+			fe.add("%s: links an area to itself", name)
+		default:
+			p := pair{min(a, b), max(a, b)}
+			if j, dup := seen[p]; dup {
+				fe.add("%s: listed twice (also link %d); list each adjacency once", name, j+1)
+				continue
+			}
+			seen[p] = i
+			d.Areas[a].Links = append(d.Areas[a].Links, Link{To: b, Kind: kind})
+			d.Areas[b].Links = append(d.Areas[b].Links, Link{To: a, Kind: kind})
+		}
+	}
+	for i := range d.Areas {
+		slices.SortFunc(d.Areas[i].Links, func(x, y Link) int { return cmp.Compare(x.To, y.To) })
+	}
+	if len(fe.errs) == linkErrs && len(d.Areas) > 0 {
+		if cut := unreachable(d.Areas, 0, func(Link) bool { return true }); len(cut) > 0 {
+			fe.add("the map is not connected: no links lead from %q to %q", d.Areas[0].ID, cut)
+		}
+	}
+	return index, fe.err()
+}
+
+// unreachable lists the ids of the areas that cannot be reached from area
+// from along the links that pass ok.
+func unreachable(areas []Area, from int, ok func(Link) bool) []string {
+	seen := make([]bool, len(areas))
+	seen[from] = true
+	queue := []int{from}
+	for len(queue) > 0 {
+		a := queue[0]
+		queue = queue[1:]
+		for _, l := range areas[a].Links {
+			if !seen[l.To] && ok(l) {
+				seen[l.To] = true
+				queue = append(queue, l.To)
+			}
+		}
+	}
+	var out []string
+	for i, s := range seen {
+		if !s {
+			out = append(out, areas[i].ID)
+		}
+	}
+	return out
+}
+
+func loadUnits(fsys fs.FS, d *Data, areaIndex map[string]int) error {
+	var f unitsFile
+	if err := readFile(fsys, "units.json", &f, &f.Notice); err != nil {
+		return err
+	}
+	fe := &fileErrors{file: "units.json"}
+	ids := map[string]bool{}
+	var perSide [2]int
+	var matildas []string
+	for i, raw := range f.Units {
+		var u unitJSON
+		if !decodeEntry(fe, "unit", i, raw, &u) {
+			continue
+		}
+		if !idPattern.MatchString(u.ID) {
+			fe.add("unit %d: id %q is not lower-case kebab (like \"4-armd-bde\")", i+1, u.ID)
+			continue
+		}
+		if ids[u.ID] {
+			fe.add("unit %q: duplicate id", u.ID)
+			continue
+		}
+		ids[u.ID] = true
+		bad := func(format string, args ...any) {
+			fe.add("unit %q: "+format, append([]any{u.ID}, args...)...)
+		}
+		def := UnitDef{ID: u.ID, Name: u.Name, Steps: u.Steps, Support: u.Support,
+			DefenceOnly: u.DefenceOnly, Garrison: u.Garrison, MC: u.MC,
+			Start: -1, Arrives: u.Arrives, Removed: u.Removed, SuppliedIn: -1, Matilda: u.Matilda}
+		if u.Name == "" {
+			bad("missing name")
+		}
+		side, ok := parseSide(u.Side)
+		if !ok {
+			bad("unknown side %q (allied or italian)", u.Side)
+		} else {
+			def.Side = side
+			perSide[side]++
+		}
+		switch u.Steps {
+		case 1, 2:
+			if len(u.CV) != u.Steps {
+				bad("cv %v: give [full] for a unit with 1 step, [full, reduced] for one with 2 (rule 1.2); it has %d", u.CV, u.Steps)
+			}
+		default:
+			bad("steps %d: a unit has 1 or 2 strength levels (rule 1.2)", u.Steps)
+		}
+		if len(u.CV) == 0 {
+			bad("missing cv")
+		}
+		for j, v := range u.CV {
+			if v < 0 || v > maxValue {
+				bad("cv %d out of range 0-%d", v, maxValue)
+			} else if j < 2 {
+				def.CV[j] = v
+			}
+		}
+		if len(u.CV) == 2 && u.CV[1] > u.CV[0] {
+			bad("reduced cv %d is more than full cv %d", u.CV[1], u.CV[0])
+		}
+		if u.MC < 0 || u.MC > maxValue {
+			bad("mc %d out of range 0-%d", u.MC, maxValue)
+		}
+		if u.Garrison && (!u.DefenceOnly || u.MC != 0) {
+			bad("a garrison must be defence_only with mc 0 (rule 3.7)")
+		}
+		if u.Arrives < 0 || u.Arrives > numTurns {
+			bad("arrives %d out of range 0-%d", u.Arrives, numTurns)
+		}
+		if u.Removed < 0 || u.Removed > numTurns {
+			bad("removed %d out of range 0-%d", u.Removed, numTurns)
+		} else if u.Removed != 0 && u.Removed <= u.Arrives {
+			bad("removed on turn %d, not after its arrival on turn %d (rule 3.11)", u.Removed, u.Arrives)
+		}
+		if u.Start != "" {
+			if a, ok := areaIndex[u.Start]; ok {
+				def.Start = a
+			} else {
+				bad("unknown start area %q", u.Start)
+			}
+		}
+		switch {
+		case u.Arrives == 0 && u.Start == "":
+			bad("on the map at start (arrives 0) but has no start area")
+		case u.Arrives > 0 && u.Start != "":
+			bad("a reinforcement (arrives %d) must have start \"\": it enters at its logistic or reinforcement area (rule 3.11)", u.Arrives)
+		}
+		if u.SuppliedIn != "" {
+			if a, ok := areaIndex[u.SuppliedIn]; ok {
+				def.SuppliedIn = a
+			} else {
+				bad("unknown supplied_in area %q", u.SuppliedIn)
+			}
+		}
+		if u.Matilda {
+			matildas = append(matildas, u.ID)
+			if side != Allied {
+				bad("matilda marks the Allied 7RTR (rule 7), not a %s unit", u.Side)
+			}
+		}
+		d.Units = append(d.Units, def)
+	}
+	for side, n := range perSide {
+		if n != unitsPerSide[side] {
+			fe.add("%d %s units, the rulebook has %d (rule 1)", n, sideNames[side], unitsPerSide[side])
+		}
+	}
+	if len(matildas) != 1 {
+		fe.add("%d units marked matilda %q, want exactly one: 7RTR (rule 7)", len(matildas), matildas)
+	}
+	// Rule 3.1: at most six units in an area, without limit in the Allied
+	// logistic area.
+	stack := map[int]int{}
+	for _, u := range d.Units {
+		if u.Start >= 0 {
+			stack[u.Start]++
+		}
+	}
+	for _, a := range slices.Sorted(maps.Keys(stack)) {
+		n := stack[a]
+		if n > maxStack && d.Areas[a].Logistic != Allied {
+			fe.add("area %q: %d units at start, more than %d (rule 3.1)", d.Areas[a].ID, n, maxStack)
+		}
+	}
+	return fe.err()
+}
+
+func loadTrack(fsys fs.FS, d *Data) error {
+	var f trackFile
+	if err := readFile(fsys, "track.json", &f, &f.Notice); err != nil {
+		return err
+	}
+	fe := &fileErrors{file: "track.json"}
+
+	// The mix first: the number of markers bounds the draws.
+	var total [2]int
+	for _, name := range slices.Sorted(maps.Keys(f.Mix)) {
+		kinds := f.Mix[name]
+		side, ok := parseSide(name)
+		if !ok {
+			fe.add("mix: unknown side %q (allied or italian)", name)
+			continue
+		}
+		for _, kind := range slices.Sorted(maps.Keys(kinds)) {
+			n := kinds[kind]
+			k := slices.Index(eventNames[:], kind)
+			if k < 0 {
+				fe.add("mix: %s: unknown event %q (one of %v)", name, kind, eventNames)
+				continue
+			}
+			if n < 0 {
+				fe.add("mix: %s: %s %d is negative", name, kind, n)
+				continue
+			}
+			d.Mix[side][k] = n
+			total[side] += n
+		}
+	}
+	for side, n := range total {
+		if n != eventsPerSide[side] {
+			fe.add("mix: %d %s event markers, the rulebook has %d (rule 1)", n, sideNames[side], eventsPerSide[side])
+		}
+	}
+
+	for i, raw := range f.Turns {
+		var t turnJSON
+		if !decodeEntry(fe, "turn", i, raw, &t) {
+			continue
+		}
+		if t.Turn != i+1 {
+			fe.add("turn %d: numbered %d; list the turns in order from 1", i+1, t.Turn)
+		}
+		def := TurnDef{Dates: t.Dates}
+		if t.Dates == "" {
+			fe.add("turn %d: missing dates", i+1)
+		}
+		perSide := func(field string, m map[string]int, limit [2]int, out *[2]int) {
+			for _, name := range slices.Sorted(maps.Keys(m)) {
+				n := m[name]
+				side, ok := parseSide(name)
+				if !ok {
+					fe.add("turn %d: %s: unknown side %q (allied or italian)", i+1, field, name)
+					continue
+				}
+				if n < 0 || n > limit[side] {
+					fe.add("turn %d: %s: %s %d out of range 0-%d", i+1, field, name, n, limit[side])
+					continue
+				}
+				out[side] = n
+			}
+		}
+		perSide("events", t.Events, eventsPerSide, &def.Events)
+		perSide("replacements", t.Replacements, [2]int{maxReplacements, maxReplacements}, &def.Replacements)
+		d.Turns = append(d.Turns, def)
+	}
+	if len(f.Turns) != numTurns {
+		fe.add("%d turns, the game has %d (rule 5)", len(f.Turns), numTurns)
+	}
+	return fe.err()
+}
