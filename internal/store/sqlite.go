@@ -1,0 +1,440 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
+
+	"sandtable/internal/engine"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// SQLite is the Store kept in one SQLite file.
+type SQLite struct {
+	db *sql.DB
+}
+
+var _ Store = (*SQLite)(nil)
+
+// Open opens (creating it if needed) the SQLite database at path and
+// applies the migrations it has not seen yet, in order. ":memory:" gives
+// a private in-memory database.
+func Open(path string) (*SQLite, error) {
+	// WAL lets readers run beside the writer; synchronous=FULL makes each
+	// committed action durable before it is acknowledged.
+	dsn := "file:" + path + "?_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_txlock=immediate"
+	if path != ":memory:" {
+		dsn += "&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)"
+	}
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	// One connection: SQLite has a single writer anyway, and an in-memory
+	// database exists only inside its connection.
+	db.SetMaxOpenConns(1)
+	s := &SQLite{db: db}
+	if err := s.migrate(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close closes the database.
+func (s *SQLite) Close() error { return s.db.Close() }
+
+// migrate applies migrations/NNNN_*.sql past PRAGMA user_version, each in
+// its own transaction together with the new version number.
+func (s *SQLite) migrate() error {
+	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	var version int
+	if err := s.db.QueryRow("PRAGMA user_version").Scan(&version); err != nil {
+		return fmt.Errorf("store: reading schema version: %w", err)
+	}
+	if version > len(names) {
+		return fmt.Errorf("store: database schema version %d is newer than this program (%d)", version, len(names))
+	}
+	for i := version; i < len(names); i++ {
+		text, err := migrationFiles.ReadFile(names[i])
+		if err != nil {
+			return err
+		}
+		tx, err := s.db.Begin()
+		if err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		if _, err := tx.Exec(string(text)); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("store: migration %s: %w", names[i], err)
+		}
+		if _, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d", i+1)); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("store: migration %s: %w", names[i], err)
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("store: migration %s: %w", names[i], err)
+		}
+	}
+	return nil
+}
+
+// SchemaVersion is the number of migrations applied.
+func (s *SQLite) SchemaVersion() (int, error) {
+	var v int
+	err := s.db.QueryRow("PRAGMA user_version").Scan(&v)
+	return v, err
+}
+
+func now() int64 { return time.Now().UnixMilli() }
+
+func isUnique(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
+}
+
+func notFound(err error, what string) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("store: %s: %w", what, ErrNotFound)
+	}
+	return fmt.Errorf("store: %s: %w", what, err)
+}
+
+func (s *SQLite) CreateUser(ctx context.Context, u User) (User, error) {
+	u.Created = time.UnixMilli(now())
+	res, err := s.db.ExecContext(ctx,
+		`INSERT INTO users(name, pass_hash, guest, email, webhook, created) VALUES(?,?,?,?,?,?)`,
+		u.Name, u.PassHash, u.Guest, u.Email, u.Webhook, u.Created.UnixMilli())
+	if isUnique(err) {
+		return User{}, fmt.Errorf("store: user %q: %w", u.Name, ErrExists)
+	}
+	if err != nil {
+		return User{}, fmt.Errorf("store: creating user: %w", err)
+	}
+	u.ID, err = res.LastInsertId()
+	return u, err
+}
+
+const userCols = `id, name, pass_hash, guest, email, webhook, created`
+
+func scanUser(row *sql.Row, what string) (User, error) {
+	var u User
+	var created int64
+	if err := row.Scan(&u.ID, &u.Name, &u.PassHash, &u.Guest, &u.Email, &u.Webhook, &created); err != nil {
+		return User{}, notFound(err, what)
+	}
+	u.Created = time.UnixMilli(created)
+	return u, nil
+}
+
+func (s *SQLite) UserByName(ctx context.Context, name string) (User, error) {
+	return scanUser(s.db.QueryRowContext(ctx, `SELECT `+userCols+` FROM users WHERE name = ?`, name), "user "+name)
+}
+
+func (s *SQLite) UserByID(ctx context.Context, id int64) (User, error) {
+	return scanUser(s.db.QueryRowContext(ctx, `SELECT `+userCols+` FROM users WHERE id = ?`, id), fmt.Sprint("user ", id))
+}
+
+func (s *SQLite) SetNotify(ctx context.Context, id int64, email, webhook string) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE users SET email = ?, webhook = ? WHERE id = ?`, email, webhook, id)
+	return oneRow(res, err, fmt.Sprint("user ", id))
+}
+
+func oneRow(res sql.Result, err error, what string) error {
+	if err != nil {
+		return fmt.Errorf("store: %s: %w", what, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("store: %s: %w", what, ErrNotFound)
+	}
+	return nil
+}
+
+func (s *SQLite) CreateSession(ctx context.Context, se Session) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO sessions(token_hash, user_id, csrf, expires) VALUES(?,?,?,?)`,
+		se.TokenHash, se.UserID, se.CSRF, se.Expires.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("store: creating session: %w", err)
+	}
+	return nil
+}
+
+func (s *SQLite) Session(ctx context.Context, tokenHash string) (Session, error) {
+	var se Session
+	var exp int64
+	err := s.db.QueryRowContext(ctx, `SELECT token_hash, user_id, csrf, expires FROM sessions WHERE token_hash = ? AND expires > ?`,
+		tokenHash, now()).Scan(&se.TokenHash, &se.UserID, &se.CSRF, &exp)
+	if err != nil {
+		return Session{}, notFound(err, "session")
+	}
+	se.Expires = time.UnixMilli(exp)
+	return se, nil
+}
+
+func (s *SQLite) DeleteSession(ctx context.Context, tokenHash string) error {
+	_, err := s.db.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = ? OR expires <= ?`, tokenHash, now())
+	if err != nil {
+		return fmt.Errorf("store: deleting session: %w", err)
+	}
+	return nil
+}
+
+func (s *SQLite) CreateGame(ctx context.Context, g Game) error {
+	setup, err := json.Marshal(g.Setup)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	if g.Status == "" {
+		g.Status = StatusActive
+	}
+	t := now()
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO games(id, game, setup, lang, owner, rematch_of, move, active, status, result, created, updated)
+			VALUES(?,?,?,?,?,?,0,?,?,?,?,?)`,
+			g.ID, g.Game, string(setup), g.Lang, g.Owner, g.RematchOf, int(g.Active), g.Status, g.Result, t, t)
+		if isUnique(err) {
+			return fmt.Errorf("store: game %s: %w", g.ID, ErrExists)
+		}
+		if err != nil {
+			return fmt.Errorf("store: creating game: %w", err)
+		}
+		for _, st := range g.Seats {
+			var uid any
+			if st.UserID != 0 {
+				uid = st.UserID
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO seats(game_id, side, user_id, ai, invite) VALUES(?,?,?,?,?)`,
+				g.ID, int(st.Side), uid, st.AI, st.Invite); err != nil {
+				return fmt.Errorf("store: creating seat: %w", err)
+			}
+		}
+		return nil
+	})
+}
+
+// tx runs f in a transaction, committing if it returns nil.
+func (s *SQLite) tx(ctx context.Context, f func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	return nil
+}
+
+const gameCols = `id, game, setup, lang, owner, rematch_of, move, active, status, result, created, updated`
+
+type scanner interface{ Scan(...any) error }
+
+func scanGame(r scanner) (Game, error) {
+	var g Game
+	var setup string
+	var active int
+	var created, updated int64
+	if err := r.Scan(&g.ID, &g.Game, &setup, &g.Lang, &g.Owner, &g.RematchOf, &g.Move, &active, &g.Status, &g.Result, &created, &updated); err != nil {
+		return Game{}, err
+	}
+	if err := json.Unmarshal([]byte(setup), &g.Setup); err != nil {
+		return Game{}, fmt.Errorf("store: game %s setup: %w", g.ID, err)
+	}
+	g.Active = engine.SideSet(active)
+	g.Created, g.Updated = time.UnixMilli(created), time.UnixMilli(updated)
+	return g, nil
+}
+
+func (s *SQLite) Game(ctx context.Context, id string) (Game, error) {
+	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameCols+` FROM games WHERE id = ?`, id))
+	if err != nil {
+		return Game{}, notFound(err, "game "+id)
+	}
+	g.Seats, err = s.seats(ctx, id)
+	return g, err
+}
+
+func (s *SQLite) seats(ctx context.Context, id string) ([]Seat, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT side, COALESCE(user_id, 0), ai, invite FROM seats WHERE game_id = ? ORDER BY side`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: seats of %s: %w", id, err)
+	}
+	defer rows.Close()
+	var out []Seat
+	for rows.Next() {
+		var st Seat
+		if err := rows.Scan(&st.Side, &st.UserID, &st.AI, &st.Invite); err != nil {
+			return nil, fmt.Errorf("store: seats of %s: %w", id, err)
+		}
+		out = append(out, st)
+	}
+	return out, rows.Err()
+}
+
+func (s *SQLite) GamesOf(ctx context.Context, userID int64) ([]Game, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+gameCols+` FROM games WHERE id IN
+		(SELECT game_id FROM seats WHERE user_id = ?) ORDER BY updated DESC, id`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("store: games of user %d: %w", userID, err)
+	}
+	var out []Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("store: games of user %d: %w", userID, err)
+		}
+		out = append(out, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for i := range out {
+		if out[i].Seats, err = s.seats(ctx, out[i].ID); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (s *SQLite) GameIDs(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games ORDER BY created, id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: listing games: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
+func (s *SQLite) ClaimSeat(ctx context.Context, gameID string, side engine.Side, invite string, userID int64) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		var have string
+		var uid int64
+		err := tx.QueryRowContext(ctx, `SELECT invite, COALESCE(user_id, 0) FROM seats WHERE game_id = ? AND side = ?`, gameID, int(side)).Scan(&have, &uid)
+		if err != nil {
+			return notFound(err, "seat")
+		}
+		if uid != 0 || have == "" {
+			return fmt.Errorf("store: seat already taken: %w", ErrConflict)
+		}
+		if have != invite {
+			return fmt.Errorf("store: invitation: %w", ErrNotFound)
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE seats SET user_id = ?, invite = '' WHERE game_id = ? AND side = ?`, userID, gameID, int(side))
+		if err == nil {
+			_, err = tx.ExecContext(ctx, `UPDATE games SET updated = ? WHERE id = ?`, now(), gameID)
+		}
+		if err != nil {
+			return fmt.Errorf("store: claiming seat: %w", err)
+		}
+		return nil
+	})
+}
+
+func (s *SQLite) Record(ctx context.Context, gameID string) (engine.Record, error) {
+	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameCols+` FROM games WHERE id = ?`, gameID))
+	if err != nil {
+		return engine.Record{}, notFound(err, "game "+gameID)
+	}
+	rec := engine.Record{Game: g.Game, Setup: g.Setup, Actions: []engine.RecordEntry{}}
+	rows, err := s.db.QueryContext(ctx, `SELECT side, action, hash FROM actions WHERE game_id = ? ORDER BY n`, gameID)
+	if err != nil {
+		return engine.Record{}, fmt.Errorf("store: record of %s: %w", gameID, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var e engine.RecordEntry
+		if err := rows.Scan(&e.Side, &e.Action, &e.Hash); err != nil {
+			return engine.Record{}, fmt.Errorf("store: record of %s: %w", gameID, err)
+		}
+		rec.Actions = append(rec.Actions, e)
+	}
+	return rec, rows.Err()
+}
+
+// atMove checks inside tx that the game exists and is at move.
+func atMove(ctx context.Context, tx *sql.Tx, gameID string, move int) error {
+	var have int
+	if err := tx.QueryRowContext(ctx, `SELECT move FROM games WHERE id = ?`, gameID).Scan(&have); err != nil {
+		return notFound(err, "game "+gameID)
+	}
+	if have != move {
+		return fmt.Errorf("store: game %s is at move %d, not %d: %w", gameID, have, move, ErrConflict)
+	}
+	return nil
+}
+
+func setProgress(ctx context.Context, tx *sql.Tx, gameID string, move int, p Progress) error {
+	if p.Status == "" {
+		p.Status = StatusActive
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE games SET move = ?, active = ?, status = ?, result = ?, updated = ? WHERE id = ?`,
+		move, int(p.Active), p.Status, p.Result, now(), gameID)
+	if err != nil {
+		return fmt.Errorf("store: updating game %s: %w", gameID, err)
+	}
+	return nil
+}
+
+func (s *SQLite) AppendAction(ctx context.Context, gameID string, move int, e engine.RecordEntry, p Progress) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := atMove(ctx, tx, gameID, move); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO actions(game_id, n, side, action, hash, created) VALUES(?,?,?,?,?,?)`,
+			gameID, move+1, e.Side, e.Action, e.Hash, now()); err != nil {
+			return fmt.Errorf("store: appending action: %w", err)
+		}
+		return setProgress(ctx, tx, gameID, move+1, p)
+	})
+}
+
+func (s *SQLite) Truncate(ctx context.Context, gameID string, move, keep int, p Progress) error {
+	if keep < 0 || keep > move {
+		return fmt.Errorf("store: cannot keep %d actions of %d", keep, move)
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := atMove(ctx, tx, gameID, move); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM actions WHERE game_id = ? AND n > ?`, gameID, keep); err != nil {
+			return fmt.Errorf("store: truncating: %w", err)
+		}
+		return setProgress(ctx, tx, gameID, keep, p)
+	})
+}
+
+func (s *SQLite) SetProgress(ctx context.Context, gameID string, move int, p Progress) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := atMove(ctx, tx, gameID, move); err != nil {
+			return err
+		}
+		return setProgress(ctx, tx, gameID, move, p)
+	})
+}

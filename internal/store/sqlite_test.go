@@ -1,0 +1,206 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"sandtable/internal/engine"
+)
+
+func open(t *testing.T) *SQLite {
+	t.Helper()
+	s, err := Open(filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestMigrationsApplyOnceInOrder(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.db")
+	for i := 0; i < 2; i++ { // the second open finds everything applied
+		s, err := Open(path)
+		if err != nil {
+			t.Fatalf("open %d: %v", i, err)
+		}
+		v, err := s.SchemaVersion()
+		if err != nil || v != 1 {
+			t.Fatalf("open %d: schema version %d, %v; want 1", i, v, err)
+		}
+		s.Close()
+	}
+}
+
+func TestUsers(t *testing.T) {
+	ctx := context.Background()
+	s := open(t)
+	u, err := s.CreateUser(ctx, User{Name: "ann", PassHash: "h"})
+	if err != nil || u.ID == 0 {
+		t.Fatalf("CreateUser: %+v, %v", u, err)
+	}
+	if _, err := s.CreateUser(ctx, User{Name: "ann"}); !errors.Is(err, ErrExists) {
+		t.Fatalf("duplicate name: %v, want ErrExists", err)
+	}
+	if err := s.SetNotify(ctx, u.ID, "a@example.org", "http://hook"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.UserByName(ctx, "ann")
+	if err != nil || got.ID != u.ID || got.Email != "a@example.org" || got.Webhook != "http://hook" || got.PassHash != "h" {
+		t.Fatalf("UserByName: %+v, %v", got, err)
+	}
+	if _, err := s.UserByName(ctx, "bob"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("unknown user: %v", err)
+	}
+	if err := s.SetNotify(ctx, 999, "", ""); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("SetNotify unknown user: %v", err)
+	}
+}
+
+func TestSessions(t *testing.T) {
+	ctx := context.Background()
+	s := open(t)
+	u, _ := s.CreateUser(ctx, User{Name: "ann"})
+	live := Session{TokenHash: "t1", UserID: u.ID, CSRF: "c", Expires: time.Now().Add(time.Hour)}
+	dead := Session{TokenHash: "t2", UserID: u.ID, CSRF: "c", Expires: time.Now().Add(-time.Hour)}
+	for _, se := range []Session{live, dead} {
+		if err := s.CreateSession(ctx, se); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, err := s.Session(ctx, "t1"); err != nil || got.UserID != u.ID || got.CSRF != "c" {
+		t.Fatalf("live session: %+v, %v", got, err)
+	}
+	if _, err := s.Session(ctx, "t2"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("expired session: %v, want ErrNotFound", err)
+	}
+	if err := s.DeleteSession(ctx, "t1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Session(ctx, "t1"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("deleted session: %v", err)
+	}
+}
+
+func newGame(t *testing.T, s *SQLite) (Game, User, User) {
+	ctx := context.Background()
+	a, _ := s.CreateUser(ctx, User{Name: "ann"})
+	b, _ := s.CreateUser(ctx, User{Name: "bob"})
+	g := Game{ID: "g1", Game: "toy", Setup: engine.Setup{Scenario: "standard", Seed: 7}, Lang: "en", Owner: a.ID,
+		Active: engine.Only(0),
+		Seats:  []Seat{{Side: 0, UserID: a.ID}, {Side: 1, Invite: "secret"}}}
+	if err := s.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	return g, a, b
+}
+
+func TestGamesAndSeats(t *testing.T) {
+	ctx := context.Background()
+	s := open(t)
+	g, a, b := newGame(t, s)
+	if err := s.CreateGame(ctx, g); !errors.Is(err, ErrExists) {
+		t.Fatalf("duplicate game: %v", err)
+	}
+	got, err := s.Game(ctx, "g1")
+	if err != nil || got.Setup.Seed != 7 || got.Status != StatusActive || len(got.Seats) != 2 || got.Seats[1].Invite != "secret" || got.Active != engine.Only(0) {
+		t.Fatalf("Game: %+v, %v", got, err)
+	}
+	if _, err := s.Game(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("unknown game: %v", err)
+	}
+	if err := s.ClaimSeat(ctx, "g1", 1, "wrong", b.ID); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("wrong invitation: %v", err)
+	}
+	if err := s.ClaimSeat(ctx, "g1", 0, "", b.ID); !errors.Is(err, ErrConflict) {
+		t.Fatalf("taken seat: %v", err)
+	}
+	if err := s.ClaimSeat(ctx, "g1", 1, "secret", b.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ClaimSeat(ctx, "g1", 1, "secret", a.ID); !errors.Is(err, ErrConflict) {
+		t.Fatalf("second claim: %v", err)
+	}
+	for _, u := range []User{a, b} {
+		list, err := s.GamesOf(ctx, u.ID)
+		if err != nil || len(list) != 1 || list[0].ID != "g1" || len(list[0].Seats) != 2 {
+			t.Fatalf("GamesOf %s: %+v, %v", u.Name, list, err)
+		}
+	}
+	ids, err := s.GameIDs(ctx)
+	if err != nil || len(ids) != 1 {
+		t.Fatalf("GameIDs: %v, %v", ids, err)
+	}
+}
+
+func TestRecordAppendTruncate(t *testing.T) {
+	ctx := context.Background()
+	s := open(t)
+	newGame(t, s)
+	e := func(n string) engine.RecordEntry {
+		return engine.RecordEntry{Side: "north", Action: "take " + n, Hash: "h" + n}
+	}
+	if err := s.AppendAction(ctx, "g1", 0, e("1"), Progress{Active: engine.Only(1)}); err != nil {
+		t.Fatal(err)
+	}
+	// A second writer that read move 0 is refused and changes nothing.
+	if err := s.AppendAction(ctx, "g1", 0, e("2"), Progress{}); !errors.Is(err, ErrConflict) {
+		t.Fatalf("stale append: %v, want ErrConflict", err)
+	}
+	if err := s.AppendAction(ctx, "g1", 1, e("2"), Progress{Active: engine.Only(0)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AppendAction(ctx, "nope", 0, e("1"), Progress{}); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("unknown game: %v", err)
+	}
+	rec, err := s.Record(ctx, "g1")
+	if err != nil || rec.Game != "toy" || rec.Setup.Seed != 7 || len(rec.Actions) != 2 || rec.Actions[1] != e("2") {
+		t.Fatalf("Record: %+v, %v", rec, err)
+	}
+	if err := s.Truncate(ctx, "g1", 1, 1, Progress{}); !errors.Is(err, ErrConflict) {
+		t.Fatalf("stale truncate: %v", err)
+	}
+	if err := s.Truncate(ctx, "g1", 2, 1, Progress{Active: engine.Only(1)}); err != nil {
+		t.Fatal(err)
+	}
+	rec, _ = s.Record(ctx, "g1")
+	g, _ := s.Game(ctx, "g1")
+	if len(rec.Actions) != 1 || g.Move != 1 || g.Active != engine.Only(1) {
+		t.Fatalf("after truncate: %d actions, game %+v", len(rec.Actions), g)
+	}
+	if err := s.SetProgress(ctx, "g1", 1, Progress{Status: StatusOver, Result: "north resigned"}); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := s.Game(ctx, "g1"); g.Status != StatusOver || g.Result != "north resigned" || g.Move != 1 {
+		t.Fatalf("after SetProgress: %+v", g)
+	}
+}
+
+func TestReopenKeepsCommittedActions(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "r.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := s.CreateUser(ctx, User{Name: "ann"})
+	s.CreateGame(ctx, Game{ID: "g", Game: "toy", Owner: a.ID, Seats: []Seat{{Side: 0, UserID: a.ID}}})
+	for i := 0; i < 5; i++ {
+		if err := s.AppendAction(ctx, "g", i, engine.RecordEntry{Side: "north", Action: "take 1", Hash: "x"}, Progress{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	s, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rec, err := s.Record(ctx, "g")
+	if err != nil || len(rec.Actions) != 5 {
+		t.Fatalf("after reopen: %d actions, %v", len(rec.Actions), err)
+	}
+}

@@ -1,0 +1,125 @@
+// Package store keeps accounts, login sessions and games. A game is kept
+// as its engine.Record (setup, seed, actions and state hashes): the record
+// is the truth, and the summary columns beside it (move, whose turn,
+// status) are written in the same transaction as each action.
+//
+// Store is the interface the server uses; Open returns the SQLite
+// implementation, so another database can follow behind the same methods.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"sandtable/internal/engine"
+)
+
+// Errors the methods return, to be tested with errors.Is.
+var (
+	ErrNotFound = errors.New("not found")
+	ErrExists   = errors.New("already exists")
+	// ErrConflict means the game moved on since the caller read it (the
+	// move number does not match) or the seat is already taken.
+	ErrConflict = errors.New("conflict")
+)
+
+// User is an account. A guest has no password and plays only at one
+// screen or against the computer.
+type User struct {
+	ID       int64
+	Name     string
+	PassHash string
+	Guest    bool
+	Email    string // "your turn" mail goes here when set
+	Webhook  string // "your turn" JSON is posted here when set
+	Created  time.Time
+}
+
+// Session is a login: the hash of the cookie token, the user and the
+// token that state-changing requests must echo (CSRF).
+type Session struct {
+	TokenHash string
+	UserID    int64
+	CSRF      string
+	Expires   time.Time
+}
+
+// Seat says who plays one side: a user, the computer (AI names the player
+// kind), or nobody yet (Invite holds the token of the invitation).
+type Seat struct {
+	Side   engine.Side
+	UserID int64
+	AI     string
+	Invite string
+}
+
+// Game statuses.
+const (
+	StatusActive = "active"
+	StatusOver   = "over"
+)
+
+// Game is one stored game without its actions.
+type Game struct {
+	ID        string
+	Game      string // engine game ID
+	Setup     engine.Setup
+	Lang      string
+	Owner     int64
+	RematchOf string
+	Move      int            // actions in the record
+	Active    engine.SideSet // sides to decide now
+	Status    string
+	Result    string // how it ended, for people and the lobby
+	Created   time.Time
+	Updated   time.Time
+	Seats     []Seat
+}
+
+// Progress is the summary written with each change of a game's record.
+type Progress struct {
+	Active engine.SideSet
+	Status string
+	Result string
+}
+
+// Store is the storage the server needs.
+type Store interface {
+	// CreateUser adds u (its ID and Created are set) or fails with ErrExists.
+	CreateUser(ctx context.Context, u User) (User, error)
+	UserByName(ctx context.Context, name string) (User, error)
+	UserByID(ctx context.Context, id int64) (User, error)
+	// SetNotify sets where a user's "your turn" notices go.
+	SetNotify(ctx context.Context, id int64, email, webhook string) error
+
+	CreateSession(ctx context.Context, s Session) error
+	// Session returns the unexpired session with that token hash.
+	Session(ctx context.Context, tokenHash string) (Session, error)
+	DeleteSession(ctx context.Context, tokenHash string) error
+
+	// CreateGame stores a new game with its seats and no actions.
+	CreateGame(ctx context.Context, g Game) error
+	Game(ctx context.Context, id string) (Game, error)
+	// GamesOf lists the games in which the user holds a seat, most
+	// recently changed first.
+	GamesOf(ctx context.Context, userID int64) ([]Game, error)
+	// GameIDs lists every stored game.
+	GameIDs(ctx context.Context) ([]string, error)
+	// ClaimSeat gives the open seat of side to userID if invite matches.
+	ClaimSeat(ctx context.Context, gameID string, side engine.Side, invite string, userID int64) error
+
+	// Record returns a game's record.
+	Record(ctx context.Context, gameID string) (engine.Record, error)
+	// AppendAction adds the action that makes move+1 out of move, in one
+	// transaction with p; ErrConflict if the game is not at move.
+	AppendAction(ctx context.Context, gameID string, move int, e engine.RecordEntry, p Progress) error
+	// Truncate drops the actions after keep (undo), in one transaction
+	// with p; ErrConflict if the game is not at move.
+	Truncate(ctx context.Context, gameID string, move, keep int, p Progress) error
+	// SetProgress changes the summary alone (a resignation), if the game
+	// is at move.
+	SetProgress(ctx context.Context, gameID string, move int, p Progress) error
+
+	Close() error
+}
