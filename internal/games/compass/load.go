@@ -158,6 +158,11 @@ func readFile(fsys fs.FS, name string, v any, notice *string) error {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	if err := strictDecode(b, v); err != nil {
+		var syn *json.SyntaxError
+		if errors.As(err, &syn) {
+			line := 1 + bytes.Count(b[:min(int(syn.Offset), len(b))], []byte("\n"))
+			return fmt.Errorf("%s: line %d: %w", name, line, err)
+		}
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	if *notice == "" {
