@@ -184,20 +184,24 @@ func strictDecode(b []byte, v any) error {
 }
 
 // decodeEntry decodes entry i of a list strictly; on failure it names the
-// entry by its id when it has one, else by its position from 1.
+// entry by its id when it has one, else by its position from 1. It reports
+// whether v holds the entry: after an error about unknown fields only, it
+// does, so that the entry's other checks still run and its id stays known
+// (an area with a misspelt field does not also make every link to it fail).
 func decodeEntry(fe *fileErrors, what string, i int, raw json.RawMessage, v any) bool {
-	if err := strictDecode(raw, v); err != nil {
-		var loose struct {
-			ID string `json:"id"`
-		}
-		if json.Unmarshal(raw, &loose) == nil && loose.ID != "" {
-			fe.add("%s %q: %v", what, loose.ID, err)
-		} else {
-			fe.add("%s %d: %v", what, i+1, err)
-		}
-		return false
+	err := strictDecode(raw, v)
+	if err == nil {
+		return true
 	}
-	return true
+	var loose struct {
+		ID string `json:"id"`
+	}
+	if json.Unmarshal(raw, &loose) == nil && loose.ID != "" {
+		fe.add("%s %q: %v", what, loose.ID, err)
+	} else {
+		fe.add("%s %d: %v", what, i+1, err)
+	}
+	return json.Unmarshal(raw, v) == nil
 }
 
 func parseSide(s string) (engine.Side, bool) {
