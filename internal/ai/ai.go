@@ -1,11 +1,17 @@
 // Package ai holds the computer players. They see a game only through the
 // engine's interfaces and never read what their side may not see: they
 // search states sampled with State.Determinize.
+//
+// A game gives the players its knowledge by registering a Knowledge (or
+// just an Evaluator) under its id from its own package, usually in a file
+// named ai.go. Everything in a Knowledge is optional; without it the
+// players still work, only weaker and slower. See docs/ai.md.
 package ai
 
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"sandtable/internal/engine"
 )
@@ -18,15 +24,73 @@ type Player interface {
 
 // Evaluator scores a state from side's point of view, in [0, 1] (1 = a sure
 // win). Games register one to give the computer players their knowledge.
+// It is only ever called on determinized states or on copies of them, so it
+// may read the whole state. It must be safe to call from several goroutines
+// on different states at once.
 type Evaluator func(st engine.State, side engine.Side) float64
 
-var evaluators = map[string]Evaluator{}
+// Knowledge is what a game tells the computer players about itself. Every
+// field may be nil. All functions receive determinized states (never the
+// real one), must not modify them, must be deterministic given their
+// arguments (randomness only from r) and safe for concurrent use on
+// different states.
+type Knowledge struct {
+	// Evaluate scores a position for side in [0, 1]. Search cuts its
+	// playouts short and scores them with it; greedy plays by it. Without
+	// it playouts run to the end of the game.
+	Evaluate Evaluator
+	// Rollout picks side's action in a playout from legal (never empty; it
+	// must return one of its elements). Without it playouts pick uniformly.
+	// It is called once per playout action, so it must be cheap.
+	Rollout func(st engine.State, side engine.Side, legal []engine.Action, r *engine.Rand) engine.Action
+	// Prior fills scores[i] (len(scores) == len(legal), zeroed) with how
+	// promising legal[i] looks for side, any scale, higher is better.
+	// Search tries actions in that order and, with progressive widening or
+	// a top-K limit, only the best of them. Called once per search node per
+	// newly seen action set, so it may cost more than Rollout.
+	Prior func(st engine.State, side engine.Side, legal []engine.Action, scores []float64)
+	// Turn returns the game turn of st (any number that changes when a new
+	// game turn, or player turn, begins). Playouts stop at a change of it
+	// and the players use it to spread a per-turn time budget. Without it
+	// the players use st's GameTurn method if it has one (see Turner).
+	Turn func(st engine.State) int
+}
 
-// RegisterEvaluator sets the evaluation used for game id.
-func RegisterEvaluator(id string, e Evaluator) { evaluators[id] = e }
+// Turner is an optional interface of engine.State: GameTurn is the number
+// of the current game turn, as Knowledge.Turn.
+type Turner interface{ GameTurn() int }
+
+// UncheckedApplier is an optional interface of engine.State: ApplyUnchecked
+// plays an action known to come from Legal(side) on this very state,
+// skipping validation. Search uses it when present.
+type UncheckedApplier interface {
+	ApplyUnchecked(side engine.Side, a engine.Action)
+}
+
+// Scorer is an optional interface of engine.State: each side's score
+// (victory points, say), which the simulator averages.
+type Scorer interface{ Scores() []float64 }
+
+var knowledge = map[string]Knowledge{}
+
+// RegisterKnowledge sets the knowledge used for game id. Game packages call
+// it from init.
+func RegisterKnowledge(id string, k Knowledge) { knowledge[id] = k }
+
+// KnowledgeFor returns the knowledge registered for game id (all nil when
+// none is).
+func KnowledgeFor(id string) Knowledge { return knowledge[id] }
+
+// RegisterEvaluator sets the evaluation used for game id, keeping the rest
+// of its Knowledge.
+func RegisterEvaluator(id string, e Evaluator) {
+	k := knowledge[id]
+	k.Evaluate = e
+	knowledge[id] = k
+}
 
 // EvaluatorFor returns the evaluation registered for game id, or nil.
-func EvaluatorFor(id string) Evaluator { return evaluators[id] }
+func EvaluatorFor(id string) Evaluator { return knowledge[id].Evaluate }
 
 // Factory makes a player for a game, seeded for reproducibility.
 type Factory func(game engine.Game, seed uint64) Player
@@ -36,13 +100,26 @@ var factories = map[string]Factory{}
 // RegisterPlayer makes a player kind available by name ("random", "greedy").
 func RegisterPlayer(name string, f Factory) { factories[name] = f }
 
-// New returns a player of the named kind.
+// New returns a player of the named kind. A search player's name may carry
+// options after colons, as "normal:iter=2000:c=0.5" (see ParseOptions).
 func New(name string, game engine.Game, seed uint64) (Player, error) {
-	f, ok := factories[name]
+	base, opts, _ := strings.Cut(name, ":")
+	f, ok := factories[base]
 	if !ok {
-		return nil, fmt.Errorf("unknown computer player %q (known: %v)", name, Names())
+		return nil, fmt.Errorf("unknown computer player %q (known: %v)", base, Names())
 	}
-	return f(game, seed), nil
+	p := f(game, seed)
+	if opts == "" {
+		return p, nil
+	}
+	m, ok := p.(*MCTS)
+	if !ok {
+		return nil, fmt.Errorf("computer player %q takes no options", base)
+	}
+	if err := m.Config.ParseOptions(opts); err != nil {
+		return nil, fmt.Errorf("computer player %q: %w", name, err)
+	}
+	return m, nil
 }
 
 // Names lists the player kinds.

@@ -1,0 +1,217 @@
+package ai_test
+
+import (
+	"testing"
+
+	"sandtable/internal/ai"
+	"sandtable/internal/engine"
+)
+
+func lookup(t testing.TB, id string) engine.Game {
+	t.Helper()
+	g, err := engine.Lookup(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// checked wraps a player and fails the test on any illegal choice.
+type checked struct {
+	t    *testing.T
+	name string
+	p    ai.Player
+}
+
+func (c checked) Choose(st engine.State, side engine.Side) engine.Action {
+	a := c.p.Choose(st, side)
+	if !engine.IsLegal(st, side, a) {
+		c.t.Fatalf("%s chose illegal %s for side %d", c.name, st.EncodeAction(a), side)
+	}
+	return a
+}
+
+func TestPlayersChooseLegalActions(t *testing.T) {
+	players := []string{"random", "greedy", "easy", "mcts:iter=60", "normal:iter=40", "hard:iter=40:topk=2"}
+	for _, id := range []string{"toy", spyID, duelID} {
+		g := lookup(t, id)
+		for _, a := range players {
+			for _, b := range players {
+				for seed := uint64(1); seed <= 2; seed++ {
+					pa, err := ai.New(a, g, seed)
+					if err != nil {
+						t.Fatal(err)
+					}
+					pb, err := ai.New(b, g, seed+100)
+					if err != nil {
+						t.Fatal(err)
+					}
+					ps := []ai.Player{checked{t, a, pa}, checked{t, b, pb}}
+					res, err := ai.PlayGame(g, engine.Setup{Seed: seed}, ps, 1000)
+					if err != nil {
+						t.Fatalf("%s: %s vs %s: %v", id, a, b, err)
+					}
+					if res.Capped || res.Actions == 0 {
+						t.Fatalf("%s: %s vs %s: game did not finish: %+v", id, a, b, res)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestNewRejectsBadNames(t *testing.T) {
+	g := lookup(t, "toy")
+	for _, name := range []string{"nobody", "random:iter=3", "mcts:iter", "mcts:speed=9", "mcts:c=x"} {
+		if _, err := ai.New(name, g, 1); err == nil {
+			t.Errorf("New(%q) accepted", name)
+		}
+	}
+	for _, name := range []string{"random", "greedy", "easy", "normal", "hard", "mcts", "mcts:iter=5:c=1.2:depth=3:turn=false:widen=1:topk=4:workers=1"} {
+		if _, err := ai.New(name, g, 1); err != nil {
+			t.Errorf("New(%q): %v", name, err)
+		}
+	}
+}
+
+// midGame returns a toy-like game's state after n random actions.
+func midGame(t testing.TB, g engine.Game, seed uint64, n int) engine.State {
+	st, err := g.New(engine.Setup{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ai.NewRandom(seed)
+	for i := 0; i < n && !st.Over(); i++ {
+		s, _ := firstSide(st.Active())
+		if err := st.Apply(s, r.Choose(st, s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
+}
+
+func firstSide(ss engine.SideSet) (engine.Side, bool) {
+	for _, s := range ss.Sides() {
+		return s, true
+	}
+	return engine.Observer, false
+}
+
+func TestDeterministicMode(t *testing.T) {
+	for _, id := range []string{"toy", spyID, duelID} {
+		g := lookup(t, id)
+		for seed := uint64(1); seed <= 4; seed++ {
+			st := midGame(t, g, seed, int(seed%3))
+			side, _ := firstSide(st.Active())
+			for _, name := range []string{"mcts:iter=300", "greedy", "random"} {
+				p1, _ := ai.New(name, g, seed)
+				p2, _ := ai.New(name, g, seed)
+				for k := 0; k < 3; k++ { // successive decisions agree too
+					a1, a2 := p1.Choose(st, side), p2.Choose(st, side)
+					if a1 != a2 {
+						t.Fatalf("%s %s seed %d: %v then %v", id, name, seed, a1, a2)
+					}
+				}
+			}
+			m1 := ai.NewMCTS(g, withIter(ai.FixedConfig, 400), seed)
+			m2 := ai.NewMCTS(g, withIter(ai.FixedConfig, 400), seed)
+			s1, s2 := m1.Search(st, side), m2.Search(st, side)
+			if len(s1) != len(s2) {
+				t.Fatalf("%s: stats differ", id)
+			}
+			for i := range s1 {
+				if s1[i] != s2[i] {
+					t.Fatalf("%s seed %d: stats differ: %+v vs %+v", id, seed, s1, s2)
+				}
+			}
+			if m1.LastIterations != 400 {
+				t.Errorf("%s: %d iterations, want 400", id, m1.LastIterations)
+			}
+		}
+	}
+}
+
+func withIter(c ai.Config, n int) ai.Config {
+	c.Iterations = n
+	return c
+}
+
+// TestSearchNeverReadsHiddenInfo hands the search real states that count
+// every read of hidden information, and checks that states differing only
+// in what the searching side cannot see give identical statistics.
+func TestSearchNeverReadsHiddenInfo(t *testing.T) {
+	g := lookup(t, spyID)
+	for seed := uint64(1); seed <= 6; seed++ {
+		st := midGame(t, g, seed, int(seed%4)).(*spyState)
+		if st.Over() {
+			continue
+		}
+		side, _ := firstSide(st.Active())
+		st.viewer = side
+		var stats [3][]ai.ActionStat
+		for bonus := 0; bonus < 3; bonus++ {
+			v := st.Clone().(*spyState)
+			v.Bonus[1-side] = bonus // what side cannot see
+			v.Rng = engine.NewRand(uint64(bonus) * 7919) // nor the future dice
+			leaks.Store(0)
+			for _, name := range []string{"greedy", "random"} {
+				p, _ := ai.New(name, g, seed)
+				p.Choose(v, side)
+			}
+			m := ai.NewMCTS(g, withIter(ai.FixedConfig, 300), seed)
+			stats[bonus] = m.Search(v, side)
+			if n := leaks.Load(); n != 0 {
+				t.Fatalf("seed %d: %d reads of hidden information", seed, n)
+			}
+		}
+		for b := 1; b < 3; b++ {
+			for i := range stats[0] {
+				if stats[b][i] != stats[0][i] {
+					t.Fatalf("seed %d: the search depends on the hidden bonus: %+v vs %+v", seed, stats[0], stats[b])
+				}
+			}
+		}
+	}
+}
+
+// score plays n side-swapped games of a against b and returns a's mean
+// result (1 win, 0.5 draw).
+func score(t *testing.T, id, a, b string, n int) float64 {
+	g := lookup(t, id)
+	total := 0.0
+	for i := 0; i < n; i++ {
+		pa, _ := ai.New(a, g, uint64(1000+i))
+		pb, _ := ai.New(b, g, uint64(2000+i))
+		ps, me := []ai.Player{pa, pb}, 0
+		if i%2 == 1 {
+			ps, me = []ai.Player{pb, pa}, 1
+		}
+		res, err := ai.PlayGame(g, engine.Setup{Seed: uint64(i / 2)}, ps, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += res.Returns[me]
+	}
+	return total / float64(n)
+}
+
+func TestMCTSBeatsRandom(t *testing.T) {
+	if got := score(t, "toy", "mcts:iter=400", "random", 100); got < 0.68 {
+		t.Errorf("mcts scored %.2f against random at toy, want >= 0.68", got)
+	}
+	// simultaneous choices: decoupled UCT must learn that 3 is best
+	if got := score(t, duelID, "mcts:iter=200", "random", 40); got < 0.85 {
+		t.Errorf("mcts scored %.2f against random at duel, want >= 0.85", got)
+	}
+}
+
+func TestDecoupledSearchFindsDominantPick(t *testing.T) {
+	g := lookup(t, duelID)
+	st, _ := g.New(engine.Setup{Seed: 1})
+	for _, side := range []engine.Side{0, 1} {
+		m := ai.NewMCTS(g, withIter(ai.FixedConfig, 600), 5)
+		if a := m.Choose(st, side); a.A != 3 {
+			t.Errorf("side %d picked %d, want 3", side, a.A)
+		}
+	}
+}

@@ -1,0 +1,84 @@
+package ai
+
+import (
+	"fmt"
+	"time"
+
+	"sandtable/internal/engine"
+)
+
+// GameResult is the outcome of one game between computer players.
+type GameResult struct {
+	Returns   []float64       // each side's result (State.Returns), 0.5 each when capped
+	Scores    []float64       // each side's score when the state is a Scorer, else nil
+	Actions   int             // actions applied
+	Capped    bool            // stopped at the action limit before the end
+	Decisions []int           // decisions taken per side
+	Think     []time.Duration // thinking time per side
+}
+
+// PlayGame plays a game of g from setup, players[i] taking side i, for at
+// most maxActions actions (0: no limit). Where several sides decide at once
+// each chooses on the same state before any choice is applied. A player
+// returning an illegal action is an error.
+func PlayGame(g engine.Game, setup engine.Setup, players []Player, maxActions int) (GameResult, error) {
+	st, err := g.New(setup)
+	if err != nil {
+		return GameResult{}, err
+	}
+	n := len(g.SideNames())
+	if len(players) != n {
+		return GameResult{}, fmt.Errorf("%s has %d sides, got %d players", g.ID(), n, len(players))
+	}
+	res := GameResult{Decisions: make([]int, n), Think: make([]time.Duration, n)}
+	var choice [maxSides]engine.Action
+	choose := func(side engine.Side) engine.Action {
+		t := time.Now()
+		a := players[side].Choose(st, side)
+		res.Think[side] += time.Since(t)
+		res.Decisions[side]++
+		return a
+	}
+	for !st.Over() {
+		if maxActions > 0 && res.Actions >= maxActions {
+			res.Capped = true
+			break
+		}
+		set := st.Active()
+		if set == 0 {
+			return res, fmt.Errorf("%s: no side to act but the game is not over", g.ID())
+		}
+		for rest := set; rest != 0; {
+			var s engine.Side
+			s, rest = nextSide(rest)
+			choice[s] = choose(s)
+		}
+		for rest := set; rest != 0; {
+			var s engine.Side
+			s, rest = nextSide(rest)
+			if !st.Active().Has(s) {
+				continue
+			}
+			if err := st.Apply(s, choice[s]); err != nil {
+				// the other choices applied first may have changed what is open
+				a := choose(s)
+				if err := st.Apply(s, a); err != nil {
+					return res, fmt.Errorf("%s side %d chose %s: %w", g.ID(), s, st.EncodeAction(a), err)
+				}
+			}
+			res.Actions++
+		}
+	}
+	if res.Capped {
+		res.Returns = make([]float64, n)
+		for i := range res.Returns {
+			res.Returns[i] = 0.5
+		}
+	} else {
+		res.Returns = st.Returns()
+	}
+	if sc, ok := st.(Scorer); ok {
+		res.Scores = sc.Scores()
+	}
+	return res, nil
+}

@@ -1,0 +1,540 @@
+package ai
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"sandtable/internal/engine"
+)
+
+// maxSides is the most sides a game may have for the search.
+const maxSides = 8
+
+// Config is a named configuration of the search player.
+type Config struct {
+	Name string
+	// Iterations > 0 is the deterministic mode: exactly this many
+	// iterations per decision, split evenly among the workers, so the same
+	// seed gives the same choice on any machine. 0 searches for Budget.
+	Iterations int
+	// Budget is the thinking time per decision when Iterations is 0.
+	Budget time.Duration
+	// TurnBudget caps the thinking time of one side's whole game turn (it
+	// needs Knowledge.Turn or Turner); later decisions of a turn get less
+	// time as it runs out, never under MinBudget. 0: no cap.
+	TurnBudget time.Duration
+	// MinBudget is the least thinking time a decision gets in time mode.
+	MinBudget time.Duration
+	// Workers is the number of independent trees searched in parallel
+	// (root parallelisation) and merged at the end. 0 means 2.
+	Workers int
+	// C is the UCT exploration constant (rewards are in [0, 1]).
+	C float64
+	// RolloutDepth is how many actions a playout runs before it is scored
+	// by the evaluator. Without an evaluator playouts run to the end.
+	RolloutDepth int
+	// StopAtTurn also ends a playout when the game turn changes.
+	StopAtTurn bool
+	// TopK, with a Knowledge.Prior, considers only the K actions with the
+	// best prior at each decision (0: all).
+	TopK int
+	// Widen, with a Knowledge.Prior, is progressive widening: a decision
+	// visited n times considers only its 1+Widen*sqrt(n) best actions by
+	// prior (0: off).
+	Widen float64
+}
+
+// ParseOptions sets fields from text like "iter=2000:c=0.5:depth=20".
+// Keys: iter, budget, turnbudget, workers, c, depth, turn (0/1), topk,
+// widen.
+func (c *Config) ParseOptions(text string) error {
+	for _, kv := range strings.Split(text, ":") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return fmt.Errorf("option %q is not key=value", kv)
+		}
+		var err error
+		switch k {
+		case "iter":
+			c.Iterations, err = strconv.Atoi(v)
+		case "budget":
+			c.Budget, err = time.ParseDuration(v)
+			c.Iterations = 0
+		case "turnbudget":
+			c.TurnBudget, err = time.ParseDuration(v)
+		case "workers":
+			c.Workers, err = strconv.Atoi(v)
+		case "c":
+			c.C, err = strconv.ParseFloat(v, 64)
+		case "depth":
+			c.RolloutDepth, err = strconv.Atoi(v)
+		case "turn":
+			c.StopAtTurn, err = strconv.ParseBool(v)
+		case "topk":
+			c.TopK, err = strconv.Atoi(v)
+		case "widen":
+			c.Widen, err = strconv.ParseFloat(v, 64)
+		default:
+			return fmt.Errorf("unknown option %q (iter, budget, turnbudget, workers, c, depth, turn, topk, widen)", k)
+		}
+		if err != nil {
+			return fmt.Errorf("option %s: %w", k, err)
+		}
+	}
+	return nil
+}
+
+// The levels. Normal and hard think for a time; "mcts" is the
+// deterministic configuration used by tests and reproducible tournaments.
+var (
+	NormalConfig = Config{Name: "normal", Budget: 900 * time.Millisecond, TurnBudget: 12 * time.Second,
+		MinBudget: 50 * time.Millisecond, C: 0.7, RolloutDepth: 24, StopAtTurn: true, Widen: 2}
+	HardConfig = Config{Name: "hard", Budget: 4 * time.Second, TurnBudget: 45 * time.Second,
+		MinBudget: 200 * time.Millisecond, C: 0.7, RolloutDepth: 32, StopAtTurn: true, Widen: 2}
+	FixedConfig = Config{Name: "mcts", Iterations: 1000, C: 0.7, RolloutDepth: 24, StopAtTurn: true, Widen: 2}
+)
+
+func init() {
+	for _, c := range []Config{NormalConfig, HardConfig, FixedConfig} {
+		c := c
+		RegisterPlayer(c.Name, func(g engine.Game, seed uint64) Player { return NewMCTS(g, c, seed) })
+	}
+}
+
+// MCTS is an information-set Monte Carlo tree search player. Every
+// iteration samples a state its side cannot tell from the real one
+// (State.Determinize), walks the tree of action histories with UCT
+// (decoupled: each side keeps its own statistics where several sides choose
+// at once), adds one node, plays out with the game's rollout policy and
+// scores the end with its evaluator.
+type MCTS struct {
+	Config Config
+
+	game   engine.Game
+	know   Knowledge
+	rng    engine.Rand
+	nsides int
+
+	turnSide  engine.Side
+	turn      int
+	turnSpent time.Duration
+
+	// LastIterations and LastElapsed describe the latest decision.
+	LastIterations int
+	LastElapsed    time.Duration
+}
+
+// NewMCTS returns a search player for g with configuration c.
+func NewMCTS(g engine.Game, c Config, seed uint64) *MCTS {
+	return &MCTS{Config: c, game: g, know: KnowledgeFor(g.ID()), rng: engine.NewRand(seed),
+		nsides: len(g.SideNames()), turn: math.MinInt}
+}
+
+// SetTimeBudget makes the player think for d per decision (time mode).
+func (p *MCTS) SetTimeBudget(d time.Duration) {
+	p.Config.Budget = d
+	p.Config.Iterations = 0
+}
+
+// ActionStat is the merged root statistics of one action.
+type ActionStat struct {
+	Action engine.Action
+	Visits int
+	Value  float64 // mean reward for the searching side
+}
+
+// Choose searches and returns the action with the most visits.
+func (p *MCTS) Choose(st engine.State, side engine.Side) engine.Action {
+	stats := p.Search(st, side)
+	if len(stats) == 0 {
+		return engine.Action{}
+	}
+	return stats[0].Action
+}
+
+// Search runs one decision's search and returns the statistics of side's
+// legal actions, best first (most visits, then best value, then the order
+// of Legal). With a single legal action it does not search.
+func (p *MCTS) Search(st engine.State, side engine.Side) []ActionStat {
+	legal := st.Legal(side, nil)
+	p.LastIterations, p.LastElapsed = 0, 0
+	if len(legal) <= 1 {
+		out := make([]ActionStat, len(legal))
+		for i, a := range legal {
+			out[i] = ActionStat{Action: a}
+		}
+		return out
+	}
+	start := time.Now()
+	workers := p.Config.Workers
+	if workers <= 0 {
+		workers = 2
+	}
+	var deadline time.Time
+	iters := 0
+	if p.Config.Iterations > 0 {
+		iters = (p.Config.Iterations + workers - 1) / workers
+	} else {
+		deadline = start.Add(p.budget(st, side))
+	}
+	ss := make([]*searcher, workers)
+	for i := range ss {
+		ss[i] = p.newSearcher(st.Clone(), side, p.rng.Uint64())
+	}
+	var wg sync.WaitGroup
+	for _, s := range ss {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.run(iters, deadline)
+		}()
+	}
+	wg.Wait()
+
+	out := make([]ActionStat, len(legal))
+	for i, a := range legal {
+		out[i].Action = a
+		var w float64
+		for _, s := range ss {
+			rs := s.root.sides[side]
+			if rs == nil {
+				continue
+			}
+			if j, ok := rs.index[a]; ok {
+				out[i].Visits += int(rs.edges[j].n)
+				w += rs.edges[j].w
+			}
+		}
+		if out[i].Visits > 0 {
+			out[i].Value = w / float64(out[i].Visits)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Visits != out[j].Visits {
+			return out[i].Visits > out[j].Visits
+		}
+		return out[i].Value > out[j].Value
+	})
+	for _, s := range ss {
+		p.LastIterations += s.iterations
+	}
+	p.LastElapsed = time.Since(start)
+	p.turnSpent += p.LastElapsed
+	return out
+}
+
+// budget is this decision's thinking time: Budget, less when the side's
+// game turn has used up most of TurnBudget.
+func (p *MCTS) budget(st engine.State, side engine.Side) time.Duration {
+	b := p.Config.Budget
+	if p.Config.TurnBudget <= 0 {
+		return b
+	}
+	t, ok := turnOf(st, &p.know)
+	if !ok {
+		return b
+	}
+	if t != p.turn || side != p.turnSide {
+		p.turn, p.turnSide, p.turnSpent = t, side, 0
+	}
+	if left := (p.Config.TurnBudget - p.turnSpent) / 3; left < b {
+		b = max(left, p.Config.MinBudget)
+	}
+	return b
+}
+
+// edge is one action's statistics at a node for one side.
+type edge struct {
+	a     engine.Action
+	n     uint32  // visits
+	avail uint32  // iterations in which the action was legal here
+	stamp uint32  // the selection that last saw it legal
+	w     float64 // total reward
+	prior float64
+}
+
+// sideStats is one side's statistics at a node (decoupled UCT: each
+// active side selects by its own).
+type sideStats struct {
+	edges  []edge // sorted by prior, best first, when the game has a Prior
+	index  map[engine.Action]int32
+	visits uint32
+}
+
+// node is an information set of the searching side: the actions taken so
+// far (chance outcomes and hidden state differ between iterations).
+type node struct {
+	sides [maxSides]*sideStats
+	kids  map[jointKey]*node
+}
+
+// jointKey is what every active side chose at a node.
+type jointKey struct {
+	set  engine.SideSet
+	acts [maxSides]engine.Action
+}
+
+type step struct {
+	n     *node
+	set   engine.SideSet
+	picks [maxSides]int32
+}
+
+// searcher is one worker's tree and buffers.
+type searcher struct {
+	cfg    *Config
+	know   *Knowledge
+	real   engine.State // the worker's own copy of the real state: only Determinize is called on it
+	side   engine.Side
+	nsides int
+	rng    engine.Rand
+	root   *node
+
+	bufs       [maxSides][]engine.Action
+	rbuf       []engine.Action
+	scores     []float64
+	vals       []float64
+	path       []step
+	stamp      uint32
+	iterations int
+}
+
+func (p *MCTS) newSearcher(real engine.State, side engine.Side, seed uint64) *searcher {
+	return &searcher{cfg: &p.Config, know: &p.know, real: real, side: side, nsides: p.nsides,
+		rng: engine.NewRand(seed), root: &node{}, vals: make([]float64, p.nsides)}
+}
+
+func (s *searcher) run(iters int, deadline time.Time) {
+	for i := 0; ; i++ {
+		if iters > 0 {
+			if i >= iters {
+				return
+			}
+		} else if i > 0 && !time.Now().Before(deadline) {
+			return
+		}
+		s.iterate()
+		s.iterations++
+	}
+}
+
+// iterate is one iteration: sample, select and expand, play out, back up.
+func (s *searcher) iterate() {
+	d := s.real.Determinize(s.side, &s.rng)
+	n := s.root
+	s.path = s.path[:0]
+	for !d.Over() {
+		set := d.Active()
+		if set == 0 {
+			break
+		}
+		st := step{n: n, set: set}
+		key := jointKey{set: set}
+		for rest := set; rest != 0; {
+			var sd engine.Side
+			sd, rest = nextSide(rest)
+			st.picks[sd] = -1
+			legal := d.Legal(sd, s.bufs[sd][:0])
+			s.bufs[sd] = legal
+			if len(legal) == 0 {
+				continue
+			}
+			ss := n.sides[sd]
+			if ss == nil {
+				ss = &sideStats{index: make(map[engine.Action]int32, len(legal))}
+				n.sides[sd] = ss
+			}
+			i := s.selectEdge(ss, d, sd, legal)
+			st.picks[sd] = int32(i)
+			key.acts[sd] = ss.edges[i].a
+		}
+		for rest := set; rest != 0; {
+			var sd engine.Side
+			sd, rest = nextSide(rest)
+			if st.picks[sd] >= 0 && d.Active().Has(sd) {
+				_ = apply(d, sd, key.acts[sd])
+			}
+		}
+		s.path = append(s.path, st)
+		child := n.kids[key]
+		if child == nil {
+			if n.kids == nil {
+				n.kids = make(map[jointKey]*node, 4)
+			}
+			child = &node{}
+			n.kids[key] = child
+			n = child
+			break
+		}
+		n = child
+	}
+	s.playout(d)
+	for _, st := range s.path {
+		for rest := st.set; rest != 0; {
+			var sd engine.Side
+			sd, rest = nextSide(rest)
+			if i := st.picks[sd]; i >= 0 {
+				ss := st.n.sides[sd]
+				e := &ss.edges[i]
+				e.n++
+				e.w += s.vals[sd]
+				ss.visits++
+			}
+		}
+	}
+}
+
+// selectEdge picks side's action at a node among legal (the actions open
+// in this iteration's state) and returns its index in ss.edges.
+func (s *searcher) selectEdge(ss *sideStats, d engine.State, side engine.Side, legal []engine.Action) int {
+	s.stamp++
+	stamp := s.stamp
+	fresh := false
+	for _, a := range legal {
+		i, ok := ss.index[a]
+		if !ok {
+			i = int32(len(ss.edges))
+			ss.edges = append(ss.edges, edge{a: a, prior: math.Inf(-1)})
+			ss.index[a] = i
+			fresh = true
+		}
+		e := &ss.edges[i]
+		e.avail++
+		e.stamp = stamp
+	}
+	prior := s.know.Prior != nil
+	if fresh && prior {
+		s.priors(ss, d, side, legal)
+	}
+	limit := len(legal)
+	if prior {
+		if s.cfg.TopK > 0 && s.cfg.TopK < limit {
+			limit = s.cfg.TopK
+		}
+		if s.cfg.Widen > 0 {
+			if w := 1 + int(s.cfg.Widen*math.Sqrt(float64(ss.visits))); w < limit {
+				limit = w
+			}
+		}
+	}
+	best, bestQ, unvisited, seen := -1, math.Inf(-1), 0, 0
+	for i := range ss.edges {
+		e := &ss.edges[i]
+		if e.stamp != stamp {
+			continue
+		}
+		if seen++; seen > limit {
+			break
+		}
+		if e.n == 0 {
+			if prior { // the untried action with the best prior
+				if unvisited == 0 {
+					best, unvisited = i, 1
+				}
+				continue
+			}
+			if unvisited++; s.rng.IntN(unvisited) == 0 {
+				best = i
+			}
+			continue
+		}
+		if unvisited > 0 {
+			continue
+		}
+		q := e.w/float64(e.n) + s.cfg.C*math.Sqrt(math.Log(float64(e.avail))/float64(e.n))
+		if q > bestQ {
+			best, bestQ = i, q
+		}
+	}
+	return best
+}
+
+// priors scores the actions of legal that have none yet and keeps the
+// edges sorted by prior, best first.
+func (s *searcher) priors(ss *sideStats, d engine.State, side engine.Side, legal []engine.Action) {
+	if cap(s.scores) < len(legal) {
+		s.scores = make([]float64, len(legal))
+	}
+	sc := s.scores[:len(legal)]
+	clear(sc)
+	s.know.Prior(d, side, legal, sc)
+	for i, a := range legal {
+		if e := &ss.edges[ss.index[a]]; math.IsInf(e.prior, -1) {
+			e.prior = sc[i]
+		}
+	}
+	sort.SliceStable(ss.edges, func(i, j int) bool { return ss.edges[i].prior > ss.edges[j].prior })
+	for i, e := range ss.edges {
+		ss.index[e.a] = int32(i)
+	}
+}
+
+// maxPlayout bounds a playout without an evaluator.
+const maxPlayout = 100000
+
+// playout plays d on with the rollout policy and leaves each side's reward
+// in s.vals.
+func (s *searcher) playout(d engine.State) {
+	eval := s.know.Evaluate
+	limit := maxPlayout
+	if eval != nil {
+		limit = s.cfg.RolloutDepth
+	}
+	turn, turnKnown := 0, false
+	if eval != nil && s.cfg.StopAtTurn {
+		turn, turnKnown = turnOf(d, s.know)
+	}
+	for k := 0; k < limit && !d.Over(); k++ {
+		set := d.Active()
+		if set == 0 {
+			break
+		}
+		for rest := set; rest != 0; {
+			var sd engine.Side
+			sd, rest = nextSide(rest)
+			if !d.Active().Has(sd) { // an earlier side's action ended its decision
+				continue
+			}
+			legal := d.Legal(sd, s.rbuf[:0])
+			s.rbuf = legal
+			if len(legal) == 0 {
+				continue
+			}
+			var a engine.Action
+			if s.know.Rollout != nil {
+				a = s.know.Rollout(d, sd, legal, &s.rng)
+			} else {
+				a = legal[s.rng.IntN(len(legal))]
+			}
+			if apply(d, sd, a) != nil {
+				_ = d.Apply(sd, legal[s.rng.IntN(len(legal))])
+			}
+		}
+		if turnKnown {
+			if t, _ := turnOf(d, s.know); t != turn {
+				break
+			}
+		}
+	}
+	if d.Over() {
+		r := d.Returns()
+		for i := range s.vals {
+			s.vals[i] = 0.5
+			if i < len(r) {
+				s.vals[i] = r[i]
+			}
+		}
+		return
+	}
+	for i := range s.vals {
+		s.vals[i] = 0.5
+		if eval != nil {
+			s.vals[i] = eval(d, engine.Side(i))
+		}
+	}
+}

@@ -1,0 +1,139 @@
+package ai
+
+import (
+	"math/bits"
+
+	"sandtable/internal/engine"
+)
+
+func init() {
+	RegisterPlayer("random", func(g engine.Game, seed uint64) Player { return NewRandom(seed) })
+	RegisterPlayer("greedy", func(g engine.Game, seed uint64) Player { return NewGreedy(g, seed) })
+	RegisterPlayer("easy", func(g engine.Game, seed uint64) Player { return NewGreedy(g, seed) })
+}
+
+// Random picks uniformly among the legal actions.
+type Random struct {
+	rng engine.Rand
+	buf []engine.Action
+}
+
+// NewRandom returns a random player seeded with seed.
+func NewRandom(seed uint64) *Random { return &Random{rng: engine.NewRand(seed)} }
+
+// Choose picks one of side's legal actions at random. It reads only
+// side's own legal actions.
+func (p *Random) Choose(st engine.State, side engine.Side) engine.Action {
+	p.buf = st.Legal(side, p.buf[:0])
+	if len(p.buf) == 0 {
+		return engine.Action{}
+	}
+	return p.buf[p.rng.IntN(len(p.buf))]
+}
+
+// Greedy plays the action whose result its game's Evaluator likes best,
+// looking one action ahead in a determinized copy of the state.
+type Greedy struct {
+	game engine.Game
+	know Knowledge
+	rng  engine.Rand
+	buf  []engine.Action
+	// Samples is how many determinizations an action that rolls dice or
+	// reveals something (it changes the Epoch) is averaged over.
+	Samples int
+}
+
+// NewGreedy returns a greedy player for g seeded with seed.
+func NewGreedy(g engine.Game, seed uint64) *Greedy {
+	return &Greedy{game: g, know: KnowledgeFor(g.ID()), rng: engine.NewRand(seed), Samples: 6}
+}
+
+// Choose scores every legal action after applying it to a determinized copy
+// and returns the best, ties broken at random. Without an evaluator only
+// finished games score (by Returns); every other result scores 0.5.
+func (p *Greedy) Choose(st engine.State, side engine.Side) engine.Action {
+	p.buf = st.Legal(side, p.buf[:0])
+	switch len(p.buf) {
+	case 0:
+		return engine.Action{}
+	case 1:
+		return p.buf[0]
+	}
+	det := st.Determinize(side, &p.rng)
+	best, bestScore, ties := 0, -1.0, 0
+	for i, a := range p.buf {
+		score, chance := p.score(det, side, a)
+		if chance && p.Samples > 1 {
+			for k := 1; k < p.Samples; k++ {
+				v, _ := p.score(st.Determinize(side, &p.rng), side, a)
+				score += v
+			}
+			score /= float64(p.Samples)
+		}
+		switch {
+		case score > bestScore+1e-12:
+			best, bestScore, ties = i, score, 1
+		case score >= bestScore-1e-12:
+			ties++
+			if p.rng.IntN(ties) == 0 {
+				best = i
+			}
+		}
+	}
+	return p.buf[best]
+}
+
+// score applies a to a copy of det and evaluates the result for side; it
+// also reports whether a rolled dice or revealed something.
+func (p *Greedy) score(det engine.State, side engine.Side, a engine.Action) (float64, bool) {
+	c := det.Clone()
+	e := c.Epoch()
+	if err := c.Apply(side, a); err != nil { // a comes from the real state's Legal
+		return -1, false
+	}
+	return value(c, side, p.know.Evaluate), c.Epoch() != e
+}
+
+// value is a state's worth for side: its return once over, else the
+// evaluation, else 0.5.
+func value(st engine.State, side engine.Side, eval Evaluator) float64 {
+	if st.Over() {
+		r := st.Returns()
+		if int(side) < len(r) {
+			return r[side]
+		}
+		return 0.5
+	}
+	if eval != nil {
+		return eval(st, side)
+	}
+	return 0.5
+}
+
+// apply plays a, unchecked when the state offers it. Callers take a from
+// Legal(side) on the same state.
+func apply(st engine.State, side engine.Side, a engine.Action) error {
+	if u, ok := st.(UncheckedApplier); ok {
+		u.ApplyUnchecked(side, a)
+		return nil
+	}
+	return st.Apply(side, a)
+}
+
+// turnOf returns st's game turn by k.Turn or the Turner interface, and
+// whether it is known.
+func turnOf(st engine.State, k *Knowledge) (int, bool) {
+	if k.Turn != nil {
+		return k.Turn(st), true
+	}
+	if t, ok := st.(Turner); ok {
+		return t.GameTurn(), true
+	}
+	return 0, false
+}
+
+// nextSide returns the lowest side in ss and ss without it.
+func nextSide(ss engine.SideSet) (engine.Side, engine.SideSet) {
+	s := bits.TrailingZeros8(uint8(ss))
+	return engine.Side(s), ss &^ (1 << uint(s))
+}
