@@ -151,7 +151,7 @@ func TestSearchNeverReadsHiddenInfo(t *testing.T) {
 		var stats [3][]ai.ActionStat
 		for bonus := 0; bonus < 3; bonus++ {
 			v := st.Clone().(*spyState)
-			v.Bonus[1-side] = bonus // what side cannot see
+			v.Bonus[1-side] = bonus                      // what side cannot see
 			v.Rng = engine.NewRand(uint64(bonus) * 7919) // nor the future dice
 			leaks.Store(0)
 			for _, name := range []string{"greedy", "random"} {

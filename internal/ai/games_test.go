@@ -88,7 +88,7 @@ func (s *spyState) Clone() engine.State {
 	return &spyState{State: s.State.Clone().(*toy.State), real: s.real, viewer: s.viewer}
 }
 func (s *spyState) Returns() []float64 { s.leak(); return s.State.Returns() }
-func (s *spyState) Marshal() []byte     { s.leak(); return s.State.Marshal() }
+func (s *spyState) Marshal() []byte    { s.leak(); return s.State.Marshal() }
 func (s *spyState) View(side engine.Side, lang string) any {
 	if side != s.viewer {
 		s.leak()
@@ -191,9 +191,9 @@ func (s *duelState) DecodeAction(t string) (engine.Action, error) {
 }
 func (s *duelState) Describe(a engine.Action, lang string) string { return s.EncodeAction(a) }
 func (s *duelState) Prompt(side engine.Side, lang string) string  { return "pick" }
-func (s *duelState) View(side engine.Side, lang string) any        { return s.Score }
-func (s *duelState) SetLogging(bool)                               {}
-func (s *duelState) TakeLog() []engine.LogEntry                    { return nil }
+func (s *duelState) View(side engine.Side, lang string) any       { return s.Score }
+func (s *duelState) SetLogging(bool)                              {}
+func (s *duelState) TakeLog() []engine.LogEntry                   { return nil }
 func (s *duelState) RenderLog(e engine.LogEntry, lang string) string {
 	return e.Key
 }
