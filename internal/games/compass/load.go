@@ -17,24 +17,24 @@ import (
 	"sandtable/internal/engine"
 )
 
-// The counts the rulebook's component list fixes (rule 1).
+// The counts the rulebook fixes, and the loader's sanity limits.
 const (
-	numAreas        = 42 // rule 1.1
-	numTurns        = 12 // rule 5
-	maxStack        = 6  // rule 3.1
-	maxValue        = 9  // largest CV or MC a counter can print
-	maxReplacements = 9
+	wantAreas            = 42 // rule 1.1
+	wantTurns            = 12 // rule 5
+	setupStackLimit      = 6  // rule 3.1
+	maxPrinted           = 9  // largest CV or MC a counter can print
+	maxReplacementPoints = 9
 )
 
 var (
-	unitsPerSide  = [2]int{Allied: 17, Italian: 25} // rule 1
-	eventsPerSide = [2]int{Allied: 15, Italian: 10} // rule 1
+	wantUnits  = [2]int{Allied: 17, Italian: 25} // rule 1
+	wantEvents = [2]int{Allied: 15, Italian: 10} // rule 1
 )
 
-// sideNames and eventNames are the JSON spellings of the sides and events.
+// jsonSides and jsonEvents are the JSON spellings of the sides and events.
 var (
-	sideNames  = [2]string{Allied: "allied", Italian: "italian"}
-	eventNames = [NumEvents]string{
+	jsonSides  = [2]string{Allied: "allied", Italian: "italian"}
+	jsonEvents = [NumEvents]string{
 		AirSupport:      "air_support",
 		NavalSupport:    "naval_support",
 		Leader:          "leader",
@@ -44,15 +44,15 @@ var (
 		SustainedAttack: "sustained_attack",
 		Matilda:         "matilda",
 	}
-	linkKinds = map[string]LinkKind{"road": Road, "track": Track, "desert": Desert}
-	idPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	jsonLinkKinds = map[string]LinkKind{"road": Road, "track": Track, "desert": Desert}
+	jsonIDPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 )
 
 //go:embed data/*.json
-var embedded embed.FS
+var embeddedData embed.FS
 
-var defaultData = sync.OnceValue(func() *Data {
-	sub, err := fs.Sub(embedded, "data")
+var defaultDataOnce = sync.OnceValue(func() *Data {
+	sub, err := fs.Sub(embeddedData, "data")
 	if err != nil {
 		panic(err)
 	}
@@ -65,7 +65,7 @@ var defaultData = sync.OnceValue(func() *Data {
 
 // DefaultData returns the embedded reconstruction of the components. It is
 // loaded once and shared: callers must not modify it.
-func DefaultData() *Data { return defaultData() }
+func DefaultData() *Data { return defaultDataOnce() }
 
 // The file formats. Entries are decoded one by one so that an error can
 // name the entry it is in.
@@ -138,21 +138,21 @@ func LoadData(fsys fs.FS) (*Data, error) {
 	return d, nil
 }
 
-// fileErrors collects the problems found in one file.
-type fileErrors struct {
+// dataFileErrors collects the problems found in one file.
+type dataFileErrors struct {
 	file string
 	errs []error
 }
 
-func (fe *fileErrors) add(format string, args ...any) {
+func (fe *dataFileErrors) add(format string, args ...any) {
 	fe.errs = append(fe.errs, fmt.Errorf("%s: "+format, append([]any{fe.file}, args...)...))
 }
 
-func (fe *fileErrors) err() error { return errors.Join(fe.errs...) }
+func (fe *dataFileErrors) err() error { return errors.Join(fe.errs...) }
 
-// readFile decodes name from fsys into v, refusing unknown fields and
+// readDataFile decodes name from fsys into v, refusing unknown fields and
 // trailing data, and checks that the notice is there.
-func readFile(fsys fs.FS, name string, v any, notice *string) error {
+func readDataFile(fsys fs.FS, name string, v any, notice *string) error {
 	b, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
@@ -183,12 +183,12 @@ func strictDecode(b []byte, v any) error {
 	return nil
 }
 
-// decodeEntry decodes entry i of a list strictly; on failure it names the
+// decodeDataEntry decodes entry i of a list strictly; on failure it names the
 // entry by its id when it has one, else by its position from 1. It reports
 // whether v holds the entry: after an error about unknown fields only, it
 // does, so that the entry's other checks still run and its id stays known
 // (an area with a misspelt field does not also make every link to it fail).
-func decodeEntry(fe *fileErrors, what string, i int, raw json.RawMessage, v any) bool {
+func decodeDataEntry(fe *dataFileErrors, what string, i int, raw json.RawMessage, v any) bool {
 	err := strictDecode(raw, v)
 	if err == nil {
 		return true
@@ -204,8 +204,8 @@ func decodeEntry(fe *fileErrors, what string, i int, raw json.RawMessage, v any)
 	return json.Unmarshal(raw, v) == nil
 }
 
-func parseSide(s string) (engine.Side, bool) {
-	for side, name := range sideNames {
+func parseJSONSide(s string) (engine.Side, bool) {
+	for side, name := range jsonSides {
 		if s == name {
 			return engine.Side(side), true
 		}
@@ -215,18 +215,18 @@ func parseSide(s string) (engine.Side, bool) {
 
 func loadMap(fsys fs.FS, d *Data) (map[string]int, error) {
 	var f mapFile
-	if err := readFile(fsys, "map.json", &f, &f.Notice); err != nil {
+	if err := readDataFile(fsys, "map.json", &f, &f.Notice); err != nil {
 		return nil, err
 	}
-	fe := &fileErrors{file: "map.json"}
+	fe := &dataFileErrors{file: "map.json"}
 	index := map[string]int{}
 	var logistic [2][]string
 	for i, raw := range f.Areas {
 		var a areaJSON
-		if !decodeEntry(fe, "area", i, raw, &a) {
+		if !decodeDataEntry(fe, "area", i, raw, &a) {
 			continue
 		}
-		if !idPattern.MatchString(a.ID) {
+		if !jsonIDPattern.MatchString(a.ID) {
 			fe.add("area %d: id %q is not lower-case kebab (like \"sidi-barrani\")", i+1, a.ID)
 			continue
 		}
@@ -245,11 +245,11 @@ func loadMap(fsys fs.FS, d *Data) (map[string]int, error) {
 		if a.NavalSupport && !a.Coastal {
 			fe.add("area %q: naval_support on an area that is not coastal (rule 7)", a.ID)
 		}
-		if a.VP < 0 || a.VP > maxValue {
-			fe.add("area %q: vp %d out of range 0-%d", a.ID, a.VP, maxValue)
+		if a.VP < 0 || a.VP > maxPrinted {
+			fe.add("area %q: vp %d out of range 0-%d", a.ID, a.VP, maxPrinted)
 		}
 		if a.Logistic != "" {
-			side, ok := parseSide(a.Logistic)
+			side, ok := parseJSONSide(a.Logistic)
 			if !ok {
 				fe.add("area %q: unknown logistic side %q (allied, italian or \"\")", a.ID, a.Logistic)
 			} else {
@@ -260,12 +260,12 @@ func loadMap(fsys fs.FS, d *Data) (map[string]int, error) {
 		index[a.ID] = len(d.Areas)
 		d.Areas = append(d.Areas, area)
 	}
-	if len(f.Areas) != numAreas {
-		fe.add("%d areas, the rulebook's map has %d (rule 1.1)", len(f.Areas), numAreas)
+	if len(f.Areas) != wantAreas {
+		fe.add("%d areas, the rulebook's map has %d (rule 1.1)", len(f.Areas), wantAreas)
 	}
 	for side, ids := range logistic {
 		if len(ids) != 1 {
-			fe.add("%d %s logistic areas %q, want exactly one (rule 3.2)", len(ids), sideNames[side], ids)
+			fe.add("%d %s logistic areas %q, want exactly one (rule 3.2)", len(ids), jsonSides[side], ids)
 		}
 	}
 
@@ -274,13 +274,13 @@ func loadMap(fsys fs.FS, d *Data) (map[string]int, error) {
 	linkErrs := len(fe.errs)
 	for i, raw := range f.Links {
 		var l linkJSON
-		if !decodeEntry(fe, "link", i, raw, &l) {
+		if !decodeDataEntry(fe, "link", i, raw, &l) {
 			continue
 		}
 		name := fmt.Sprintf("link %d (%s-%s)", i+1, l.A, l.B)
 		a, okA := index[l.A]
 		b, okB := index[l.B]
-		kind, okK := linkKinds[l.Kind]
+		kind, okK := jsonLinkKinds[l.Kind]
 		switch {
 		case !okA:
 			fe.add("%s: unknown area %q", name, l.A)
@@ -305,16 +305,16 @@ func loadMap(fsys fs.FS, d *Data) (map[string]int, error) {
 		slices.SortFunc(d.Areas[i].Links, func(x, y Link) int { return cmp.Compare(x.To, y.To) })
 	}
 	if len(fe.errs) == linkErrs && len(d.Areas) > 0 {
-		if cut := unreachable(d.Areas, 0, func(Link) bool { return true }); len(cut) > 0 {
+		if cut := unreachableAreas(d.Areas, 0, func(Link) bool { return true }); len(cut) > 0 {
 			fe.add("the map is not connected: no links lead from %q to %q", d.Areas[0].ID, cut)
 		}
 	}
 	return index, fe.err()
 }
 
-// unreachable lists the ids of the areas that cannot be reached from area
+// unreachableAreas lists the ids of the areas that cannot be reached from area
 // from along the links that pass ok.
-func unreachable(areas []Area, from int, ok func(Link) bool) []string {
+func unreachableAreas(areas []Area, from int, ok func(Link) bool) []string {
 	seen := make([]bool, len(areas))
 	seen[from] = true
 	queue := []int{from}
@@ -339,19 +339,19 @@ func unreachable(areas []Area, from int, ok func(Link) bool) []string {
 
 func loadUnits(fsys fs.FS, d *Data, areaIndex map[string]int) error {
 	var f unitsFile
-	if err := readFile(fsys, "units.json", &f, &f.Notice); err != nil {
+	if err := readDataFile(fsys, "units.json", &f, &f.Notice); err != nil {
 		return err
 	}
-	fe := &fileErrors{file: "units.json"}
+	fe := &dataFileErrors{file: "units.json"}
 	ids := map[string]bool{}
 	var perSide [2]int
 	var matildas []string
 	for i, raw := range f.Units {
 		var u unitJSON
-		if !decodeEntry(fe, "unit", i, raw, &u) {
+		if !decodeDataEntry(fe, "unit", i, raw, &u) {
 			continue
 		}
-		if !idPattern.MatchString(u.ID) {
+		if !jsonIDPattern.MatchString(u.ID) {
 			fe.add("unit %d: id %q is not lower-case kebab (like \"4-armd-bde\")", i+1, u.ID)
 			continue
 		}
@@ -369,7 +369,7 @@ func loadUnits(fsys fs.FS, d *Data, areaIndex map[string]int) error {
 		if u.Name == "" {
 			bad("missing name")
 		}
-		side, ok := parseSide(u.Side)
+		side, ok := parseJSONSide(u.Side)
 		if !ok {
 			bad("unknown side %q (allied or italian)", u.Side)
 		} else {
@@ -388,8 +388,8 @@ func loadUnits(fsys fs.FS, d *Data, areaIndex map[string]int) error {
 			bad("missing cv")
 		}
 		for j, v := range u.CV {
-			if v < 0 || v > maxValue {
-				bad("cv %d out of range 0-%d", v, maxValue)
+			if v < 0 || v > maxPrinted {
+				bad("cv %d out of range 0-%d", v, maxPrinted)
 			} else if j < 2 {
 				def.CV[j] = v
 			}
@@ -397,17 +397,17 @@ func loadUnits(fsys fs.FS, d *Data, areaIndex map[string]int) error {
 		if len(u.CV) == 2 && u.CV[1] > u.CV[0] {
 			bad("reduced cv %d is more than full cv %d", u.CV[1], u.CV[0])
 		}
-		if u.MC < 0 || u.MC > maxValue {
-			bad("mc %d out of range 0-%d", u.MC, maxValue)
+		if u.MC < 0 || u.MC > maxPrinted {
+			bad("mc %d out of range 0-%d", u.MC, maxPrinted)
 		}
 		if u.Garrison && (!u.DefenceOnly || u.MC != 0) {
 			bad("a garrison must be defence_only with mc 0 (rule 3.7)")
 		}
-		if u.Arrives < 0 || u.Arrives > numTurns {
-			bad("arrives %d out of range 0-%d", u.Arrives, numTurns)
+		if u.Arrives < 0 || u.Arrives > wantTurns {
+			bad("arrives %d out of range 0-%d", u.Arrives, wantTurns)
 		}
-		if u.Removed < 0 || u.Removed > numTurns {
-			bad("removed %d out of range 0-%d", u.Removed, numTurns)
+		if u.Removed < 0 || u.Removed > wantTurns {
+			bad("removed %d out of range 0-%d", u.Removed, wantTurns)
 		} else if u.Removed != 0 && u.Removed <= u.Arrives {
 			bad("removed on turn %d, not after its arrival on turn %d (rule 3.11)", u.Removed, u.Arrives)
 		}
@@ -440,8 +440,8 @@ func loadUnits(fsys fs.FS, d *Data, areaIndex map[string]int) error {
 		d.Units = append(d.Units, def)
 	}
 	for side, n := range perSide {
-		if n != unitsPerSide[side] {
-			fe.add("%d %s units, the rulebook has %d (rule 1)", n, sideNames[side], unitsPerSide[side])
+		if n != wantUnits[side] {
+			fe.add("%d %s units, the rulebook has %d (rule 1)", n, jsonSides[side], wantUnits[side])
 		}
 	}
 	if len(matildas) != 1 {
@@ -457,8 +457,8 @@ func loadUnits(fsys fs.FS, d *Data, areaIndex map[string]int) error {
 	}
 	for _, a := range slices.Sorted(maps.Keys(stack)) {
 		n := stack[a]
-		if n > maxStack && d.Areas[a].Logistic != Allied {
-			fe.add("area %q: %d units at start, more than %d (rule 3.1)", d.Areas[a].ID, n, maxStack)
+		if n > setupStackLimit && d.Areas[a].Logistic != Allied {
+			fe.add("area %q: %d units at start, more than %d (rule 3.1)", d.Areas[a].ID, n, setupStackLimit)
 		}
 	}
 	return fe.err()
@@ -466,25 +466,25 @@ func loadUnits(fsys fs.FS, d *Data, areaIndex map[string]int) error {
 
 func loadTrack(fsys fs.FS, d *Data) error {
 	var f trackFile
-	if err := readFile(fsys, "track.json", &f, &f.Notice); err != nil {
+	if err := readDataFile(fsys, "track.json", &f, &f.Notice); err != nil {
 		return err
 	}
-	fe := &fileErrors{file: "track.json"}
+	fe := &dataFileErrors{file: "track.json"}
 
 	// The mix first: the number of markers bounds the draws.
 	var total [2]int
 	for _, name := range slices.Sorted(maps.Keys(f.Mix)) {
 		kinds := f.Mix[name]
-		side, ok := parseSide(name)
+		side, ok := parseJSONSide(name)
 		if !ok {
 			fe.add("mix: unknown side %q (allied or italian)", name)
 			continue
 		}
 		for _, kind := range slices.Sorted(maps.Keys(kinds)) {
 			n := kinds[kind]
-			k := slices.Index(eventNames[:], kind)
+			k := slices.Index(jsonEvents[:], kind)
 			if k < 0 {
-				fe.add("mix: %s: unknown event %q (one of %v)", name, kind, eventNames)
+				fe.add("mix: %s: unknown event %q (one of %v)", name, kind, jsonEvents)
 				continue
 			}
 			if n < 0 {
@@ -496,14 +496,14 @@ func loadTrack(fsys fs.FS, d *Data) error {
 		}
 	}
 	for side, n := range total {
-		if n != eventsPerSide[side] {
-			fe.add("mix: %d %s event markers, the rulebook has %d (rule 1)", n, sideNames[side], eventsPerSide[side])
+		if n != wantEvents[side] {
+			fe.add("mix: %d %s event markers, the rulebook has %d (rule 1)", n, jsonSides[side], wantEvents[side])
 		}
 	}
 
 	for i, raw := range f.Turns {
 		var t turnJSON
-		if !decodeEntry(fe, "turn", i, raw, &t) {
+		if !decodeDataEntry(fe, "turn", i, raw, &t) {
 			continue
 		}
 		if t.Turn != i+1 {
@@ -516,7 +516,7 @@ func loadTrack(fsys fs.FS, d *Data) error {
 		perSide := func(field string, m map[string]int, limit [2]int, out *[2]int) {
 			for _, name := range slices.Sorted(maps.Keys(m)) {
 				n := m[name]
-				side, ok := parseSide(name)
+				side, ok := parseJSONSide(name)
 				if !ok {
 					fe.add("turn %d: %s: unknown side %q (allied or italian)", i+1, field, name)
 					continue
@@ -528,12 +528,12 @@ func loadTrack(fsys fs.FS, d *Data) error {
 				out[side] = n
 			}
 		}
-		perSide("events", t.Events, eventsPerSide, &def.Events)
-		perSide("replacements", t.Replacements, [2]int{maxReplacements, maxReplacements}, &def.Replacements)
+		perSide("events", t.Events, wantEvents, &def.Events)
+		perSide("replacements", t.Replacements, [2]int{maxReplacementPoints, maxReplacementPoints}, &def.Replacements)
 		d.Turns = append(d.Turns, def)
 	}
-	if len(f.Turns) != numTurns {
-		fe.add("%d turns, the game has %d (rule 5)", len(f.Turns), numTurns)
+	if len(f.Turns) != wantTurns {
+		fe.add("%d turns, the game has %d (rule 5)", len(f.Turns), wantTurns)
 	}
 	return fe.err()
 }

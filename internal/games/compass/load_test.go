@@ -52,7 +52,7 @@ func TestDefaultDataMatchesRulebook(t *testing.T) {
 
 	// Rule 3.2: the logistic areas.
 	for side, name := range [2]string{Allied: "Piccadilly Circus", Italian: "El Agheila"} {
-		if a := d.Areas[logisticArea(t, d, engine.Side(side))]; a.Name != name {
+		if a := d.Areas[logisticAreaOf(t, d, engine.Side(side))]; a.Name != name {
 			t.Errorf("side %d logistic area %q, rule 3.2 says %q", side, a.Name, name)
 		}
 	}
@@ -82,7 +82,7 @@ func TestDefaultDataMatchesRulebook(t *testing.T) {
 	}
 }
 
-func logisticArea(t *testing.T, d *Data, side engine.Side) int {
+func logisticAreaOf(t *testing.T, d *Data, side engine.Side) int {
 	t.Helper()
 	for i, a := range d.Areas {
 		if a.Logistic == side {
@@ -135,8 +135,8 @@ func TestEveryAreaReachesBothLogisticAreasByRoadOrTrack(t *testing.T) {
 	supply := func(l Link) bool { return l.Kind == Road || l.Kind == Track }
 	for _, side := range []engine.Side{Allied, Italian} {
 		// Links are symmetric, so what the logistic area reaches reaches it.
-		if cut := unreachable(d.Areas, logisticArea(t, d, side), supply); len(cut) > 0 {
-			t.Errorf("no road or track from %v to the %s logistic area", cut, sideNames[side])
+		if cut := unreachableAreas(d.Areas, logisticAreaOf(t, d, side), supply); len(cut) > 0 {
+			t.Errorf("no road or track from %v to the %s logistic area", cut, jsonSides[side])
 		}
 	}
 }
@@ -153,7 +153,7 @@ func TestLoadDataFromDirectoryEqualsDefault(t *testing.T) {
 
 func TestNoticesPresent(t *testing.T) {
 	for _, name := range []string{"map.json", "units.json", "track.json"} {
-		b, err := fs.ReadFile(embedded, "data/"+name)
+		b, err := fs.ReadFile(embeddedData, "data/"+name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -170,28 +170,28 @@ func TestNoticesPresent(t *testing.T) {
 	}
 }
 
-// doc is a data file decoded generically so a test can break it.
-type doc = map[string]any
+// jsonDoc is a data file decoded generically so a test can break it.
+type jsonDoc = map[string]any
 
-func list(d doc, key string) []any { return d[key].([]any) }
+func jsonList(d jsonDoc, key string) []any { return d[key].([]any) }
 
 // entry returns the element of d[key] whose id is id.
-func entry(t *testing.T, d doc, key, id string) doc {
+func jsonEntry(t *testing.T, d jsonDoc, key, id string) jsonDoc {
 	t.Helper()
-	for _, e := range list(d, key) {
-		if e.(doc)["id"] == id {
-			return e.(doc)
+	for _, e := range jsonList(d, key) {
+		if e.(jsonDoc)["id"] == id {
+			return e.(jsonDoc)
 		}
 	}
 	t.Fatalf("no %s entry %q", key, id)
 	return nil
 }
 
-// dropLinks removes every link that touches area id.
-func dropLinks(d doc, id string) {
+// dropJSONLinks removes every link that touches area id.
+func dropJSONLinks(d jsonDoc, id string) {
 	var keep []any
-	for _, l := range list(d, "links") {
-		if l.(doc)["a"] != id && l.(doc)["b"] != id {
+	for _, l := range jsonList(d, "links") {
+		if l.(jsonDoc)["a"] != id && l.(jsonDoc)["b"] != id {
 			keep = append(keep, l)
 		}
 	}
@@ -202,53 +202,53 @@ func TestLoadDataReportsFileAndEntry(t *testing.T) {
 	tests := []struct {
 		name string
 		file string
-		edit func(t *testing.T, d doc) // nil: use raw instead
+		edit func(t *testing.T, d jsonDoc) // nil: use raw instead
 		raw  func(s string) string
 		want string
 	}{
 		// map.json
-		{"link to unknown area", "map.json", func(t *testing.T, d doc) {
-			list(d, "links")[0].(doc)["b"] = "nowhere"
+		{"link to unknown area", "map.json", func(t *testing.T, d jsonDoc) {
+			jsonList(d, "links")[0].(jsonDoc)["b"] = "nowhere"
 		}, nil, `map.json: link 1 (el-agheila-nowhere): unknown area "nowhere"`},
-		{"link listed twice", "map.json", func(t *testing.T, d doc) {
-			d["links"] = append(list(d, "links"), doc{"a": "mersa-brega", "b": "el-agheila", "kind": "road"})
+		{"link listed twice", "map.json", func(t *testing.T, d jsonDoc) {
+			d["links"] = append(jsonList(d, "links"), jsonDoc{"a": "mersa-brega", "b": "el-agheila", "kind": "road"})
 		}, nil, `map.json: link 90 (mersa-brega-el-agheila): listed twice (also link 1)`},
-		{"link to itself", "map.json", func(t *testing.T, d doc) {
-			d["links"] = append(list(d, "links"), doc{"a": "bardia", "b": "bardia", "kind": "road"})
+		{"link to itself", "map.json", func(t *testing.T, d jsonDoc) {
+			d["links"] = append(jsonList(d, "links"), jsonDoc{"a": "bardia", "b": "bardia", "kind": "road"})
 		}, nil, `map.json: link 90 (bardia-bardia): links an area to itself`},
-		{"unknown link kind", "map.json", func(t *testing.T, d doc) {
-			list(d, "links")[0].(doc)["kind"] = "sea"
+		{"unknown link kind", "map.json", func(t *testing.T, d jsonDoc) {
+			jsonList(d, "links")[0].(jsonDoc)["kind"] = "sea"
 		}, nil, `map.json: link 1 (el-agheila-mersa-brega): unknown kind "sea"`},
-		{"duplicate area", "map.json", func(t *testing.T, d doc) {
-			list(d, "areas")[2].(doc)["id"] = "el-agheila"
+		{"duplicate area", "map.json", func(t *testing.T, d jsonDoc) {
+			jsonList(d, "areas")[2].(jsonDoc)["id"] = "el-agheila"
 		}, nil, `map.json: area "el-agheila": duplicate id`},
-		{"area id not kebab", "map.json", func(t *testing.T, d doc) {
-			entry(t, d, "areas", "msus")["id"] = "Msus"
+		{"area id not kebab", "map.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "areas", "msus")["id"] = "Msus"
 		}, nil, `map.json: area 10: id "Msus" is not lower-case kebab`},
-		{"naval support inland", "map.json", func(t *testing.T, d doc) {
-			entry(t, d, "areas", "msus")["naval_support"] = true
+		{"naval support inland", "map.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "areas", "msus")["naval_support"] = true
 		}, nil, `map.json: area "msus": naval_support on an area that is not coastal`},
-		{"unknown logistic side", "map.json", func(t *testing.T, d doc) {
-			entry(t, d, "areas", "msus")["logistic"] = "german"
+		{"unknown logistic side", "map.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "areas", "msus")["logistic"] = "german"
 		}, nil, `map.json: area "msus": unknown logistic side "german"`},
-		{"two Italian logistic areas", "map.json", func(t *testing.T, d doc) {
-			entry(t, d, "areas", "bengasi")["logistic"] = "italian"
+		{"two Italian logistic areas", "map.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "areas", "bengasi")["logistic"] = "italian"
 		}, nil, `map.json: 2 italian logistic areas ["el-agheila" "bengasi"]`},
-		{"no Allied logistic area", "map.json", func(t *testing.T, d doc) {
-			entry(t, d, "areas", "piccadilly-circus")["logistic"] = ""
+		{"no Allied logistic area", "map.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "areas", "piccadilly-circus")["logistic"] = ""
 		}, nil, `map.json: 0 allied logistic areas`},
-		{"vp out of range", "map.json", func(t *testing.T, d doc) {
-			entry(t, d, "areas", "bardia")["vp"] = -2
+		{"vp out of range", "map.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "areas", "bardia")["vp"] = -2
 		}, nil, `map.json: area "bardia": vp -2 out of range`},
-		{"bad position", "map.json", func(t *testing.T, d doc) {
-			entry(t, d, "areas", "bardia")["lat"] = 131.7
+		{"bad position", "map.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "areas", "bardia")["lat"] = 131.7
 		}, nil, `map.json: area "bardia": position 131.7,25.09`},
-		{"map not connected", "map.json", func(t *testing.T, d doc) {
-			dropLinks(d, "siwa")
+		{"map not connected", "map.json", func(t *testing.T, d jsonDoc) {
+			dropJSONLinks(d, "siwa")
 		}, nil, `map.json: the map is not connected: no links lead from "el-agheila" to ["siwa"]`},
-		{"41 areas", "map.json", func(t *testing.T, d doc) {
-			d["areas"] = list(d, "areas")[:41]
-			dropLinks(d, "piccadilly-circus")
+		{"41 areas", "map.json", func(t *testing.T, d jsonDoc) {
+			d["areas"] = jsonList(d, "areas")[:41]
+			dropJSONLinks(d, "piccadilly-circus")
 		}, nil, `map.json: 41 areas, the rulebook's map has 42`},
 		{"unknown field in an area", "map.json", nil, func(s string) string {
 			return strings.Replace(s, `"id": "bardia",`, `"id": "bardia", "coast": true,`, 1)
@@ -259,7 +259,7 @@ func TestLoadDataReportsFileAndEntry(t *testing.T) {
 		{"unknown top-level field", "map.json", nil, func(s string) string {
 			return strings.Replace(s, `"areas":`, `"areaz": [], "areas":`, 1)
 		}, `map.json: json: unknown field "areaz"`},
-		{"missing notice", "map.json", func(t *testing.T, d doc) {
+		{"missing notice", "map.json", func(t *testing.T, d jsonDoc) {
 			delete(d, "notice")
 		}, nil, `map.json: missing "notice"`},
 		{"trailing data", "map.json", nil, func(s string) string { return s + "{}" },
@@ -271,72 +271,72 @@ func TestLoadDataReportsFileAndEntry(t *testing.T) {
 		}, `track.json: line 6: invalid character ','`},
 
 		// units.json
-		{"unknown start area", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "7rtr")["start"] = "sidi-baranni"
+		{"unknown start area", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "7rtr")["start"] = "sidi-baranni"
 		}, nil, `units.json: unit "7rtr": unknown start area "sidi-baranni"`},
-		{"duplicate unit", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "cih")["id"] = "7rtr"
+		{"duplicate unit", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "cih")["id"] = "7rtr"
 		}, nil, `units.json: unit "7rtr": duplicate id`},
-		{"unit id not kebab", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "cih")["id"] = "CIH"
+		{"unit id not kebab", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "cih")["id"] = "CIH"
 		}, nil, `units.json: unit 32: id "CIH" is not lower-case kebab`},
-		{"unknown side", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "free-french")["side"] = "french"
+		{"unknown side", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "free-french")["side"] = "french"
 		}, nil, `units.json: unit "free-french": unknown side "french"`},
-		{"cv out of range", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "4-armd-bde")["cv"] = []int{10, 2}
+		{"cv out of range", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "4-armd-bde")["cv"] = []int{10, 2}
 		}, nil, `units.json: unit "4-armd-bde": cv 10 out of range 0-9`},
-		{"reduced above full", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "4-armd-bde")["cv"] = []int{2, 3}
+		{"reduced above full", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "4-armd-bde")["cv"] = []int{2, 3}
 		}, nil, `units.json: unit "4-armd-bde": reduced cv 3 is more than full cv 2`},
-		{"reduced with one step", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "kdg")["cv"] = []int{1, 1}
+		{"reduced with one step", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "kdg")["cv"] = []int{1, 1}
 		}, nil, `units.json: unit "kdg": cv [1 1]: give [full] for a unit with 1 step`},
-		{"no reduced with two steps", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "4-armd-bde")["cv"] = []int{4}
+		{"no reduced with two steps", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "4-armd-bde")["cv"] = []int{4}
 		}, nil, `units.json: unit "4-armd-bde": cv [4]: give [full] for a unit with 1 step, [full, reduced] for one with 2`},
-		{"steps out of range", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "4-armd-bde")["steps"] = 3
+		{"steps out of range", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "4-armd-bde")["steps"] = 3
 		}, nil, `units.json: unit "4-armd-bde": steps 3`},
-		{"mc out of range", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "kdg")["mc"] = 12
+		{"mc out of range", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "kdg")["mc"] = 12
 		}, nil, `units.json: unit "kdg": mc 12 out of range 0-9`},
-		{"garrison that attacks", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "presidio-bardia")["defence_only"] = false
+		{"garrison that attacks", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "presidio-bardia")["defence_only"] = false
 		}, nil, `units.json: unit "presidio-bardia": a garrison must be defence_only with mc 0`},
-		{"garrison that moves", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "presidio-tobruch")["mc"] = 1
+		{"garrison that moves", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "presidio-tobruch")["mc"] = 1
 		}, nil, `units.json: unit "presidio-tobruch": a garrison must be defence_only with mc 0`},
-		{"arrives after the last turn", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "kdg")["arrives"] = 13
+		{"arrives after the last turn", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "kdg")["arrives"] = 13
 		}, nil, `units.json: unit "kdg": arrives 13 out of range 0-12`},
-		{"removed after the last turn", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "cih")["removed"] = 13
+		{"removed after the last turn", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "cih")["removed"] = 13
 		}, nil, `units.json: unit "cih": removed 13 out of range 0-12`},
-		{"removed on arrival", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "16-aus-bde")["removed"] = 2
+		{"removed on arrival", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "16-aus-bde")["removed"] = 2
 		}, nil, `units.json: unit "16-aus-bde": removed on turn 2, not after its arrival on turn 2`},
-		{"at start without an area", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "4-armd-bde")["start"] = ""
+		{"at start without an area", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "4-armd-bde")["start"] = ""
 		}, nil, `units.json: unit "4-armd-bde": on the map at start (arrives 0) but has no start area`},
-		{"reinforcement with an area", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "div-sabratha")["start"] = "bengasi"
+		{"reinforcement with an area", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "div-sabratha")["start"] = "bengasi"
 		}, nil, `units.json: unit "div-sabratha": a reinforcement (arrives 2) must have start ""`},
-		{"unknown supplied_in", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "presidio-giarabub")["supplied_in"] = "jarabub"
+		{"unknown supplied_in", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "presidio-giarabub")["supplied_in"] = "jarabub"
 		}, nil, `units.json: unit "presidio-giarabub": unknown supplied_in area "jarabub"`},
-		{"two matildas", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "4-armd-bde")["matilda"] = true
+		{"two matildas", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "4-armd-bde")["matilda"] = true
 		}, nil, `units.json: 2 units marked matilda ["4-armd-bde" "7rtr"]`},
-		{"Italian matilda", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "div-sirte")["matilda"] = true
+		{"Italian matilda", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "div-sirte")["matilda"] = true
 		}, nil, `units.json: unit "div-sirte": matilda marks the Allied 7RTR`},
-		{"unit counts", "units.json", func(t *testing.T, d doc) {
-			entry(t, d, "units", "free-french")["side"] = "italian"
+		{"unit counts", "units.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "units", "free-french")["side"] = "italian"
 		}, nil, `units.json: 16 allied units, the rulebook has 17`},
-		{"overstacked at start", "units.json", func(t *testing.T, d doc) {
+		{"overstacked at start", "units.json", func(t *testing.T, d jsonDoc) {
 			for _, id := range []string{"div-sirte", "2-raggr-carri", "art-xxii-corpo", "div-23-marzo", "art-xxiii-corpo"} {
-				entry(t, d, "units", id)["start"] = "capuzzo"
+				jsonEntry(t, d, "units", id)["start"] = "capuzzo"
 			}
 		}, nil, `units.json: area "capuzzo": 7 units at start, more than 6 (rule 3.1)`},
 		{"unknown field in a unit", "units.json", nil, func(s string) string {
@@ -345,35 +345,35 @@ func TestLoadDataReportsFileAndEntry(t *testing.T) {
 		{"missing file", "units.json", nil, nil, `units.json: open units.json: file does not exist`},
 
 		// track.json
-		{"eleven turns", "track.json", func(t *testing.T, d doc) {
-			d["turns"] = list(d, "turns")[:11]
+		{"eleven turns", "track.json", func(t *testing.T, d jsonDoc) {
+			d["turns"] = jsonList(d, "turns")[:11]
 		}, nil, `track.json: 11 turns, the game has 12`},
-		{"turns out of order", "track.json", func(t *testing.T, d doc) {
-			list(d, "turns")[3].(doc)["turn"] = 5
+		{"turns out of order", "track.json", func(t *testing.T, d jsonDoc) {
+			jsonList(d, "turns")[3].(jsonDoc)["turn"] = 5
 		}, nil, `track.json: turn 4: numbered 5`},
-		{"unknown side drawing", "track.json", func(t *testing.T, d doc) {
-			list(d, "turns")[1].(doc)["events"].(doc)["alied"] = 1
+		{"unknown side drawing", "track.json", func(t *testing.T, d jsonDoc) {
+			jsonList(d, "turns")[1].(jsonDoc)["events"].(jsonDoc)["alied"] = 1
 		}, nil, `track.json: turn 2: events: unknown side "alied"`},
-		{"too many events drawn", "track.json", func(t *testing.T, d doc) {
-			list(d, "turns")[1].(doc)["events"].(doc)["italian"] = 11
+		{"too many events drawn", "track.json", func(t *testing.T, d jsonDoc) {
+			jsonList(d, "turns")[1].(jsonDoc)["events"].(jsonDoc)["italian"] = 11
 		}, nil, `track.json: turn 2: events: italian 11 out of range 0-10`},
-		{"negative replacements", "track.json", func(t *testing.T, d doc) {
-			list(d, "turns")[2].(doc)["replacements"].(doc)["allied"] = -1
+		{"negative replacements", "track.json", func(t *testing.T, d jsonDoc) {
+			jsonList(d, "turns")[2].(jsonDoc)["replacements"].(jsonDoc)["allied"] = -1
 		}, nil, `track.json: turn 3: replacements: allied -1 out of range 0-9`},
-		{"missing dates", "track.json", func(t *testing.T, d doc) {
-			list(d, "turns")[2].(doc)["dates"] = ""
+		{"missing dates", "track.json", func(t *testing.T, d jsonDoc) {
+			jsonList(d, "turns")[2].(jsonDoc)["dates"] = ""
 		}, nil, `track.json: turn 3: missing dates`},
-		{"unknown event", "track.json", func(t *testing.T, d doc) {
-			d["mix"].(doc)["allied"].(doc)["artillery"] = 0
+		{"unknown event", "track.json", func(t *testing.T, d jsonDoc) {
+			d["mix"].(jsonDoc)["allied"].(jsonDoc)["artillery"] = 0
 		}, nil, `track.json: mix: allied: unknown event "artillery"`},
-		{"unknown mix side", "track.json", func(t *testing.T, d doc) {
-			d["mix"].(doc)["free-french"] = doc{}
+		{"unknown mix side", "track.json", func(t *testing.T, d jsonDoc) {
+			d["mix"].(jsonDoc)["free-french"] = jsonDoc{}
 		}, nil, `track.json: mix: unknown side "free-french"`},
-		{"event counts", "track.json", func(t *testing.T, d doc) {
-			d["mix"].(doc)["italian"].(doc)["leader"] = 2
+		{"event counts", "track.json", func(t *testing.T, d jsonDoc) {
+			d["mix"].(jsonDoc)["italian"].(jsonDoc)["leader"] = 2
 		}, nil, `track.json: mix: 11 italian event markers, the rulebook has 10`},
-		{"negative event count", "track.json", func(t *testing.T, d doc) {
-			d["mix"].(doc)["allied"].(doc)["leader"] = -1
+		{"negative event count", "track.json", func(t *testing.T, d jsonDoc) {
+			d["mix"].(jsonDoc)["allied"].(jsonDoc)["leader"] = -1
 		}, nil, `track.json: mix: allied: leader -1 is negative`},
 		{"unknown field in a turn", "track.json", nil, func(s string) string {
 			return strings.Replace(s, `"turn": 7,`, `"turn": 7, "weather": "sandstorm",`, 1)
@@ -383,7 +383,7 @@ func TestLoadDataReportsFileAndEntry(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			fsys := fstest.MapFS{}
 			for _, name := range []string{"map.json", "units.json", "track.json"} {
-				b, err := fs.ReadFile(embedded, "data/"+name)
+				b, err := fs.ReadFile(embeddedData, "data/"+name)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -391,7 +391,7 @@ func TestLoadDataReportsFileAndEntry(t *testing.T) {
 			}
 			switch {
 			case tc.edit != nil:
-				var d doc
+				var d jsonDoc
 				if err := json.Unmarshal(fsys[tc.file].Data, &d); err != nil {
 					t.Fatal(err)
 				}
