@@ -15,6 +15,10 @@ type GameResult struct {
 	Capped    bool            // stopped at the action limit before the end
 	Decisions []int           // decisions taken per side
 	Think     []time.Duration // thinking time per side
+	// MaxThink is each side's longest single decision; MaxRun its longest
+	// run of consecutive decisions with no other side deciding in between
+	// (a player turn, in most games).
+	MaxThink, MaxRun []time.Duration
 }
 
 // PlayGame plays a game of g from setup, players[i] taking side i, for at
@@ -30,12 +34,21 @@ func PlayGame(g engine.Game, setup engine.Setup, players []Player, maxActions in
 	if len(players) != n {
 		return GameResult{}, fmt.Errorf("%s has %d sides, got %d players", g.ID(), n, len(players))
 	}
-	res := GameResult{Decisions: make([]int, n), Think: make([]time.Duration, n)}
+	res := GameResult{Decisions: make([]int, n), Think: make([]time.Duration, n),
+		MaxThink: make([]time.Duration, n), MaxRun: make([]time.Duration, n)}
 	var choice [maxSides]engine.Action
+	runSide, run := engine.Observer, time.Duration(0)
 	choose := func(side engine.Side) engine.Action {
 		t := time.Now()
 		a := players[side].Choose(st, side)
-		res.Think[side] += time.Since(t)
+		d := time.Since(t)
+		res.Think[side] += d
+		res.MaxThink[side] = max(res.MaxThink[side], d)
+		if side != runSide {
+			runSide, run = side, 0
+		}
+		run += d
+		res.MaxRun[side] = max(res.MaxRun[side], run)
 		res.Decisions[side]++
 		return a
 	}
