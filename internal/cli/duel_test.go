@@ -1,0 +1,241 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"sandtable/internal/ai"
+	"sandtable/internal/engine"
+)
+
+// duel is a test double for what the toy game lacks: a secret simultaneous
+// choice, several actions in a row by one side (so undo works), a board,
+// scores, and texts in two languages. Red and blue each pick a number in
+// secret (1 to N, N from the option "n", default 3); then red may step
+// forward up to twice, and ends. Red scores its pick plus its steps, blue
+// its pick; the higher score wins.
+type duel struct{}
+
+func init() {
+	engine.Register(duel{})
+	ai.RegisterPlayer("clitest-first", func(engine.Game, uint64) ai.Player { return firstLegal{} })
+}
+
+// firstLegal is a computer player that always plays the first legal action.
+type firstLegal struct{}
+
+func (firstLegal) Choose(st engine.State, side engine.Side) engine.Action {
+	return st.Legal(side, nil)[0]
+}
+
+func (duel) ID() string          { return "clitest-duel" }
+func (duel) Title() string       { return "Test duel" }
+func (duel) SideNames() []string { return []string{"red", "blue"} }
+func (duel) Scenarios() []string { return []string{"plain"} }
+func (duel) New(s engine.Setup) (engine.State, error) {
+	if s.Scenario != "" && s.Scenario != "plain" {
+		return nil, fmt.Errorf("duel: unknown scenario %q", s.Scenario)
+	}
+	n, err := strconv.Atoi(s.Option("n", "3"))
+	if err != nil || n < 1 || n > 99 {
+		return nil, fmt.Errorf("duel: bad option n %q", s.Option("n", "3"))
+	}
+	return &duelState{N: n}, nil
+}
+
+const (
+	duelPick = 1
+	duelStep = 2
+	duelEnd  = 3
+)
+
+type duelState struct {
+	N     int    `json:"n"`
+	Phase int    `json:"phase"` // 0 picking, 1 red steps, 2 over
+	Picks [2]int `json:"picks"`
+	Steps int    `json:"steps"`
+	Epo   uint64 `json:"epoch"`
+
+	logOn bool
+	log   []engine.LogEntry
+}
+
+func (s *duelState) Active() engine.SideSet {
+	switch s.Phase {
+	case 0:
+		var ss engine.SideSet
+		for i, p := range s.Picks {
+			if p == 0 {
+				ss |= engine.Only(engine.Side(i))
+			}
+		}
+		return ss
+	case 1:
+		return engine.Only(0)
+	}
+	return 0
+}
+
+func (s *duelState) Legal(side engine.Side, dst []engine.Action) []engine.Action {
+	if !s.Active().Has(side) {
+		return dst
+	}
+	if s.Phase == 0 {
+		for n := 1; n <= s.N; n++ {
+			dst = append(dst, engine.Action{Op: duelPick, A: int16(n)})
+		}
+		return dst
+	}
+	if s.Steps < 2 {
+		dst = append(dst, engine.Action{Op: duelStep})
+	}
+	return append(dst, engine.Action{Op: duelEnd})
+}
+
+func (s *duelState) Apply(side engine.Side, a engine.Action) error {
+	if !engine.IsLegal(s, side, a) {
+		return engine.Illegal("%s not open now", s.EncodeAction(a))
+	}
+	switch a.Op {
+	case duelPick:
+		s.Picks[side] = int(a.A)
+		s.add(side, "picked", strconv.Itoa(int(a.A)))
+		if s.Picks[0] != 0 && s.Picks[1] != 0 {
+			s.Phase, s.Epo = 1, s.Epo+1
+			s.add(engine.Observer, "revealed", strconv.Itoa(s.Picks[0]), strconv.Itoa(s.Picks[1]))
+		}
+	case duelStep:
+		s.Steps++
+		s.add(engine.Observer, "stepped")
+	case duelEnd:
+		s.Phase = 2
+		s.add(engine.Observer, "ended")
+	}
+	return nil
+}
+
+func (s *duelState) add(to engine.Side, key string, args ...string) {
+	if s.logOn {
+		s.log = append(s.log, engine.LogEntry{Rule: "D" + strconv.Itoa(s.Phase), To: to, Key: key, Args: args})
+	}
+}
+
+func (s *duelState) Clone() engine.State {
+	c := *s
+	c.logOn, c.log = false, nil
+	return &c
+}
+
+func (s *duelState) Over() bool { return s.Phase == 2 }
+
+func (s *duelState) Returns() []float64 {
+	r, b := s.Picks[0]+s.Steps, s.Picks[1]
+	switch {
+	case r > b:
+		return []float64{1, 0}
+	case b > r:
+		return []float64{0, 1}
+	}
+	return []float64{0.5, 0.5}
+}
+
+// Scores makes the duel a Scorer.
+func (s *duelState) Scores() []float64 {
+	return []float64{float64(s.Picks[0] + s.Steps), float64(s.Picks[1])}
+}
+
+func (s *duelState) Epoch() uint64 { return s.Epo }
+
+func (s *duelState) Marshal() []byte {
+	b, _ := json.Marshal(s)
+	return b
+}
+
+func (s *duelState) EncodeAction(a engine.Action) string {
+	switch a.Op {
+	case duelPick:
+		return "pick " + strconv.Itoa(int(a.A))
+	case duelStep:
+		return "step"
+	}
+	return "end"
+}
+
+func (s *duelState) DecodeAction(t string) (engine.Action, error) {
+	switch t {
+	case "step":
+		return engine.Action{Op: duelStep}, nil
+	case "end":
+		return engine.Action{Op: duelEnd}, nil
+	}
+	var n int
+	if _, err := fmt.Sscanf(t, "pick %d", &n); err != nil || n < 1 || n > 99 {
+		return engine.Action{}, fmt.Errorf("duel: cannot read action %q", t)
+	}
+	return engine.Action{Op: duelPick, A: int16(n)}, nil
+}
+
+func (s *duelState) Describe(a engine.Action, lang string) string {
+	it := lang == "it"
+	switch {
+	case a.Op == duelPick && it:
+		return "Scegli " + strconv.Itoa(int(a.A))
+	case a.Op == duelPick:
+		return "Pick " + strconv.Itoa(int(a.A))
+	case a.Op == duelStep && it:
+		return "Avanza"
+	case a.Op == duelStep:
+		return "Step forward"
+	case it:
+		return "Fine"
+	}
+	return "End"
+}
+
+func (s *duelState) Prompt(side engine.Side, lang string) string {
+	if !s.Active().Has(side) {
+		return "wait"
+	}
+	if s.Phase == 0 {
+		return "pick a number in secret"
+	}
+	return "step or end"
+}
+
+// mine and theirs are what side may see of the picks.
+func (s *duelState) picksFor(side engine.Side) (mine, theirs string) {
+	mine, theirs = "?", "?"
+	if side >= 0 && s.Picks[side] != 0 {
+		mine = strconv.Itoa(s.Picks[side])
+	}
+	if side >= 0 && s.Phase > 0 {
+		theirs = strconv.Itoa(s.Picks[1-side])
+	}
+	return mine, theirs
+}
+
+func (s *duelState) View(side engine.Side, lang string) any {
+	mine, theirs := s.picksFor(side)
+	return map[string]any{"phase": s.Phase, "mine": mine, "theirs": theirs, "steps": s.Steps}
+}
+
+// Board makes the duel a Boarder.
+func (s *duelState) Board(side engine.Side, lang string) string {
+	mine, theirs := s.picksFor(side)
+	return fmt.Sprintf("[duel board] phase %d, mine %s, theirs %s, steps %d\n", s.Phase, mine, theirs, s.Steps)
+}
+
+func (s *duelState) SetLogging(on bool) { s.logOn = on }
+
+func (s *duelState) TakeLog() []engine.LogEntry {
+	l := s.log
+	s.log = nil
+	return l
+}
+
+func (s *duelState) RenderLog(e engine.LogEntry, lang string) string {
+	return fmt.Sprintf("(%s) %s %v", e.Rule, e.Key, e.Args)
+}
+
+func (s *duelState) Determinize(viewer engine.Side, r *engine.Rand) engine.State { return s.Clone() }

@@ -1,0 +1,332 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"sandtable/internal/ai"
+	"sandtable/internal/engine"
+)
+
+func init() {
+	Register(Command{Name: "engine", Summary: "drive the engine with JSON lines on stdin/stdout (see docs/engine-protocol.md)", Run: runEngine})
+}
+
+// request is one line of the engine protocol; which fields count depends
+// on Cmd. An id, when given, is echoed in the response.
+type request struct {
+	ID     json.RawMessage `json:"id,omitempty"`
+	Cmd    string          `json:"cmd"`
+	Game   string          `json:"game,omitempty"`
+	Setup  *engine.Setup   `json:"setup,omitempty"`
+	Side   string          `json:"side,omitempty"`
+	Action string          `json:"action,omitempty"`
+	Record *engine.Record  `json:"record,omitempty"`
+	Lang   string          `json:"lang,omitempty"`
+	Since  int             `json:"since,omitempty"`
+}
+
+// reply is a response under construction; "ok" and "error" are added last.
+type reply map[string]any
+
+// server holds the one game an engine process drives.
+type server struct {
+	sess *engine.Session
+	lang string // the session's default language
+}
+
+func runEngine(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("engine", "engine   (then one JSON request per line on stdin)", stderr)
+	if _, err := parseFlags(fs, args); err != nil {
+		return flagExit(err)
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "engine: takes no arguments; send requests on stdin")
+		return 2
+	}
+	in := bufio.NewReader(stdin)
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	srv := &server{}
+	for {
+		line, err := in.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) > 0 {
+			resp, stop := srv.handle(line)
+			if werr := enc.Encode(resp); werr != nil {
+				fmt.Fprintf(stderr, "engine: %v\n", werr)
+				return 1
+			}
+			if stop {
+				return 0
+			}
+		}
+		if err != nil {
+			if err == io.EOF {
+				return 0
+			}
+			fmt.Fprintf(stderr, "engine: %v\n", err)
+			return 1
+		}
+	}
+}
+
+// handle answers one request line and reports whether to stop. A request
+// that fails leaves the session as it was.
+func (s *server) handle(line []byte) (reply, bool) {
+	var req request
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(&req)
+	if err == nil && dec.More() {
+		err = errors.New("more than one JSON value on the line")
+	}
+	if err != nil {
+		return reply{"ok": false, "error": "malformed request: " + err.Error()}, false
+	}
+	r, err := s.dispatch(req)
+	if err != nil {
+		r = reply{"ok": false, "error": err.Error()}
+	} else {
+		r["ok"] = true
+	}
+	if req.Cmd != "" {
+		r["cmd"] = req.Cmd
+	}
+	if len(req.ID) > 0 {
+		r["id"] = req.ID
+	}
+	return r, req.Cmd == "quit" && err == nil
+}
+
+func (s *server) dispatch(req request) (reply, error) {
+	switch req.Cmd {
+	case "":
+		return nil, errors.New(`missing "cmd"`)
+	case "games":
+		return s.games(), nil
+	case "new":
+		return s.newGame(req)
+	case "load":
+		return s.load(req)
+	case "quit":
+		return reply{}, nil
+	case "view", "legal", "apply", "undo", "record", "log":
+	default:
+		return nil, fmt.Errorf("unknown cmd %q (known: games, new, load, view, legal, apply, undo, record, log, quit)", req.Cmd)
+	}
+	if s.sess == nil {
+		return nil, errors.New(`no game yet: send "new" or "load" first`)
+	}
+	lang := s.lang
+	if req.Lang != "" {
+		if err := checkLang(req.Lang); err != nil {
+			return nil, err
+		}
+		lang = req.Lang
+	}
+	switch req.Cmd {
+	case "view":
+		return s.view(req, lang)
+	case "legal":
+		return s.legal(req, lang)
+	case "apply":
+		return s.apply(req)
+	case "undo":
+		return s.undo(req)
+	case "record":
+		rec := s.sess.Record
+		rec.Actions = append([]engine.RecordEntry{}, rec.Actions...)
+		return reply{"record": rec}, nil
+	default: // log
+		return s.log(req, lang)
+	}
+}
+
+func (s *server) games() reply {
+	var list []reply
+	for _, id := range engine.GameIDs() {
+		g, _ := engine.Lookup(id)
+		list = append(list, reply{"id": id, "title": g.Title(), "sides": g.SideNames(), "scenarios": g.Scenarios()})
+	}
+	if list == nil {
+		list = []reply{}
+	}
+	players := ai.Names()
+	if players == nil {
+		players = []string{}
+	}
+	return reply{"games": list, "players": players}
+}
+
+func (s *server) newGame(req request) (reply, error) {
+	if req.Game == "" {
+		return nil, errors.New(`new needs "game" (see "games")`)
+	}
+	g, err := engine.Lookup(req.Game)
+	if err != nil {
+		return nil, err
+	}
+	var setup engine.Setup
+	if req.Setup != nil {
+		setup = *req.Setup
+	}
+	sess, err := engine.NewSession(g, setup)
+	if err != nil {
+		return nil, err
+	}
+	s.start(sess)
+	return s.summary(), nil
+}
+
+func (s *server) load(req request) (reply, error) {
+	if req.Record == nil {
+		return nil, errors.New(`load needs "record"`)
+	}
+	if req.Record.Game == "" {
+		return nil, errors.New("record: no game named")
+	}
+	sess, err := engine.Replay(*req.Record)
+	if err != nil {
+		return nil, fmt.Errorf("record does not replay: %v", err)
+	}
+	s.start(sess)
+	return s.summary(), nil
+}
+
+func (s *server) start(sess *engine.Session) {
+	s.sess = sess
+	s.lang = sess.Record.Setup.Option("lang", "en")
+}
+
+// summary describes the session after new or load.
+func (s *server) summary() reply {
+	g := s.sess.Game
+	r := s.status()
+	r["game"], r["title"], r["sides"], r["setup"] = g.ID(), g.Title(), g.SideNames(), s.sess.Record.Setup
+	return r
+}
+
+// status is the part of every state-changing response that says where the
+// game stands.
+func (s *server) status() reply {
+	st := s.sess.State
+	r := reply{"move": s.sess.Move(), "hash": engine.Hash(st), "active": sideNames(s.sess.Game, st.Active()), "over": st.Over()}
+	if st.Over() {
+		r["returns"] = st.Returns()
+	}
+	if sc, ok := st.(Scorer); ok {
+		r["scores"] = sc.Scores()
+	}
+	return r
+}
+
+// side reads a request's side; observer is allowed only where seeing, not
+// deciding, is asked.
+func (s *server) side(name string, observerOK bool) (engine.Side, error) {
+	switch {
+	case name == "" && observerOK:
+		return engine.Observer, nil
+	case name == "":
+		return 0, errors.New(`missing "side"`)
+	case name == "observer" && !observerOK:
+		return 0, errors.New("the observer takes no actions")
+	}
+	return parseViewer(s.sess.Game, name)
+}
+
+// actionItem is a legal action as the protocol shows it.
+type actionItem struct {
+	Action string `json:"action"` // record text, to send back in apply
+	Label  string `json:"label"`  // described for people
+}
+
+func (s *server) actions(side engine.Side, lang string) []actionItem {
+	st := s.sess.State
+	out := []actionItem{}
+	if side == engine.Observer {
+		return out
+	}
+	for _, a := range st.Legal(side, nil) {
+		out = append(out, actionItem{Action: st.EncodeAction(a), Label: st.Describe(a, lang)})
+	}
+	return out
+}
+
+func (s *server) view(req request, lang string) (reply, error) {
+	side, err := s.side(req.Side, true)
+	if err != nil {
+		return nil, err
+	}
+	st := s.sess.State
+	r := s.status()
+	r["side"] = s.sess.SideName(side)
+	r["view"] = st.View(side, lang)
+	r["prompt"] = st.Prompt(side, lang)
+	r["actions"] = s.actions(side, lang)
+	r["can_undo"] = side != engine.Observer && s.sess.CanUndo(side)
+	if b, ok := st.(Boarder); ok {
+		r["board"] = b.Board(side, lang)
+	}
+	return r, nil
+}
+
+func (s *server) legal(req request, lang string) (reply, error) {
+	side, err := s.side(req.Side, false)
+	if err != nil {
+		return nil, err
+	}
+	return reply{"side": req.Side, "move": s.sess.Move(), "actions": s.actions(side, lang)}, nil
+}
+
+func (s *server) apply(req request) (reply, error) {
+	side, err := s.side(req.Side, false)
+	if err != nil {
+		return nil, err
+	}
+	if req.Action == "" {
+		return nil, errors.New(`apply needs "action" (an action's record text, from "legal")`)
+	}
+	if err := s.sess.ApplyText(side, req.Action); err != nil {
+		return nil, err
+	}
+	return s.status(), nil
+}
+
+func (s *server) undo(req request) (reply, error) {
+	side, err := s.side(req.Side, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.sess.Undo(side); err != nil {
+		return nil, fmt.Errorf("%v for %s (undo stops at a die roll, a reveal and the other side's move)", err, req.Side)
+	}
+	return s.status(), nil
+}
+
+// logItem is one log entry as the protocol shows it.
+type logItem struct {
+	Move int    `json:"move"`
+	Rule string `json:"rule,omitempty"`
+	Text string `json:"text"`
+}
+
+func (s *server) log(req request, lang string) (reply, error) {
+	side, err := s.side(req.Side, true)
+	if err != nil {
+		return nil, err
+	}
+	if req.Since < 0 {
+		return nil, errors.New(`"since" must be 0 or more`)
+	}
+	out := []logItem{}
+	for _, e := range s.sess.Log {
+		if e.Move >= req.Since && e.VisibleTo(side) {
+			out = append(out, logItem{Move: e.Move, Rule: e.Rule, Text: s.sess.State.RenderLog(e.LogEntry, lang)})
+		}
+	}
+	return reply{"side": s.sess.SideName(side), "entries": out, "move": s.sess.Move()}, nil
+}

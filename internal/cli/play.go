@@ -1,0 +1,487 @@
+package cli
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"sandtable/internal/ai"
+	"sandtable/internal/engine"
+)
+
+func init() {
+	Register(Command{Name: "play", Summary: "play a game in the terminal, against the computer or hot seat", Run: runPlay})
+}
+
+const playUsage = "play GAME [--scenario S] [--side NAME|both] [--ai NAME] [--lang en|it] [--seed N] [--opt KEY=VALUE] [--load FILE]"
+
+func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("play", playUsage, stderr)
+	scenario := fs.String("scenario", "", "scenario name (default: the game's first)")
+	sideFlag := fs.String("side", "", `the side you play, or "both" for hot seat (default: the first side)`)
+	aiName := fs.String("ai", "", "computer player for the other sides (default: greedy, else random)")
+	lang := fs.String("lang", "en", "language of the game's texts: en or it")
+	seed := fs.Uint64("seed", 0, "random seed (default: taken from the clock)")
+	load := fs.String("load", "", "resume the game saved in this record file")
+	opts := options{}
+	fs.Var(opts, "opt", "a game option as KEY=VALUE (repeatable)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return flagExit(err)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "play: "+format+"\n", a...)
+		return 2
+	}
+	if len(pos) > 1 {
+		return fail("too many arguments %q (usage: sandtable %s)", pos, playUsage)
+	}
+	if err := checkLang(*lang); err != nil {
+		return fail("%v", err)
+	}
+	var sess *engine.Session
+	switch {
+	case *load != "":
+		if set["scenario"] || set["seed"] || set["opt"] {
+			return fail("--scenario, --seed and --opt come from the record when you --load")
+		}
+		rec, err := readRecord(*load)
+		if err != nil {
+			return fail("%v", err)
+		}
+		if len(pos) == 1 && pos[0] != rec.Game {
+			return fail("%s holds a game of %s, not %s", *load, rec.Game, pos[0])
+		}
+		if sess, err = engine.Replay(rec); err != nil {
+			fmt.Fprintf(stderr, "play: cannot resume %s: %v\n", *load, err)
+			return 1
+		}
+	case len(pos) == 0:
+		return fail("which game? (usage: sandtable %s; games: %v)", playUsage, engine.GameIDs())
+	default:
+		g, err := engine.Lookup(pos[0])
+		if err != nil {
+			return fail("%v", err)
+		}
+		setup := engine.Setup{Scenario: *scenario, Seed: *seed}
+		if len(opts) > 0 {
+			setup.Options = opts
+		}
+		if setup.Scenario == "" && len(g.Scenarios()) > 0 {
+			setup.Scenario = g.Scenarios()[0]
+		}
+		if !set["seed"] {
+			setup.Seed = uint64(time.Now().UnixNano())
+		}
+		if sess, err = engine.NewSession(g, setup); err != nil {
+			return fail("%v", err)
+		}
+	}
+	humans, err := parseHumans(sess.Game, *sideFlag)
+	if err != nil {
+		return fail("%v", err)
+	}
+	p := &player{sess: sess, humans: humans, lang: *lang, out: stdout, bots: map[engine.Side]ai.Player{}}
+	if p.botName, err = makeBots(p, *aiName); err != nil {
+		return fail("%v", err)
+	}
+	p.in = bufio.NewScanner(stdin)
+	p.in.Buffer(make([]byte, 0, 4096), 1<<20)
+	if *load != "" {
+		p.shown = len(sess.Log)
+		fmt.Fprintf(stdout, "Resumed %s: %d actions replayed, every state hash verified. Type 'log' to read the game so far.\n", *load, sess.Move())
+	}
+	return p.run()
+}
+
+// parseHumans reads --side: a side name, "both" (every side), or "" (the
+// first side).
+func parseHumans(g engine.Game, name string) (engine.SideSet, error) {
+	switch name {
+	case "":
+		return engine.Only(0), nil
+	case "both", "all":
+		var ss engine.SideSet
+		for i := range g.SideNames() {
+			ss |= engine.Only(engine.Side(i))
+		}
+		return ss, nil
+	}
+	s, err := engine.SideByName(g, name)
+	if err != nil {
+		return 0, fmt.Errorf("--side: %v, or both", err)
+	}
+	return engine.Only(s), nil
+}
+
+// makeBots gives every side the human does not play a computer player.
+func makeBots(p *player, name string) (string, error) {
+	g := p.sess.Game
+	if len(g.SideNames()) == len(p.humans.Sides()) {
+		return "", nil
+	}
+	if name == "" {
+		name = defaultAI()
+		if name == "" {
+			return "", fmt.Errorf("no computer player is available; play --side both")
+		}
+	}
+	for i := range g.SideNames() {
+		s := engine.Side(i)
+		if p.humans.Has(s) {
+			continue
+		}
+		bot, err := ai.New(name, g, p.sess.Record.Setup.Seed+uint64(i)+1)
+		if err != nil {
+			return "", fmt.Errorf("--ai: %v", err)
+		}
+		p.bots[s] = bot
+	}
+	return name, nil
+}
+
+// defaultAI picks greedy, else random, else any registered player.
+func defaultAI() string {
+	names := ai.Names()
+	for _, want := range []string{"greedy", "random"} {
+		for _, n := range names {
+			if n == want {
+				return n
+			}
+		}
+	}
+	if len(names) > 0 {
+		return names[0]
+	}
+	return ""
+}
+
+// player runs one terminal game: it asks the human sides, lets the
+// computer play the others and prints what the humans may see.
+type player struct {
+	sess    *engine.Session
+	humans  engine.SideSet
+	bots    map[engine.Side]ai.Player
+	botName string
+	lang    string
+	in      *bufio.Scanner
+	out     io.Writer
+
+	shown int    // log entries already printed (or held back)
+	drawn string // move and side of the board last shown
+
+	// A simultaneous round: the sides that were active together, and
+	// those of them that have chosen so far.
+	round, acted engine.SideSet
+}
+
+// outcome of reading one line at a human decision.
+type turnResult int
+
+const (
+	stay  turnResult = iota // ask again
+	acted                   // the side played an action
+	quit                    // the human left the game
+	eof                     // the input ended
+)
+
+func (p *player) run() int {
+	p.header()
+	p.printNewLog()
+	for !p.sess.State.Over() {
+		active := p.sess.State.Active()
+		if active == 0 {
+			fmt.Fprintln(p.out, "error: the game is not over but no side is to decide")
+			return 1
+		}
+		p.beginDecision()
+		side := active.Sides()[0]
+		if bot, ok := p.bots[side]; ok {
+			if err := p.computerMove(side, bot); err != nil {
+				fmt.Fprintf(p.out, "error: %v\n", err)
+				return 1
+			}
+			continue
+		}
+		switch p.humanTurn(side) {
+		case quit:
+			fmt.Fprintln(p.out, "Game left unfinished.")
+			return 0
+		case eof:
+			fmt.Fprintln(p.out, "\nEnd of input: game left unfinished.")
+			return 0
+		}
+	}
+	p.printNewLog()
+	p.finish()
+	return 0
+}
+
+func (p *player) header() {
+	g, setup := p.sess.Game, p.sess.Record.Setup
+	fmt.Fprintf(p.out, "%s (%s), scenario %q, seed %d.\n", g.Title(), g.ID(), setup.Scenario, setup.Seed)
+	for i, name := range g.SideNames() {
+		who := "you"
+		if !p.humans.Has(engine.Side(i)) {
+			who = "the computer (" + p.botName + ")"
+		}
+		fmt.Fprintf(p.out, "  %s: %s\n", name, who)
+	}
+	fmt.Fprintln(p.out, "Type an action's number or its text; 'help' lists the commands.")
+}
+
+// beginDecision notes the start of a simultaneous round.
+func (p *player) beginDecision() {
+	if p.roundOpen() {
+		return
+	}
+	p.round, p.acted = 0, 0
+	if a := p.sess.State.Active(); len(a.Sides()) > 1 {
+		p.round = a
+	}
+}
+
+// roundOpen reports whether a simultaneous round is partway through: some
+// of its sides have chosen, the rest still must. Until it closes, nothing
+// that could betray a choice is printed.
+func (p *player) roundOpen() bool {
+	a := p.sess.State.Active()
+	return p.acted != 0 && a != 0 && a&^p.round == 0 && a&p.acted == 0
+}
+
+func (p *player) noteActed(side engine.Side) {
+	if p.round.Has(side) {
+		p.acted |= engine.Only(side)
+	}
+}
+
+func (p *player) computerMove(side engine.Side, bot ai.Player) error {
+	p.printNewLog()
+	st := p.sess.State
+	a := bot.Choose(st.Clone(), side)
+	desc := st.Describe(a, p.lang)
+	if err := p.sess.Apply(side, a); err != nil {
+		return fmt.Errorf("%s (computer) chose %q: %v", p.sess.SideName(side), st.EncodeAction(a), err)
+	}
+	p.noteActed(side)
+	if p.roundOpen() {
+		desc = "has made its secret choice"
+	}
+	fmt.Fprintf(p.out, "%s (computer): %s\n", p.sess.SideName(side), desc)
+	p.printNewLog()
+	return nil
+}
+
+// humanTurn shows side what it may see and reads lines until it acts.
+func (p *player) humanTurn(side engine.Side) turnResult {
+	p.printNewLog()
+	if key := fmt.Sprint(p.sess.Move(), "/", side); key != p.drawn {
+		if p.roundOpen() && len(p.humans.Sides()) > 1 {
+			fmt.Fprintf(p.out, "\n--- secret choice: %s, your turn; the other choice stays hidden ---\n", p.sess.SideName(side))
+		}
+		p.showBoard(side)
+		p.drawn = key
+	}
+	legal := p.sess.State.Legal(side, nil)
+	if len(legal) == 0 {
+		fmt.Fprintf(p.out, "error: %s must decide but has no legal action\n", p.sess.SideName(side))
+		return quit
+	}
+	p.showActions(side, legal)
+	for {
+		fmt.Fprintf(p.out, "%s> ", p.sess.SideName(side))
+		if !p.in.Scan() {
+			return eof
+		}
+		r := p.handle(side, legal, strings.TrimSpace(p.in.Text()))
+		if r != stay {
+			return r
+		}
+	}
+}
+
+// handle acts on one input line at side's decision.
+func (p *player) handle(side engine.Side, legal []engine.Action, line string) turnResult {
+	word, arg, _ := strings.Cut(line, " ")
+	arg = strings.TrimSpace(arg)
+	switch strings.ToLower(word) {
+	case "":
+		return stay
+	case "help", "?":
+		p.help()
+		return stay
+	case "board":
+		p.showBoard(side)
+		return stay
+	case "log":
+		p.showLog()
+		return stay
+	case "list":
+		p.showActions(side, legal)
+		return stay
+	case "quit", "exit":
+		return quit
+	case "save":
+		p.save(arg)
+		return stay
+	case "undo":
+		return p.undo(side)
+	}
+	a, err := pickAction(p.sess.State, legal, line, p.lang)
+	if err != nil {
+		fmt.Fprintf(p.out, "error: %v\n", err)
+		return stay
+	}
+	if err := p.sess.Apply(side, a); err != nil {
+		fmt.Fprintf(p.out, "error: %v\n", err)
+		return stay
+	}
+	p.noteActed(side)
+	return acted
+}
+
+func (p *player) help() {
+	fmt.Fprint(p.out, `Commands:
+  N            play the action numbered N
+  TEXT         play the action with that record text (as shown in [brackets])
+  list         show the legal actions again
+  board        show the board
+  log          show the game log so far
+  undo         take back your last action (not across a die roll, a reveal or the other side's move)
+  save FILE    save the game record to FILE (resume with: sandtable play --load FILE)
+  help         this text
+  quit         leave the game
+`)
+}
+
+func (p *player) save(path string) {
+	if path == "" {
+		fmt.Fprintln(p.out, "error: save needs a file name: save FILE")
+		return
+	}
+	if err := writeRecord(path, p.sess.Record); err != nil {
+		fmt.Fprintf(p.out, "error: %v\n", err)
+		return
+	}
+	fmt.Fprintf(p.out, "Saved %d actions to %s.\n", p.sess.Move(), path)
+}
+
+func (p *player) undo(side engine.Side) turnResult {
+	if !p.sess.CanUndo(side) {
+		fmt.Fprintf(p.out, "error: %s has nothing to take back (undo stops at a die roll, a reveal and the other side's move)\n", p.sess.SideName(side))
+		return stay
+	}
+	last := p.sess.Record.Actions[p.sess.Move()-1].Action
+	if err := p.sess.Undo(side); err != nil {
+		fmt.Fprintf(p.out, "error: %v\n", err)
+		return stay
+	}
+	p.acted &^= engine.Only(side)
+	p.shown = min(p.shown, len(p.sess.Log))
+	desc := last
+	if a, err := p.sess.State.DecodeAction(last); err == nil {
+		desc = p.sess.State.Describe(a, p.lang)
+	}
+	fmt.Fprintf(p.out, "Took back: %s\n", desc)
+	return acted // the state changed: show the decision afresh
+}
+
+// pickAction finds the legal action a line names: its number in the list,
+// its record text, or its description when only one action has it.
+func pickAction(st engine.State, legal []engine.Action, line, lang string) (engine.Action, error) {
+	if n, ok := number(line); ok {
+		if n < 1 || n > len(legal) {
+			return engine.Action{}, fmt.Errorf("there is no action %d: choose 1 to %d", n, len(legal))
+		}
+		return legal[n-1], nil
+	}
+	want := normalize(line)
+	for _, a := range legal {
+		if normalize(st.EncodeAction(a)) == want {
+			return a, nil
+		}
+	}
+	if a, ok := byLabel(st, legal, want, lang); ok {
+		return a, nil
+	}
+	a, err := st.DecodeAction(line)
+	if err != nil {
+		return engine.Action{}, fmt.Errorf("%q is neither a command nor an action (type 'help' or 'list')", line)
+	}
+	for _, l := range legal {
+		if l == a {
+			return a, nil
+		}
+	}
+	return engine.Action{}, fmt.Errorf("%q is not legal now (type 'list' to see the choices)", line)
+}
+
+// byLabel finds the one legal action described as want (normalized).
+func byLabel(st engine.State, legal []engine.Action, want, lang string) (engine.Action, bool) {
+	var found []engine.Action
+	for _, a := range legal {
+		if normalize(st.Describe(a, lang)) == want {
+			found = append(found, a)
+		}
+	}
+	if len(found) == 1 {
+		return found[0], true
+	}
+	return engine.Action{}, false
+}
+
+// number parses a line of decimal digits.
+func number(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+func normalize(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+
+// finish prints the result and offers to save the record.
+func (p *player) finish() {
+	fmt.Fprintln(p.out, "\nGame over.")
+	for _, l := range resultLines(p.sess.Game, p.sess.State) {
+		fmt.Fprintln(p.out, "  "+l)
+	}
+	fmt.Fprintln(p.out, "Save the record? Type 'save FILE', or press Enter to finish.")
+	for {
+		fmt.Fprint(p.out, "> ")
+		if !p.in.Scan() {
+			fmt.Fprintln(p.out)
+			return
+		}
+		word, arg, _ := strings.Cut(strings.TrimSpace(p.in.Text()), " ")
+		switch strings.ToLower(word) {
+		case "", "quit", "exit", "no", "n":
+			return
+		case "save":
+			if arg = strings.TrimSpace(arg); arg != "" {
+				p.save(arg)
+				return
+			}
+			fmt.Fprintln(p.out, "error: save needs a file name: save FILE")
+		case "board":
+			p.showBoard(p.humans.Sides()[0])
+		case "log":
+			p.showLog()
+		default:
+			fmt.Fprintln(p.out, "error: the game is over: type 'save FILE', 'board', 'log', or press Enter")
+		}
+	}
+}

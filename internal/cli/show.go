@@ -1,0 +1,127 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"sandtable/internal/engine"
+)
+
+// compactOver is the length of action list beyond which actions are packed
+// several to a line, grouped by their first word.
+const compactOver = 40
+
+// lineWidth is the width compact action lists are packed to.
+const lineWidth = 100
+
+// boardText is the board as side sees it: the state's own drawing when it
+// is a Boarder, else its View as indented JSON.
+func boardText(st engine.State, side engine.Side, lang string) string {
+	if b, ok := st.(Boarder); ok {
+		return strings.TrimRight(b.Board(side, lang), "\n")
+	}
+	data, err := json.MarshalIndent(st.View(side, lang), "", "  ")
+	if err != nil {
+		return "(the view cannot be shown: " + err.Error() + ")"
+	}
+	return string(data)
+}
+
+func (p *player) showBoard(side engine.Side) {
+	fmt.Fprintln(p.out)
+	fmt.Fprintln(p.out, boardText(p.sess.State, side, p.lang))
+}
+
+// actionLabel is an action described for people, with its record text in
+// brackets when that differs.
+func actionLabel(st engine.State, a engine.Action, lang string) string {
+	desc, text := st.Describe(a, lang), st.EncodeAction(a)
+	if desc == text {
+		return desc
+	}
+	return desc + " [" + text + "]"
+}
+
+// showActions prints the prompt and the numbered legal actions.
+func (p *player) showActions(side engine.Side, legal []engine.Action) {
+	st := p.sess.State
+	fmt.Fprintf(p.out, "\n%s, move %d: %s\n", p.sess.SideName(side), p.sess.Move()+1, st.Prompt(side, p.lang))
+	for _, line := range actionLines(st, legal, p.lang) {
+		fmt.Fprintln(p.out, line)
+	}
+}
+
+// actionLines numbers the actions one to a line, or, for long lists,
+// grouped by the first word of their record text and packed to lineWidth.
+func actionLines(st engine.State, legal []engine.Action, lang string) []string {
+	w := len(strconv.Itoa(len(legal)))
+	item := func(i int) string {
+		return fmt.Sprintf("%*d. %s", w, i+1, actionLabel(st, legal[i], lang))
+	}
+	var out []string
+	if len(legal) <= compactOver {
+		for i := range legal {
+			out = append(out, "  "+item(i))
+		}
+		return out
+	}
+	group, line := "", ""
+	flush := func() {
+		if line != "" {
+			out = append(out, line)
+			line = ""
+		}
+	}
+	for i, a := range legal {
+		verb, _, _ := strings.Cut(st.EncodeAction(a), " ")
+		if i == 0 || verb != group {
+			flush()
+			group = verb
+			out = append(out, verb+":")
+		}
+		it := item(i)
+		if line != "" && len(line)+3+len(it) > lineWidth {
+			flush()
+		}
+		if line == "" {
+			line = "  " + it
+		} else {
+			line += "   " + it
+		}
+	}
+	flush()
+	return out
+}
+
+// visible reports whether the humans at this terminal may read e: in hot
+// seat, entries for any of them.
+func (p *player) visible(e engine.LogEntry) bool {
+	return e.To == engine.Observer || p.humans.Has(e.To)
+}
+
+// printNewLog prints the log entries written since the last call, unless a
+// simultaneous round is partway through (they could betray a choice).
+func (p *player) printNewLog() {
+	if p.roundOpen() {
+		return
+	}
+	for _, e := range p.sess.Log[p.shown:] {
+		if p.visible(e.LogEntry) {
+			fmt.Fprintln(p.out, "  - "+p.sess.State.RenderLog(e.LogEntry, p.lang))
+		}
+	}
+	p.shown = len(p.sess.Log)
+}
+
+// showLog prints the whole log the humans may read, up to what has been
+// printed so far.
+func (p *player) showLog() {
+	fmt.Fprintln(p.out, "Log:")
+	for _, e := range p.sess.Log[:p.shown] {
+		if p.visible(e.LogEntry) {
+			fmt.Fprintf(p.out, "  %4d  %s\n", e.Move, p.sess.State.RenderLog(e.LogEntry, p.lang))
+		}
+	}
+}
