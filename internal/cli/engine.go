@@ -41,10 +41,11 @@ type server struct {
 
 func runEngine(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("engine", "engine   (then one JSON request per line on stdin)", stderr)
-	if _, err := parseFlags(fs, args); err != nil {
+	pos, err := parseFlags(fs, args)
+	if err != nil {
 		return flagExit(err)
 	}
-	if fs.NArg() > 0 {
+	if len(pos) > 0 {
 		fmt.Fprintln(stderr, "engine: takes no arguments; send requests on stdin")
 		return 2
 	}
