@@ -16,8 +16,9 @@ type GameResult struct {
 	Decisions []int           // decisions taken per side
 	Think     []time.Duration // thinking time per side
 	// MaxThink is each side's longest single decision; MaxRun its longest
-	// run of consecutive decisions with no other side deciding in between
-	// (a player turn, in most games).
+	// thinking over one game turn when the game tells its turn
+	// (Knowledge.Turn or Turner), else over a run of consecutive decisions
+	// with no other side deciding in between.
 	MaxThink, MaxRun []time.Duration
 }
 
@@ -37,18 +38,26 @@ func PlayGame(g engine.Game, setup engine.Setup, players []Player, maxActions in
 	res := GameResult{Decisions: make([]int, n), Think: make([]time.Duration, n),
 		MaxThink: make([]time.Duration, n), MaxRun: make([]time.Duration, n)}
 	var choice [maxSides]engine.Action
-	runSide, run := engine.Observer, time.Duration(0)
+	know := KnowledgeFor(g.ID())
+	run := make([]time.Duration, n)
+	runTurn := make([]int, n)
+	last := engine.Observer
 	choose := func(side engine.Side) engine.Action {
+		if t, ok := turnOf(st, &know); ok {
+			if t != runTurn[side] {
+				runTurn[side], run[side] = t, 0
+			}
+		} else if side != last {
+			run[side] = 0
+		}
+		last = side
 		t := time.Now()
 		a := players[side].Choose(st, side)
 		d := time.Since(t)
 		res.Think[side] += d
 		res.MaxThink[side] = max(res.MaxThink[side], d)
-		if side != runSide {
-			runSide, run = side, 0
-		}
-		run += d
-		res.MaxRun[side] = max(res.MaxRun[side], run)
+		run[side] += d
+		res.MaxRun[side] = max(res.MaxRun[side], run[side])
 		res.Decisions[side]++
 		return a
 	}
