@@ -310,17 +310,46 @@ func (p *MCTS) newSearcher(real engine.State, side engine.Side, seed uint64) *se
 }
 
 func (s *searcher) run(iters int, deadline time.Time) {
+	start := time.Now()
 	for i := 0; ; i++ {
 		if iters > 0 {
 			if i >= iters {
 				return
 			}
-		} else if i > 0 && !time.Now().Before(deadline) {
-			return
+		} else if i > 0 {
+			now := time.Now()
+			if !now.Before(deadline) {
+				return
+			}
+			// Stop early once the most visited action cannot be caught
+			// in the time left at the pace so far.
+			if i%64 == 0 && i >= 256 {
+				left := float64(i) * float64(deadline.Sub(now)) / float64(now.Sub(start))
+				if first, second := s.rootLead(); float64(first-second) > left {
+					return
+				}
+			}
 		}
 		s.iterate()
 		s.iterations++
 	}
+}
+
+// rootLead returns the visits of the two most visited actions at the root.
+func (s *searcher) rootLead() (first, second uint32) {
+	rs := s.root.sides[s.side]
+	if rs == nil {
+		return 0, 0
+	}
+	for i := range rs.edges {
+		switch n := rs.edges[i].n; {
+		case n > first:
+			first, second = n, first
+		case n > second:
+			second = n
+		}
+	}
+	return first, second
 }
 
 // iterate is one iteration: sample, select and expand, play out, back up.
