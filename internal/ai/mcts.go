@@ -289,6 +289,7 @@ type step struct {
 type searcher struct {
 	cfg    *Config
 	know   *Knowledge
+	eval   Evaluator    // know.Evaluate, or the score evaluator
 	real   engine.State // the worker's own copy of the real state: only Determinize is called on it
 	side   engine.Side
 	nsides int
@@ -305,7 +306,7 @@ type searcher struct {
 }
 
 func (p *MCTS) newSearcher(real engine.State, side engine.Side, seed uint64) *searcher {
-	return &searcher{cfg: &p.Config, know: &p.know, real: real, side: side, nsides: p.nsides,
+	return &searcher{cfg: &p.Config, know: &p.know, eval: evaluatorOf(&p.know, real), real: real, side: side, nsides: p.nsides,
 		rng: engine.NewRand(seed), root: &node{}, vals: make([]float64, p.nsides)}
 }
 
@@ -509,7 +510,7 @@ const maxPlayout = 100000
 // playout plays d on with the rollout policy and leaves each side's reward
 // in s.vals.
 func (s *searcher) playout(d engine.State) {
-	eval := s.know.Evaluate
+	eval := s.eval
 	limit := maxPlayout
 	if eval != nil {
 		limit = s.cfg.RolloutDepth

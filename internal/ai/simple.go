@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math"
 	"math/bits"
 
 	"sandtable/internal/engine"
@@ -91,7 +92,7 @@ func (p *Greedy) score(det engine.State, side engine.Side, a engine.Action) (flo
 	if err := c.Apply(side, a); err != nil { // a comes from the real state's Legal
 		return -1, false
 	}
-	return value(c, side, p.know.Evaluate), c.Epoch() != e
+	return value(c, side, evaluatorOf(&p.know, c)), c.Epoch() != e
 }
 
 // value is a state's worth for side: its return once over, else the
@@ -108,6 +109,47 @@ func value(st engine.State, side engine.Side, eval Evaluator) float64 {
 		return eval(st, side)
 	}
 	return 0.5
+}
+
+// ScoreEvaluator returns an evaluator for states that are Scorers: a
+// logistic of side's lead over the best other side, scale score points
+// making e ≈ 2.7 times the odds. The players use it, with scale 2, for a
+// game that registers no Evaluate but whose states have Scores.
+func ScoreEvaluator(scale float64) Evaluator {
+	return func(st engine.State, side engine.Side) float64 {
+		sc, ok := st.(Scorer)
+		if !ok {
+			return 0.5
+		}
+		v := sc.Scores()
+		if int(side) >= len(v) {
+			return 0.5
+		}
+		best := math.Inf(-1)
+		for i, x := range v {
+			if i != int(side) && x > best {
+				best = x
+			}
+		}
+		if math.IsInf(best, -1) {
+			return 0.5
+		}
+		return 1 / (1 + math.Exp(-(v[side]-best)/scale))
+	}
+}
+
+var scoreEval = ScoreEvaluator(2)
+
+// evaluatorOf is k's evaluator, else the score evaluator when st is a
+// Scorer, else nil.
+func evaluatorOf(k *Knowledge, st engine.State) Evaluator {
+	if k.Evaluate != nil {
+		return k.Evaluate
+	}
+	if _, ok := st.(Scorer); ok {
+		return scoreEval
+	}
+	return nil
 }
 
 // apply plays a, unchecked when the state offers it. Callers take a from
