@@ -74,12 +74,12 @@ func flagExit(err error) int {
 	return 2
 }
 
-// options collects repeated KEY=VALUE flags into a setup's options.
-type options map[string]string
+// optionFlags collects repeated KEY=VALUE flags into a setup's optionFlags.
+type optionFlags map[string]string
 
-func (o options) String() string { return fmt.Sprint(map[string]string(o)) }
+func (o optionFlags) String() string { return fmt.Sprint(map[string]string(o)) }
 
-func (o options) Set(v string) error {
+func (o optionFlags) Set(v string) error {
 	k, val, ok := strings.Cut(v, "=")
 	if !ok || k == "" {
 		return fmt.Errorf("want KEY=VALUE, got %q", v)
@@ -137,7 +137,7 @@ func resultLines(g engine.Game, st engine.State) []string {
 	for i, name := range g.SideNames() {
 		line := name + ": "
 		if i < len(ret) {
-			line += fmt.Sprintf("%g (%s)", ret[i], outcome(ret[i]))
+			line += fmt.Sprintf("%g (%s)", ret[i], outcomeWord(ret[i]))
 		} else {
 			line += "?"
 		}
@@ -149,7 +149,7 @@ func resultLines(g engine.Game, st engine.State) []string {
 	return out
 }
 
-func outcome(r float64) string {
+func outcomeWord(r float64) string {
 	switch {
 	case r >= 1:
 		return "win"

@@ -9,31 +9,31 @@ import (
 	"sandtable/internal/engine"
 )
 
-// duel is a test double for what the toy game lacks: a secret simultaneous
+// cliDuel is a test double for what the toy game lacks: a secret simultaneous
 // choice, several actions in a row by one side (so undo works), a board,
 // scores, and texts in two languages. Red and blue each pick a number in
 // secret (1 to N, N from the option "n", default 3); then red may step
 // forward up to twice, and ends. Red scores its pick plus its steps, blue
 // its pick; the higher score wins.
-type duel struct{}
+type cliDuel struct{}
 
 func init() {
-	engine.Register(duel{})
-	ai.RegisterPlayer("clitest-first", func(engine.Game, uint64) ai.Player { return firstLegal{} })
+	engine.Register(cliDuel{})
+	ai.RegisterPlayer("clitest-first", func(engine.Game, uint64) ai.Player { return cliFirstLegal{} })
 }
 
-// firstLegal is a computer player that always plays the first legal action.
-type firstLegal struct{}
+// cliFirstLegal is a computer player that always plays the first legal action.
+type cliFirstLegal struct{}
 
-func (firstLegal) Choose(st engine.State, side engine.Side) engine.Action {
+func (cliFirstLegal) Choose(st engine.State, side engine.Side) engine.Action {
 	return st.Legal(side, nil)[0]
 }
 
-func (duel) ID() string          { return "clitest-duel" }
-func (duel) Title() string       { return "Test duel" }
-func (duel) SideNames() []string { return []string{"red", "blue"} }
-func (duel) Scenarios() []string { return []string{"plain"} }
-func (duel) New(s engine.Setup) (engine.State, error) {
+func (cliDuel) ID() string          { return "clitest-duel" }
+func (cliDuel) Title() string       { return "Test duel" }
+func (cliDuel) SideNames() []string { return []string{"red", "blue"} }
+func (cliDuel) Scenarios() []string { return []string{"plain"} }
+func (cliDuel) New(s engine.Setup) (engine.State, error) {
 	if s.Scenario != "" && s.Scenario != "plain" {
 		return nil, fmt.Errorf("duel: unknown scenario %q", s.Scenario)
 	}
@@ -41,7 +41,7 @@ func (duel) New(s engine.Setup) (engine.State, error) {
 	if err != nil || n < 1 || n > 99 {
 		return nil, fmt.Errorf("duel: bad option n %q", s.Option("n", "3"))
 	}
-	return &duelState{N: n}, nil
+	return &cliDuelState{N: n}, nil
 }
 
 const (
@@ -50,7 +50,7 @@ const (
 	duelEnd  = 3
 )
 
-type duelState struct {
+type cliDuelState struct {
 	N     int    `json:"n"`
 	Phase int    `json:"phase"` // 0 picking, 1 red steps, 2 over
 	Picks [2]int `json:"picks"`
@@ -61,7 +61,7 @@ type duelState struct {
 	log   []engine.LogEntry
 }
 
-func (s *duelState) Active() engine.SideSet {
+func (s *cliDuelState) Active() engine.SideSet {
 	switch s.Phase {
 	case 0:
 		var ss engine.SideSet
@@ -77,7 +77,7 @@ func (s *duelState) Active() engine.SideSet {
 	return 0
 }
 
-func (s *duelState) Legal(side engine.Side, dst []engine.Action) []engine.Action {
+func (s *cliDuelState) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 	if !s.Active().Has(side) {
 		return dst
 	}
@@ -93,7 +93,7 @@ func (s *duelState) Legal(side engine.Side, dst []engine.Action) []engine.Action
 	return append(dst, engine.Action{Op: duelEnd})
 }
 
-func (s *duelState) Apply(side engine.Side, a engine.Action) error {
+func (s *cliDuelState) Apply(side engine.Side, a engine.Action) error {
 	if !engine.IsLegal(s, side, a) {
 		return engine.Illegal("%s not open now", s.EncodeAction(a))
 	}
@@ -115,21 +115,21 @@ func (s *duelState) Apply(side engine.Side, a engine.Action) error {
 	return nil
 }
 
-func (s *duelState) add(to engine.Side, key string, args ...string) {
+func (s *cliDuelState) add(to engine.Side, key string, args ...string) {
 	if s.logOn {
 		s.log = append(s.log, engine.LogEntry{Rule: "D" + strconv.Itoa(s.Phase), To: to, Key: key, Args: args})
 	}
 }
 
-func (s *duelState) Clone() engine.State {
+func (s *cliDuelState) Clone() engine.State {
 	c := *s
 	c.logOn, c.log = false, nil
 	return &c
 }
 
-func (s *duelState) Over() bool { return s.Phase == 2 }
+func (s *cliDuelState) Over() bool { return s.Phase == 2 }
 
-func (s *duelState) Returns() []float64 {
+func (s *cliDuelState) Returns() []float64 {
 	r, b := s.Picks[0]+s.Steps, s.Picks[1]
 	switch {
 	case r > b:
@@ -141,18 +141,18 @@ func (s *duelState) Returns() []float64 {
 }
 
 // Scores makes the duel a Scorer.
-func (s *duelState) Scores() []float64 {
+func (s *cliDuelState) Scores() []float64 {
 	return []float64{float64(s.Picks[0] + s.Steps), float64(s.Picks[1])}
 }
 
-func (s *duelState) Epoch() uint64 { return s.Epo }
+func (s *cliDuelState) Epoch() uint64 { return s.Epo }
 
-func (s *duelState) Marshal() []byte {
+func (s *cliDuelState) Marshal() []byte {
 	b, _ := json.Marshal(s)
 	return b
 }
 
-func (s *duelState) EncodeAction(a engine.Action) string {
+func (s *cliDuelState) EncodeAction(a engine.Action) string {
 	switch a.Op {
 	case duelPick:
 		return "pick " + strconv.Itoa(int(a.A))
@@ -162,7 +162,7 @@ func (s *duelState) EncodeAction(a engine.Action) string {
 	return "end"
 }
 
-func (s *duelState) DecodeAction(t string) (engine.Action, error) {
+func (s *cliDuelState) DecodeAction(t string) (engine.Action, error) {
 	switch t {
 	case "step":
 		return engine.Action{Op: duelStep}, nil
@@ -176,7 +176,7 @@ func (s *duelState) DecodeAction(t string) (engine.Action, error) {
 	return engine.Action{Op: duelPick, A: int16(n)}, nil
 }
 
-func (s *duelState) Describe(a engine.Action, lang string) string {
+func (s *cliDuelState) Describe(a engine.Action, lang string) string {
 	it := lang == "it"
 	switch {
 	case a.Op == duelPick && it:
@@ -193,7 +193,7 @@ func (s *duelState) Describe(a engine.Action, lang string) string {
 	return "End"
 }
 
-func (s *duelState) Prompt(side engine.Side, lang string) string {
+func (s *cliDuelState) Prompt(side engine.Side, lang string) string {
 	if !s.Active().Has(side) {
 		return "wait"
 	}
@@ -204,7 +204,7 @@ func (s *duelState) Prompt(side engine.Side, lang string) string {
 }
 
 // mine and theirs are what side may see of the picks.
-func (s *duelState) picksFor(side engine.Side) (mine, theirs string) {
+func (s *cliDuelState) picksFor(side engine.Side) (mine, theirs string) {
 	mine, theirs = "?", "?"
 	if side >= 0 && s.Picks[side] != 0 {
 		mine = strconv.Itoa(s.Picks[side])
@@ -215,27 +215,27 @@ func (s *duelState) picksFor(side engine.Side) (mine, theirs string) {
 	return mine, theirs
 }
 
-func (s *duelState) View(side engine.Side, lang string) any {
+func (s *cliDuelState) View(side engine.Side, lang string) any {
 	mine, theirs := s.picksFor(side)
 	return map[string]any{"phase": s.Phase, "mine": mine, "theirs": theirs, "steps": s.Steps}
 }
 
 // Board makes the duel a Boarder.
-func (s *duelState) Board(side engine.Side, lang string) string {
+func (s *cliDuelState) Board(side engine.Side, lang string) string {
 	mine, theirs := s.picksFor(side)
 	return fmt.Sprintf("[duel board] phase %d, mine %s, theirs %s, steps %d\n", s.Phase, mine, theirs, s.Steps)
 }
 
-func (s *duelState) SetLogging(on bool) { s.logOn = on }
+func (s *cliDuelState) SetLogging(on bool) { s.logOn = on }
 
-func (s *duelState) TakeLog() []engine.LogEntry {
+func (s *cliDuelState) TakeLog() []engine.LogEntry {
 	l := s.log
 	s.log = nil
 	return l
 }
 
-func (s *duelState) RenderLog(e engine.LogEntry, lang string) string {
+func (s *cliDuelState) RenderLog(e engine.LogEntry, lang string) string {
 	return fmt.Sprintf("(%s) %s %v", e.Rule, e.Key, e.Args)
 }
 
-func (s *duelState) Determinize(viewer engine.Side, r *engine.Rand) engine.State { return s.Clone() }
+func (s *cliDuelState) Determinize(viewer engine.Side, r *engine.Rand) engine.State { return s.Clone() }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"sandtable/internal/ai"
 	"sandtable/internal/engine"
@@ -16,9 +17,9 @@ func init() {
 	Register(Command{Name: "engine", Summary: "drive the engine with JSON lines on stdin/stdout (see docs/engine-protocol.md)", Run: runEngine})
 }
 
-// request is one line of the engine protocol; which fields count depends
+// engRequest is one line of the engine protocol; which fields count depends
 // on Cmd. An id, when given, is echoed in the response.
-type request struct {
+type engRequest struct {
 	ID     json.RawMessage `json:"id,omitempty"`
 	Cmd    string          `json:"cmd"`
 	Game   string          `json:"game,omitempty"`
@@ -30,11 +31,11 @@ type request struct {
 	Since  int             `json:"since,omitempty"`
 }
 
-// reply is a response under construction; "ok" and "error" are added last.
-type reply map[string]any
+// engReply is a response under construction; "ok" and "error" are added last.
+type engReply map[string]any
 
-// server holds the one game an engine process drives.
-type server struct {
+// engServer holds the one game an engine process drives.
+type engServer struct {
 	sess *engine.Session
 	lang string // the session's default language
 }
@@ -52,7 +53,7 @@ func runEngine(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	in := bufio.NewReader(stdin)
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
-	srv := &server{}
+	srv := &engServer{}
 	for {
 		line, err := in.ReadBytes('\n')
 		if len(bytes.TrimSpace(line)) > 0 {
@@ -77,8 +78,8 @@ func runEngine(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // handle answers one request line and reports whether to stop. A request
 // that fails leaves the session as it was.
-func (s *server) handle(line []byte) (reply, bool) {
-	var req request
+func (s *engServer) handle(line []byte) (engReply, bool) {
+	var req engRequest
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(&req)
@@ -86,11 +87,11 @@ func (s *server) handle(line []byte) (reply, bool) {
 		err = errors.New("more than one JSON value on the line")
 	}
 	if err != nil {
-		return reply{"ok": false, "error": "malformed request: " + err.Error()}, false
+		return engReply{"ok": false, "error": "malformed request: " + decodeError(err)}, false
 	}
 	r, err := s.dispatch(req)
 	if err != nil {
-		r = reply{"ok": false, "error": err.Error()}
+		r = engReply{"ok": false, "error": err.Error()}
 	} else {
 		r["ok"] = true
 	}
@@ -103,7 +104,44 @@ func (s *server) handle(line []byte) (reply, bool) {
 	return r, req.Cmd == "quit" && err == nil
 }
 
-func (s *server) dispatch(req request) (reply, error) {
+// decodeError says what is wrong with a request line in the protocol's
+// terms rather than Go's.
+func decodeError(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		if te.Field == "" {
+			return "a request is a JSON object, not " + jsonKind(te.Value)
+		}
+		return fmt.Sprintf("%q must be %s, not %s", te.Field, jsonKind(te.Type.Kind().String()), jsonKind(te.Value))
+	}
+	return err.Error()
+}
+
+// jsonKind names a JSON or Go kind for people.
+func jsonKind(k string) string {
+	if v, ok := strings.CutPrefix(k, "number "); ok {
+		return v
+	}
+	switch k {
+	case "string":
+		return "a string"
+	case "number", "float64":
+		return "a number"
+	case "int", "int64":
+		return "a whole number"
+	case "uint64":
+		return "a whole number, 0 or more"
+	case "bool":
+		return "true or false"
+	case "array", "slice":
+		return "an array"
+	case "object", "struct", "map", "ptr":
+		return "an object"
+	}
+	return k
+}
+
+func (s *engServer) dispatch(req engRequest) (engReply, error) {
 	switch req.Cmd {
 	case "":
 		return nil, errors.New(`missing "cmd"`)
@@ -114,7 +152,7 @@ func (s *server) dispatch(req request) (reply, error) {
 	case "load":
 		return s.load(req)
 	case "quit":
-		return reply{}, nil
+		return engReply{}, nil
 	case "view", "legal", "apply", "undo", "record", "log":
 	default:
 		return nil, fmt.Errorf("unknown cmd %q (known: games, new, load, view, legal, apply, undo, record, log, quit)", req.Cmd)
@@ -141,29 +179,29 @@ func (s *server) dispatch(req request) (reply, error) {
 	case "record":
 		rec := s.sess.Record
 		rec.Actions = append([]engine.RecordEntry{}, rec.Actions...)
-		return reply{"record": rec}, nil
+		return engReply{"record": rec}, nil
 	default: // log
 		return s.log(req, lang)
 	}
 }
 
-func (s *server) games() reply {
-	var list []reply
+func (s *engServer) games() engReply {
+	var list []engReply
 	for _, id := range engine.GameIDs() {
 		g, _ := engine.Lookup(id)
-		list = append(list, reply{"id": id, "title": g.Title(), "sides": g.SideNames(), "scenarios": g.Scenarios()})
+		list = append(list, engReply{"id": id, "title": g.Title(), "sides": g.SideNames(), "scenarios": g.Scenarios()})
 	}
 	if list == nil {
-		list = []reply{}
+		list = []engReply{}
 	}
 	players := ai.Names()
 	if players == nil {
 		players = []string{}
 	}
-	return reply{"games": list, "players": players}
+	return engReply{"games": list, "players": players}
 }
 
-func (s *server) newGame(req request) (reply, error) {
+func (s *engServer) newGame(req engRequest) (engReply, error) {
 	if req.Game == "" {
 		return nil, errors.New(`new needs "game" (see "games")`)
 	}
@@ -183,7 +221,7 @@ func (s *server) newGame(req request) (reply, error) {
 	return s.summary(), nil
 }
 
-func (s *server) load(req request) (reply, error) {
+func (s *engServer) load(req engRequest) (engReply, error) {
 	if req.Record == nil {
 		return nil, errors.New(`load needs "record"`)
 	}
@@ -198,13 +236,13 @@ func (s *server) load(req request) (reply, error) {
 	return s.summary(), nil
 }
 
-func (s *server) start(sess *engine.Session) {
+func (s *engServer) start(sess *engine.Session) {
 	s.sess = sess
 	s.lang = sess.Record.Setup.Option("lang", "en")
 }
 
 // summary describes the session after new or load.
-func (s *server) summary() reply {
+func (s *engServer) summary() engReply {
 	g := s.sess.Game
 	r := s.status()
 	r["game"], r["title"], r["sides"], r["setup"] = g.ID(), g.Title(), g.SideNames(), s.sess.Record.Setup
@@ -213,9 +251,9 @@ func (s *server) summary() reply {
 
 // status is the part of every state-changing response that says where the
 // game stands.
-func (s *server) status() reply {
+func (s *engServer) status() engReply {
 	st := s.sess.State
-	r := reply{"move": s.sess.Move(), "hash": engine.Hash(st), "active": sideNames(s.sess.Game, st.Active()), "over": st.Over()}
+	r := engReply{"move": s.sess.Move(), "hash": engine.Hash(st), "active": sideNames(s.sess.Game, st.Active()), "over": st.Over()}
 	if st.Over() {
 		r["returns"] = st.Returns()
 	}
@@ -227,7 +265,7 @@ func (s *server) status() reply {
 
 // side reads a request's side; observer is allowed only where seeing, not
 // deciding, is asked.
-func (s *server) side(name string, observerOK bool) (engine.Side, error) {
+func (s *engServer) side(name string, observerOK bool) (engine.Side, error) {
 	switch {
 	case name == "" && observerOK:
 		return engine.Observer, nil
@@ -239,25 +277,25 @@ func (s *server) side(name string, observerOK bool) (engine.Side, error) {
 	return parseViewer(s.sess.Game, name)
 }
 
-// actionItem is a legal action as the protocol shows it.
-type actionItem struct {
+// engActionItem is a legal action as the protocol shows it.
+type engActionItem struct {
 	Action string `json:"action"` // record text, to send back in apply
 	Label  string `json:"label"`  // described for people
 }
 
-func (s *server) actions(side engine.Side, lang string) []actionItem {
+func (s *engServer) actions(side engine.Side, lang string) []engActionItem {
 	st := s.sess.State
-	out := []actionItem{}
+	out := []engActionItem{}
 	if side == engine.Observer {
 		return out
 	}
 	for _, a := range st.Legal(side, nil) {
-		out = append(out, actionItem{Action: st.EncodeAction(a), Label: st.Describe(a, lang)})
+		out = append(out, engActionItem{Action: st.EncodeAction(a), Label: st.Describe(a, lang)})
 	}
 	return out
 }
 
-func (s *server) view(req request, lang string) (reply, error) {
+func (s *engServer) view(req engRequest, lang string) (engReply, error) {
 	side, err := s.side(req.Side, true)
 	if err != nil {
 		return nil, err
@@ -275,15 +313,15 @@ func (s *server) view(req request, lang string) (reply, error) {
 	return r, nil
 }
 
-func (s *server) legal(req request, lang string) (reply, error) {
+func (s *engServer) legal(req engRequest, lang string) (engReply, error) {
 	side, err := s.side(req.Side, false)
 	if err != nil {
 		return nil, err
 	}
-	return reply{"side": req.Side, "move": s.sess.Move(), "actions": s.actions(side, lang)}, nil
+	return engReply{"side": req.Side, "move": s.sess.Move(), "actions": s.actions(side, lang)}, nil
 }
 
-func (s *server) apply(req request) (reply, error) {
+func (s *engServer) apply(req engRequest) (engReply, error) {
 	side, err := s.side(req.Side, false)
 	if err != nil {
 		return nil, err
@@ -297,7 +335,7 @@ func (s *server) apply(req request) (reply, error) {
 	return s.status(), nil
 }
 
-func (s *server) undo(req request) (reply, error) {
+func (s *engServer) undo(req engRequest) (engReply, error) {
 	side, err := s.side(req.Side, false)
 	if err != nil {
 		return nil, err
@@ -308,14 +346,14 @@ func (s *server) undo(req request) (reply, error) {
 	return s.status(), nil
 }
 
-// logItem is one log entry as the protocol shows it.
-type logItem struct {
+// engLogItem is one log entry as the protocol shows it.
+type engLogItem struct {
 	Move int    `json:"move"`
 	Rule string `json:"rule,omitempty"`
 	Text string `json:"text"`
 }
 
-func (s *server) log(req request, lang string) (reply, error) {
+func (s *engServer) log(req engRequest, lang string) (engReply, error) {
 	side, err := s.side(req.Side, true)
 	if err != nil {
 		return nil, err
@@ -323,11 +361,11 @@ func (s *server) log(req request, lang string) (reply, error) {
 	if req.Since < 0 {
 		return nil, errors.New(`"since" must be 0 or more`)
 	}
-	out := []logItem{}
+	out := []engLogItem{}
 	for _, e := range s.sess.Log {
 		if e.Move >= req.Since && e.VisibleTo(side) {
-			out = append(out, logItem{Move: e.Move, Rule: e.Rule, Text: s.sess.State.RenderLog(e.LogEntry, lang)})
+			out = append(out, engLogItem{Move: e.Move, Rule: e.Rule, Text: s.sess.State.RenderLog(e.LogEntry, lang)})
 		}
 	}
-	return reply{"side": s.sess.SideName(side), "entries": out, "move": s.sess.Move()}, nil
+	return engReply{"side": s.sess.SideName(side), "entries": out, "move": s.sess.Move()}, nil
 }

@@ -57,10 +57,12 @@ func TestEngineProtocol(t *testing.T) {
 		// Malformed lines change nothing.
 		{`{"cmd":"apply","side":"south","action":"take 1"`, false, []string{"malformed request"}, nil},
 		{`not json at all`, false, []string{"malformed request"}, nil},
-		{`["apply"]`, false, []string{"malformed request"}, nil},
+		{`["apply"]`, false, []string{"malformed request: a request is a JSON object, not an array"}, nil},
 		{`{"cmd":"apply","side":"south","action":"take 1","extra":1}`, false, []string{`malformed request: json: unknown field \"extra\"`}, nil},
 		{`{"cmd":"view"} {"cmd":"view"}`, false, []string{"more than one JSON value"}, nil},
-		{`{"cmd":"apply","side":3}`, false, []string{"malformed request"}, nil},
+		{`{"cmd":"apply","side":3}`, false, []string{`malformed request: \"side\" must be a string, not a number`}, nil},
+		{`{"cmd":"log","since":"2"}`, false, []string{`malformed request: \"since\" must be a whole number, not a string`}, nil},
+		{`{"cmd":"new","game":"toy","setup":{"seed":-1}}`, false, []string{`malformed request: \"setup.seed\" must be a whole number, 0 or more, not -1`}, nil},
 		{`{}`, false, []string{`missing \"cmd\"`}, nil},
 		{`{"cmd":"fly"}`, false, []string{`unknown cmd \"fly\"`}, nil},
 		{`{"cmd":"view","side":"south"}`, true, []string{`"move":2`, `"rolled":true`}, nil},
@@ -90,7 +92,7 @@ func TestEngineProtocol(t *testing.T) {
 		in.WriteString(s.req + "\n\n") // blank lines are skipped
 	}
 	in.WriteString(`{"cmd":"games"}` + "\n") // after quit: never read
-	code, out, errOut := run(t, in.String(), "engine")
+	code, out, errOut := runCmd(t, in.String(), "engine")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
@@ -124,12 +126,12 @@ func TestEngineProtocol(t *testing.T) {
 
 func TestEngineEndOfInput(t *testing.T) {
 	for _, in := range []string{"", "\n  \n", `{"cmd":"games"}`} {
-		code, out, _ := run(t, in, "engine")
+		code, out, _ := runCmd(t, in, "engine")
 		if code != 0 || strings.Count(out, "\n") != strings.Count(in, "cmd") {
 			t.Errorf("input %q: exit %d, output %q", in, code, out)
 		}
 	}
-	if code, _, errOut := run(t, "", "engine", "extra"); code != 2 || !strings.Contains(errOut, "takes no arguments") {
+	if code, _, errOut := runCmd(t, "", "engine", "extra"); code != 2 || !strings.Contains(errOut, "takes no arguments") {
 		t.Errorf("engine extra: exit %d, stderr %q", code, errOut)
 	}
 }

@@ -26,7 +26,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lang := fs.String("lang", "en", "language of the game's texts: en or it")
 	seed := fs.Uint64("seed", 0, "random seed (default: taken from the clock)")
 	load := fs.String("load", "", "resume the game saved in this record file")
-	opts := options{}
+	opts := optionFlags{}
 	fs.Var(opts, "opt", "a game option as KEY=VALUE (repeatable)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -87,7 +87,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	p := &player{sess: sess, humans: humans, lang: *lang, out: stdout, bots: map[engine.Side]ai.Player{}}
+	p := &playLoop{sess: sess, humans: humans, lang: *lang, out: stdout, bots: map[engine.Side]ai.Player{}}
 	if p.botName, err = makeBots(p, *aiName); err != nil {
 		return fail("%v", err)
 	}
@@ -121,7 +121,7 @@ func parseHumans(g engine.Game, name string) (engine.SideSet, error) {
 }
 
 // makeBots gives every side the human does not play a computer player.
-func makeBots(p *player, name string) (string, error) {
+func makeBots(p *playLoop, name string) (string, error) {
 	g := p.sess.Game
 	if len(g.SideNames()) == len(p.humans.Sides()) {
 		return "", nil
@@ -162,9 +162,9 @@ func defaultAI() string {
 	return ""
 }
 
-// player runs one terminal game: it asks the human sides, lets the
+// playLoop runs one terminal game: it asks the human sides, lets the
 // computer play the others and prints what the humans may see.
-type player struct {
+type playLoop struct {
 	sess    *engine.Session
 	humans  engine.SideSet
 	bots    map[engine.Side]ai.Player
@@ -182,16 +182,16 @@ type player struct {
 }
 
 // outcome of reading one line at a human decision.
-type turnResult int
+type playTurn int
 
 const (
-	stay  turnResult = iota // ask again
-	acted                   // the side played an action
-	quit                    // the human left the game
-	eof                     // the input ended
+	turnStay  playTurn = iota // ask again
+	turnActed                 // the side played an action
+	turnQuit                  // the human left the game
+	turnEOF                   // the input ended
 )
 
-func (p *player) run() int {
+func (p *playLoop) run() int {
 	p.header()
 	p.printNewLog()
 	for !p.sess.State.Over() {
@@ -210,10 +210,10 @@ func (p *player) run() int {
 			continue
 		}
 		switch p.humanTurn(side) {
-		case quit:
+		case turnQuit:
 			fmt.Fprintln(p.out, "Game left unfinished.")
 			return 0
-		case eof:
+		case turnEOF:
 			fmt.Fprintln(p.out, "\nEnd of input: game left unfinished.")
 			return 0
 		}
@@ -223,7 +223,7 @@ func (p *player) run() int {
 	return 0
 }
 
-func (p *player) header() {
+func (p *playLoop) header() {
 	g, setup := p.sess.Game, p.sess.Record.Setup
 	fmt.Fprintf(p.out, "%s (%s), scenario %q, seed %d.\n", g.Title(), g.ID(), setup.Scenario, setup.Seed)
 	for i, name := range g.SideNames() {
@@ -237,7 +237,7 @@ func (p *player) header() {
 }
 
 // beginDecision notes the start of a simultaneous round.
-func (p *player) beginDecision() {
+func (p *playLoop) beginDecision() {
 	if p.roundOpen() {
 		return
 	}
@@ -250,18 +250,18 @@ func (p *player) beginDecision() {
 // roundOpen reports whether a simultaneous round is partway through: some
 // of its sides have chosen, the rest still must. Until it closes, nothing
 // that could betray a choice is printed.
-func (p *player) roundOpen() bool {
+func (p *playLoop) roundOpen() bool {
 	a := p.sess.State.Active()
 	return p.acted != 0 && a != 0 && a&^p.round == 0 && a&p.acted == 0
 }
 
-func (p *player) noteActed(side engine.Side) {
+func (p *playLoop) noteActed(side engine.Side) {
 	if p.round.Has(side) {
 		p.acted |= engine.Only(side)
 	}
 }
 
-func (p *player) computerMove(side engine.Side, bot ai.Player) error {
+func (p *playLoop) computerMove(side engine.Side, bot ai.Player) error {
 	p.printNewLog()
 	st := p.sess.State
 	a := bot.Choose(st.Clone(), side)
@@ -279,7 +279,7 @@ func (p *player) computerMove(side engine.Side, bot ai.Player) error {
 }
 
 // humanTurn shows side what it may see and reads lines until it acts.
-func (p *player) humanTurn(side engine.Side) turnResult {
+func (p *playLoop) humanTurn(side engine.Side) playTurn {
 	p.printNewLog()
 	if key := fmt.Sprint(p.sess.Move(), "/", side); key != p.drawn {
 		if p.roundOpen() && len(p.humans.Sides()) > 1 {
@@ -291,62 +291,62 @@ func (p *player) humanTurn(side engine.Side) turnResult {
 	legal := p.sess.State.Legal(side, nil)
 	if len(legal) == 0 {
 		fmt.Fprintf(p.out, "error: %s must decide but has no legal action\n", p.sess.SideName(side))
-		return quit
+		return turnQuit
 	}
 	p.showActions(side, legal)
 	for {
 		fmt.Fprintf(p.out, "%s> ", p.sess.SideName(side))
 		if !p.in.Scan() {
-			return eof
+			return turnEOF
 		}
 		r := p.handle(side, legal, strings.TrimSpace(p.in.Text()))
-		if r != stay {
+		if r != turnStay {
 			return r
 		}
 	}
 }
 
 // handle acts on one input line at side's decision.
-func (p *player) handle(side engine.Side, legal []engine.Action, line string) turnResult {
+func (p *playLoop) handle(side engine.Side, legal []engine.Action, line string) playTurn {
 	word, arg, _ := strings.Cut(line, " ")
 	arg = strings.TrimSpace(arg)
 	switch strings.ToLower(word) {
 	case "":
-		return stay
+		return turnStay
 	case "help", "?":
 		p.help()
-		return stay
+		return turnStay
 	case "board":
 		p.showBoard(side)
-		return stay
+		return turnStay
 	case "log":
 		p.showLog()
-		return stay
+		return turnStay
 	case "list":
 		p.showActions(side, legal)
-		return stay
+		return turnStay
 	case "quit", "exit":
-		return quit
+		return turnQuit
 	case "save":
 		p.save(arg)
-		return stay
+		return turnStay
 	case "undo":
 		return p.undo(side)
 	}
 	a, err := pickAction(p.sess.State, legal, line, p.lang)
 	if err != nil {
 		fmt.Fprintf(p.out, "error: %v\n", err)
-		return stay
+		return turnStay
 	}
 	if err := p.sess.Apply(side, a); err != nil {
 		fmt.Fprintf(p.out, "error: %v\n", err)
-		return stay
+		return turnStay
 	}
 	p.noteActed(side)
-	return acted
+	return turnActed
 }
 
-func (p *player) help() {
+func (p *playLoop) help() {
 	fmt.Fprint(p.out, `Commands:
   N            play the action numbered N
   TEXT         play the action with that record text (as shown in [brackets])
@@ -360,7 +360,7 @@ func (p *player) help() {
 `)
 }
 
-func (p *player) save(path string) {
+func (p *playLoop) save(path string) {
 	if path == "" {
 		fmt.Fprintln(p.out, "error: save needs a file name: save FILE")
 		return
@@ -372,15 +372,15 @@ func (p *player) save(path string) {
 	fmt.Fprintf(p.out, "Saved %d actions to %s.\n", p.sess.Move(), path)
 }
 
-func (p *player) undo(side engine.Side) turnResult {
+func (p *playLoop) undo(side engine.Side) playTurn {
 	if !p.sess.CanUndo(side) {
 		fmt.Fprintf(p.out, "error: %s has nothing to take back (undo stops at a die roll, a reveal and the other side's move)\n", p.sess.SideName(side))
-		return stay
+		return turnStay
 	}
 	last := p.sess.Record.Actions[p.sess.Move()-1].Action
 	if err := p.sess.Undo(side); err != nil {
 		fmt.Fprintf(p.out, "error: %v\n", err)
-		return stay
+		return turnStay
 	}
 	p.acted &^= engine.Only(side)
 	p.shown = min(p.shown, len(p.sess.Log))
@@ -389,21 +389,21 @@ func (p *player) undo(side engine.Side) turnResult {
 		desc = p.sess.State.Describe(a, p.lang)
 	}
 	fmt.Fprintf(p.out, "Took back: %s\n", desc)
-	return acted // the state changed: show the decision afresh
+	return turnActed // the state changed: show the decision afresh
 }
 
 // pickAction finds the legal action a line names: its number in the list,
 // its record text, or its description when only one action has it.
 func pickAction(st engine.State, legal []engine.Action, line, lang string) (engine.Action, error) {
-	if n, ok := number(line); ok {
+	if n, ok := parseNumber(line); ok {
 		if n < 1 || n > len(legal) {
 			return engine.Action{}, fmt.Errorf("there is no action %d: choose 1 to %d", n, len(legal))
 		}
 		return legal[n-1], nil
 	}
-	want := normalize(line)
+	want := normalizeText(line)
 	for _, a := range legal {
-		if normalize(st.EncodeAction(a)) == want {
+		if normalizeText(st.EncodeAction(a)) == want {
 			return a, nil
 		}
 	}
@@ -426,7 +426,7 @@ func pickAction(st engine.State, legal []engine.Action, line, lang string) (engi
 func byLabel(st engine.State, legal []engine.Action, want, lang string) (engine.Action, bool) {
 	var found []engine.Action
 	for _, a := range legal {
-		if normalize(st.Describe(a, lang)) == want {
+		if normalizeText(st.Describe(a, lang)) == want {
 			found = append(found, a)
 		}
 	}
@@ -436,8 +436,8 @@ func byLabel(st engine.State, legal []engine.Action, want, lang string) (engine.
 	return engine.Action{}, false
 }
 
-// number parses a line of decimal digits.
-func number(s string) (int, bool) {
+// parseNumber parses a line of decimal digits.
+func parseNumber(s string) (int, bool) {
 	if s == "" || len(s) > 9 {
 		return 0, false
 	}
@@ -451,10 +451,10 @@ func number(s string) (int, bool) {
 	return n, true
 }
 
-func normalize(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+func normalizeText(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
 
 // finish prints the result and offers to save the record.
-func (p *player) finish() {
+func (p *playLoop) finish() {
 	fmt.Fprintln(p.out, "\nGame over.")
 	for _, l := range resultLines(p.sess.Game, p.sess.State) {
 		fmt.Fprintln(p.out, "  "+l)

@@ -11,16 +11,16 @@ import (
 	_ "sandtable/internal/engine/enginetest/toy" // registers "toy"
 )
 
-// run drives a command through Main with the given input.
-func run(t *testing.T, input string, args ...string) (code int, stdout, stderr string) {
+// runCmd drives a command through Main with the given input.
+func runCmd(t *testing.T, input string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code = Main(args, strings.NewReader(input), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
-// lines joins input lines, each ended by a newline.
-func lines(l ...string) string { return strings.Join(l, "\n") + "\n" }
+// inputLines joins input lines, each ended by a newline.
+func inputLines(l ...string) string { return strings.Join(l, "\n") + "\n" }
 
 // loadRecord reads a saved record, failing the test if it does not replay.
 func loadRecord(t *testing.T, path string) engine.Record {
@@ -59,7 +59,7 @@ func TestPlay(t *testing.T) {
 	}{{
 		name:  "hot seat toy to the end, then save",
 		args:  []string{"play", "toy", "--side", "both", "--seed", "7"},
-		input: lines("take 3", "3", "take 3", "3", "save "+save("hot.json")),
+		input: inputLines("take 3", "3", "take 3", "3", "save "+save("hot.json")),
 		want: []string{"Toy pile game (toy)", "north: you", "south: you", `"pile": 12`,
 			"north, move 1: take counters or roll", "1. take 1", "4. roll", "north> ",
 			"[1] take [0 3]", "south, move 2", "[1] take [1 3]", "Game over.", "north: ", "south: ",
@@ -69,19 +69,19 @@ func TestPlay(t *testing.T) {
 	}, {
 		name:  "against the computer",
 		args:  []string{"play", "toy", "--side", "north", "--ai", "clitest-first", "--seed", "3"},
-		input: lines("3", "3", "3", ""),
+		input: inputLines("3", "3", "3", ""),
 		want: []string{"south: the computer (clitest-first)", "south (computer): take 1",
 			"south (computer): take 1", "south (computer): take 1", "Game over."},
 		notWant: []string{"south> "},
 	}, {
 		name:  "the computer plays first when the human takes the second side",
 		args:  []string{"play", "toy", "--side", "south", "--ai", "clitest-first", "--seed", "3"},
-		input: lines("quit"),
+		input: inputLines("quit"),
 		want:  []string{"north (computer): take 1", "south, move 2", "south> ", "Game left unfinished."},
 	}, {
 		name: "bad input changes nothing",
 		args: []string{"play", "toy", "--side", "both", "--seed", "7"},
-		input: lines("0", "99", "frobnicate", "take 9", "take three", "undo", "save", "help", "board", "list", "log", "",
+		input: inputLines("0", "99", "frobnicate", "take 9", "take three", "undo", "save", "help", "board", "list", "log", "",
 			"roll", "roll", "1", "save "+save("bad.json"), "quit"),
 		want: []string{"error: there is no action 0: choose 1 to 4", "error: there is no action 99: choose 1 to 4",
 			`error: "frobnicate" is neither a command nor an action`, `error: "take 9" is neither`,
@@ -98,7 +98,7 @@ func TestPlay(t *testing.T) {
 	}, {
 		name:  "undo takes back the side's own actions",
 		args:  []string{"play", "clitest-duel", "--side", "both", "--lang", "it"},
-		input: lines("pick 3", "1", "undo", "step", "Avanza", "undo", "undo", "undo", "end", "save "+save("undo.json")),
+		input: inputLines("pick 3", "1", "undo", "step", "Avanza", "undo", "undo", "undo", "end", "save "+save("undo.json")),
 		want: []string{"[duel board]", "Scegli 1 [pick 1]", "red, move 3: step or end", "1. Avanza [step]",
 			"Took back: Avanza", "Took back: Avanza", "error: red has nothing to take back", "(D2) ended",
 			"red: 1 (win), score 3", "blue: 0 (loss), score 1"},
@@ -107,12 +107,12 @@ func TestPlay(t *testing.T) {
 	}, {
 		name:  "a long list is packed and grouped",
 		args:  []string{"play", "clitest-duel", "--side", "both", "--seed", "1", "--opt", "n=50"},
-		input: lines("pick 50", "quit"),
+		input: inputLines("pick 50", "quit"),
 		want:  []string{"pick:\n   1. Pick 1 [pick 1]    2. Pick 2 [pick 2]", "50. Pick 50 [pick 50]"},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := run(t, tt.input, tt.args...)
+			code, out, errOut := runCmd(t, tt.input, tt.args...)
 			if code != tt.code {
 				t.Fatalf("exit %d, want %d; stderr %s\n%s", code, tt.code, errOut, out)
 			}
@@ -145,7 +145,7 @@ func TestPlay(t *testing.T) {
 // the other's choice before both have chosen.
 func TestPlaySecretChoice(t *testing.T) {
 	t.Run("hot seat", func(t *testing.T) {
-		code, out, _ := run(t, lines("pick 3", "pick 2", "end"), "play", "clitest-duel", "--side", "both", "--seed", "1")
+		code, out, _ := runCmd(t, inputLines("pick 3", "pick 2", "end"), "play", "clitest-duel", "--side", "both", "--seed", "1")
 		if code != 0 {
 			t.Fatalf("exit %d:\n%s", code, out)
 		}
@@ -166,7 +166,7 @@ func TestPlaySecretChoice(t *testing.T) {
 		}
 	})
 	t.Run("computer chooses first", func(t *testing.T) {
-		code, out, _ := run(t, lines("pick 2"), "play", "clitest-duel", "--side", "blue", "--ai", "clitest-first", "--seed", "1")
+		code, out, _ := runCmd(t, inputLines("pick 2"), "play", "clitest-duel", "--side", "blue", "--ai", "clitest-first", "--seed", "1")
 		if code != 0 {
 			t.Fatalf("exit %d:\n%s", code, out)
 		}
@@ -193,11 +193,11 @@ func TestPlayResume(t *testing.T) {
 	dir := t.TempDir()
 	half := filepath.Join(dir, "half.json")
 	full := filepath.Join(dir, "full.json")
-	code, out, _ := run(t, lines("take 3", "take 3", "save "+half, "quit"), "play", "toy", "--side", "both", "--seed", "11")
+	code, out, _ := runCmd(t, inputLines("take 3", "take 3", "save "+half, "quit"), "play", "toy", "--side", "both", "--seed", "11")
 	if code != 0 {
 		t.Fatalf("first half: exit %d\n%s", code, out)
 	}
-	code, out, errOut := run(t, lines("log", "take 3", "take 3", "save "+full), "play", "--load", half, "--side", "both")
+	code, out, errOut := runCmd(t, inputLines("log", "take 3", "take 3", "save "+full), "play", "--load", half, "--side", "both")
 	if code != 0 {
 		t.Fatalf("resume: exit %d, %s\n%s", code, errOut, out)
 	}
@@ -216,7 +216,7 @@ func TestPlayResume(t *testing.T) {
 	rec.Actions[1].Hash = "000000000000000000000000"
 	bad := filepath.Join(dir, "bad.json")
 	os.WriteFile(bad, rec.Encode(), 0o644)
-	code, _, errOut = run(t, "", "play", "--load", bad)
+	code, _, errOut = runCmd(t, "", "play", "--load", bad)
 	if code != 1 || !strings.Contains(errOut, "action 2") {
 		t.Errorf("tampered record: exit %d, stderr %q", code, errOut)
 	}
@@ -225,7 +225,7 @@ func TestPlayResume(t *testing.T) {
 func TestPlayFlags(t *testing.T) {
 	dir := t.TempDir()
 	rec := filepath.Join(dir, "r.json")
-	if code, out, _ := run(t, lines("save "+rec, "quit"), "play", "toy", "--side", "both", "--seed", "1"); code != 0 {
+	if code, out, _ := runCmd(t, inputLines("save "+rec, "quit"), "play", "toy", "--side", "both", "--seed", "1"); code != 0 {
 		t.Fatal(out)
 	}
 	tests := []struct {
@@ -249,7 +249,7 @@ func TestPlayFlags(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			code, _, errOut := run(t, "", tt.args...)
+			code, _, errOut := runCmd(t, "", tt.args...)
 			if code != tt.code || !strings.Contains(errOut, tt.want) {
 				t.Errorf("exit %d, stderr %q; want %d and %q", code, errOut, tt.code, tt.want)
 			}

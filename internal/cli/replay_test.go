@@ -91,7 +91,7 @@ func TestReplay(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := run(t, "", append([]string{"replay"}, tt.args...)...)
+			code, out, errOut := runCmd(t, "", append([]string{"replay"}, tt.args...)...)
 			if code != tt.code {
 				t.Fatalf("exit %d, want %d; stderr %q\n%s", code, tt.code, errOut, out)
 			}

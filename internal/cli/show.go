@@ -29,7 +29,7 @@ func boardText(st engine.State, side engine.Side, lang string) string {
 	return string(data)
 }
 
-func (p *player) showBoard(side engine.Side) {
+func (p *playLoop) showBoard(side engine.Side) {
 	fmt.Fprintln(p.out)
 	fmt.Fprintln(p.out, boardText(p.sess.State, side, p.lang))
 }
@@ -45,7 +45,7 @@ func actionLabel(st engine.State, a engine.Action, lang string) string {
 }
 
 // showActions prints the prompt and the numbered legal actions.
-func (p *player) showActions(side engine.Side, legal []engine.Action) {
+func (p *playLoop) showActions(side engine.Side, legal []engine.Action) {
 	st := p.sess.State
 	fmt.Fprintf(p.out, "\n%s, move %d: %s\n", p.sess.SideName(side), p.sess.Move()+1, st.Prompt(side, p.lang))
 	for _, line := range actionLines(st, legal, p.lang) {
@@ -97,13 +97,13 @@ func actionLines(st engine.State, legal []engine.Action, lang string) []string {
 
 // visible reports whether the humans at this terminal may read e: in hot
 // seat, entries for any of them.
-func (p *player) visible(e engine.LogEntry) bool {
+func (p *playLoop) visible(e engine.LogEntry) bool {
 	return e.To == engine.Observer || p.humans.Has(e.To)
 }
 
 // printNewLog prints the log entries written since the last call, unless a
 // simultaneous round is partway through (they could betray a choice).
-func (p *player) printNewLog() {
+func (p *playLoop) printNewLog() {
 	if p.roundOpen() {
 		return
 	}
@@ -117,7 +117,7 @@ func (p *player) printNewLog() {
 
 // showLog prints the whole log the humans may read, up to what has been
 // printed so far.
-func (p *player) showLog() {
+func (p *playLoop) showLog() {
 	fmt.Fprintln(p.out, "Log:")
 	for _, e := range p.sess.Log[:p.shown] {
 		if p.visible(e.LogEntry) {
