@@ -269,10 +269,10 @@ func (p *playLoop) computerMove(side engine.Side, bot ai.Player) error {
 	if err := p.sess.Apply(side, a); err != nil {
 		return fmt.Errorf("%s (computer) chose %q: %v", p.sess.SideName(side), st.EncodeAction(a), err)
 	}
-	p.noteActed(side)
-	if p.roundOpen() {
-		desc = "has made its secret choice"
+	if p.round.Has(side) {
+		desc = "has made its secret choice" // what it was, the log tells when the rules reveal it
 	}
+	p.noteActed(side)
 	fmt.Fprintf(p.out, "%s (computer): %s\n", p.sess.SideName(side), desc)
 	p.printNewLog()
 	return nil

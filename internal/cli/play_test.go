@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"sandtable/internal/ai"
 	"sandtable/internal/engine"
 	_ "sandtable/internal/engine/enginetest/toy" // registers "toy"
 )
@@ -254,5 +256,27 @@ func TestPlayFlags(t *testing.T) {
 				t.Errorf("exit %d, stderr %q; want %d and %q", code, errOut, tt.code, tt.want)
 			}
 		})
+	}
+}
+
+// TestPlayRegisteredAI plays a toy game against each of the simple
+// computer players that are registered, and checks the default choice.
+func TestPlayRegisteredAI(t *testing.T) {
+	input := strings.Repeat("1\n", 30)
+	for _, name := range []string{"random", "greedy"} {
+		if !slices.Contains(ai.Names(), name) {
+			t.Logf("%s is not registered: skipped", name)
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			code, out, errOut := runCmd(t, input, "play", "toy", "--ai", name, "--seed", "5")
+			if code != 0 || !strings.Contains(out, "Game over.") || !strings.Contains(out, "south (computer): ") {
+				t.Errorf("exit %d, stderr %q:\n%s", code, errOut, out)
+			}
+		})
+	}
+	code, out, _ := runCmd(t, "quit\n", "play", "toy", "--seed", "5")
+	if want := "south: the computer (" + defaultAI() + ")"; code != 0 || !strings.Contains(out, want) {
+		t.Errorf("default player: exit %d, output lacks %q:\n%s", code, want, out)
 	}
 }
