@@ -190,6 +190,27 @@ func TestPlaySecretChoice(t *testing.T) {
 	})
 }
 
+// TestPlayComputerSecondInRound: the computer's secret choice stays
+// undescribed even when it closes the round; the reveal comes from the log.
+func TestPlayComputerSecondInRound(t *testing.T) {
+	code, out, _ := runCmd(t, inputLines("pick 2", "end"), "play", "clitest-duel", "--side", "red", "--ai", "clitest-first", "--seed", "1")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	want := []string{"red> ", "blue (computer): has made its secret choice", "(D0) picked [2]", "(D1) revealed [2 1]", "red, move 3"}
+	rest := out
+	for _, w := range want {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("output lacks %q in order:\n%s", w, out)
+		}
+		rest = rest[i+len(w):]
+	}
+	if strings.Contains(out, "(computer): Pick") || strings.Contains(out, "picked [1]") {
+		t.Errorf("blue's choice described or its private log shown:\n%s", out)
+	}
+}
+
 // TestPlayResume saves a game halfway, resumes it with --load and finishes.
 func TestPlayResume(t *testing.T) {
 	dir := t.TempDir()
