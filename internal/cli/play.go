@@ -189,6 +189,7 @@ const (
 	turnActed                 // the side played an action
 	turnQuit                  // the human left the game
 	turnEOF                   // the input ended
+	turnFail                  // the game cannot go on
 )
 
 func (p *playLoop) run() int {
@@ -216,6 +217,8 @@ func (p *playLoop) run() int {
 		case turnEOF:
 			fmt.Fprintln(p.out, "\nEnd of input: game left unfinished.")
 			return 0
+		case turnFail:
+			return 1
 		}
 	}
 	p.printNewLog()
@@ -282,8 +285,8 @@ func (p *playLoop) computerMove(side engine.Side, bot ai.Player) error {
 func (p *playLoop) humanTurn(side engine.Side) playTurn {
 	p.printNewLog()
 	if key := fmt.Sprint(p.sess.Move(), "/", side); key != p.drawn {
-		if p.roundOpen() && len(p.humans.Sides()) > 1 {
-			fmt.Fprintf(p.out, "\n--- secret choice: %s, your turn; the other choice stays hidden ---\n", p.sess.SideName(side))
+		if p.round.Has(side) && len(p.humans.Sides()) > 1 {
+			fmt.Fprintf(p.out, "\n--- secret choice: %s only, please; the other choices stay hidden ---\n", p.sess.SideName(side))
 		}
 		p.showBoard(side)
 		p.drawn = key
@@ -291,7 +294,7 @@ func (p *playLoop) humanTurn(side engine.Side) playTurn {
 	legal := p.sess.State.Legal(side, nil)
 	if len(legal) == 0 {
 		fmt.Fprintf(p.out, "error: %s must decide but has no legal action\n", p.sess.SideName(side))
-		return turnQuit
+		return turnFail
 	}
 	p.showActions(side, legal)
 	for {

@@ -157,7 +157,7 @@ func TestPlaySecretChoice(t *testing.T) {
 				t.Errorf("blue's screen shows %q before blue chose:\n%s", leak, between)
 			}
 		}
-		if !strings.Contains(between, "secret choice: blue") {
+		if !strings.Contains(between, "secret choice: blue only") {
 			t.Errorf("no hand-over notice:\n%s", between)
 		}
 		after := out[strings.Index(out, "blue> "):]
