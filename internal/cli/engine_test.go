@@ -135,3 +135,38 @@ func TestEngineEndOfInput(t *testing.T) {
 		t.Errorf("engine extra: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// FuzzEngineRequest sends one arbitrary line to an engine holding a toy
+// game: it must answer with ok or an error, never panic, and a failed
+// request must leave the game exactly as it was.
+func FuzzEngineRequest(f *testing.F) {
+	for _, s := range []string{
+		`{"cmd":"view","side":"north"}`, `{"cmd":"apply","side":"north","action":"take 2"}`,
+		`{"cmd":"apply","side":"south","action":"roll"}`, `{"cmd":"undo","side":"north"}`,
+		`{"cmd":"log","side":"south","since":1,"lang":"it"}`, `{"cmd":"load","record":{"game":"toy","actions":[{"side":"north","action":"roll"}]}}`,
+		`{"cmd":"new","game":"toy","setup":{"seed":3}}`, `{"cmd":"record"}`, `{"cmd":"games","id":[1]}`, `{"cmd":"quit"}`,
+		`{"cmd":"legal","side":"observer"}`, `{"cmd":5}`, `[]`, `nul`, `{"cmd":"view"}{}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		s := &engServer{}
+		for _, req := range []string{`{"cmd":"new","game":"toy","setup":{"seed":1}}`, `{"cmd":"apply","side":"north","action":"take 1"}`} {
+			if r, _ := s.handle([]byte(req)); r["ok"] != true {
+				t.Fatalf("setup %s: %v", req, r)
+			}
+		}
+		before := string(s.sess.Record.Encode())
+		r, _ := s.handle(line)
+		if _, err := json.Marshal(r); err != nil {
+			t.Fatalf("response does not encode: %v", err)
+		}
+		ok, _ := r["ok"].(bool)
+		if _, hasErr := r["error"]; ok == hasErr {
+			t.Fatalf("response %v: ok and error disagree", r)
+		}
+		if !ok && string(s.sess.Record.Encode()) != before {
+			t.Fatalf("failed request %q changed the game", line)
+		}
+	})
+}
