@@ -9,8 +9,8 @@ import (
 	"sandtable/internal/engine"
 )
 
-// compactOver is the length of action list beyond which actions are packed
-// several to a line, grouped by their first word.
+// compactOver is the length of action list beyond which actions are
+// grouped by a word of their record text and packed several to a line.
 const compactOver = 40
 
 // lineWidth is the width compact action lists are packed to.
@@ -54,7 +54,7 @@ func (p *playLoop) showActions(side engine.Side, legal []engine.Action) {
 }
 
 // actionLines numbers the actions one to a line, or, for long lists,
-// grouped by the first word of their record text and packed to lineWidth.
+// grouped by a word of their record text and packed to lineWidth.
 func actionLines(st engine.State, legal []engine.Action, lang string) []string {
 	w := len(strconv.Itoa(len(legal)))
 	item := func(i int) string {
@@ -67,19 +67,18 @@ func actionLines(st engine.State, legal []engine.Action, lang string) []string {
 		}
 		return out
 	}
-	group, line := "", ""
+	keys := groupKeys(st, legal)
+	line := ""
 	flush := func() {
 		if line != "" {
 			out = append(out, line)
 			line = ""
 		}
 	}
-	for i, a := range legal {
-		verb, _, _ := strings.Cut(st.EncodeAction(a), " ")
-		if i == 0 || verb != group {
+	for i := range legal {
+		if i == 0 || keys[i] != keys[i-1] {
 			flush()
-			group = verb
-			out = append(out, verb+":")
+			out = append(out, keys[i]+":")
 		}
 		it := item(i)
 		if line != "" && len(line)+3+len(it) > lineWidth {
@@ -93,6 +92,33 @@ func actionLines(st engine.State, legal []engine.Action, lang string) []string {
 	}
 	flush()
 	return out
+}
+
+// groupKeys picks, for each action, the word of its record text that
+// groups the list into the fewest runs: the first word (the verb: "move",
+// "attack") or the second (often the unit), whichever the game's order of
+// actions keeps together.
+func groupKeys(st engine.State, legal []engine.Action) []string {
+	var best []string
+	bestRuns := 0
+	for k := 0; k < 2; k++ {
+		keys := make([]string, len(legal))
+		runs := 0
+		for i, a := range legal {
+			words := strings.Fields(st.EncodeAction(a))
+			keys[i] = "other"
+			if k < len(words) {
+				keys[i] = words[k]
+			}
+			if i == 0 || keys[i] != keys[i-1] {
+				runs++
+			}
+		}
+		if best == nil || runs < bestRuns {
+			best, bestRuns = keys, runs
+		}
+	}
+	return best
 }
 
 // visible reports whether the humans at this terminal may read e: in hot
