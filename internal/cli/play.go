@@ -199,6 +199,7 @@ func (p *playLoop) run() int {
 		active := p.sess.State.Active()
 		if active == 0 {
 			fmt.Fprintln(p.out, "error: the game is not over but no side is to decide")
+			p.offerSave()
 			return 1
 		}
 		p.beginDecision()
@@ -206,6 +207,7 @@ func (p *playLoop) run() int {
 		if bot, ok := p.bots[side]; ok {
 			if err := p.computerMove(side, bot); err != nil {
 				fmt.Fprintf(p.out, "error: %v\n", err)
+				p.offerSave()
 				return 1
 			}
 			continue
@@ -218,6 +220,7 @@ func (p *playLoop) run() int {
 			fmt.Fprintln(p.out, "\nEnd of input: game left unfinished.")
 			return 0
 		case turnFail:
+			p.offerSave()
 			return 1
 		}
 	}
@@ -462,6 +465,12 @@ func (p *playLoop) finish() {
 	for _, l := range resultLines(p.sess.Game, p.sess.State) {
 		fmt.Fprintln(p.out, "  "+l)
 	}
+	p.offerSave()
+}
+
+// offerSave asks whether to save the record, at the end of the game or
+// when it cannot go on (the record then shows how it got there).
+func (p *playLoop) offerSave() {
 	fmt.Fprintln(p.out, "Save the record? Type 'save FILE', or press Enter to finish.")
 	for {
 		fmt.Fprint(p.out, "> ")
@@ -484,7 +493,7 @@ func (p *playLoop) finish() {
 		case "log":
 			p.showLog()
 		default:
-			fmt.Fprintln(p.out, "error: the game is over: type 'save FILE', 'board', 'log', or press Enter")
+			fmt.Fprintln(p.out, "error: type 'save FILE', 'board', 'log', or press Enter")
 		}
 	}
 }
