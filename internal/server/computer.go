@@ -1,0 +1,161 @@
+package server
+
+import (
+	"context"
+	"fmt"
+
+	"sandtable/internal/engine"
+	"sandtable/internal/store"
+)
+
+// afterChange runs after a game changed (an action, undo, join, resign or
+// a new game): it wakes the open pages, tells absent players whose turn
+// began, and lets the computer move when its side is to decide. actor is
+// the user who made the change; he is not notified.
+func (s *Server) afterChange(lv *live, actor int64) {
+	s.background(func(ctx context.Context) {
+		s.announce(ctx, lv, actor)
+		s.computerMoves(ctx, lv)
+	})
+}
+
+// announce publishes the game's state to its streams and sends notices
+// for the sides whose turn began since the last announcement.
+func (s *Server) announce(ctx context.Context, lv *live, actor int64) {
+	lv.mu.Lock()
+	if !lv.loaded {
+		lv.mu.Unlock()
+		return
+	}
+	id, ev := lv.g.ID, event{Move: lv.sess.Move(), Status: lv.g.Status}
+	var now engine.SideSet
+	if !lv.over() {
+		now = lv.sess.State.Active()
+	}
+	began := now &^ lv.announced
+	lv.announced = now
+	type due struct {
+		user int64
+		side string
+	}
+	var notices []due
+	for _, side := range began.Sides() {
+		if seat := lv.seatOf(side); seat.UserID != 0 && seat.UserID != actor {
+			notices = append(notices, due{seat.UserID, lv.sess.SideName(side)})
+		}
+	}
+	title := lv.sess.Game.Title()
+	lv.mu.Unlock()
+
+	s.hub.publish(id, ev)
+	if s.cfg.Notifier == nil {
+		return
+	}
+	for _, n := range notices {
+		if s.hub.connected(id, n.user) {
+			continue
+		}
+		u, err := s.st.UserByID(ctx, n.user)
+		if err != nil {
+			s.cfg.Logf("server: notice for game %s: %v", id, err)
+			continue
+		}
+		if u.Email == "" && u.Webhook == "" {
+			continue
+		}
+		notice := Notice{User: u, Game: id, Title: title, Side: n.side, URL: s.cfg.BaseURL + "/play/" + id}
+		if err := s.cfg.Notifier.YourTurn(ctx, notice); err != nil {
+			s.cfg.Logf("server: notice for game %s: %v", id, err)
+		}
+	}
+}
+
+// computerMoves plays for the computer's sides while one of them is to
+// decide. Only one such loop runs per game. The player thinks on a copy of
+// the state without holding the game's lock; its choice is applied only if
+// the game has not moved meanwhile.
+func (s *Server) computerMoves(ctx context.Context, lv *live) {
+	lv.mu.Lock()
+	if lv.thinking {
+		lv.mu.Unlock()
+		return
+	}
+	lv.thinking = true
+	for {
+		if !lv.loaded || lv.broken != nil || lv.over() {
+			break
+		}
+		side, found := engine.Observer, false
+		for _, sd := range lv.sess.State.Active().Sides() {
+			if lv.players[sd] != nil {
+				side, found = sd, true
+				break
+			}
+		}
+		if !found {
+			break
+		}
+		st, move, p := lv.sess.State.Clone(), lv.sess.Move(), lv.players[side]
+		lv.mu.Unlock()
+		a, err := choose(p, st, side)
+		lv.mu.Lock()
+		if err != nil {
+			s.cfg.Logf("server: game %s: computer player for %s failed: %v", lv.g.ID, lv.sess.SideName(side), err)
+			break
+		}
+		if lv.sess.Move() != move || lv.broken != nil || lv.over() {
+			continue
+		}
+		if err := s.apply(ctx, lv, side, a); err != nil {
+			s.cfg.Logf("server: game %s: computer move refused: %v", lv.g.ID, err)
+			break
+		}
+		lv.mu.Unlock()
+		s.announce(ctx, lv, 0)
+		lv.mu.Lock()
+	}
+	lv.thinking = false
+	lv.mu.Unlock()
+}
+
+// choose asks p for a move, turning a panic into an error.
+func choose(p interface {
+	Choose(engine.State, engine.Side) engine.Action
+}, st engine.State, side engine.Side) (a engine.Action, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return p.Choose(st, side), nil
+}
+
+// Resume starts the computer in every unfinished game where it is to
+// move, as after a restart.
+func (s *Server) Resume(ctx context.Context) error {
+	ids, err := s.st.GameIDs(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		g, err := s.st.Game(ctx, id)
+		if err != nil {
+			return err
+		}
+		if g.Status != store.StatusActive {
+			continue
+		}
+		for _, seat := range g.Seats {
+			if seat.AI != "" && g.Active.Has(seat.Side) {
+				lv, err := s.game(ctx, id)
+				if err != nil {
+					s.cfg.Logf("server: resuming %s: %v", id, err)
+					break
+				}
+				s.afterChange(lv, 0)
+				break
+			}
+		}
+	}
+	return nil
+}

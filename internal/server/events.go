@@ -1,0 +1,161 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// event tells open pages that a game changed; each page then fetches its
+// own side's view, so the stream itself carries no secrets.
+type event struct {
+	Move   int    `json:"move"`
+	Status string `json:"status"`
+}
+
+// hub holds the open event streams, by game.
+type hub struct {
+	mu     sync.Mutex
+	subs   map[string]map[*sub]struct{}
+	closed bool
+}
+
+type sub struct {
+	userID int64
+	ch     chan event // holds the latest event not yet sent
+	done   chan struct{}
+}
+
+func newHub() *hub { return &hub{subs: map[string]map[*sub]struct{}{}} }
+
+func (h *hub) subscribe(gameID string, userID int64) *sub {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	sb := &sub{userID: userID, ch: make(chan event, 1), done: make(chan struct{})}
+	if h.closed {
+		close(sb.done)
+		return sb
+	}
+	if h.subs[gameID] == nil {
+		h.subs[gameID] = map[*sub]struct{}{}
+	}
+	h.subs[gameID][sb] = struct{}{}
+	return sb
+}
+
+func (h *hub) unsubscribe(gameID string, sb *sub) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.subs[gameID], sb)
+	if len(h.subs[gameID]) == 0 {
+		delete(h.subs, gameID)
+	}
+}
+
+// publish sends ev to every stream of the game; a slow stream keeps only
+// the latest event, which is all a page needs.
+func (h *hub) publish(gameID string, ev event) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for sb := range h.subs[gameID] {
+		select {
+		case <-sb.ch:
+		default:
+		}
+		sb.ch <- ev
+	}
+}
+
+// connected reports whether the user has the game open.
+func (h *hub) connected(gameID string, userID int64) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for sb := range h.subs[gameID] {
+		if sb.userID == userID {
+			return true
+		}
+	}
+	return false
+}
+
+// close ends every stream (server shutdown).
+func (h *hub) close() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.closed = true
+	for _, m := range h.subs {
+		for sb := range m {
+			close(sb.done)
+		}
+	}
+	h.subs = map[string]map[*sub]struct{}{}
+}
+
+// Close ends the open event streams so that http.Server.Shutdown can
+// finish, and waits for the work under way.
+func (s *Server) Close() {
+	s.hub.close()
+	s.Wait()
+}
+
+const heartbeat = 25 * time.Second
+
+// handleEvents streams "update" events for a game (server-sent events).
+func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
+	u, _, err := s.who(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	lv, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		writeError(w, errf(http.StatusInternalServerError, "streaming unsupported"))
+		return
+	}
+	lv.mu.Lock()
+	id, first := lv.g.ID, event{Move: lv.sess.Move(), Status: lv.g.Status}
+	lv.mu.Unlock()
+	sb := s.hub.subscribe(id, u.ID)
+	defer s.hub.unsubscribe(id, sb)
+
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	send := func(ev event) bool {
+		b, _ := json.Marshal(ev)
+		_, err := fmt.Fprintf(w, "event: update\ndata: %s\n\n", b)
+		fl.Flush()
+		return err == nil
+	}
+	if !send(first) {
+		return
+	}
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-sb.done:
+			return
+		case ev := <-sb.ch:
+			if !send(ev) {
+				return
+			}
+		case <-tick.C:
+			if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil {
+				return
+			}
+			fl.Flush()
+		}
+	}
+}

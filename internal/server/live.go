@@ -1,0 +1,187 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+
+	"sandtable/internal/ai"
+	"sandtable/internal/engine"
+	"sandtable/internal/store"
+)
+
+// live is a game in memory: its stored row and the session replayed from
+// its record. Its mutex orders every change to the game.
+type live struct {
+	mu      sync.Mutex
+	loaded  bool
+	broken  error // the record did not replay; nothing may change it
+	g       store.Game
+	sess    *engine.Session
+	players map[engine.Side]ai.Player
+	// announced is the set of sides whose turn was last announced.
+	announced engine.SideSet
+	thinking  bool // a computer player is deciding
+}
+
+// game returns the live game id, replaying it from the store the first
+// time. The caller locks lv.mu.
+func (s *Server) game(ctx context.Context, id string) (*live, error) {
+	s.mu.Lock()
+	lv := s.live[id]
+	if lv == nil {
+		lv = &live{}
+		s.live[id] = lv
+	}
+	s.mu.Unlock()
+	lv.mu.Lock()
+	defer lv.mu.Unlock()
+	if lv.loaded {
+		return lv, nil
+	}
+	g, err := s.st.Game(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		s.mu.Lock()
+		delete(s.live, id)
+		s.mu.Unlock()
+		return nil, errf(http.StatusNotFound, "no game %q", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	rec, err := s.st.Record(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	sess, err := engine.Replay(rec)
+	if err != nil {
+		s.cfg.Logf("server: game %s does not replay: %v", id, err)
+		lv.broken = err
+		if sess == nil {
+			return nil, fmt.Errorf("game %s cannot be rebuilt: %w", id, err)
+		}
+	}
+	lv.g, lv.sess, lv.loaded = g, sess, true
+	if !sess.State.Over() && g.Status == store.StatusActive {
+		lv.announced = sess.State.Active()
+	}
+	lv.players = map[engine.Side]ai.Player{}
+	for _, seat := range g.Seats {
+		if seat.AI == "" {
+			continue
+		}
+		p, err := ai.New(seat.AI, sess.Game, g.Setup.Seed^(0x9e3779b97f4a7c15*uint64(seat.Side+1)))
+		if err != nil {
+			s.cfg.Logf("server: game %s: %v", id, err)
+			continue
+		}
+		lv.players[seat.Side] = p
+	}
+	return lv, nil
+}
+
+// forget drops a live game so the next request replays it from the store
+// (after a failed commit, memory may be ahead of the record).
+func (s *Server) forget(id string) {
+	s.mu.Lock()
+	delete(s.live, id)
+	s.mu.Unlock()
+}
+
+// progress is the summary of sess for the store.
+func progress(sess *engine.Session) store.Progress {
+	if sess.State.Over() {
+		return store.Progress{Status: store.StatusOver, Result: resultText(sess)}
+	}
+	return store.Progress{Active: sess.State.Active(), Status: store.StatusActive}
+}
+
+// resultText says how a finished game ended, from State.Returns.
+func resultText(sess *engine.Session) string {
+	ret := sess.State.Returns()
+	best, n := -1.0, 0
+	var winner engine.Side
+	for i, r := range ret {
+		switch {
+		case r > best:
+			best, n, winner = r, 1, engine.Side(i)
+		case r == best:
+			n++
+		}
+	}
+	if n != 1 {
+		return "draw"
+	}
+	return sess.SideName(winner) + " wins"
+}
+
+// seatOf returns the seat of side.
+func (lv *live) seatOf(side engine.Side) store.Seat {
+	for _, st := range lv.g.Seats {
+		if st.Side == side {
+			return st
+		}
+	}
+	return store.Seat{Side: side}
+}
+
+// sidesOf lists the sides the user holds.
+func (lv *live) sidesOf(userID int64) []engine.Side {
+	var out []engine.Side
+	if userID == 0 {
+		return nil
+	}
+	for _, st := range lv.g.Seats {
+		if st.UserID == userID {
+			out = append(out, st.Side)
+		}
+	}
+	return out
+}
+
+// over reports whether the game has ended, by the rules or by resignation.
+func (lv *live) over() bool { return lv.g.Status == store.StatusOver || lv.sess.State.Over() }
+
+// hotseat reports whether one user holds every seat.
+func (lv *live) hotseat() bool {
+	if len(lv.g.Seats) == 0 {
+		return false
+	}
+	u := lv.g.Seats[0].UserID
+	for _, st := range lv.g.Seats {
+		if st.UserID == 0 || st.UserID != u {
+			return false
+		}
+	}
+	return true
+}
+
+// sideFor resolves the side a request speaks for: the side named (which
+// the user must hold), else the user's side to move, else the user's
+// first side, else the observer.
+func (lv *live) sideFor(userID int64, name string) (engine.Side, error) {
+	mine := lv.sidesOf(userID)
+	if name != "" && name != "observer" {
+		side, err := engine.SideByName(lv.sess.Game, name)
+		if err != nil {
+			return engine.Observer, errf(http.StatusBadRequest, "%v", err)
+		}
+		for _, m := range mine {
+			if m == side {
+				return side, nil
+			}
+		}
+		return engine.Observer, errf(http.StatusForbidden, "you do not play %s in this game", name)
+	}
+	if name == "observer" || len(mine) == 0 {
+		return engine.Observer, nil
+	}
+	for _, m := range mine {
+		if lv.sess.State.Active().Has(m) {
+			return m, nil
+		}
+	}
+	return mine[0], nil
+}

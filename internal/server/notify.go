@@ -1,0 +1,116 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/smtp"
+	"strings"
+	"time"
+
+	"sandtable/internal/store"
+)
+
+// Notice tells a player that it is his turn.
+type Notice struct {
+	User  store.User
+	Game  string // game id
+	Title string // the game's title
+	Side  string
+	URL   string // the game's page
+}
+
+// Text is the notice in words.
+func (n Notice) Text() string {
+	return fmt.Sprintf("Your turn in %s (%s): %s", n.Title, n.Side, n.URL)
+}
+
+// Notifier delivers "your turn" notices to players who do not have the
+// game open.
+type Notifier interface {
+	YourTurn(ctx context.Context, n Notice) error
+}
+
+// SMTPConfig says how to send mail; an empty Addr sends none.
+type SMTPConfig struct {
+	Addr     string // host:port
+	From     string
+	Username string // PLAIN auth when set
+	Password string
+}
+
+// Notices sends each notice by e-mail (when the player gave an address
+// and SMTP is configured) and by webhook (when he gave a URL): a JSON POST
+// of {"event":"your_turn", ..., "content": text}, which chat services such
+// as Discord accept as is.
+type Notices struct {
+	SMTP   SMTPConfig
+	Client *http.Client // nil: a client with a 10 s timeout
+	// sendMail is smtp.SendMail; tests replace it.
+	sendMail func(addr string, a smtp.Auth, from string, to []string, msg []byte) error
+}
+
+// YourTurn sends n by every way the player set, and returns the first
+// failure.
+func (ns *Notices) YourTurn(ctx context.Context, n Notice) error {
+	var first error
+	if n.User.Email != "" && ns.SMTP.Addr != "" {
+		if err := ns.mail(n); err != nil {
+			first = fmt.Errorf("mail to %s: %w", n.User.Email, err)
+		}
+	}
+	if n.User.Webhook != "" {
+		if err := ns.webhook(ctx, n); err != nil && first == nil {
+			first = fmt.Errorf("webhook %s: %w", n.User.Webhook, err)
+		}
+	}
+	return first
+}
+
+func (ns *Notices) mail(n Notice) error {
+	if strings.ContainsAny(n.User.Email+ns.SMTP.From, "\r\n") {
+		return fmt.Errorf("line break in an address")
+	}
+	var msg bytes.Buffer
+	fmt.Fprintf(&msg, "From: %s\r\nTo: %s\r\nSubject: Your turn in %s\r\nDate: %s\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
+		ns.SMTP.From, n.User.Email, n.Title, time.Now().Format(time.RFC1123Z), n.Text())
+	var auth smtp.Auth
+	if ns.SMTP.Username != "" {
+		host := ns.SMTP.Addr
+		if i := strings.LastIndex(host, ":"); i >= 0 {
+			host = host[:i]
+		}
+		auth = smtp.PlainAuth("", ns.SMTP.Username, ns.SMTP.Password, host)
+	}
+	send := ns.sendMail
+	if send == nil {
+		send = smtp.SendMail
+	}
+	return send(ns.SMTP.Addr, auth, ns.SMTP.From, []string{n.User.Email}, msg.Bytes())
+}
+
+func (ns *Notices) webhook(ctx context.Context, n Notice) error {
+	body, _ := json.Marshal(map[string]string{
+		"event": "your_turn", "game": n.Game, "title": n.Title, "side": n.Side, "url": n.URL, "content": n.Text(),
+	})
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, n.User.Webhook, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	c := ns.Client
+	if c == nil {
+		c = &http.Client{Timeout: 10 * time.Second}
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		return fmt.Errorf("answered %s", resp.Status)
+	}
+	return nil
+}

@@ -1,0 +1,485 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"sandtable/internal/engine"
+	"sandtable/internal/store"
+)
+
+// gameView is one side's page of a game: everything the client draws.
+type gameView struct {
+	ID        string       `json:"id"`
+	Game      string       `json:"game"`
+	Title     string       `json:"title"`
+	Scenario  string       `json:"scenario"`
+	Lang      string       `json:"lang"`
+	Move      int          `json:"move"`
+	Status    string       `json:"status"`
+	Result    string       `json:"result,omitempty"`
+	Over      bool         `json:"over"`
+	Active    []string     `json:"active"`
+	Side      string       `json:"side"` // whose view this is ("observer" for none)
+	YourSides []string     `json:"your_sides"`
+	Seats     []seatJSON   `json:"seats"`
+	Prompt    string       `json:"prompt"`
+	Actions   []actionJSON `json:"actions"`
+	CanUndo   bool         `json:"can_undo"`
+	Log       []logJSON    `json:"log"`
+	View      any          `json:"view"`
+	Invites   []inviteJSON `json:"invites,omitempty"` // to the game's owner only
+	RematchOf string       `json:"rematch_of,omitempty"`
+	Record    bool         `json:"record_available"`
+}
+
+type seatJSON struct {
+	Side   string `json:"side"`
+	Player string `json:"player,omitempty"`
+	AI     string `json:"ai,omitempty"`
+	Open   bool   `json:"open,omitempty"`
+	You    bool   `json:"you,omitempty"`
+}
+
+type actionJSON struct {
+	Action string `json:"action"` // the record text, sent back to play it
+	Label  string `json:"label"`  // State.Describe in the page's language
+}
+
+type logJSON struct {
+	Move int    `json:"move"`
+	Rule string `json:"rule,omitempty"`
+	Text string `json:"text"`
+}
+
+type inviteJSON struct {
+	Side string `json:"side"`
+	URL  string `json:"url"`
+}
+
+var langs = []string{"en", "it"}
+
+func langOf(r *http.Request, def string) (string, error) {
+	l := r.URL.Query().Get("lang")
+	if l == "" {
+		return def, nil
+	}
+	for _, k := range langs {
+		if l == k {
+			return l, nil
+		}
+	}
+	return "", errf(http.StatusBadRequest, "unknown language %q (known: %v)", l, langs)
+}
+
+// render fills the parts of a view that come from a session alone: the
+// prompt, the log side may read, and side's view of the state.
+func render(sess *engine.Session, side engine.Side, lang string, v *gameView) {
+	v.Move = sess.Move()
+	v.Side = sess.SideName(side)
+	v.Active = []string{}
+	for _, a := range sess.State.Active().Sides() {
+		v.Active = append(v.Active, sess.SideName(a))
+	}
+	v.Prompt = sess.State.Prompt(side, lang)
+	v.Log = []logJSON{}
+	for _, e := range sess.Log {
+		if e.VisibleTo(side) {
+			v.Log = append(v.Log, logJSON{Move: e.Move, Rule: e.Rule, Text: sess.State.RenderLog(e.LogEntry, lang)})
+		}
+	}
+	v.View = sess.State.View(side, lang)
+	v.Actions = []actionJSON{}
+}
+
+// view builds side's view of lv for user, in lang. The caller locks lv.mu.
+func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.Side, lang string) (*gameView, error) {
+	g := lv.g
+	v := &gameView{
+		ID: g.ID, Game: g.Game, Title: lv.sess.Game.Title(), Scenario: g.Setup.Scenario, Lang: lang,
+		Status: g.Status, Result: g.Result, Over: lv.over(), RematchOf: g.RematchOf,
+		YourSides: []string{},
+	}
+	render(lv.sess, side, lang, v)
+	if lv.over() {
+		v.Active = []string{}
+		if g.Status == store.StatusOver && !lv.sess.State.Over() {
+			v.Prompt = g.Result
+		}
+	} else if side != engine.Observer && lv.sess.State.Active().Has(side) && lv.broken == nil {
+		for _, a := range lv.sess.State.Legal(side, nil) {
+			v.Actions = append(v.Actions, actionJSON{Action: lv.sess.State.EncodeAction(a), Label: lv.sess.State.Describe(a, lang)})
+		}
+	}
+	v.CanUndo = side != engine.Observer && !lv.over() && lv.sess.CanUndo(side)
+	for _, m := range lv.sidesOf(userID) {
+		v.YourSides = append(v.YourSides, lv.sess.SideName(m))
+	}
+	for _, st := range g.Seats {
+		sj := seatJSON{Side: lv.sess.SideName(st.Side), AI: st.AI, Open: st.UserID == 0 && st.AI == "", You: userID != 0 && st.UserID == userID}
+		if st.UserID != 0 {
+			u, err := s.st.UserByID(ctx, st.UserID)
+			if err != nil {
+				return nil, err
+			}
+			sj.Player = u.Name
+		}
+		v.Seats = append(v.Seats, sj)
+		if st.Invite != "" && userID != 0 && userID == g.Owner {
+			v.Invites = append(v.Invites, inviteJSON{Side: sj.Side, URL: s.inviteURL(g.ID, sj.Side, st.Invite)})
+		}
+	}
+	v.Record = lv.over() || lv.hotseat()
+	return v, nil
+}
+
+func (s *Server) inviteURL(id, side, token string) string {
+	return s.cfg.BaseURL + "/join/" + id + "?side=" + side + "&token=" + token
+}
+
+func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
+	u, _, err := s.who(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	lv, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	lv.mu.Lock()
+	defer lv.mu.Unlock()
+	lang, err := langOf(r, lv.g.Lang)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	side, err := lv.sideFor(u.ID, r.URL.Query().Get("side"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	v, err := s.view(r.Context(), lv, u.ID, side, lang)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// moveRequest is an action or an undo: the side it is for and the move
+// number it was made against.
+type moveRequest struct {
+	Side   string `json:"side"`
+	Move   *int   `json:"move"`
+	Action string `json:"action"`
+	Lang   string `json:"lang"`
+}
+
+// prepare checks a move request against lv: the user holds the side, the
+// game goes on, and the move number is current (else 409 with the view).
+// The caller locks lv.mu.
+func (s *Server) prepare(ctx context.Context, lv *live, u viewer, req moveRequest) (engine.Side, string, error) {
+	lang := req.Lang
+	if lang == "" {
+		lang = lv.g.Lang
+	}
+	if lang != "en" && lang != "it" {
+		return 0, "", errf(http.StatusBadRequest, "unknown language %q (known: %v)", lang, langs)
+	}
+	if req.Side == "" || req.Move == nil {
+		return 0, "", errf(http.StatusBadRequest, "a move request names its side and the move number it was made against")
+	}
+	side, err := lv.sideFor(u.ID, req.Side)
+	if err != nil {
+		return 0, "", err
+	}
+	if side == engine.Observer {
+		return 0, "", errf(http.StatusForbidden, "observers cannot act")
+	}
+	if lv.broken != nil {
+		return 0, "", errf(http.StatusConflict, "this game is frozen: %v", lv.broken)
+	}
+	if *req.Move != lv.sess.Move() {
+		v, err := s.view(ctx, lv, u.ID, side, lang)
+		if err != nil {
+			return 0, "", err
+		}
+		return 0, "", &apiError{Status: http.StatusConflict, View: v,
+			Msg: "the game has moved on: your action was made against move " + strconv.Itoa(*req.Move) + ", the game is at move " + strconv.Itoa(lv.sess.Move())}
+	}
+	if lv.over() {
+		return 0, "", errf(http.StatusConflict, "the game is over")
+	}
+	return side, lang, nil
+}
+
+func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
+	u, err := s.mustAct(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	var req moveRequest
+	if err := decode(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	lv, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	lv.mu.Lock()
+	defer lv.mu.Unlock()
+	side, lang, err := s.prepare(r.Context(), lv, u, req)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if !lv.sess.State.Active().Has(side) {
+		writeError(w, errf(http.StatusUnprocessableEntity, "it is not %s's turn to decide", req.Side))
+		return
+	}
+	a, err := lv.sess.State.DecodeAction(req.Action)
+	if err != nil {
+		writeError(w, errf(http.StatusUnprocessableEntity, "cannot read the action: %v", err))
+		return
+	}
+	if err := s.apply(r.Context(), lv, side, a); err != nil {
+		writeError(w, err)
+		return
+	}
+	v, err := s.view(r.Context(), lv, u.ID, side, lang)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+	s.afterChange(lv, u.ID)
+}
+
+// apply plays a for side and commits it to the store before anything is
+// acknowledged. The caller locks lv.mu.
+func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine.Action) error {
+	move := lv.sess.Move()
+	if err := lv.sess.Apply(side, a); err != nil {
+		if errors.Is(err, engine.ErrIllegal) {
+			return errf(http.StatusUnprocessableEntity, "%v", err)
+		}
+		return err
+	}
+	p := progress(lv.sess)
+	entry := lv.sess.Record.Actions[move]
+	if err := s.st.AppendAction(ctx, lv.g.ID, move, entry, p); err != nil {
+		// Memory is now ahead of the record: replay from the store next time.
+		lv.broken = errors.New("a change was not saved; reload the game")
+		s.forget(lv.g.ID)
+		if errors.Is(err, store.ErrConflict) {
+			return errf(http.StatusConflict, "the game changed elsewhere; reload it")
+		}
+		return err
+	}
+	lv.g.Move, lv.g.Active, lv.g.Status, lv.g.Result = move+1, p.Active, p.Status, p.Result
+	return nil
+}
+
+func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
+	u, err := s.mustAct(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	var req moveRequest
+	if err := decode(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	if req.Action != "" {
+		writeError(w, errf(http.StatusBadRequest, "an undo names no action"))
+		return
+	}
+	lv, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	lv.mu.Lock()
+	defer lv.mu.Unlock()
+	side, lang, err := s.prepare(r.Context(), lv, u, req)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	move := lv.sess.Move()
+	if err := lv.sess.Undo(side); err != nil {
+		writeError(w, errf(http.StatusUnprocessableEntity, "%s cannot undo now: nothing since the last die roll, reveal or change of side", req.Side))
+		return
+	}
+	p := progress(lv.sess)
+	if err := s.st.Truncate(r.Context(), lv.g.ID, move, lv.sess.Move(), p); err != nil {
+		lv.broken = errors.New("a change was not saved; reload the game")
+		s.forget(lv.g.ID)
+		writeError(w, err)
+		return
+	}
+	lv.g.Move, lv.g.Active, lv.g.Status, lv.g.Result = lv.sess.Move(), p.Active, p.Status, p.Result
+	v, err := s.view(r.Context(), lv, u.ID, side, lang)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+	s.afterChange(lv, u.ID)
+}
+
+// handleRecord sends the record file (the same JSON the terminal's save
+// writes). It holds the seed and every side's choices, so it is given out
+// once the game is over, or to the one player of a hot-seat game.
+func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
+	u, _, err := s.who(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	lv, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	lv.mu.Lock()
+	ok := lv.over() || (lv.hotseat() && len(lv.sidesOf(u.ID)) > 0)
+	id := lv.g.ID
+	lv.mu.Unlock()
+	if !ok {
+		writeError(w, errf(http.StatusForbidden, "the record holds the seed and every side's secrets: it is available when the game is over"))
+		return
+	}
+	rec, err := s.st.Record(r.Context(), id)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Disposition", `attachment; filename="sandtable-`+id+`.json"`)
+	w.Write(rec.Encode())
+}
+
+// replayView is a past moment of a game, for the replay viewer.
+type replayView struct {
+	At    int `json:"at"`
+	Moves int `json:"moves"`
+	gameView
+}
+
+// replayAt rebuilds rec up to action at and renders side's view of it.
+func replayAt(rec engine.Record, at int, side engine.Side, lang string) (*replayView, error) {
+	if at < 0 || at > len(rec.Actions) {
+		return nil, errf(http.StatusBadRequest, "move %d is outside 0..%d", at, len(rec.Actions))
+	}
+	part := rec
+	part.Actions = rec.Actions[:at]
+	sess, err := engine.Replay(part)
+	if err != nil {
+		return nil, errf(http.StatusUnprocessableEntity, "the record does not replay: %v", err)
+	}
+	rv := &replayView{At: at, Moves: len(rec.Actions)}
+	rv.Game, rv.Title, rv.Scenario, rv.Lang = rec.Game, sess.Game.Title(), rec.Setup.Scenario, lang
+	rv.YourSides, rv.Over = []string{}, sess.State.Over()
+	render(sess, side, lang, &rv.gameView)
+	return rv, nil
+}
+
+func atOf(r *http.Request, def int) (int, error) {
+	t := r.URL.Query().Get("at")
+	if t == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(t)
+	if err != nil {
+		return 0, errf(http.StatusBadRequest, "at=%q is not a move number", t)
+	}
+	return n, nil
+}
+
+// handleReplay shows a stored game at an earlier move, from the side the
+// requester may see (a player's own side, else the observer's).
+func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
+	u, _, err := s.who(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	lv, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	lv.mu.Lock()
+	lang, err := langOf(r, lv.g.Lang)
+	var side engine.Side
+	if err == nil {
+		side, err = lv.sideFor(u.ID, r.URL.Query().Get("side"))
+	}
+	rec := lv.sess.Record
+	rec.Actions = append([]engine.RecordEntry(nil), rec.Actions...)
+	id := lv.g.ID
+	lv.mu.Unlock()
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	at, err := atOf(r, len(rec.Actions))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	rv, err := replayAt(rec, at, side, lang)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	rv.ID = id
+	writeJSON(w, http.StatusOK, rv)
+}
+
+// handleReplayImport replays a record file the client sends (an exported
+// game) and shows it at a move, from any side: the file's holder has it all.
+func (s *Server) handleReplayImport(w http.ResponseWriter, r *http.Request) {
+	var rec engine.Record
+	if err := decode(w, r, &rec); err != nil {
+		writeError(w, err)
+		return
+	}
+	g, err := engine.Lookup(rec.Game)
+	if err != nil {
+		writeError(w, errf(http.StatusBadRequest, "%v", err))
+		return
+	}
+	lang, err := langOf(r, "en")
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	side := engine.Observer
+	if name := r.URL.Query().Get("side"); name != "" && name != "observer" {
+		if side, err = engine.SideByName(g, name); err != nil {
+			writeError(w, errf(http.StatusBadRequest, "%v", err))
+			return
+		}
+	}
+	at, err := atOf(r, len(rec.Actions))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	rv, err := replayAt(rec, at, side, lang)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, rv)
+}

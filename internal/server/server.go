@@ -1,0 +1,212 @@
+// Package server is Sandtable's game server: a JSON API for accounts, the
+// lobby and play, live updates over server-sent events, the computer
+// players moving on the server, and "your turn" notices to players who are
+// away. The rules stay in the games; handlers parse, call the engine or
+// the store, and answer. The stored record is the truth: a game in memory
+// is only its replay, rebuilt from the store when needed.
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"sandtable/internal/store"
+)
+
+// Config is what a Server needs.
+type Config struct {
+	Store store.Store
+	// Static serves the web client; nil serves the API alone.
+	Static http.Handler
+	// BaseURL prefixes the links in invitations and notices
+	// ("https://play.example.org"); empty means links relative to the site.
+	BaseURL string
+	// Notifier tells absent players it is their turn; nil sends nothing.
+	Notifier Notifier
+	// SecureCookies marks the session cookie Secure (set it behind HTTPS).
+	SecureCookies bool
+	// Hasher hashes passwords; the zero value uses DefaultHasher.
+	Hasher Hasher
+	// Now is the clock for rate limits and sessions; nil is time.Now.
+	Now func() time.Time
+	// Logf logs server-side failures; nil is log.Printf.
+	Logf func(format string, args ...any)
+}
+
+// Server serves the API and the web client.
+type Server struct {
+	cfg     Config
+	st      store.Store
+	mux     *http.ServeMux
+	hub     *hub
+	limiter *limiter
+
+	mu   sync.Mutex
+	live map[string]*live
+
+	bg sync.WaitGroup // computer moves and notices under way
+}
+
+// New returns a Server over cfg.Store.
+func New(cfg Config) *Server {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = log.Printf
+	}
+	if cfg.Hasher == (Hasher{}) {
+		cfg.Hasher = DefaultHasher
+	}
+	s := &Server{
+		cfg:     cfg,
+		st:      cfg.Store,
+		mux:     http.NewServeMux(),
+		hub:     newHub(),
+		limiter: newLimiter(cfg.Now),
+		live:    map[string]*live{},
+	}
+	s.routes()
+	return s
+}
+
+func (s *Server) routes() {
+	m := s.mux
+	m.HandleFunc("GET /api/meta", s.handleMeta)
+	m.HandleFunc("POST /api/register", s.handleRegister)
+	m.HandleFunc("POST /api/login", s.handleLogin)
+	m.HandleFunc("POST /api/guest", s.handleGuest)
+	m.HandleFunc("POST /api/logout", s.handleLogout)
+	m.HandleFunc("GET /api/me", s.handleMe)
+	m.HandleFunc("PUT /api/me/notify", s.handleNotify)
+
+	m.HandleFunc("POST /api/games", s.handleCreate)
+	m.HandleFunc("GET /api/games", s.handleList)
+	m.HandleFunc("GET /api/games/{id}", s.handleView)
+	m.HandleFunc("POST /api/games/{id}/actions", s.handleAction)
+	m.HandleFunc("POST /api/games/{id}/undo", s.handleUndo)
+	m.HandleFunc("POST /api/games/{id}/join", s.handleJoin)
+	m.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
+	m.HandleFunc("POST /api/games/{id}/rematch", s.handleRematch)
+	m.HandleFunc("GET /api/games/{id}/record", s.handleRecord)
+	m.HandleFunc("GET /api/games/{id}/replay", s.handleReplay)
+	m.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
+	m.HandleFunc("POST /api/replay", s.handleReplayImport)
+	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, errf(http.StatusNotFound, "no such API endpoint: %s %s", r.Method, r.URL.Path))
+	})
+	if s.cfg.Static != nil {
+		m.Handle("/", s.cfg.Static)
+	}
+}
+
+// ServeHTTP checks every state-changing request against cross-site
+// forgery, then routes it.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if r.Method != http.MethodGet && r.Method != http.MethodHead && strings.HasPrefix(r.URL.Path, "/api/") {
+		if err := checkOrigin(r); err != nil {
+			writeError(w, err)
+			return
+		}
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// Wait blocks until the computer moves and notices started so far have
+// finished (for tests and shutdown).
+func (s *Server) Wait() { s.bg.Wait() }
+
+// apiError is an error with the HTTP status it answers with.
+type apiError struct {
+	Status int
+	Msg    string
+	// View, when set, is sent with the error (the current view after a
+	// stale action).
+	View any
+}
+
+func (e *apiError) Error() string { return e.Msg }
+
+func errf(status int, format string, args ...any) *apiError {
+	return &apiError{Status: status, Msg: fmt.Sprintf(format, args...)}
+}
+
+// writeError answers with err's status and reason as {"error": ...}.
+func writeError(w http.ResponseWriter, err error) {
+	var ae *apiError
+	if !errors.As(err, &ae) {
+		ae = &apiError{Status: http.StatusInternalServerError, Msg: "internal error: " + err.Error()}
+	}
+	body := map[string]any{"error": ae.Msg}
+	if ae.View != nil {
+		body["view"] = ae.View
+	}
+	writeJSON(w, ae.Status, body)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(true)
+	enc.Encode(v)
+}
+
+// maxBody bounds request bodies; an imported record is the largest.
+const maxBody = 8 << 20
+
+// decode reads the request's JSON body into v, refusing unknown fields
+// and trailing data.
+func decode(w http.ResponseWriter, r *http.Request, v any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		if errors.Is(err, io.EOF) {
+			return errf(http.StatusBadRequest, "malformed JSON: empty body")
+		}
+		return errf(http.StatusBadRequest, "malformed JSON: %v", err)
+	}
+	if dec.More() {
+		return errf(http.StatusBadRequest, "malformed JSON: data after the object")
+	}
+	return nil
+}
+
+// checkOrigin refuses state-changing API requests that a page on another
+// site could send: they must be JSON (a cross-site form cannot send that
+// without a CORS preflight, which this server never grants) and not come
+// from another origin.
+func checkOrigin(r *http.Request) error {
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		return errf(http.StatusUnsupportedMediaType, "requests that change something must be application/json")
+	}
+	if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
+		return errf(http.StatusForbidden, "cross-site request refused")
+	}
+	if o := r.Header.Get("Origin"); o != "" && o != "null" {
+		host := o[strings.Index(o, "://")+3:]
+		if !strings.Contains(o, "://") || host != r.Host {
+			return errf(http.StatusForbidden, "request from another origin (%s) refused", o)
+		}
+	}
+	return nil
+}
+
+// background runs f outside the request, counted by Wait.
+func (s *Server) background(f func(ctx context.Context)) {
+	s.bg.Add(1)
+	go func() {
+		defer s.bg.Done()
+		f(context.Background())
+	}()
+}
