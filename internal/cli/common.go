@@ -23,6 +23,17 @@ type Scorer interface {
 	Scores() []float64
 }
 
+// Secrecy is implemented by states some of whose actions stay hidden from
+// the other sides (a secret pick of an event marker, say). SecretAction
+// reports, before a is applied, whether side's a is such an action. The
+// terminal then announces a computer's secret action without describing
+// it. States without it are judged by their log: an action that writes
+// log entries, none of them readable by the human sides, is secret. The
+// choices of a simultaneous round are always secret.
+type Secrecy interface {
+	SecretAction(side engine.Side, a engine.Action) bool
+}
+
 // langs are the languages the games' texts come in.
 var langs = []string{"en", "it"}
 

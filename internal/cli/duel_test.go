@@ -41,7 +41,7 @@ func (cliDuel) New(s engine.Setup) (engine.State, error) {
 	if err != nil || n < 1 || n > 99 {
 		return nil, fmt.Errorf("duel: bad option n %q", s.Option("n", "3"))
 	}
-	return &cliDuelState{N: n}, nil
+	return &cliDuelState{N: n, Hide: s.Option("hide", "")}, nil
 }
 
 const (
@@ -56,6 +56,9 @@ type cliDuelState struct {
 	Picks [2]int `json:"picks"`
 	Steps int    `json:"steps"`
 	Epo   uint64 `json:"epoch"`
+	// Hide makes red's steps secret: "log" writes their log to red only;
+	// "ask" has SecretAction say so.
+	Hide string `json:"hide,omitempty"`
 
 	logOn bool
 	log   []engine.LogEntry
@@ -107,7 +110,11 @@ func (s *cliDuelState) Apply(side engine.Side, a engine.Action) error {
 		}
 	case duelStep:
 		s.Steps++
-		s.add(engine.Observer, "stepped")
+		if s.Hide == "log" {
+			s.add(side, "stepped")
+		} else {
+			s.add(engine.Observer, "stepped")
+		}
 	case duelEnd:
 		s.Phase = 2
 		s.add(engine.Observer, "ended")
@@ -138,6 +145,11 @@ func (s *cliDuelState) Returns() []float64 {
 		return []float64{0, 1}
 	}
 	return []float64{0.5, 0.5}
+}
+
+// SecretAction makes the duel a Secrecy.
+func (s *cliDuelState) SecretAction(side engine.Side, a engine.Action) bool {
+	return s.Hide == "ask" && a.Op == duelStep
 }
 
 // Scores makes the duel a Scorer.

@@ -272,16 +272,37 @@ func (p *playLoop) computerMove(side engine.Side, bot ai.Player) error {
 	st := p.sess.State
 	a := bot.Choose(st.Clone(), side)
 	desc := st.Describe(a, p.lang)
+	secret := p.round.Has(side) || secretAction(st, side, a)
+	logLen := len(p.sess.Log)
 	if err := p.sess.Apply(side, a); err != nil {
 		return fmt.Errorf("%s (computer) chose %q: %v", p.sess.SideName(side), st.EncodeAction(a), err)
 	}
-	if p.round.Has(side) {
+	if secret || p.hiddenLog(p.sess.Log[logLen:]) {
 		desc = "has made its secret choice" // what it was, the log tells when the rules reveal it
 	}
 	p.noteActed(side)
 	fmt.Fprintf(p.out, "%s (computer): %s\n", p.sess.SideName(side), desc)
 	p.printNewLog()
 	return nil
+}
+
+// secretAction asks a state that implements Secrecy whether side's a is
+// secret.
+func secretAction(st engine.State, side engine.Side, a engine.Action) bool {
+	sc, ok := st.(Secrecy)
+	return ok && sc.SecretAction(side, a)
+}
+
+// hiddenLog reports whether an action's log entries mark it as secret: it
+// wrote some, and none the humans may read (as a secret pick writes "you
+// choose X" to its own side only).
+func (p *playLoop) hiddenLog(entries []engine.Logged) bool {
+	for _, e := range entries {
+		if p.visible(e.LogEntry) {
+			return false
+		}
+	}
+	return len(entries) > 0
 }
 
 // humanTurn shows side what it may see and reads lines until it acts.

@@ -211,6 +211,32 @@ func TestPlayComputerSecondInRound(t *testing.T) {
 	}
 }
 
+// TestPlayComputerSecretAction: a computer's secret action in sequence
+// is announced, not described, whether the state says so (Secrecy) or its
+// log does (entries only for the computer's side).
+func TestPlayComputerSecretAction(t *testing.T) {
+	for _, hide := range []string{"log", "ask", ""} {
+		t.Run("hide="+hide, func(t *testing.T) {
+			code, out, _ := runCmd(t, inputLines("pick 1"), "play", "clitest-duel", "--side", "blue", "--ai", "clitest-first", "--opt", "hide="+hide)
+			if code != 0 {
+				t.Fatalf("exit %d:\n%s", code, out)
+			}
+			n := strings.Count(out, "red (computer): has made its secret choice")
+			described := strings.Count(out, "red (computer): Step forward")
+			want := 3 // the pick and two steps
+			if hide == "" {
+				want = 1 // only the pick, in a simultaneous round
+			}
+			if n != want || described != 3-want {
+				t.Errorf("%d secret announcements, %d described steps; want %d and %d:\n%s", n, described, want, 3-want, out)
+			}
+			if !strings.Contains(out, "red (computer): End") {
+				t.Errorf("public action not described:\n%s", out)
+			}
+		})
+	}
+}
+
 // TestPlayResume saves a game halfway, resumes it with --load and finishes.
 func TestPlayResume(t *testing.T) {
 	dir := t.TempDir()
