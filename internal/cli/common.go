@@ -27,9 +27,9 @@ type Scorer interface {
 // the other sides (a secret pick of an event marker, say). SecretAction
 // reports, before a is applied, whether side's a is such an action. The
 // terminal then announces a computer's secret action without describing
-// it. States without it are judged by their log: an action that writes
-// log entries, none of them readable by the human sides, is secret. The
-// choices of a simultaneous round are always secret.
+// it. States without it are judged by their log: an action that writes a
+// log entry the human sides may not read is secret. The choices of a
+// simultaneous round are always secret.
 type Secrecy interface {
 	SecretAction(side engine.Side, a engine.Action) bool
 }

@@ -293,16 +293,17 @@ func secretAction(st engine.State, side engine.Side, a engine.Action) bool {
 	return ok && sc.SecretAction(side, a)
 }
 
-// hiddenLog reports whether an action's log entries mark it as secret: it
-// wrote some, and none the humans may read (as a secret pick writes "you
-// choose X" to its own side only).
+// hiddenLog reports whether an action's log entries mark it as secret:
+// one of them is for a side the humans may not read (as a secret pick
+// writes "you choose X" to its own side only). The public entries are
+// printed all the same.
 func (p *playLoop) hiddenLog(entries []engine.Logged) bool {
 	for _, e := range entries {
-		if p.visible(e.LogEntry) {
-			return false
+		if !p.visible(e.LogEntry) {
+			return true
 		}
 	}
-	return len(entries) > 0
+	return false
 }
 
 // humanTurn shows side what it may see and reads lines until it acts.
