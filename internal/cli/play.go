@@ -28,6 +28,11 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	load := fs.String("load", "", "resume the game saved in this record file")
 	opts := optionFlags{}
 	fs.Var(opts, "opt", "a game option as KEY=VALUE (repeatable)")
+	usage := fs.Usage
+	fs.Usage = func() {
+		usage()
+		fmt.Fprintf(stderr, "\nGames: %s\nComputer players: %s\n", strings.Join(engine.GameIDs(), ", "), strings.Join(ai.Names(), ", "))
+	}
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(err)
