@@ -100,7 +100,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	p.in.Buffer(make([]byte, 0, 4096), 1<<20)
 	if *load != "" {
 		p.shown = len(sess.Log)
-		fmt.Fprintf(stdout, "Resumed %s: %d actions replayed, every state hash verified. Type 'log' to read the game so far.\n", *load, sess.Move())
+		p.resumed = fmt.Sprintf("Resumed %s: %d actions replayed, every state hash verified. Type 'log' to read the game so far.", *load, sess.Move())
 	}
 	return p.run()
 }
@@ -178,8 +178,9 @@ type playLoop struct {
 	in      *bufio.Scanner
 	out     io.Writer
 
-	shown int    // log entries already printed (or held back)
-	drawn string // move and side of the board last shown
+	resumed string // the note on a game resumed with --load
+	shown   int    // log entries already printed (or held back)
+	drawn   string // move and side of the board last shown
 
 	// A simultaneous round: the sides that were active together, and
 	// those of them that have chosen so far.
@@ -243,6 +244,9 @@ func (p *playLoop) header() {
 			who = "the computer (" + p.botName + ")"
 		}
 		fmt.Fprintf(p.out, "  %s: %s\n", name, who)
+	}
+	if p.resumed != "" {
+		fmt.Fprintln(p.out, p.resumed)
 	}
 	fmt.Fprintln(p.out, "Type an action's number or its text; 'help' lists the commands.")
 }
