@@ -83,11 +83,11 @@ func TestPlay(t *testing.T) {
 	}, {
 		name: "bad input changes nothing",
 		args: []string{"play", "toy", "--side", "both", "--seed", "7"},
-		input: inputLines("0", "99", "frobnicate", "take 9", "take three", "undo", "save", "help", "board", "list", "log", "",
+		input: inputLines("0", "99", "frobnicate", "take 9", "take three", "undo", "save", "save "+filepath.Join(dir, "no", "such", "dir.json"), "help", "board", "list", "log", "",
 			"roll", "roll", "1", "save "+save("bad.json"), "quit"),
 		want: []string{"error: there is no action 0: choose 1 to 4", "error: there is no action 99: choose 1 to 4",
 			`error: "frobnicate" is neither a command nor an action`, `error: "take 9" is neither`,
-			`"take three" is neither`, "error: north has nothing to take back", "error: save needs a file name",
+			`"take three" is neither`, "error: north has nothing to take back", "error: save needs a file name", "error: open ", "no such file or directory",
 			"Commands:", `"pile": 12`, "1. take 1", "Log:",
 			"[2] roll [0", `error: "roll" is not legal now`, "south, move 3", "Saved 2 actions", "Game left unfinished."},
 		saved:   save("bad.json"),
