@@ -58,6 +58,9 @@ func runEngine(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		line, err := in.ReadBytes('\n')
 		if len(bytes.TrimSpace(line)) > 0 {
 			resp, stop := srv.handle(line)
+			if _, merr := json.Marshal(resp); merr != nil { // a game's view that JSON cannot hold
+				resp = engReply{"ok": false, "error": "the response cannot be written as JSON: " + merr.Error()}
+			}
 			if werr := enc.Encode(resp); werr != nil {
 				fmt.Fprintf(stderr, "engine: %v\n", werr)
 				return 1
