@@ -50,41 +50,27 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := checkLang(*lang); err != nil {
 		return fail("%v", err)
 	}
+	if *load != "" && (set["scenario"] || set["seed"] || set["opt"]) {
+		return fail("--scenario, --seed and --opt come from the record when you --load")
+	}
 	var sess *engine.Session
-	switch {
-	case *load != "":
-		if set["scenario"] || set["seed"] || set["opt"] {
-			return fail("--scenario, --seed and --opt come from the record when you --load")
-		}
-		rec, err := readRecord(*load)
-		if err != nil {
-			return fail("%v", err)
-		}
-		if len(pos) == 1 && pos[0] != rec.Game {
-			return fail("%s holds a game of %s, not %s", *load, rec.Game, pos[0])
-		}
-		if sess, err = engine.Replay(rec); err != nil {
-			fmt.Fprintf(stderr, "play: cannot resume %s: %v\n", *load, err)
+	if *load != "" {
+		if sess, err = resumeSession(*load, pos); err != nil {
+			fmt.Fprintf(stderr, "play: %v\n", err)
 			return 1
 		}
-	case len(pos) == 0:
-		return fail("which game? (usage: sandtable %s; games: %v)", playUsage, engine.GameIDs())
-	default:
-		g, err := engine.Lookup(pos[0])
-		if err != nil {
-			return fail("%v", err)
+	} else {
+		if len(pos) == 0 {
+			return fail("which game? (usage: sandtable %s; games: %v)", playUsage, engine.GameIDs())
 		}
 		setup := engine.Setup{Scenario: *scenario, Seed: *seed}
-		if len(opts) > 0 {
-			setup.Options = opts
-		}
-		if setup.Scenario == "" && len(g.Scenarios()) > 0 {
-			setup.Scenario = g.Scenarios()[0]
-		}
 		if !set["seed"] {
 			setup.Seed = uint64(time.Now().UnixNano())
 		}
-		if sess, err = engine.NewSession(g, setup); err != nil {
+		if len(opts) > 0 {
+			setup.Options = opts
+		}
+		if sess, err = newSession(pos[0], setup); err != nil {
 			return fail("%v", err)
 		}
 	}
@@ -103,6 +89,36 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		p.resumed = fmt.Sprintf("Resumed %s: %d actions replayed, every state hash verified. Type 'log' to read the game so far.", *load, sess.Move())
 	}
 	return p.run()
+}
+
+// newSession starts a game of the named game, in its first scenario when
+// setup names none (so that the record names it).
+func newSession(game string, setup engine.Setup) (*engine.Session, error) {
+	g, err := engine.Lookup(game)
+	if err != nil {
+		return nil, err
+	}
+	if setup.Scenario == "" && len(g.Scenarios()) > 0 {
+		setup.Scenario = g.Scenarios()[0]
+	}
+	return engine.NewSession(g, setup)
+}
+
+// resumeSession replays a saved record, checking every hash; pos may name
+// the game the record must hold.
+func resumeSession(path string, pos []string) (*engine.Session, error) {
+	rec, err := readRecord(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(pos) == 1 && pos[0] != rec.Game {
+		return nil, fmt.Errorf("%s holds a game of %s, not %s", path, rec.Game, pos[0])
+	}
+	sess, err := engine.Replay(rec)
+	if err != nil {
+		return nil, fmt.Errorf("cannot resume %s: %v", path, err)
+	}
+	return sess, nil
 }
 
 // parseHumans reads --side: a side name, "both" (every side), or "" (the
