@@ -85,6 +85,7 @@ const (
 // in each window.
 type limiter struct {
 	now func() time.Time
+	off bool // no limits (benchmarks)
 	mu  sync.Mutex
 	m   map[string]*window
 }
@@ -108,6 +109,9 @@ func (l *limiter) allow(key string, max int, period time.Duration) (bool, time.D
 				delete(l.m, k)
 			}
 		}
+	}
+	if l.off {
+		return true, 0
 	}
 	w := l.m[key]
 	if w == nil || t.Sub(w.start) >= period {

@@ -112,7 +112,8 @@ func (e *env) stop() {
 
 // client is one browser: a cookie jar and the CSRF token it was given.
 type client struct {
-	e    *env
+	t    testing.TB
+	base string // the server's URL
 	c    *http.Client
 	csrf string
 	name string
@@ -120,7 +121,7 @@ type client struct {
 
 func (e *env) anon() *client {
 	jar, _ := cookiejar.New(nil)
-	return &client{e: e, c: &http.Client{Jar: jar}}
+	return &client{t: e.t, base: e.http.URL, c: &http.Client{Jar: jar}}
 }
 
 // user registers name and returns its logged-in client.
@@ -147,10 +148,10 @@ func (e *env) guest() *client {
 // raw sends a request with a body given as bytes and returns the status
 // and body.
 func (c *client) raw(method, path string, body []byte, header map[string]string) (int, []byte) {
-	c.e.t.Helper()
-	req, err := http.NewRequest(method, c.e.http.URL+path, bytes.NewReader(body))
+	c.t.Helper()
+	req, err := http.NewRequest(method, c.base+path, bytes.NewReader(body))
 	if err != nil {
-		c.e.t.Fatal(err)
+		c.t.Fatal(err)
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
@@ -163,7 +164,7 @@ func (c *client) raw(method, path string, body []byte, header map[string]string)
 	}
 	resp, err := c.c.Do(req)
 	if err != nil {
-		c.e.t.Fatal(err)
+		c.t.Fatal(err)
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
@@ -172,7 +173,7 @@ func (c *client) raw(method, path string, body []byte, header map[string]string)
 
 // call sends body as JSON (nil: no body) and decodes the answer into out.
 func (c *client) call(method, path string, body, out any) int {
-	c.e.t.Helper()
+	c.t.Helper()
 	var b []byte
 	if body != nil {
 		b, _ = json.Marshal(body)
@@ -180,7 +181,7 @@ func (c *client) call(method, path string, body, out any) int {
 	code, resp := c.raw(method, path, b, nil)
 	if out != nil {
 		if err := json.Unmarshal(resp, out); err != nil {
-			c.e.t.Fatalf("%s %s: %d %s: %v", method, path, code, resp, err)
+			c.t.Fatalf("%s %s: %d %s: %v", method, path, code, resp, err)
 		}
 	}
 	return code
@@ -188,7 +189,7 @@ func (c *client) call(method, path string, body, out any) int {
 
 // errOf returns the status and error text of a call.
 func (c *client) errOf(method, path string, body any) (int, string) {
-	c.e.t.Helper()
+	c.t.Helper()
 	var out struct {
 		Error string `json:"error"`
 	}
@@ -197,35 +198,49 @@ func (c *client) errOf(method, path string, body any) (int, string) {
 }
 
 func (c *client) create(req map[string]any) *gameView {
-	c.e.t.Helper()
+	c.t.Helper()
 	var v gameView
 	if code := c.call("POST", "/api/games", req, &v); code != http.StatusCreated {
-		c.e.t.Fatalf("create %v: %d", req, code)
+		c.t.Fatalf("create %v: %d", req, code)
 	}
 	return &v
 }
 
 func (c *client) view(id, query string) *gameView {
-	c.e.t.Helper()
+	c.t.Helper()
 	var v gameView
 	if code := c.call("GET", "/api/games/"+id+query, nil, &v); code != http.StatusOK {
-		c.e.t.Fatalf("view %s%s: %d", id, query, code)
+		c.t.Fatalf("view %s%s: %d", id, query, code)
 	}
 	return &v
 }
 
 func (c *client) act(id, side string, move int, action string) (int, *gameView) {
-	c.e.t.Helper()
+	c.t.Helper()
 	var v gameView
 	code := c.call("POST", "/api/games/"+id+"/actions", map[string]any{"side": side, "move": move, "action": action}, &v)
 	return code, &v
 }
 
 func (c *client) mustAct(id, side string, move int, action string) *gameView {
-	c.e.t.Helper()
+	c.t.Helper()
 	code, v := c.act(id, side, move, action)
 	if code != http.StatusOK {
-		c.e.t.Fatalf("%s %s at %d: %d", side, action, move, code)
+		c.t.Fatalf("%s %s at %d: %d", side, action, move, code)
 	}
 	return v
 }
+
+// register makes a new account on the server at base.
+func register(t testing.TB, base, name string) *client {
+	jar, _ := cookiejar.New(nil)
+	c := &client{t: t, base: base, c: &http.Client{Jar: jar}, name: name}
+	var me meJSON
+	if code := c.call("POST", "/api/register", map[string]string{"name": name, "password": "password-" + name}, &me); code != http.StatusCreated {
+		t.Fatalf("register %s: %d", name, code)
+	}
+	c.csrf = me.CSRF
+	return c
+}
+
+func newLoopback(h http.Handler) *httptest.Server { return httptest.NewServer(h) }
