@@ -84,4 +84,3 @@ func TestNoHiddenInformationLeaks(t *testing.T) {
 		t.Fatalf("record after the end: %d", code)
 	}
 }
-
