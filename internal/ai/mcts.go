@@ -306,8 +306,12 @@ type searcher struct {
 }
 
 func (p *MCTS) newSearcher(real engine.State, side engine.Side, seed uint64) *searcher {
-	return &searcher{cfg: &p.Config, know: &p.know, eval: evaluatorOf(&p.know, real), real: real, side: side, nsides: p.nsides,
+	s := &searcher{cfg: &p.Config, know: &p.know, eval: p.know.Evaluate, real: real, side: side, nsides: p.nsides,
 		rng: engine.NewRand(seed), root: &node{}, vals: make([]float64, p.nsides)}
+	if _, ok := real.(Scorer); ok && s.eval == nil {
+		s.eval = relativeScoreEvaluator(real.Determinize(side, &s.rng), 2)
+	}
+	return s
 }
 
 func (s *searcher) run(iters int, deadline time.Time) {

@@ -121,24 +121,25 @@ func ScoreEvaluator(scale float64) Evaluator {
 		if !ok {
 			return 0.5
 		}
-		v := sc.Scores()
-		if int(side) >= len(v) {
-			return 0.5
-		}
-		best := math.Inf(-1)
-		for i, x := range v {
-			if i != int(side) && x > best {
-				best = x
-			}
-		}
-		if math.IsInf(best, -1) {
-			return 0.5
-		}
-		return 1 / (1 + math.Exp(-(v[side]-best)/scale))
+		return 1 / (1 + math.Exp(-lead(sc.Scores(), side)/scale))
 	}
 }
 
 var scoreEval = ScoreEvaluator(2)
+
+// lead is side's score less the best other side's score.
+func lead(sc []float64, side engine.Side) float64 {
+	best := math.Inf(-1)
+	for i, x := range sc {
+		if i != int(side) && x > best {
+			best = x
+		}
+	}
+	if int(side) >= len(sc) || math.IsInf(best, -1) {
+		return 0
+	}
+	return sc[side] - best
+}
 
 // evaluatorOf is k's evaluator, else the score evaluator when st is a
 // Scorer, else nil.
@@ -150,6 +151,24 @@ func evaluatorOf(k *Knowledge, st engine.State) Evaluator {
 		return scoreEval
 	}
 	return nil
+}
+
+// relativeScoreEvaluator is the search's evaluator for a game with Scores
+// but no Evaluate: a logistic of how much each side's lead has grown since
+// base, a sample of the searched position. Unlike the absolute lead it
+// does not saturate when one side starts far ahead on points.
+func relativeScoreEvaluator(base engine.State, scale float64) Evaluator {
+	sc := base.(Scorer).Scores()
+	b := make([]float64, len(sc))
+	for i := range b {
+		b[i] = lead(sc, engine.Side(i))
+	}
+	return func(st engine.State, side engine.Side) float64 {
+		if int(side) >= len(b) {
+			return 0.5
+		}
+		return 1 / (1 + math.Exp(-(lead(st.(Scorer).Scores(), side)-b[side])/scale))
+	}
 }
 
 // apply plays a, unchecked when the state offers it. Callers take a from

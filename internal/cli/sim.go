@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -162,12 +163,17 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		simTable(stdout, cfg, cells, capped, elapsed)
 	}
 	if *report != "" {
+		_, statErr := os.Stat(*report)
 		f, err := os.OpenFile(*report, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 		if err != nil {
 			fmt.Fprintln(stderr, "sandtable sim:", err)
 			return 1
 		}
-		fmt.Fprintf(f, "\n### %s: %s vs %s\n\n`sandtable sim %s`\n\n", g.ID(), cfg.ais[0], cfg.ais[1], strings.Join(args, " "))
+		if os.IsNotExist(statErr) {
+			fmt.Fprintf(f, "# Computer player results\n\nEach section below was appended by the `sandtable sim` command shown in it (`--report`); see docs/ai.md for the players.\n")
+		}
+		fmt.Fprintf(f, "\n### %s: %s vs %s\n\n`sandtable sim %s` (%s, %d cores)\n\n", g.ID(), cfg.ais[0], cfg.ais[1],
+			strings.Join(args, " "), time.Now().UTC().Format("2006-01-02"), runtime.NumCPU())
 		simMarkdown(f, cfg, cells, capped, elapsed)
 		if err := f.Close(); err != nil {
 			fmt.Fprintln(stderr, "sandtable sim:", err)
