@@ -1,0 +1,47 @@
+package compass
+
+import (
+	"testing"
+
+	"sandtable/internal/engine"
+)
+
+// randomGame plays one full game with uniformly random legal actions on the
+// bare state (no session, no log) and returns the number of decisions.
+func randomGame(seed uint64, legal []engine.Action) int {
+	st := newState(DefaultData(), seed)
+	r := engine.NewRand(seed ^ 0x5eed)
+	n := 0
+	for !st.Over() {
+		side := st.Decider
+		legal = st.Legal(side, legal[:0])
+		st.ApplyUnchecked(side, legal[r.IntN(len(legal))])
+		n++
+	}
+	return n
+}
+
+// BenchmarkRandomGame: random full games of Compass on one core.
+func BenchmarkRandomGame(b *testing.B) {
+	legal := make([]engine.Action, 0, 256)
+	decisions := 0
+	for i := 0; b.Loop(); i++ {
+		decisions += randomGame(uint64(i), legal)
+	}
+	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
+}
+
+// BenchmarkLegal: the cost of listing the legal actions, over the states of
+// a random game.
+func BenchmarkLegalApply(b *testing.B) {
+	legal := make([]engine.Action, 0, 256)
+	st := newState(DefaultData(), 1)
+	r := engine.NewRand(7)
+	for b.Loop() {
+		if st.Over() {
+			st = newState(DefaultData(), r.Uint64())
+		}
+		legal = st.Legal(st.Decider, legal[:0])
+		st.ApplyUnchecked(st.Decider, legal[r.IntN(len(legal))])
+	}
+}

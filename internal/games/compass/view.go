@@ -1,0 +1,347 @@
+package compass
+
+import (
+	"fmt"
+	"strings"
+
+	"sandtable/internal/engine"
+)
+
+// Notice is shown wherever a player sees the reconstructed components.
+const Notice = "The map, counters, deployment chart, turn track and event mix are a RECONSTRUCTION from history, not the published components: see docs/compass/data.md. Rulings on ambiguities: docs/compass/rulings.md."
+
+// View is what one side may see. Enemy stacks are open (3.1: "it is always
+// permitted to examine enemy stacks"); event markers in the opponent's hand
+// and the order of both containers are not.
+type View struct {
+	Game     string       `json:"game"`
+	Notice   string       `json:"notice"`
+	Viewer   string       `json:"viewer"`
+	Turn     int          `json:"turn"`
+	Turns    int          `json:"turns"`
+	Dates    string       `json:"dates"`
+	Phase    string       `json:"phase"`
+	Phasing  string       `json:"phasing"`
+	Decider  string       `json:"decider,omitempty"`
+	Prompt   string       `json:"prompt"`
+	VP       [2]int       `json:"vp"` // as counted now (rule 2)
+	Result   string       `json:"result,omitempty"`
+	Areas    []AreaView   `json:"areas"`
+	Units    []UnitView   `json:"units"`
+	Events   [2]EventView `json:"events"`
+	Battle   *BattleView  `json:"battle,omitempty"`
+	Repl     [2]int       `json:"replacement_points"`
+	Activate [2]int       `json:"sustained_activated,omitempty"`
+}
+
+// AreaView is one area of the map.
+type AreaView struct {
+	ID           string     `json:"id"`
+	Name         string     `json:"name"`
+	Lat          float64    `json:"lat"`
+	Lon          float64    `json:"lon"`
+	Coastal      bool       `json:"coastal"`
+	NavalSupport bool       `json:"naval_support"`
+	VP           int        `json:"vp"`
+	Logistic     string     `json:"logistic,omitempty"`
+	Control      string     `json:"control"`
+	Links        []LinkView `json:"links"`
+}
+
+// LinkView is a connection to an adjacent area.
+type LinkView struct {
+	To   string `json:"to"`
+	Kind string `json:"kind"` // road, track or desert
+}
+
+// UnitView is one counter.
+type UnitView struct {
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Side        string `json:"side"`
+	Where       string `json:"where"` // map, track, eliminated, removed
+	Area        string `json:"area,omitempty"`
+	CV          int    `json:"cv"`
+	Reduced     bool   `json:"reduced"`
+	Steps       int    `json:"steps"`
+	Support     bool   `json:"support"`
+	DefenceOnly bool   `json:"defence_only"`
+	Garrison    bool   `json:"garrison"`
+	MC          int    `json:"mc"`
+	MPLeft      string `json:"mp_left,omitempty"`
+	OutOfSupply bool   `json:"out_of_supply"`
+	Attack      string `json:"attack,omitempty"` // area the Attack marker points at
+	Attacked    bool   `json:"attacked,omitempty"`
+	Activated   string `json:"activated,omitempty"` // front or support (6.2.F)
+	Arrives     int    `json:"arrives,omitempty"`
+	Removed     int    `json:"removed,omitempty"`
+	Lost        bool   `json:"unrecoverable,omitempty"`
+}
+
+// EventView is one side's event markers as the viewer may see them.
+type EventView struct {
+	Hand      []string       `json:"hand,omitempty"` // only for the owner
+	HandCount int            `json:"hand_count"`
+	Container int            `json:"container"`      // how many markers, not which
+	Gone      map[string]int `json:"gone,omitempty"` // removed from the game after use
+}
+
+// BattleView is the combat being fought.
+type BattleView struct {
+	From     string        `json:"from"`
+	Area     string        `json:"area"`
+	Attacker string        `json:"attacker"`
+	Sides    [2][]Fighting `json:"sides"` // attacker, defender
+	Hits     [2]int        `json:"hits"`
+	Rolled   bool          `json:"rolled"`
+}
+
+// Fighting is a front-line unit in a combat.
+type Fighting struct {
+	Unit     string `json:"unit"`
+	Support  string `json:"support,omitempty"`
+	Event    string `json:"event,omitempty"`
+	Surprise bool   `json:"surprised,omitempty"`
+	Target   int    `json:"target"` // modified CV: hit on this or less
+	Die      int    `json:"die,omitempty"`
+	Rerolled bool   `json:"rerolled,omitempty"`
+}
+
+var stepName = map[step]string{
+	stPick: "events", stPlace: "reinforcements", stRefit: "replacements", stMove: "movement",
+	stStack: "stacking", stCombat: "combat", stAtkFront: "combat", stAtkSupport: "combat",
+	stDefFront: "combat", stDefSupport: "combat", stAtkEvents: "combat", stDefEvents: "combat",
+	stAtkLeader: "combat", stDefLeader: "combat", stAtkHits: "combat", stDefHits: "combat",
+	stRetreat: "combat", stAdvance: "combat", stMatilda: "combat", stExploit: "exploitation",
+	stActivate: "exploitation", stExploitAct: "exploitation", stOver: "over",
+}
+
+// View builds side's view.
+func (s *State) View(side engine.Side, lang string) any { return s.view(side, lang) }
+
+func (s *State) view(side engine.Side, lang string) *View {
+	v := &View{
+		Game: "compass", Notice: Notice, Viewer: sideLabel(side), Turn: int(s.Turn), Turns: len(s.d.Turns),
+		Dates: s.d.Turns[s.Turn-1].Dates, Phase: stepName[s.Step], Phasing: s.sideName(s.Phasing),
+		Prompt: s.Prompt(side, lang), Repl: [2]int{int(s.Repl[0]), int(s.Repl[1])},
+	}
+	if s.Result == 0 {
+		v.Decider = s.sideName(s.Decider)
+	} else {
+		v.Result = resultKey[s.Result]
+	}
+	vp := s.victoryPoints()
+	v.VP = [2]int{int(vp[0]), int(vp[1])}
+	for a, ar := range s.d.Areas {
+		av := AreaView{ID: ar.ID, Name: ar.Name, Lat: ar.Lat, Lon: ar.Lon, Coastal: ar.Coastal,
+			NavalSupport: ar.NavalSupport, VP: ar.VP, Control: s.sideName(engine.Side(s.Control[a]))}
+		if ar.Logistic >= 0 {
+			av.Logistic = s.sideName(ar.Logistic)
+		}
+		for _, l := range ar.Links {
+			av.Links = append(av.Links, LinkView{To: s.d.Areas[l.To].ID, Kind: linkName[l.Kind]})
+		}
+		v.Areas = append(v.Areas, av)
+	}
+	for u, d := range s.d.Units {
+		us := s.Units[u]
+		uv := UnitView{ID: d.ID, Name: d.Name, Side: s.sideName(d.Side), CV: s.cv(u), Reduced: us.Hits > 0,
+			Steps: d.Steps, Support: d.Support, DefenceOnly: d.DefenceOnly, Garrison: d.Garrison, MC: d.MC,
+			OutOfSupply: us.Flags&fOOS != 0, Attacked: us.Flags&fAttacked != 0, Arrives: d.Arrives,
+			Removed: d.Removed, Lost: us.Flags&fLost != 0}
+		switch {
+		case us.Area >= 0:
+			uv.Where, uv.Area = "map", s.d.Areas[us.Area].ID
+			if d.Side == s.Phasing && (s.Step == stMove || s.Step == stExploitAct) && us.MP > 0 {
+				uv.MPLeft = halves(us.MP)
+			}
+		case us.Area == boxTrack:
+			uv.Where = "track"
+		case us.Area == boxEliminated:
+			uv.Where = "eliminated"
+		default:
+			uv.Where = "removed"
+		}
+		if us.Target >= 0 {
+			uv.Attack = s.d.Areas[us.Target].ID
+		}
+		switch {
+		case us.Flags&fActiveFront != 0:
+			uv.Activated = "front"
+		case us.Flags&fActiveSupport != 0:
+			uv.Activated = "support"
+		}
+		v.Units = append(v.Units, uv)
+	}
+	for o := engine.Side(0); o < 2; o++ {
+		ev := EventView{HandCount: s.handCount(o), Container: s.bagCount(o)}
+		for k := range NumEvents {
+			if o == side {
+				for range s.Hand[o][k] {
+					ev.Hand = append(ev.Hand, eventID[k])
+				}
+			}
+			if gone := s.d.Mix[o][k] - int(s.Hand[o][k]) - int(s.Bag[o][k]); gone > 0 {
+				if ev.Gone == nil {
+					ev.Gone = map[string]int{}
+				}
+				ev.Gone[eventID[k]] = gone
+			}
+		}
+		v.Events[o] = ev
+	}
+	if s.Bat.On {
+		v.Battle = s.battleView()
+	}
+	if s.Step == stActivate || s.Step == stExploitAct {
+		v.Activate = [2]int{int(s.Sust.Fronts), int(s.Sust.Supps)}
+	}
+	return v
+}
+
+func (s *State) battleView() *BattleView {
+	b := &s.Bat
+	bv := &BattleView{From: s.d.Areas[b.Src].ID, Area: s.d.Areas[b.Tgt].ID, Attacker: s.sideName(s.Phasing),
+		Hits: [2]int{int(b.Hits[0]), int(b.Hits[1])}}
+	for i := range 2 {
+		for k := range int(b.NF[i]) {
+			if b.Front[i][k] < 0 {
+				continue
+			}
+			f := Fighting{Unit: s.d.Units[b.Front[i][k]].ID, Surprise: b.Surp[i][k], Die: int(b.Die[i][k]), Rerolled: b.Rer[i][k]}
+			if b.Die[i][k] > 0 {
+				bv.Rolled = true
+			}
+			if sp := b.Supp[i][k]; sp >= 0 {
+				f.Support = s.d.Units[sp].ID
+			}
+			if e := b.Ev[i][k]; e >= 0 {
+				f.Event = eventID[e]
+			}
+			if s.onMap(int(b.Front[i][k])) {
+				f.Target, _ = s.modifiedCV(i, k)
+			}
+			bv.Sides[i] = append(bv.Sides[i], f)
+		}
+	}
+	return bv
+}
+
+// Board draws side's view as text for the terminal: turn, phase, VP, the
+// areas with units or that matter, the event markers, and any combat.
+func (s *State) Board(side engine.Side, lang string) string {
+	v := s.view(side, lang)
+	var b strings.Builder
+	t := func(en, it string) string { return text{en, it}.in(lang) }
+	fmt.Fprintf(&b, "%s %d/%d (%s) — %s: %s — %s: %s %d, %s %d\n", t("Turn", "Turno"), v.Turn, v.Turns, v.Dates,
+		t("phase", "fase"), v.Phase, t("VP now", "PV ora"), tr("allied", lang), v.VP[0], tr("italian", lang), v.VP[1])
+	fmt.Fprintf(&b, "[%s]\n", t("Map and counters are a reconstruction: see docs/compass/data.md", "Mappa e pedine sono una ricostruzione: vedi docs/compass/data.md"))
+	byArea := map[string][]UnitView{}
+	for _, u := range v.Units {
+		if u.Where == "map" {
+			byArea[u.Area] = append(byArea[u.Area], u)
+		}
+	}
+	for _, a := range v.Areas {
+		units := byArea[a.ID]
+		if len(units) == 0 && a.VP == 0 && a.Logistic == "" {
+			continue
+		}
+		ctl := "I"
+		if a.Control == "allied" {
+			ctl = "A"
+		}
+		tags := ""
+		if a.VP > 0 {
+			tags += fmt.Sprintf(" %dVP", a.VP)
+		}
+		if a.Logistic != "" {
+			tags += " " + t("logistic", "logistica")
+		}
+		fmt.Fprintf(&b, "%-18s [%s]%s", a.Name, ctl, tags)
+		for _, u := range units {
+			fmt.Fprintf(&b, "\n    %s", unitLabel(u))
+		}
+		b.WriteString("\n")
+	}
+	var track, elim []string
+	for _, u := range v.Units {
+		switch u.Where {
+		case "track":
+			track = append(track, fmt.Sprintf("%s (T%d)", u.Name, u.Arrives))
+		case "eliminated":
+			elim = append(elim, u.Name)
+		}
+	}
+	if len(track) > 0 {
+		fmt.Fprintf(&b, "%s: %s\n", t("Reinforcements", "Rinforzi"), strings.Join(track, ", "))
+	}
+	if len(elim) > 0 {
+		fmt.Fprintf(&b, "%s: %s\n", t("Eliminated", "Eliminate"), strings.Join(elim, ", "))
+	}
+	for o := range 2 {
+		ev := v.Events[o]
+		hand := fmt.Sprintf("%d", ev.HandCount)
+		if ev.Hand != nil {
+			names := make([]string, len(ev.Hand))
+			for i, h := range ev.Hand {
+				names[i] = tr(h, lang)
+			}
+			hand = strings.Join(names, ", ")
+		}
+		fmt.Fprintf(&b, "%s %s: %s [%s]; %s: %d\n", t("Events", "Eventi"), tr(s.sideName(engine.Side(o)), lang),
+			t("hand", "in mano"), hand, t("container", "contenitore"), ev.Container)
+	}
+	if bv := v.Battle; bv != nil {
+		fmt.Fprintf(&b, "%s: %s → %s\n", t("Combat", "Combattimento"), bv.From, bv.Area)
+		for i, side := range bv.Sides {
+			fmt.Fprintf(&b, "  %s:", []string{t("attacker", "attaccante"), t("defender", "difensore")}[i])
+			for _, f := range side {
+				fmt.Fprintf(&b, " %s", f.Unit)
+				if f.Support != "" {
+					fmt.Fprintf(&b, "+%s", f.Support)
+				}
+				if f.Event != "" {
+					fmt.Fprintf(&b, "[%s]", tr(f.Event, lang))
+				}
+				fmt.Fprintf(&b, " ≤%d", f.Target)
+				if f.Die > 0 {
+					fmt.Fprintf(&b, " ⚀%d", f.Die)
+				}
+				b.WriteString(";")
+			}
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+func unitLabel(u UnitView) string {
+	cv := fmt.Sprint(u.CV)
+	if u.DefenceOnly {
+		cv = "[" + cv + "]"
+	}
+	if u.Support {
+		cv += "*"
+	}
+	l := fmt.Sprintf("%s %s %s-%d", map[string]string{"allied": "A", "italian": "I"}[u.Side], u.Name, cv, u.MC)
+	if u.Reduced {
+		l += " (red.)"
+	}
+	if u.Steps == 1 {
+		l += " ▭"
+	}
+	if u.OutOfSupply {
+		l += " OOS"
+	}
+	if u.MPLeft != "" {
+		l += " mp:" + u.MPLeft
+	}
+	if u.Attack != "" {
+		l += " →" + u.Attack
+	}
+	if u.Activated != "" {
+		l += " [" + u.Activated + "]"
+	}
+	return l
+}
