@@ -35,15 +35,17 @@ type Search struct {
 	closed []uint32 // per state: gen when finalized
 	cost   []int32
 	prev   []int32
+	in     []bool   // per cell: the hex is one the search may use
 	done   []uint32 // per cell: gen when first finalized
 	best   []int32  // per cell: state finalized first (least cost)
 	heap   []uint64 // cost<<32 | state
 	out    []Reached
 }
 
-// NewSearch returns a Search over the bounding box of hexes (typically
-// layout.Hexes(), plus any off-map hexes a game uses, such as entry
-// boxes). Hexes outside the box are never entered.
+// NewSearch returns a Search over the given hexes (typically
+// layout.Hexes(), or only the hexes in play, plus any off-map hexes a game
+// uses, such as entry boxes). Other hexes are never entered. Memory is
+// proportional to the bounding box of the hexes in axial coordinates.
 func NewSearch(hexes []Hex) *Search {
 	s := &Search{}
 	if len(hexes) == 0 {
@@ -58,7 +60,10 @@ func NewSearch(hexes []Hex) *Search {
 	n := s.w * s.h
 	s.seen, s.closed = make([]uint32, 2*n), make([]uint32, 2*n)
 	s.cost, s.prev = make([]int32, 2*n), make([]int32, 2*n)
-	s.done, s.best = make([]uint32, n), make([]int32, n)
+	s.done, s.best, s.in = make([]uint32, n), make([]int32, n), make([]bool, n)
+	for _, h := range hexes {
+		s.in[s.cell(h)] = true
+	}
 	return s
 }
 
@@ -68,6 +73,15 @@ func (s *Search) cell(h Hex) int {
 		return -1
 	}
 	return r*s.w + q
+}
+
+// use returns the cell of h, or -1 if the search may not use h.
+func (s *Search) use(h Hex) int {
+	c := s.cell(h)
+	if c < 0 || !s.in[c] {
+		return -1
+	}
+	return c
 }
 
 func (s *Search) hexOf(cell int) Hex { return Hex{s.lo.Q + cell%s.w, s.lo.R + cell/s.w} }
@@ -84,7 +98,7 @@ func (s *Search) Reach(start Hex, budget int, step StepCost) []Reached {
 // Path returns a least-cost path from a to b within budget (a and b
 // included) and its cost; ok is false if b cannot be reached.
 func (s *Search) Path(a, b Hex, budget int, step StepCost) (path []Hex, cost int, ok bool) {
-	goal := s.cell(b)
+	goal := s.use(b)
 	if goal < 0 {
 		return nil, 0, false
 	}
@@ -136,7 +150,7 @@ func (s *Search) run(start Hex, goal int, budget int, step StepCost) {
 		clear(s.done)
 		s.gen = 1
 	}
-	c0 := s.cell(start)
+	c0 := s.use(start)
 	if c0 < 0 || budget < 0 {
 		return
 	}
@@ -163,7 +177,7 @@ func (s *Search) run(start Hex, goal int, budget int, step StepCost) {
 		}
 		for d := Dir(0); d < 6; d++ {
 			n := h.Add(dirs[d])
-			nc := s.cell(n)
+			nc := s.use(n)
 			if nc < 0 {
 				continue
 			}
