@@ -9,7 +9,7 @@ import (
 // randomGame plays one full game with uniformly random legal actions on the
 // bare state (no session, no log) and returns the number of decisions.
 func randomGame(seed uint64, legal []engine.Action) int {
-	st := newState(DefaultData(), seed)
+	st := newState(DefaultData(), seed, false)
 	r := engine.NewRand(seed ^ 0x5eed)
 	n := 0
 	for !st.Over() {
@@ -35,11 +35,11 @@ func BenchmarkRandomGame(b *testing.B) {
 // a random game.
 func BenchmarkLegalApply(b *testing.B) {
 	legal := make([]engine.Action, 0, 256)
-	st := newState(DefaultData(), 1)
+	st := newState(DefaultData(), 1, false)
 	r := engine.NewRand(7)
 	for b.Loop() {
 		if st.Over() {
-			st = newState(DefaultData(), r.Uint64())
+			st = newState(DefaultData(), r.Uint64(), false)
 		}
 		legal = st.Legal(st.Decider, legal[:0])
 		st.ApplyUnchecked(st.Decider, legal[r.IntN(len(legal))])

@@ -35,7 +35,7 @@ func (Game) New(setup engine.Setup) (engine.State, error) {
 			return nil, fmt.Errorf("compass: unknown option %q (known: lang)", k)
 		}
 	}
-	return newState(DefaultData(), setup.Seed), nil
+	return newState(DefaultData(), setup.Seed, true), nil
 }
 
 // Limits of the compact state.
@@ -108,8 +108,10 @@ type core struct {
 	Epo     uint64             `json:"epoch"`
 }
 
-func newState(d *Data, seed uint64) *State {
-	s := &State{d: d}
+// newState sets up a game; log keeps the setup's log lines (the first
+// administrative phase) for whoever takes them.
+func newState(d *Data, seed uint64, log bool) *State {
+	s := &State{d: d, logOn: log}
 	s.Rng, s.Turn = engine.NewRand(seed), 1
 	for a := range s.Control {
 		s.Control[a] = int8(Italian) // 3.5: Italy controls every area ...
