@@ -59,26 +59,32 @@ func dot(a, b [3]int) int { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
 // positive denominator.
 func walk(dst []Step, a Hex, s3, e3 [3]int, k int) []Step {
 	d3 := [3]int{e3[0] - s3[0], e3[1] - s3[1], e3[2] - s3[2]}
+	// Only directions with a positive denominator can be exits (at most
+	// three); precompute their denominators and s3·d.
+	var exits [3]struct{ i, den, sd int }
+	nexits := 0
+	for i, dv := range cdirs {
+		if den := dot(d3, dv); den > 0 {
+			exits[nexits] = struct{ i, den, sd int }{i, den, dot(s3, dv)}
+			nexits++
+		}
+	}
 	c := a
 	dst = append(dst, Step{Hex: c})
 	// A line crosses at most about two steps per unit of length.
 	for guard := 2*(abs(d3[0])+abs(d3[1])+abs(d3[2]))/k + 8; guard > 0; guard-- {
 		cc := cube(c)
-		rel := [3]int{s3[0] - k*cc[0], s3[1] - k*cc[1], s3[2] - k*cc[2]}
 		var best [2]int // directions achieving the minimum exit parameter
 		nbest := 0
 		bnum, bden := 0, 0
-		for i, dv := range cdirs {
-			den := dot(d3, dv)
-			if den <= 0 {
-				continue
-			}
-			num := k - dot(rel, dv)
+		for _, e := range exits[:nexits] {
+			dv := cdirs[e.i]
+			num := k - e.sd + k*dot(cc, dv)
 			switch {
-			case nbest == 0 || num*bden < bnum*den:
-				best[0], nbest, bnum, bden = i, 1, num, den
-			case num*bden == bnum*den && nbest < 2:
-				best[1], nbest = i, 2
+			case nbest == 0 || num*bden < bnum*e.den:
+				best[0], nbest, bnum, bden = e.i, 1, num, e.den
+			case num*bden == bnum*e.den && nbest < 2:
+				best[1], nbest = e.i, 2
 			}
 		}
 		if nbest == 0 || bnum >= bden {

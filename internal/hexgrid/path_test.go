@@ -245,12 +245,18 @@ func TestSearchAllocations(t *testing.T) {
 // wdfCost is a desert-ish cost: coast road hexes 1/3 MP between road
 // hexes, every fifth column rough (2 MP), the rest clear.
 func wdfCost() StepCost {
-	roads := map[Hex]bool{}
+	// a dense table, as a game would keep its terrain
+	var roads [72][28]bool
+	isRoad := func(h Hex) bool {
+		c, r := wdf.ColRow(h)
+		return c >= 0 && c < 72 && r >= 0 && r < 28 && roads[c][r]
+	}
 	for _, h := range ids(wdf, "1019 1119 1218 1318 1417 1517 1616 1615 1614 1514 1513 1412 1512 1511 1610 1710 1709 1808 1908 2008 2108 2207 2307 2306 2406 2506 2606 2706 2806 2807 2808 2809 2909 3009 3109 3209 3309 3408 3509 3609 3709 3809 3909 4009 4110 4210 4310 4409 4510 4609 4710 4809 4909 5009 5109 5209 5310 5410 5510 5610 5710 5810 5910 6010 6110 6209 6309 6408 6508") {
-		roads[h] = true
+		c, r := wdf.ColRow(h)
+		roads[c][r] = true
 	}
 	return func(from, to Hex, _ Hexside) (int, bool) {
-		if roads[from] && roads[to] {
+		if isRoad(from) && isRoad(to) {
 			return mp / 3, false
 		}
 		if to.Q%5 == 0 {
