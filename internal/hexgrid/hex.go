@@ -15,6 +15,13 @@ type Hex struct{ Q, R int }
 // S is the third cube coordinate (Q+R+S = 0).
 func (h Hex) S() int { return -h.Q - h.R }
 
+// Cube returns h's cube coordinates (q, r, s with q+r+s = 0).
+func (h Hex) Cube() (q, r, s int) { return h.Q, h.R, h.S() }
+
+// FromCube returns the hex with cube coordinates q, r, s; ok is false
+// unless q+r+s = 0.
+func FromCube(q, r, s int) (h Hex, ok bool) { return Hex{q, r}, q+r+s == 0 }
+
 // Add returns h moved by the axial vector v.
 func (h Hex) Add(v Hex) Hex { return Hex{h.Q + v.Q, h.R + v.R} }
 

@@ -283,3 +283,17 @@ func BenchmarkDistance(b *testing.B) {
 	}
 	distSink = s
 }
+
+func TestCube(t *testing.T) {
+	h := Hex{3, -7}
+	q, r, s := h.Cube()
+	if q+r+s != 0 || s != h.S() {
+		t.Fatalf("Cube = %d %d %d", q, r, s)
+	}
+	if g, ok := FromCube(q, r, s); !ok || g != h {
+		t.Errorf("FromCube = %v %v", g, ok)
+	}
+	if _, ok := FromCube(1, 1, 1); ok {
+		t.Error("FromCube accepted q+r+s != 0")
+	}
+}

@@ -304,3 +304,22 @@ func TestPixels(t *testing.T) {
 		t.Error("pointy-top direction 1 should be E")
 	}
 }
+
+// Parse never panics; whatever it accepts formats back to an id that
+// parses to the same hex.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"3609", "AR04", "H-11", "", "zz99", "A-", "-1", "AAAAAAAAAAAAAAA01"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, id string) {
+		for _, l := range []Layout{wdf, lim, lp} {
+			h, err := l.Parse(id)
+			if err != nil {
+				continue
+			}
+			if g, err := l.Parse(l.Format(h)); err != nil || g != h {
+				t.Fatalf("%q -> %v -> %q -> %v, %v", id, h, l.Format(h), g, err)
+			}
+		}
+	})
+}

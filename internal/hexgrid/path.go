@@ -96,7 +96,9 @@ func (s *Search) Reach(start Hex, budget int, step StepCost) []Reached {
 }
 
 // Path returns a least-cost path from a to b within budget (a and b
-// included) and its cost; ok is false if b cannot be reached.
+// included) and its cost; ok is false if b cannot be reached. The search
+// stops at b, so afterwards Cost and PathTo know only hexes no dearer
+// than b.
 func (s *Search) Path(a, b Hex, budget int, step StepCost) (path []Hex, cost int, ok bool) {
 	goal := s.use(b)
 	if goal < 0 {
