@@ -138,6 +138,11 @@ func TestHexsides(t *testing.T) {
 	}
 	m := make(SideMap[uint8])
 	m.Set(Hex{1, 1}, Hex{1, 2}, 5)
+	m.Set(Hex{}, Hex{1, -1}, 9) // the zero Hexside is a real hexside
+	if m.At(Hex{}, Hex{3, 3}) != 0 {
+		t.Error("At of non-adjacent hexes should be zero")
+	}
+	delete(m, Hexside{})
 	if m.At(Hex{1, 2}, Hex{1, 1}) != 5 || m.At(Hex{1, 1}, Hex{2, 1}) != 0 || len(m) != 1 {
 		t.Error("SideMap lookup from the other side failed")
 	}

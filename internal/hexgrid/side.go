@@ -60,7 +60,11 @@ type SideMap[T any] map[Hexside]T
 // At returns the features of the hexside between a and b (the zero T if
 // none are set or the hexes are not adjacent).
 func (m SideMap[T]) At(a, b Hex) T {
-	s, _ := Between(a, b)
+	s, ok := Between(a, b)
+	if !ok {
+		var zero T
+		return zero
+	}
 	return m[s]
 }
 
