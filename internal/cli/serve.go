@@ -1,0 +1,134 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"sandtable/internal/server"
+	"sandtable/internal/store"
+	"sandtable/internal/web"
+)
+
+func init() {
+	Register(Command{Name: "serve", Summary: "serve the web client: play in the browser, together or against the computer", Run: runServe})
+	Register(Command{Name: "verify", Summary: "replay every game stored by the server and report mismatches", Run: runVerify})
+}
+
+func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", ":8080", "address to listen on")
+	db := fs.String("db", "sandtable.db", "SQLite database file (created on first start)")
+	verify := fs.Bool("verify", false, "replay every stored game, report mismatches and exit")
+	base := fs.String("base-url", "", "public URL of the site, for links in invitations and notices (e.g. https://play.example.org)")
+	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (when served over HTTPS)")
+	docs := fs.String("docs", "docs", "the project's docs folder, served at /docs/ for the reconstruction notices (skipped if absent)")
+	smtpAddr := fs.String("smtp", "", "SMTP server host:port for \"your turn\" mail (none if empty)")
+	smtpFrom := fs.String("smtp-from", "", "sender address of notice mail")
+	smtpUser := fs.String("smtp-user", "", "SMTP user (the password is read from $SANDTABLE_SMTP_PASSWORD)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "serve: unexpected arguments %v\n", fs.Args())
+		return 2
+	}
+	if *smtpAddr != "" && *smtpFrom == "" {
+		fmt.Fprintln(stderr, "serve: --smtp needs --smtp-from")
+		return 2
+	}
+	st, err := store.Open(*db)
+	if err != nil {
+		fmt.Fprintln(stderr, "serve:", err)
+		return 1
+	}
+	defer st.Close()
+	if *verify {
+		return verifyStore(st, stdout, stderr)
+	}
+	logger := log.New(stderr, "", log.LstdFlags)
+	srv := server.New(server.Config{
+		Store:         st,
+		Static:        web.Handler(docsFS(*docs)),
+		BaseURL:       *base,
+		SecureCookies: *secure,
+		Notifier: &server.Notices{SMTP: server.SMTPConfig{
+			Addr: *smtpAddr, From: *smtpFrom, Username: *smtpUser, Password: os.Getenv("SANDTABLE_SMTP_PASSWORD"),
+		}},
+		Logf: logger.Printf,
+	})
+	hs := &http.Server{Addr: *addr, Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := srv.Resume(ctx); err != nil {
+		logger.Printf("serve: resuming games: %v", err)
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.ListenAndServe() }()
+	fmt.Fprintf(stdout, "sandtable: serving on %s (database %s)\n", *addr, *db)
+	select {
+	case err := <-errc:
+		fmt.Fprintln(stderr, "serve:", err)
+		return 1
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(stdout, "sandtable: shutting down")
+	srv.Close() // ends the event streams, waits for computer moves
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintln(stderr, "serve:", err)
+		return 1
+	}
+	return 0
+}
+
+func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := fs.String("db", "sandtable.db", "SQLite database file of the server")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if _, err := os.Stat(*db); err != nil {
+		fmt.Fprintln(stderr, "verify:", err)
+		return 1
+	}
+	st, err := store.Open(*db)
+	if err != nil {
+		fmt.Fprintln(stderr, "verify:", err)
+		return 1
+	}
+	defer st.Close()
+	return verifyStore(st, stdout, stderr)
+}
+
+func verifyStore(st store.Store, stdout, stderr io.Writer) int {
+	failed, err := server.Verify(context.Background(), st, stdout)
+	if err != nil {
+		fmt.Fprintln(stderr, "verify:", err)
+		return 1
+	}
+	if failed > 0 {
+		return 1
+	}
+	return 0
+}
+
+// docsFS is the docs folder if it exists.
+func docsFS(dir string) fs.FS {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil
+	}
+	return os.DirFS(dir)
+}

@@ -1,0 +1,52 @@
+// The client's own words in English and Italian; the games' texts come
+// from the server in the language asked.
+
+const words = {
+  en: {
+    lobby: 'Lobby', replay: 'Replay', about: 'About', logout: 'Log out', login: 'Log in', register: 'Register',
+    guest: 'Play as a guest', name: 'Name', password: 'Password', welcome: 'Play board wargames by their published rules, against each other or against the computer.',
+    newGame: 'New game', game: 'Game', scenario: 'Scenario', language: 'Language', mode: 'Opponent',
+    modeComputer: 'The computer', modeInvite: 'A player I invite', modeHotseat: 'Hot-seat (one screen)',
+    yourSide: 'Your side', computer: 'Computer player', create: 'Create', myGames: 'My games', none: 'No games yet.',
+    yourTurn: 'Your turn', waiting: 'Waiting', over: 'Over', move: 'Move', open: 'Open', sides: 'Sides',
+    notices: 'Turn notices', email: 'E-mail', webhook: 'Webhook URL', save: 'Save', saved: 'Saved.',
+    noticesHelp: 'When it is your turn and you do not have the game open, Sandtable tells you here.',
+    guestNote: 'Guests play at one screen or against the computer. Register to invite a player and play over days.',
+    actions: 'Actions', log: 'Log', undo: 'Undo', resign: 'Resign', rematch: 'Rematch', exportRecord: 'Export record',
+    replayGame: 'Replay', invite: 'Invitation link (send it to your opponent)', copy: 'Copy', viewAs: 'View as',
+    observer: 'observer', confirmResign: 'Resign this game?', gameOver: 'Game over', noActions: 'Nothing to decide now.',
+    join: 'Join the game', joinAs: 'You are invited to play', joined: 'Joined.', loginFirst: 'Log in or register first.',
+    importRecord: 'Open a record file', first: 'Start', prev: 'Back', next: 'Forward', last: 'End', jump: 'Go to move',
+    of: 'of', noticeTitle: 'About the components', computerThinks: 'The computer is thinking…',
+    stale: 'The game moved on; here is the current position.', vs: 'vs', openSeat: 'invited', you: 'you',
+    choose: 'Choose', cancel: 'Cancel', details: 'Details of the view',
+  },
+  it: {
+    lobby: 'Sala', replay: 'Rivedi', about: 'Informazioni', logout: 'Esci', login: 'Entra', register: 'Registrati',
+    guest: 'Gioca come ospite', name: 'Nome', password: 'Password', welcome: 'Gioca wargame da tavolo secondo le regole pubblicate, contro altri o contro il computer.',
+    newGame: 'Nuova partita', game: 'Gioco', scenario: 'Scenario', language: 'Lingua', mode: 'Avversario',
+    modeComputer: 'Il computer', modeInvite: 'Un giocatore che invito', modeHotseat: 'Stesso schermo',
+    yourSide: 'La tua parte', computer: 'Giocatore artificiale', create: 'Crea', myGames: 'Le mie partite', none: 'Nessuna partita.',
+    yourTurn: 'Tocca a te', waiting: 'In attesa', over: 'Finita', move: 'Mossa', open: 'Apri', sides: 'Parti',
+    notices: 'Avvisi di turno', email: 'E-mail', webhook: 'URL webhook', save: 'Salva', saved: 'Salvato.',
+    noticesHelp: 'Quando tocca a te e non hai la partita aperta, Sandtable ti avvisa qui.',
+    guestNote: 'Gli ospiti giocano sullo stesso schermo o contro il computer. Registrati per invitare un giocatore e giocare per giorni.',
+    actions: 'Azioni', log: 'Registro', undo: 'Annulla', resign: 'Abbandona', rematch: 'Rivincita', exportRecord: 'Esporta la partita',
+    replayGame: 'Rivedi', invite: "Link d'invito (mandalo all'avversario)", copy: 'Copia', viewAs: 'Vedi come',
+    observer: 'osservatore', confirmResign: 'Abbandonare la partita?', gameOver: 'Partita finita', noActions: 'Niente da decidere ora.',
+    join: 'Entra in partita', joinAs: 'Sei invitato a giocare', joined: 'Fatto.', loginFirst: 'Prima entra o registrati.',
+    importRecord: 'Apri un file di partita', first: 'Inizio', prev: 'Indietro', next: 'Avanti', last: 'Fine', jump: 'Vai alla mossa',
+    of: 'di', noticeTitle: 'Sui componenti', computerThinks: 'Il computer sta pensando…',
+    stale: 'La partita è andata avanti; ecco la posizione attuale.', vs: 'contro', openSeat: 'invitato', you: 'tu',
+    choose: 'Scegli', cancel: 'Annulla', details: 'Dettagli della vista',
+  },
+};
+
+export function lang() {
+  const l = localStorage.getItem('lang');
+  return l === 'it' ? 'it' : 'en';
+}
+
+export function setLang(l) { localStorage.setItem('lang', l); }
+
+export function t(key) { return words[lang()][key] || words.en[key] || key; }

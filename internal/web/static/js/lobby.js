@@ -1,0 +1,144 @@
+// The lobby: logging in, creating a game, the list of my games, notices;
+// and accepting an invitation.
+import { request, current, setMe } from './api.js';
+import { h, clear, flash } from './dom.js';
+import { t, lang } from './i18n.js';
+import { go, route } from './app.js';
+
+function authForm(after) {
+  const msg = h('p', { class: 'msg' });
+  const name = h('input', { name: 'name', autocomplete: 'username', required: true, minlength: 3, maxlength: 24 });
+  const pass = h('input', { name: 'password', type: 'password', autocomplete: 'current-password', required: true, minlength: 8 });
+  const submit = async (path) => {
+    try {
+      setMe(await request('POST', path, { name: name.value, password: pass.value }));
+      after();
+    } catch (e) { flash(msg, e.message, true); }
+  };
+  return h('section', { class: 'card auth' },
+    h('p', {}, t('welcome')),
+    h('form', { onsubmit: (e) => { e.preventDefault(); submit('/api/login'); } },
+      h('label', {}, t('name'), name), h('label', {}, t('password'), pass),
+      h('div', { class: 'row' },
+        h('button', { type: 'submit' }, t('login')),
+        h('button', { type: 'button', onclick: () => submit('/api/register') }, t('register')),
+        h('button', {
+          type: 'button', class: 'secondary', onclick: async () => {
+            try { setMe(await request('POST', '/api/guest', {})); after(); } catch (e) { flash(msg, e.message, true); }
+          },
+        }, t('guest')))),
+    msg);
+}
+
+function newGameForm(meta) {
+  const me = current();
+  const msg = h('p', { class: 'msg' });
+  if (meta.games.length === 0) return h('section', { class: 'card' }, h('h2', {}, t('newGame')), h('p', { class: 'muted' }, 'No game is installed in this server.'));
+  const gameSel = h('select', { name: 'game' }, meta.games.map((g) => h('option', { value: g.id }, g.title)));
+  const scenSel = h('select', { name: 'scenario' });
+  const sideSel = h('select', { name: 'side' });
+  const compSel = h('select', { name: 'computer' }, meta.computers.map((c) => h('option', { value: c }, c)));
+  const langSel = h('select', { name: 'lang' }, meta.langs.map((l) => h('option', { value: l, selected: l === lang() }, l === 'it' ? 'Italiano' : 'English')));
+  const modes = [['computer', t('modeComputer')], ['invite', t('modeInvite')], ['hotseat', t('modeHotseat')]]
+    .filter(([m]) => !(me.guest && m === 'invite'))
+    .filter(([m]) => !(m === 'computer' && meta.computers.length === 0));
+  const modeSel = h('select', { name: 'mode' }, modes.map(([m, label]) => h('option', { value: m }, label)));
+  const sideRow = h('label', {}, t('yourSide'), sideSel);
+  const compRow = h('label', {}, t('computer'), compSel);
+  const fill = () => {
+    const g = meta.games.find((x) => x.id === gameSel.value);
+    clear(scenSel).append(...g.scenarios.map((s) => h('option', { value: s }, s)));
+    clear(sideSel).append(...g.sides.map((s) => h('option', { value: s }, s)));
+  };
+  const modeChanged = () => {
+    sideRow.hidden = modeSel.value === 'hotseat';
+    compRow.hidden = modeSel.value !== 'computer';
+  };
+  gameSel.addEventListener('change', fill);
+  modeSel.addEventListener('change', modeChanged);
+  fill(); modeChanged();
+  return h('section', { class: 'card' }, h('h2', {}, t('newGame')),
+    h('form', {
+      class: 'grid', onsubmit: async (e) => {
+        e.preventDefault();
+        const req = { game: gameSel.value, scenario: scenSel.value, lang: langSel.value, mode: modeSel.value };
+        if (req.mode !== 'hotseat') req.side = sideSel.value;
+        if (req.mode === 'computer') req.computer = compSel.value;
+        try {
+          const v = await request('POST', '/api/games', req);
+          go('/play/' + v.id);
+        } catch (err) { flash(msg, err.message, true); }
+      },
+    },
+    h('label', {}, t('game'), gameSel), h('label', {}, t('scenario'), scenSel), h('label', {}, t('mode'), modeSel),
+    sideRow, compRow, h('label', {}, t('language'), langSel),
+    h('div', { class: 'row' }, h('button', { type: 'submit' }, t('create')))), msg);
+}
+
+function seatsText(seats) {
+  return seats.map((s) => `${s.side}: ${s.you ? t('you') : s.ai ? s.ai : s.open ? t('openSeat') : s.player}`).join(' · ');
+}
+
+function gamesList(list) {
+  if (list.length === 0) return h('section', { class: 'card' }, h('h2', {}, t('myGames')), h('p', { class: 'muted' }, t('none')));
+  const rows = list.map((g) => h('tr', { class: g.your_turn ? 'your-turn' : '' },
+    h('td', {}, h('a', { href: '/play/' + g.id, onclick: (e) => { e.preventDefault(); go('/play/' + g.id); } }, g.title)),
+    h('td', {}, g.scenario),
+    h('td', {}, seatsText(g.seats)),
+    h('td', { class: 'num' }, g.move),
+    h('td', {}, g.status === 'over' ? `${t('over')}: ${g.result}` : g.your_turn ? h('strong', {}, t('yourTurn')) : `${t('waiting')} (${g.active.join(', ')})`)));
+  return h('section', { class: 'card' }, h('h2', {}, t('myGames')),
+    h('table', { class: 'games' }, h('thead', {}, h('tr', {},
+      h('th', {}, t('game')), h('th', {}, t('scenario')), h('th', {}, t('sides')), h('th', {}, t('move')), h('th', {}, ''))),
+    h('tbody', {}, rows)));
+}
+
+function noticeForm() {
+  const me = current();
+  if (me.guest) return h('section', { class: 'card' }, h('p', { class: 'muted' }, t('guestNote')));
+  const msg = h('p', { class: 'msg' });
+  const email = h('input', { type: 'email', value: me.email || '' });
+  const hook = h('input', { type: 'url', value: me.webhook || '', placeholder: 'https://…' });
+  return h('section', { class: 'card' }, h('h2', {}, t('notices')), h('p', { class: 'muted' }, t('noticesHelp')),
+    h('form', {
+      class: 'grid', onsubmit: async (e) => {
+        e.preventDefault();
+        try {
+          setMe(await request('PUT', '/api/me/notify', { email: email.value, webhook: hook.value }));
+          flash(msg, t('saved'));
+        } catch (err) { flash(msg, err.message, true); }
+      },
+    }, h('label', {}, t('email'), email), h('label', {}, t('webhook'), hook),
+    h('div', { class: 'row' }, h('button', { type: 'submit' }, t('save')))), msg);
+}
+
+export async function lobbyPage(main) {
+  const me = current();
+  if (!me.logged_in) {
+    main.append(authForm(route));
+    return;
+  }
+  const [meta, list] = await Promise.all([request('GET', '/api/meta'), request('GET', '/api/games')]);
+  main.append(h('div', { class: 'lobby' }, gamesList(list), newGameForm(meta), noticeForm()));
+}
+
+export async function joinPage(main, id) {
+  const q = new URLSearchParams(location.search);
+  const side = q.get('side') || '';
+  const token = q.get('token') || '';
+  const me = current();
+  const msg = h('p', { class: 'msg' });
+  if (!me.logged_in || me.guest) {
+    main.append(h('section', { class: 'card' }, h('h2', {}, `${t('joinAs')}: ${side}`), h('p', {}, t('loginFirst'))), authForm(route));
+    return;
+  }
+  main.append(h('section', { class: 'card' }, h('h2', {}, `${t('joinAs')}: ${side}`),
+    h('button', {
+      onclick: async () => {
+        try {
+          await request('POST', `/api/games/${id}/join`, { side, token });
+          go('/play/' + id);
+        } catch (e) { flash(msg, e.message, true); }
+      },
+    }, t('join')), msg));
+}

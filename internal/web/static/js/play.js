@@ -1,0 +1,105 @@
+// The play page: the prompt bar, the board, the legal actions, undo, the
+// log with rule references; updated live from the server's event stream.
+import { request, current } from './api.js';
+import { h, clear, flash } from './dom.js';
+import { t, lang } from './i18n.js';
+import { go } from './app.js';
+import { renderBoard } from './render.js';
+
+export async function playPage(main, id) {
+  const st = { id, side: new URLSearchParams(location.search).get('side') || '', view: null, busy: false };
+  const msg = h('p', { class: 'msg' });
+  const page = h('div', { class: 'play' });
+  main.append(page);
+
+  async function load() {
+    const q = new URLSearchParams({ lang: lang() });
+    if (st.side) q.set('side', st.side);
+    try {
+      st.view = await request('GET', `/api/games/${id}?${q}`);
+      draw();
+    } catch (e) {
+      clear(page).append(h('p', { class: 'msg bad' }, e.message));
+    }
+  }
+
+  // send posts an action or undo made against the move shown; a stale one
+  // comes back 409 with the current view, which is drawn instead.
+  async function send(path, body) {
+    if (st.busy) return;
+    st.busy = true;
+    try {
+      st.view = await request('POST', `/api/games/${id}/${path}`, { side: st.view.side, move: st.view.move, lang: lang(), ...body });
+      flash(msg, '');
+      draw();
+    } catch (e) {
+      if (e.status === 409 && e.data && e.data.view) {
+        st.view = e.data.view;
+        draw();
+        flash(msg, t('stale'), true);
+      } else flash(msg, e.message, true);
+    } finally { st.busy = false; }
+  }
+
+  function draw() {
+    const v = st.view;
+    const me = current();
+    // In a hot-seat game follow the side to move.
+    if (v.your_sides.length > 1 && !new URLSearchParams(location.search).get('side')) st.side = '';
+    const yourTurn = v.actions.length > 0;
+    const seats = v.seats.map((s) => `${s.side}: ${s.you ? t('you') : s.ai ? s.ai : s.open ? t('openSeat') : s.player}`).join(` ${t('vs')} `);
+    const computerToMove = !v.over && v.seats.some((s) => s.ai && v.active.includes(s.side));
+    const prompt = h('div', { class: 'prompt' + (yourTurn ? ' your-turn' : '') + (v.over ? ' over' : '') },
+      h('span', { class: 'who' }, v.over ? t('gameOver') : v.active.join(', ')),
+      h('span', { class: 'text' }, v.over ? (v.result || v.prompt) : computerToMove && !yourTurn ? t('computerThinks') : v.prompt),
+      v.can_undo ? h('button', { onclick: () => send('undo', {}) }, t('undo')) : null);
+    const actions = h('section', { class: 'actions' }, h('h3', {}, t('actions')),
+      v.actions.length === 0 ? h('p', { class: 'muted' }, t('noActions')) : null,
+      h('div', { class: 'buttons' }, v.actions.map((a) => h('button', {
+        'data-action': a.action, title: a.action, onclick: () => send('actions', { action: a.action }),
+      }, a.label))));
+    const log = h('ol', { class: 'log', reversed: true }, v.log.slice().reverse().map((e) => h('li', {},
+      h('span', { class: 'mv' }, e.move), ' ', e.text, e.rule ? h('span', { class: 'rule' }, ` [${e.rule}]`) : null)));
+    const board = h('div', { class: 'board' });
+    const ctx = {
+      actions: v.actions, lang: lang(), side: v.side,
+      play: (text) => send('actions', { action: text }),
+      highlight: (texts) => {
+        for (const b of actions.querySelectorAll('button[data-action]')) b.classList.toggle('hl', texts.includes(b.dataset.action));
+      },
+    };
+    const tools = h('div', { class: 'tools' },
+      v.your_sides.length > 1 ? h('label', {}, t('viewAs'), ' ', h('select', {
+        onchange: (e) => { st.side = e.target.value; load(); },
+      }, v.your_sides.map((s) => h('option', { value: s, selected: s === v.side }, s)))) : null,
+      h('a', { href: `/replay/${id}`, onclick: (e) => { e.preventDefault(); go(`/replay/${id}`); } }, t('replayGame')),
+      v.record_available ? h('a', { href: `/api/games/${id}/record`, download: `sandtable-${id}.json` }, t('exportRecord')) : null,
+      !v.over && v.your_sides.length > 0 ? h('button', {
+        class: 'secondary', onclick: () => { if (confirm(t('confirmResign'))) send('resign', {}); },
+      }, t('resign')) : null,
+      v.over && v.your_sides.length > 0 && me.logged_in ? h('button', {
+        onclick: async () => {
+          try { const g = await request('POST', `/api/games/${id}/rematch`, {}); go('/play/' + g.id); } catch (e) { flash(msg, e.message, true); }
+        },
+      }, t('rematch')) : null);
+    const invites = (v.invites || []).map((inv) => {
+      const url = inv.url.startsWith('http') ? inv.url : location.origin + inv.url;
+      return h('p', { class: 'invite' }, `${t('invite')} (${inv.side}): `, h('input', { readonly: true, value: url, size: 50 }),
+        h('button', { onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, t('copy')));
+    });
+    clear(page).append(
+      h('h1', {}, v.title, ' ', h('small', {}, `${v.scenario} · ${t('move')} ${v.move} · ${seats}`)),
+      prompt, msg, ...invites,
+      h('div', { class: 'layout' }, board, h('aside', {}, actions, tools, h('section', {}, h('h3', {}, t('log')), log))));
+    renderBoard(board, v.game, v.view, ctx);
+  }
+
+  await load();
+  // Live updates: the stream says the game changed; fetch our own view.
+  const es = new EventSource(`/api/games/${id}/events`);
+  es.addEventListener('update', (ev) => {
+    const d = JSON.parse(ev.data);
+    if (st.view && (d.move !== st.view.move || d.status !== st.view.status) && !st.busy) load();
+  });
+  return () => es.close();
+}

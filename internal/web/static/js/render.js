@@ -1,0 +1,19 @@
+// Board renderers, by game id. A renderer draws a side's view and may
+// offer the legal actions on the board:
+//   render(el, view, ctx)   ctx = { actions, play(actionText), lang, side }
+// Games without one get the generic view: its JSON, readable.
+import { h } from './dom.js';
+import { t } from './i18n.js';
+import { renderCompass } from './compass.js';
+
+const renderers = { compass: renderCompass };
+
+export function renderBoard(el, gameID, view, ctx) {
+  const r = renderers[gameID];
+  if (r) {
+    r(el, view, ctx);
+    return;
+  }
+  el.append(h('details', { class: 'generic', open: true }, h('summary', {}, t('details')),
+    h('pre', {}, JSON.stringify(view, null, 1))));
+}

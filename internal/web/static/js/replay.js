@@ -1,0 +1,79 @@
+// The replay viewer: step through every action of a stored game (as the
+// viewer may see it) or of a record file opened from disk, and jump to any
+// move. The server replays; the page only draws.
+import { request } from './api.js';
+import { h, clear, flash } from './dom.js';
+import { t, lang } from './i18n.js';
+import { renderBoard } from './render.js';
+
+export async function replayPage(main, id) {
+  const st = { at: null, moves: 0, record: null, side: 'observer', view: null };
+  const msg = h('p', { class: 'msg' });
+  const body = h('div', { class: 'replay' });
+  const top = h('div', {});
+  main.append(h('h1', {}, t('replay')), msg, top, body);
+
+  async function load(at) {
+    const q = new URLSearchParams({ lang: lang() });
+    if (at !== null) q.set('at', at);
+    try {
+      if (id) {
+        st.view = await request('GET', `/api/games/${id}/replay?${q}`);
+      } else {
+        if (st.side !== 'observer') q.set('side', st.side);
+        st.view = await request('POST', `/api/replay?${q}`, st.record);
+      }
+      st.at = st.view.at;
+      st.moves = st.view.moves;
+      draw();
+    } catch (e) { flash(msg, e.message, true); }
+  }
+
+  function draw() {
+    const v = st.view;
+    const step = (n) => load(Math.max(0, Math.min(st.moves, n)));
+    const jump = h('input', { type: 'number', min: 0, max: st.moves, value: st.at, 'aria-label': t('jump') });
+    const slider = h('input', { type: 'range', min: 0, max: st.moves, value: st.at, onchange: (e) => step(+e.target.value) });
+    const sides = st.record ? h('label', {}, t('viewAs'), ' ', h('select', {
+      onchange: (e) => { st.side = e.target.value; load(st.at); },
+    }, ['observer', ...(st.sides || [])].map((s) => h('option', { value: s, selected: s === st.side }, s === 'observer' ? t('observer') : s)))) : null;
+    const board = h('div', { class: 'board' });
+    const log = h('ol', { class: 'log', reversed: true }, v.log.slice().reverse().map((e) => h('li', { class: e.move === st.at ? 'now' : '' },
+      h('a', { href: '#', onclick: (ev) => { ev.preventDefault(); step(e.move); } }, e.move), ' ', e.text,
+      e.rule ? h('span', { class: 'rule' }, ` [${e.rule}]`) : null)));
+    clear(body).append(
+      h('div', { class: 'vcr' },
+        h('button', { onclick: () => step(0), disabled: st.at === 0 }, '⏮ ' + t('first')),
+        h('button', { onclick: () => step(st.at - 1), disabled: st.at === 0 }, '◀ ' + t('prev')),
+        h('span', { class: 'where' }, `${t('move')} ${st.at} ${t('of')} ${st.moves}`),
+        h('button', { onclick: () => step(st.at + 1), disabled: st.at === st.moves }, t('next') + ' ▶'),
+        h('button', { onclick: () => step(st.moves), disabled: st.at === st.moves }, t('last') + ' ⏭'),
+        slider,
+        h('form', { onsubmit: (e) => { e.preventDefault(); step(+jump.value); } }, jump, h('button', { type: 'submit' }, t('jump'))),
+        sides),
+      h('div', { class: 'prompt' }, h('span', { class: 'who' }, v.active.join(', ')), h('span', { class: 'text' }, v.prompt)),
+      h('div', { class: 'layout' }, board, h('aside', {}, h('h3', {}, t('log')), log)));
+    renderBoard(board, v.game, v.view, { actions: [], play: () => {}, highlight: () => {}, lang: lang(), side: v.side });
+  }
+
+  if (id) {
+    await load(null);
+    return;
+  }
+  const file = h('input', {
+    type: 'file', accept: '.json,application/json', onchange: async (e) => {
+      const f = e.target.files[0];
+      if (!f) return;
+      try {
+        st.record = await f.text();
+        const rec = JSON.parse(st.record);
+        const meta = await request('GET', '/api/meta');
+        const g = meta.games.find((x) => x.id === rec.game);
+        st.sides = g ? g.sides : [];
+        st.side = 'observer';
+        await load(0);
+      } catch (err) { flash(msg, err.message, true); }
+    },
+  });
+  top.append(h('label', { class: 'card' }, t('importRecord'), ' ', file));
+}

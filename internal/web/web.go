@@ -1,0 +1,94 @@
+// Package web is Sandtable's browser client: plain JavaScript modules, CSS
+// and SVG embedded in the binary, no build step. Every page is the same
+// shell (app.html); app.js draws the page the path names. The client only
+// draws what the server sends: the rules stay on the server.
+package web
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+)
+
+//go:embed static
+var static embed.FS
+
+// file is an embedded file with its entity tag.
+type file struct {
+	body []byte
+	etag string
+}
+
+var files = map[string]file{}
+
+func init() {
+	fs.WalkDir(static, "static", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := static.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(b)
+		files[strings.TrimPrefix(p, "static/")] = file{body: b, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+		return nil
+	})
+}
+
+// Handler serves the client. docs, when not nil, is the project's docs/
+// folder, whose Markdown files the about page links to (/docs/...).
+func Handler(docs fs.FS) http.Handler {
+	mux := http.NewServeMux()
+	page := func(w http.ResponseWriter, r *http.Request) { serve(w, r, "app.html") }
+	for _, p := range []string{"GET /{$}", "GET /play/{id}", "GET /join/{id}", "GET /replay", "GET /replay/{id}", "GET /about"} {
+		mux.HandleFunc(p, page)
+	}
+	mux.HandleFunc("GET /static/{path...}", func(w http.ResponseWriter, r *http.Request) {
+		serve(w, r, r.PathValue("path"))
+	})
+	mux.HandleFunc("GET /docs/{path...}", func(w http.ResponseWriter, r *http.Request) {
+		p := path.Clean(r.PathValue("path"))
+		if docs == nil || !strings.HasSuffix(p, ".md") || strings.HasPrefix(p, "..") {
+			http.Error(w, "no such document here; it is in the project's docs/ folder", http.StatusNotFound)
+			return
+		}
+		b, err := fs.ReadFile(docs, p)
+		if err != nil {
+			http.Error(w, "no such document here; it is in the project's docs/ folder", http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Write(b)
+	})
+	return secure(mux)
+}
+
+func serve(w http.ResponseWriter, r *http.Request, name string) {
+	f, ok := files[name]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("ETag", f.etag)
+	w.Header().Set("Cache-Control", "no-cache") // revalidate: cheap with the ETag
+	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(f.body))
+}
+
+// secure sets the headers every page gets: no inline script, nothing
+// loaded from elsewhere, no framing.
+func secure(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Referrer-Policy", "same-origin")
+		h.ServeHTTP(w, r)
+	})
+}

@@ -1,0 +1,76 @@
+package web
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func get(t *testing.T, h http.Handler, path string, header map[string]string) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest("GET", path, nil)
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	return w
+}
+
+func TestPagesAndAssets(t *testing.T) {
+	docs := fstest.MapFS{"compass/rulings.md": {Data: []byte("# Rulings\n")}, "secret.txt": {Data: []byte("no")}}
+	h := Handler(docs)
+	cases := []struct {
+		path string
+		want int
+		body string
+	}{
+		{"/", 200, `src="/static/js/app.js"`},
+		{"/play/0a1b2c", 200, `<main id="main">`},
+		{"/join/0a1b2c?side=south&token=x", 200, `<main id="main">`},
+		{"/replay", 200, `<main id="main">`},
+		{"/replay/0a1b2c", 200, `<main id="main">`},
+		{"/about", 200, `<main id="main">`},
+		{"/static/js/app.js", 200, "import"},
+		{"/static/style.css", 200, ".prompt"},
+		{"/static/js/compass.js", 200, "renderCompass"},
+		{"/static/nothing.js", 404, ""},
+		{"/nowhere", 404, ""},
+		{"/docs/compass/rulings.md", 200, "# Rulings"},
+		{"/docs/secret.txt", 404, ""},
+	}
+	for _, c := range cases {
+		w := get(t, h, c.path, nil)
+		if w.Code != c.want || !strings.Contains(w.Body.String(), c.body) {
+			t.Errorf("GET %s: %d, want %d with %q", c.path, w.Code, c.want, c.body)
+		}
+		if csp := w.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self'") {
+			t.Errorf("GET %s: CSP %q", c.path, csp)
+		}
+	}
+	if w := get(t, h, "/static/js/app.js", nil); !strings.Contains(w.Header().Get("Content-Type"), "javascript") {
+		t.Errorf("app.js served as %q", w.Header().Get("Content-Type"))
+	}
+	for _, p := range []string{"/docs/../web.go", "/docs/%2e%2e/web.go", "/static/../web.go"} {
+		if w := get(t, h, p, nil); w.Code == http.StatusOK {
+			t.Errorf("GET %s served: %s", p, w.Body)
+		}
+	}
+	if w := get(t, Handler(nil), "/docs/compass/rulings.md", nil); w.Code != 404 {
+		t.Errorf("docs without a docs folder: %d", w.Code)
+	}
+}
+
+func TestETagRevalidation(t *testing.T) {
+	h := Handler(nil)
+	w := get(t, h, "/static/style.css", nil)
+	etag := w.Header().Get("ETag")
+	if etag == "" {
+		t.Fatal("no ETag")
+	}
+	if w := get(t, h, "/static/style.css", map[string]string{"If-None-Match": etag}); w.Code != http.StatusNotModified {
+		t.Fatalf("revalidation: %d", w.Code)
+	}
+}
