@@ -124,6 +124,12 @@ func (s *State) startBattle(src, tgt int, sust bool) {
 	s.logf("6.2.E.1", engine.Observer, "battle", s.sideName(s.Phasing), s.d.Areas[src].Name, s.d.Areas[tgt].Name)
 	s.call(stAtkFront, back)
 	s.Decider = s.Phasing
+	// A battle is fought by at least one front-line unit: with a single
+	// candidate the choice is made.
+	if l := s.legalAtkFront(nil); len(l) == 1 && l[0].Op == opFront {
+		s.addFront(0, int(l[0].A))
+		s.afterAtkFront()
+	}
 }
 
 // canAttackIn reports whether u may join the current battle as an attacker
@@ -665,7 +671,17 @@ func (s *State) autoHits() {
 			s.afterLosses()
 			return
 		}
-		if len(c) > 1 && int(b.Left[i]) < s.stepsLeft(i) {
+		// Forced: every candidate must take a hit before any takes a second,
+		// or the hits eliminate every participant anyway.
+		if len(c) <= int(b.Left[i]) || int(b.Left[i]) >= s.stepsLeft(i) {
+			for _, u := range c {
+				if b.Left[i] > 0 {
+					s.takeHit(i, u)
+				}
+			}
+			continue
+		}
+		if len(c) > 1 {
 			return
 		}
 		s.takeHit(i, c[0])

@@ -1,0 +1,678 @@
+package compass
+
+import (
+	"strings"
+	"testing"
+
+	"sandtable/internal/engine"
+)
+
+// dice returns a generator whose next rolls are the given ones, so that a
+// test can fix the dice of a combat.
+func dice(t *testing.T, rolls ...int) engine.Rand {
+	t.Helper()
+	for seed := uint64(0); seed < 1e7; seed++ {
+		r := engine.NewRand(seed)
+		ok := true
+		for _, want := range rolls {
+			if r.D6() != want {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return engine.NewRand(seed)
+		}
+	}
+	t.Fatalf("no seed rolls %v", rolls)
+	return engine.Rand{}
+}
+
+// --- 2, 6.5 Victory ----------------------------------------------------------
+
+func TestVictoryPoints(t *testing.T) {
+	tests := []struct {
+		name    string
+		fixture string
+		want    [2]int8
+	}{
+		{"all areas Italian, no units", "", [2]int8{0, 12}},
+		{"Allies hold Tobruch and Bardia", "control allied tobruch bardia", [2]int8{5, 7}},
+		// 1 VP per 3 CV of Italian units on the map and in supply: 2+2+1 = 5 -> 1 VP.
+		{"Italian CV in supply", "unit div-sirte el-agheila\nunit div-cirene el-agheila\nunit art-xxi-corpo el-agheila", [2]int8{0, 13}},
+		// A reduced division counts its reduced CV: 1+2+2+1 = 6 -> 2 VP.
+		{"reduced CV", "unit div-sirte el-agheila reduced\nunit div-cirene el-agheila\nunit div-catanzaro el-agheila\nunit art-xxi-corpo el-agheila", [2]int8{0, 14}},
+		// Units that cannot trace supply do not count: Nibeiwa is cut off
+		// by Allied control of everything around it.
+		{"out of supply CV", "unit div-sirte nibeiwa\nunit div-cirene nibeiwa\nunit div-catanzaro nibeiwa\ncontrol allied sofafi sidi-barrani bir-enba buq-buq", [2]int8{0, 12}},
+		// 3.9: the Giarabub unit is always in supply in Giarabub.
+		{"Giarabub exception", "unit presidio-giarabub giarabub\nunit div-sirte el-agheila\nunit div-cirene el-agheila\ncontrol allied maddalena siwa", [2]int8{0, 12 + 2}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := fixture(t, tc.fixture)
+			if got := s.victoryPoints(); got != tc.want {
+				t.Errorf("VP = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestGameEndsAfterTurn12WithDraw(t *testing.T) {
+	// 6.5: after the Italian player turn of turn 12 the game ends; equal VP is a draw (rule 2).
+	s := fixture(t, "turn 12\ncontrol allied agedabia bengasi tobruch\nunit 4-armd-bde agedabia\nbegin exploitation italian")
+	// Allied: Agedabia 3 + Bengasi 3 + Tobruch 3 = 9; Italian: Bardia 2 + Giarabub 1 = 3.
+	if !s.Over() || s.VP != [2]int8{9, 3} || s.Returns()[Allied] != 1 {
+		t.Fatalf("over=%v VP=%v returns=%v", s.Over(), s.VP, s.Returns())
+	}
+	s = fixture(t, "turn 12\ncontrol allied agedabia tobruch\nbegin exploitation italian")
+	if s.VP != [2]int8{6, 6} || s.Result != 3 || s.Returns()[0] != 0.5 {
+		t.Fatalf("VP=%v result=%d, want a 6-6 draw", s.VP, s.Result)
+	}
+}
+
+// --- 3.1 Stacking --------------------------------------------------------------
+
+func TestStackingExcessEliminatedByOwner(t *testing.T) {
+	s := fixture(t, `unit 4-armd-bde sidi-barrani
+unit 7-armd-bde sidi-barrani
+unit 16-bde sidi-barrani
+unit 7rtr sidi-barrani
+unit selby-force sidi-barrani
+unit corps-arty sidi-barrani
+unit 11-hussars piccadilly-circus
+begin movement allied`)
+	do(t, s, "move 11-hussars sidi-barrani", "done")
+	if s.Step != stStack || s.Decider != Allied {
+		t.Fatalf("step %d decider %d, want the Allied player eliminating excess", s.Step, s.Decider)
+	}
+	if len(legalTexts(s)) != 7 {
+		t.Fatalf("owner may choose among all seven units, got %v", legalTexts(s))
+	}
+	do(t, s, "eliminate selby-force")
+	if where(s, "selby-force") != "eliminated" || s.Step == stStack {
+		t.Fatalf("selby-force %s, step %d", where(s, "selby-force"), s.Step)
+	}
+}
+
+func TestPiccadillyCircusUnlimitedForAllies(t *testing.T) {
+	s := fixture(t, `unit 4-armd-bde piccadilly-circus
+unit 7-armd-bde piccadilly-circus
+unit 16-bde piccadilly-circus
+unit 7rtr piccadilly-circus
+unit selby-force piccadilly-circus
+unit corps-arty piccadilly-circus
+unit 11-hussars piccadilly-circus
+unit 5-ind-bde piccadilly-circus
+begin movement allied`)
+	do(t, s, "done")
+	if s.Step == stStack {
+		t.Fatal("eight Allied units in Piccadilly Circus must not be over the limit")
+	}
+}
+
+// --- 3.5 Area control ---------------------------------------------------------
+
+func TestControlChangesOnEntry(t *testing.T) {
+	s := fixture(t, "unit 11-hussars piccadilly-circus\nbegin movement allied")
+	bb := mustArea(t, s, "bir-enba")
+	do(t, s, "move 11-hussars bir-enba")
+	if s.Control[bb] != int8(Allied) {
+		t.Fatal("entering an empty Italian area must give the Allies control (3.5)")
+	}
+	do(t, s, "move 11-hussars nibeiwa")
+	if s.Control[bb] != int8(Allied) {
+		t.Fatal("leaving an area does not change its control")
+	}
+}
+
+// --- 3.7 Garrisons -----------------------------------------------------------
+
+func TestGarrisonNeverMovesAndCannotRetreat(t *testing.T) {
+	s := fixture(t, "unit presidio-bardia bardia\nunit div-23-marzo capuzzo\nbegin movement italian")
+	for _, l := range legalTexts(s) {
+		if strings.Contains(l, "presidio-bardia") {
+			t.Fatalf("a garrison may not move or attack: %s", l)
+		}
+	}
+	// Attacked and beaten, a garrison is eliminated for good (C-12, 3.7).
+	s = fixture(t, `unit presidio-bardia bardia
+unit 4-armd-bde sidi-azeiz
+control allied sidi-azeiz
+begin movement allied`)
+	s.Rng = dice(t, 2, 5) // attacker hits, garrison misses
+	do(t, s, "attack 4-armd-bde bardia", "done", "battle sidi-azeiz bardia") // a lone attacker is in the front line
+	if where(s, "presidio-bardia") != "eliminated" || s.Units[mustUnit(t, s, "presidio-bardia")].Flags&fLost == 0 {
+		t.Fatalf("garrison %s, flags %b", where(s, "presidio-bardia"), s.Units[mustUnit(t, s, "presidio-bardia")].Flags)
+	}
+}
+
+// --- 3.9 Supply ----------------------------------------------------------------
+
+func TestSupplyLine(t *testing.T) {
+	tests := []struct {
+		name, fixture, unit string
+		want                bool
+	}{
+		{"in the logistic area", "unit div-sirte el-agheila", "div-sirte", true},
+		{"along the coast road", "unit div-sirte tobruch", "div-sirte", true},
+		{"blocked by an enemy-controlled area", "unit div-sirte tobruch\ncontrol allied acroma el-adem sidi-rezegh gambut", "div-sirte", false},
+		{"blocked by enemy units", "unit div-sirte tobruch\nunit 16-bde acroma\nunit 7-armd-bde el-adem\nunit 7rtr sidi-rezegh\nunit selby-force gambut", "div-sirte", false},
+		// Siwa is joined to the Italian net only through Giarabub by track;
+		// an adjacent area on the net is enough.
+		{"adjacent area on the net", "unit div-cirene siwa", "div-cirene", true},
+		{"Giarabub exception", "unit presidio-giarabub giarabub\ncontrol allied maddalena siwa", "presidio-giarabub", true},
+		{"no exception for others", "unit div-cirene giarabub\ncontrol allied maddalena siwa", "div-cirene", false},
+		{"Allies from Piccadilly Circus", "unit 7rtr buq-buq\ncontrol allied sidi-barrani", "7rtr", true},
+		{"Allies with no path home", "unit 7rtr buq-buq", "7rtr", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := fixture(t, tc.fixture)
+			u := mustUnit(t, s, tc.unit)
+			net := s.supplyNet(s.side(u))
+			if got := s.inSupply(u, &net); got != tc.want {
+				t.Errorf("in supply = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestDesertLinksCarryNoSupply(t *testing.T) {
+	// Ben Gania touches El Agheila and Mersa Brega only across open desert,
+	// and its tracks lead to Agedabia and Msus.
+	s := fixture(t, "unit div-sirte ben-gania\ncontrol allied agedabia msus el-agheila mersa-brega antelat bir-tengeder")
+	u := mustUnit(t, s, "div-sirte")
+	net := s.supplyNet(Italian)
+	if s.inSupply(u, &net) {
+		t.Fatal("with its logistic area lost, no Italian unit is in supply")
+	}
+}
+
+func TestSupplyCheckMarksAndClears(t *testing.T) {
+	s := fixture(t, "unit 7rtr buq-buq oos\nunit 16-bde sofafi\nbegin movement allied")
+	if s.Units[mustUnit(t, s, "16-bde")].Flags&fOOS == 0 {
+		t.Fatal("16 Bde at Sofafi with no Allied path must be marked out of supply (6.2.C)")
+	}
+	s = fixture(t, "unit 7rtr sidi-barrani oos\nbegin movement allied")
+	if s.Units[mustUnit(t, s, "7rtr")].Flags&fOOS != 0 {
+		t.Fatal("a unit that can trace supply again loses its marker")
+	}
+}
+
+func TestOutOfSupplyAttacksAtMinusOne(t *testing.T) {
+	// 3.9: -1 CV in attack for the front-line unit and for its support (C-24), none in defence.
+	s := fixture(t, `unit 4-armd-bde nibeiwa oos
+unit 7rtr nibeiwa oos
+unit div-cirene sofafi oos
+control allied nibeiwa
+begin movement allied`)
+	s.Units[mustUnit(t, s, "4-armd-bde")].Flags |= fOOS
+	do(t, s, "attack 4-armd-bde sofafi", "attack 7rtr sofafi", "done", "battle nibeiwa sofafi", "front 4-armd-bde", "done", "support 7rtr 4-armd-bde")
+	cv, _ := s.modifiedCV(0, 0)
+	if cv != 4+2-2 {
+		t.Fatalf("attacker target %d, want 4", cv)
+	}
+	dcv, _ := s.modifiedCV(1, 0)
+	if dcv != 2 {
+		t.Fatalf("defender out of supply defends normally: target %d, want 2", dcv)
+	}
+}
+
+// --- 3.10 Replacements and 3.12 Unit Recovery ---------------------------------
+
+func TestReplacementsAndRecovery(t *testing.T) {
+	// Turn 4 gives the Allies one replacement point (track.json).
+	s := fixture(t, `turn 4
+unit 7rtr sidi-barrani reduced
+unit selby-force sidi-barrani
+unit 16-bde sofafi reduced
+unit 4-armd-bde eliminated
+unit 7-armd-bde eliminated lost
+control allied sidi-barrani
+hand allied unit-recovery
+bag italian leader
+begin admin`)
+	if s.Step != stRefit || s.Decider != Allied || s.Repl[Allied] != 1 {
+		t.Fatalf("step %d decider %d repl %d", s.Step, s.Decider, s.Repl[Allied])
+	}
+	// 16 Bde at Sofafi is cut off: only the in-supply reduced unit may be
+	// restored; one-step units never (3.10).
+	if !hasLegal(s, "replace 7rtr") || hasLegal(s, "replace 16-bde") || hasLegal(s, "replace selby-force") {
+		t.Fatalf("legal %v", legalTexts(s))
+	}
+	// A unit eliminated out of supply cannot be recovered (3.12).
+	if !hasLegal(s, "play unit-recovery 4-armd-bde") || hasLegal(s, "play unit-recovery 7-armd-bde") {
+		t.Fatalf("legal %v", legalTexts(s))
+	}
+	do(t, s, "replace 7rtr", "play unit-recovery 4-armd-bde")
+	if s.Units[mustUnit(t, s, "7rtr")].Hits != 0 || where(s, "4-armd-bde") != "piccadilly-circus" {
+		t.Fatal("replacement or recovery not applied")
+	}
+	if s.Hand[Allied][UnitRecovery] != 0 || s.Bag[Allied][UnitRecovery] != 1 {
+		t.Fatal("Unit Recovery returns to the container after use (7)")
+	}
+}
+
+// --- 3.11 Reinforcements ------------------------------------------------------
+
+func TestReinforcementsEntryAndPostponement(t *testing.T) {
+	// Turn 2: 16 Aus Bde and 6 Aus Cav arrive; 5 and 11 Ind Bde and CIH leave.
+	s := fixture(t, `turn 2
+unit 5-ind-bde nibeiwa
+unit 11-ind-bde eliminated
+unit 16-aus-bde track
+unit 6-aus-cav track
+begin admin`)
+	if where(s, "5-ind-bde") != "removed" || where(s, "11-ind-bde") != "removed" {
+		t.Fatal("units withdrawn on their turn leave the map and the eliminated box (3.11)")
+	}
+	if where(s, "16-aus-bde") != "piccadilly-circus" || where(s, "6-aus-cav") != "piccadilly-circus" {
+		t.Fatalf("reinforcements in %s, %s: Tobruch is Italian, so only Piccadilly Circus is open",
+			where(s, "16-aus-bde"), where(s, "6-aus-cav"))
+	}
+	// With Tobruch Allied both areas are open and the owner chooses.
+	s = fixture(t, "turn 2\ncontrol allied tobruch\nunit 16-aus-bde track\nunit 6-aus-cav track\nbegin admin")
+	if s.Step != stPlace || !hasLegal(s, "place 16-aus-bde tobruch") {
+		t.Fatalf("step %d legal %v", s.Step, legalTexts(s))
+	}
+	// With the Italian logistic area occupied by the enemy nothing enters
+	// (6.1.B note), not even at Bengasi; entry waits for the next turn.
+	s = fixture(t, "turn 2\nunit div-sabratha track\nunit 11-hussars el-agheila\nbegin admin")
+	if where(s, "div-sabratha") != "track" {
+		t.Fatalf("Sabratha entered at %s", where(s, "div-sabratha"))
+	}
+	if !strings.Contains(logText(s), "postponed") && where(s, "div-sabratha") != "track" {
+		t.Fatal("postponement is logged")
+	}
+}
+
+// --- 6.1.A Events ---------------------------------------------------------------
+
+func TestTurnOneAlliedChoosesThree(t *testing.T) {
+	st, err := Game{}.New(engine.Setup{Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	if s.Step != stPick || s.Decider != Allied || s.Picks != 3 {
+		t.Fatalf("step %d decider %d picks %d", s.Step, s.Decider, s.Picks)
+	}
+	if s.handCount(Italian) != 1 {
+		t.Fatalf("the Italian player draws one marker on turn 1, has %d", s.handCount(Italian))
+	}
+	do(t, s, "pick leader", "pick leader", "pick naval-support")
+	if s.Hand[Allied][Leader] != 2 || s.Hand[Allied][NavalSupport] != 1 || s.Step == stPick {
+		t.Fatalf("hand %v step %d", s.Hand[Allied], s.Step)
+	}
+	// The Allied mix holds two Leaders: a third cannot be chosen.
+	s2 := st.(*State)
+	_ = s2
+}
+
+// --- 6.2.D Movement ---------------------------------------------------------------
+
+func TestMovementCosts(t *testing.T) {
+	// 7 RTR has MC 2: four road steps (½ MP each), or two across desert or track.
+	s := fixture(t, "unit 7rtr piccadilly-circus\ncontrol allied sidi-barrani buq-buq sollum\nbegin movement allied")
+	do(t, s, "move 7rtr sidi-barrani", "move 7rtr buq-buq", "move 7rtr sollum", "move 7rtr capuzzo")
+	if s.Units[mustUnit(t, s, "7rtr")].MP != 0 {
+		t.Fatalf("MP left %d, want 0", s.Units[mustUnit(t, s, "7rtr")].MP)
+	}
+	s = fixture(t, "unit 7rtr piccadilly-circus\nbegin movement allied")
+	do(t, s, "move 7rtr bir-enba", "move 7rtr nibeiwa")
+	refused(t, s, "move 7rtr sofafi")
+	// C-4: ½ MP left allows a road step but not a track.
+	s = fixture(t, "unit 7rtr piccadilly-circus\nbegin movement allied")
+	do(t, s, "move 7rtr sidi-barrani", "move 7rtr nibeiwa")
+	refused(t, s, "move 7rtr sofafi")
+}
+
+func TestNoEntryIntoEnemyAreaAndAttackDeclaration(t *testing.T) {
+	s := fixture(t, "unit 7rtr piccadilly-circus\nunit div-cirene sidi-barrani\nbegin movement allied")
+	refused(t, s, "move 7rtr sidi-barrani")
+	do(t, s, "attack 7rtr sidi-barrani")
+	u := mustUnit(t, s, "7rtr")
+	if s.Units[u].Target != int8(mustArea(t, s, "sidi-barrani")) || s.Units[u].MP != 0 {
+		t.Fatal("the Attack marker points at the target and movement ends (C-3)")
+	}
+	refused(t, s, "move 7rtr bir-enba")
+	// Declaring costs 1 MP: a unit with ½ MP left cannot.
+	s = fixture(t, "unit 7rtr piccadilly-circus\nunit div-cirene nibeiwa\nbegin movement allied")
+	do(t, s, "move 7rtr sidi-barrani", "move 7rtr buq-buq", "move 7rtr sidi-barrani")
+	refused(t, s, "attack 7rtr nibeiwa")
+}
+
+func TestMotorConvoy(t *testing.T) {
+	s := fixture(t, "unit 7rtr piccadilly-circus\nhand allied motor-convoy\nbegin movement allied")
+	do(t, s, "move 7rtr bir-enba", "move 7rtr nibeiwa")
+	refused(t, s, "move 7rtr sofafi")
+	do(t, s, "play motor-convoy 7rtr", "move 7rtr sofafi", "move 7rtr sidi-omar")
+	if s.Bag[Allied][MotorConvoy] != 1 {
+		t.Fatal("Motor Convoy returns to the container (7)")
+	}
+}
+
+// --- 6.2.E Combat -----------------------------------------------------------------
+
+// battleAt sets up an Allied attack from Bir Enba on Nibeiwa.
+const battleAt = `unit 4-armd-bde bir-enba
+unit 7-armd-bde bir-enba
+unit 16-bde bir-enba
+unit 7rtr bir-enba
+unit corps-arty bir-enba
+unit 11-hussars bir-enba
+control allied bir-enba sidi-barrani
+`
+
+func TestAttackerSelection(t *testing.T) {
+	s := fixture(t, battleAt+"unit 2-div-libica nibeiwa\nbegin movement allied")
+	for _, u := range []string{"4-armd-bde", "7-armd-bde", "16-bde", "7rtr", "corps-arty"} {
+		do(t, s, "attack "+u+" nibeiwa")
+	}
+	do(t, s, "done", "battle bir-enba nibeiwa")
+	refused(t, s, "front 11-hussars") // no Attack marker (C-8)
+	do(t, s, "front 4-armd-bde", "front 7-armd-bde", "front 16-bde")
+	if s.Step != stAtkSupport {
+		t.Fatal("after three front-line units the supports follow (6.2.E.1)")
+	}
+	refused(t, s, "support 16-bde 4-armd-bde") // no asterisk
+	do(t, s, "support 7rtr 4-armd-bde")
+	refused(t, s, "support corps-arty 4-armd-bde") // one support per front-line unit
+	do(t, s, "support corps-arty 7-armd-bde") // no asterisked unit left: the selection ends
+	if s.Bat.NF[1] != 1 || s.Step == stDefFront {
+		t.Fatal("a lone defender is placed in the front line without asking (C-7)")
+	}
+}
+
+func TestDefenderMustUseUnits(t *testing.T) {
+	// Five Italian units, one of them asterisked: the maximum is three
+	// front-line units and one support, so the artillery must support.
+	s := fixture(t, `unit 7rtr bir-enba
+control allied bir-enba
+unit 2-div-libica nibeiwa
+unit raggr-maletti nibeiwa
+unit div-cirene nibeiwa
+unit div-catanzaro nibeiwa
+unit art-xxi-corpo nibeiwa
+begin movement allied`)
+	do(t, s, "attack 7rtr nibeiwa", "done", "battle bir-enba nibeiwa")
+	if s.Step != stDefFront || s.Decider != Italian {
+		t.Fatalf("step %d decider %d: the defender chooses (6.2.E.2)", s.Step, s.Decider)
+	}
+	if hasLegal(s, "front art-xxi-corpo") {
+		t.Fatal("the only asterisked unit must stay free to support, or four units could not fight")
+	}
+	do(t, s, "front 2-div-libica", "front raggr-maletti")
+	refused(t, s, "done")
+	do(t, s, "front div-cirene")
+	refused(t, s, "done")
+	do(t, s, "support art-xxi-corpo raggr-maletti")
+	if log := logText(s); !strings.Contains(log, "Art. XXI Corpo supports Raggr. Maletti") {
+		t.Fatalf("log:\n%s", log)
+	}
+}
+
+func TestBestDefence(t *testing.T) {
+	tests := []struct{ nf, ns, free, stars, want int }{
+		{0, 0, 1, 0, 1}, {0, 0, 3, 3, 3}, {0, 0, 4, 0, 3}, {0, 0, 4, 1, 4},
+		{0, 0, 6, 3, 6}, {0, 0, 6, 6, 6}, {0, 0, 8, 2, 5}, {3, 0, 2, 1, 4}, {3, 1, 0, 0, 4},
+	}
+	for _, tc := range tests {
+		if got := bestDefence(tc.nf, tc.ns, tc.free, tc.stars); got != tc.want {
+			t.Errorf("bestDefence(%d,%d,%d,%d) = %d, want %d", tc.nf, tc.ns, tc.free, tc.stars, got, tc.want)
+		}
+	}
+}
+
+func TestHitRule(t *testing.T) {
+	// 6.2.E.5: hit on a roll at or under the modified CV; 1 always hits, 6 always misses.
+	tests := []struct {
+		die, cv int
+		hit     bool
+	}{{1, 0, true}, {1, 1, true}, {2, 1, false}, {3, 3, true}, {4, 3, false}, {5, 7, true}, {6, 7, false}, {6, 6, false}}
+	for _, tc := range tests {
+		if got := hitBy(tc.die, tc.cv); got != tc.hit {
+			t.Errorf("die %d vs CV %d: hit=%v, want %v", tc.die, tc.cv, got, tc.hit)
+		}
+	}
+}
+
+func TestCombatEventsDiceHitsRetreatAdvance(t *testing.T) {
+	s := fixture(t, battleAt+`unit 2-div-libica nibeiwa
+unit raggr-maletti nibeiwa
+control italian sofafi
+hand allied air-support surprise
+hand italian leader
+begin movement allied`)
+	do(t, s, "attack 4-armd-bde nibeiwa", "attack 7rtr nibeiwa", "done", "battle bir-enba nibeiwa",
+		"front 4-armd-bde", "support 7rtr 4-armd-bde")
+	// Defender: two units, both front line (automatic).
+	if s.Step != stAtkEvents {
+		t.Fatalf("step %d, want the attacker's events", s.Step)
+	}
+	refused(t, s, "play naval-support 4-armd-bde") // not held
+	do(t, s, "play air-support 4-armd-bde")
+	refused(t, s, "play surprise 4-armd-bde") // one event per front-line unit
+	do(t, s, "play surprise raggr-maletti", "done")
+	// Defender holds a marker, so it is asked (C-9) even though Leader is not a 6.2.E.3 event.
+	if s.Step != stDefEvents || len(legalTexts(s)) != 1 {
+		t.Fatalf("step %d legal %v", s.Step, legalTexts(s))
+	}
+	// 4 Armd Bde: 4 +2 (7RTR) +1 air = 7; Libica 2; Maletti 2 -1 = 1.
+	s.Rng = dice(t, 6, 3, 2, 1)
+	do(t, s, "done")
+	if s.Step != stDefLeader {
+		t.Fatalf("step %d: attacker holds no marker, defender may use Leader", s.Step)
+	}
+	// Rolls: 4 Armd 6 (a 6 always misses), Libica 3 (miss), Maletti 2 (miss vs 1).
+	do(t, s, "play leader raggr-maletti") // re-roll: 1 always hits
+	if s.Bat.Hits != [2]int8{0, 1} {
+		t.Fatalf("hits %v, want attacker 0 defender 1", s.Bat.Hits)
+	}
+	// The attacker distributes one hit among 4 Armd Bde and 7 RTR.
+	if s.Step != stAtkHits || len(legalTexts(s)) != 2 {
+		t.Fatalf("step %d legal %v", s.Step, legalTexts(s))
+	}
+	do(t, s, "hit 7rtr")
+	if s.Units[mustUnit(t, s, "7rtr")].Hits != 1 || where(s, "2-div-libica") != "nibeiwa" {
+		t.Fatal("7 RTR reduced; the defender holds (6.2.E.8)")
+	}
+	if s.Hand[Italian][Leader] != 0 || s.Bag[Italian][Leader] != 0 {
+		t.Fatal("Leader leaves the game after use (7)")
+	}
+}
+
+func TestRetreatAndAdvance(t *testing.T) {
+	s := fixture(t, battleAt+`unit 2-div-libica nibeiwa oos
+unit raggr-maletti nibeiwa
+unit div-cirene sofafi
+unit div-catanzaro sofafi
+unit div-marmarica sofafi
+unit div-28-ottobre sofafi
+unit div-23-marzo sofafi
+control italian buq-buq
+begin movement allied`)
+	s.Rng = dice(t, 1, 1, 6, 6) // attackers hit twice, defenders miss
+	do(t, s, "attack 4-armd-bde nibeiwa", "attack 7-armd-bde nibeiwa", "done", "battle bir-enba nibeiwa",
+		"front 4-armd-bde", "front 7-armd-bde")
+	for s.Step == stAtkEvents || s.Step == stDefEvents || s.Step == stAtkLeader || s.Step == stDefLeader {
+		do(t, s, "done")
+	}
+	// Two hits on two defenders: one each (6.2.E.6) - the step decides itself.
+	// Then 2a Libica, out of supply, takes its extra hit and is eliminated
+	// (3.9, C-13) and cannot be recovered; Maletti retreats. Sofafi holds
+	// five Italian units, so only one more may enter; Buq Buq is open too.
+	if s.Step != stRetreat {
+		t.Fatalf("step %d legal %v", s.Step, legalTexts(s))
+	}
+	lib := mustUnit(t, s, "2-div-libica")
+	if where(s, "2-div-libica") != "eliminated" || s.Units[lib].Flags&fLost == 0 {
+		t.Fatalf("2a Libica %s flags %b", where(s, "2-div-libica"), s.Units[lib].Flags)
+	}
+	do(t, s, "retreat raggr-maletti buq-buq")
+	if s.Step != stAdvance {
+		t.Fatalf("step %d, want advance", s.Step)
+	}
+	do(t, s, "advance 4-armd-bde", "done")
+	nib := mustArea(t, s, "nibeiwa")
+	if where(s, "4-armd-bde") != "nibeiwa" || s.Control[nib] != int8(Allied) || where(s, "7-armd-bde") != "bir-enba" {
+		t.Fatal("advance with some of the units takes control (6.2.E.8)")
+	}
+}
+
+func TestRetreatImpossibleMeansElimination(t *testing.T) {
+	// Everything around Nibeiwa is Allied: the beaten defender cannot
+	// retreat and is eliminated (6.2.E.7).
+	s := fixture(t, battleAt+"unit raggr-maletti nibeiwa\ncontrol allied sofafi buq-buq\nbegin movement allied")
+	s.Rng = dice(t, 2, 6)
+	do(t, s, "attack 4-armd-bde nibeiwa", "done", "battle bir-enba nibeiwa")
+	for s.Step == stAtkEvents || s.Step == stDefEvents || s.Step == stAtkLeader || s.Step == stDefLeader {
+		do(t, s, "done")
+	}
+	if where(s, "raggr-maletti") != "eliminated" {
+		t.Fatalf("Maletti %s", where(s, "raggr-maletti"))
+	}
+}
+
+func TestEnterVacatedTarget(t *testing.T) {
+	// Two attacks on Nibeiwa from Bir Enba: once the first empties it, the
+	// units still marked may move in (6.2.E, last paragraph).
+	s := fixture(t, battleAt+"unit raggr-maletti nibeiwa reduced\nbegin movement allied")
+	s.Rng = dice(t, 2, 6)
+	do(t, s, "attack 4-armd-bde nibeiwa", "attack 16-bde nibeiwa", "done", "battle bir-enba nibeiwa", "front 4-armd-bde", "done")
+	for s.Step != stAdvance && s.Step != stCombat {
+		do(t, s, "done")
+	}
+	if s.Step == stAdvance {
+		do(t, s, "done")
+	}
+	if !hasLegal(s, "enter 16-bde nibeiwa") {
+		t.Fatalf("legal %v", legalTexts(s))
+	}
+	do(t, s, "enter 16-bde nibeiwa")
+	if where(s, "16-bde") != "nibeiwa" {
+		t.Fatal("16 Bde did not move in")
+	}
+}
+
+func TestNavalSupportOnlyInEasternCoastalAreas(t *testing.T) {
+	for _, tc := range []struct {
+		target string
+		naval  bool
+	}{{"sidi-barrani", true}, {"nibeiwa", false}} {
+		s := fixture(t, "unit 4-armd-bde piccadilly-circus\nunit div-cirene "+tc.target+"\nhand allied naval-support\nbegin movement allied")
+		from := "piccadilly-circus"
+		if tc.target == "nibeiwa" {
+			do(t, s, "move 4-armd-bde bir-enba")
+			from = "bir-enba"
+		}
+		do(t, s, "attack 4-armd-bde "+tc.target, "done", "battle "+from+" "+tc.target)
+		if got := hasLegal(s, "play naval-support 4-armd-bde"); got != tc.naval {
+			t.Errorf("%s: naval support allowed=%v, want %v", tc.target, got, tc.naval)
+		}
+	}
+}
+
+func TestMatildaAfterCombatOf7RTR(t *testing.T) {
+	s := fixture(t, battleAt+"unit raggr-maletti nibeiwa\nhand italian matilda\nbegin movement allied")
+	s.Rng = dice(t, 6, 6)
+	do(t, s, "attack 7rtr nibeiwa", "done", "battle bir-enba nibeiwa")
+	for s.Step != stMatilda {
+		do(t, s, "done")
+	}
+	do(t, s, "play matilda 7rtr")
+	if s.Units[mustUnit(t, s, "7rtr")].Hits != 1 || s.Hand[Italian][Matilda]+s.Bag[Italian][Matilda] != 0 {
+		t.Fatal("Matilda costs 7 RTR a strength level")
+	}
+}
+
+// --- 6.2.F Exploitation ---------------------------------------------------------
+
+func TestSustainedAttack(t *testing.T) {
+	s := fixture(t, battleAt+"unit raggr-maletti nibeiwa\nunit 16-aus-bde piccadilly-circus\nhand allied sustained-attack\nbegin exploitation allied")
+	do(t, s, "play sustained-attack")
+	refused(t, s, "activate 16-bde support") // no asterisk
+	do(t, s, "activate 4-armd-bde front", "activate 7rtr support", "activate 16-aus-bde front", "done")
+	do(t, s, "attack 4-armd-bde nibeiwa", "attack 7rtr nibeiwa")
+	// 16 Aus Bde may move 1 MP: a road step and another.
+	do(t, s, "move 16-aus-bde sidi-barrani", "move 16-aus-bde buq-buq")
+	refused(t, s, "move 16-aus-bde sollum")
+	do(t, s, "battle bir-enba nibeiwa", "support 7rtr 4-armd-bde")
+	if s.Bag[Allied][SustainedAttack] != 1 {
+		t.Fatal("Sustained Attack returns to the container (7)")
+	}
+}
+
+// --- 7 Events ---------------------------------------------------------------------
+
+func TestEventsReturnOrLeave(t *testing.T) {
+	want := map[EventKind]bool{AirSupport: true, NavalSupport: false, Leader: false, Surprise: false,
+		UnitRecovery: true, MotorConvoy: true, SustainedAttack: true, Matilda: false}
+	for k, ret := range want {
+		if returnsToContainer[k] != ret {
+			t.Errorf("%s returns=%v, want %v", eventID[k], returnsToContainer[k], ret)
+		}
+	}
+}
+
+// --- views and text ---------------------------------------------------------------
+
+func TestViewHidesOpponentsMarkers(t *testing.T) {
+	s := fixture(t, "hand allied leader\nhand italian matilda surprise\nbag italian air-support")
+	v := s.view(Allied, "en")
+	if len(v.Events[Italian].Hand) != 0 || v.Events[Italian].HandCount != 2 || v.Events[Italian].Container != 1 {
+		t.Fatalf("Allied view of Italian markers: %+v", v.Events[Italian])
+	}
+	if len(v.Events[Allied].Hand) != 1 {
+		t.Fatal("a side sees its own markers")
+	}
+	o := s.view(engine.Observer, "it")
+	if len(o.Events[0].Hand)+len(o.Events[1].Hand) != 0 {
+		t.Fatal("an observer sees no markers in hand")
+	}
+}
+
+func TestLogCitesRulesInBothLanguages(t *testing.T) {
+	s := fixture(t, "unit 7rtr piccadilly-circus\nunit div-cirene sidi-barrani\nbegin movement allied")
+	do(t, s, "attack 7rtr sidi-barrani")
+	es := s.TakeLog()
+	if len(es) == 0 {
+		t.Fatal("no log")
+	}
+	en, it := s.RenderLog(es[0], "en"), s.RenderLog(es[0], "it")
+	if !strings.HasPrefix(en, "Compass 6.2.D: ") || !strings.Contains(en, "declares an attack") || !strings.Contains(it, "dichiara un attacco") {
+		t.Fatalf("en %q it %q", en, it)
+	}
+	if got := s.Describe(engine.Action{Op: opPlay, A: int16(SustainedAttack), B: -1}, "it"); got != "Gioca Attacco Sostenuto" {
+		t.Fatalf("Italian term: %q", got)
+	}
+}
+
+func TestDecodeActionErrors(t *testing.T) {
+	s := fixture(t, "")
+	for _, bad := range []string{"", "fly 7rtr", "move 7rtr", "move nobody bardia", "move 7rtr atlantis", "play teleport", "activate 7rtr sideways", "done now"} {
+		if _, err := s.DecodeAction(bad); err == nil {
+			t.Errorf("%q decoded without error", bad)
+		}
+	}
+}
+
+// FuzzDecodeAction: no input makes the decoder panic, and what it accepts
+// encodes back to text that decodes to the same action.
+func FuzzDecodeAction(f *testing.F) {
+	for _, seed := range []string{"done", "move 7rtr bir-enba", "play sustained-attack", "activate 7rtr support", "battle bir-enba nibeiwa", "support 7rtr 4-armd-bde"} {
+		f.Add(seed)
+	}
+	s := newState(DefaultData(), 1, false)
+	f.Fuzz(func(t *testing.T, text string) {
+		a, err := s.DecodeAction(text)
+		if err != nil {
+			return
+		}
+		b, err := s.DecodeAction(s.EncodeAction(a))
+		if err != nil || a != b {
+			t.Fatalf("%q -> %v -> %q -> %v, %v", text, a, s.EncodeAction(a), b, err)
+		}
+	})
+}
