@@ -140,7 +140,7 @@ func TestGarrisonNeverMovesAndCannotRetreat(t *testing.T) {
 unit 4-armd-bde sidi-azeiz
 control allied sidi-azeiz
 begin movement allied`)
-	s.Rng = dice(t, 2, 5) // attacker hits, garrison misses
+	s.Rng = dice(t, 2, 5)                                                    // attacker hits, garrison misses
 	do(t, s, "attack 4-armd-bde bardia", "done", "battle sidi-azeiz bardia") // a lone attacker is in the front line
 	if where(s, "presidio-bardia") != "eliminated" || s.Units[mustUnit(t, s, "presidio-bardia")].Flags&fLost == 0 {
 		t.Fatalf("garrison %s, flags %b", where(s, "presidio-bardia"), s.Units[mustUnit(t, s, "presidio-bardia")].Flags)
@@ -379,7 +379,7 @@ func TestAttackerSelection(t *testing.T) {
 	refused(t, s, "support 16-bde 4-armd-bde") // no asterisk
 	do(t, s, "support 7rtr 4-armd-bde")
 	refused(t, s, "support corps-arty 4-armd-bde") // one support per front-line unit
-	do(t, s, "support corps-arty 7-armd-bde") // no asterisked unit left: the selection ends
+	do(t, s, "support corps-arty 7-armd-bde")      // no asterisked unit left: the selection ends
 	if s.Bat.NF[1] != 1 || s.Step == stDefFront {
 		t.Fatal("a lone defender is placed in the front line without asking (C-7)")
 	}
@@ -446,7 +446,7 @@ hand allied air-support surprise
 hand italian leader
 begin movement allied`)
 	do(t, s, "attack 4-armd-bde nibeiwa", "attack 7rtr nibeiwa", "done", "battle bir-enba nibeiwa",
-		"front 4-armd-bde", "support 7rtr 4-armd-bde")
+		"front 4-armd-bde", "done", "support 7rtr 4-armd-bde")
 	// Defender: two units, both front line (automatic).
 	if s.Step != stAtkEvents {
 		t.Fatalf("step %d, want the attacker's events", s.Step)
