@@ -202,6 +202,7 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 			s.enterVacated(u)
 			s.toCombat()
 		case opDone:
+			s.logf("6.2.E", engine.Observer, "endCombat", s.sideName(side))
 			s.endCombatPhase()
 		}
 	case stAtkFront:

@@ -72,6 +72,7 @@ var messages = map[string]text{
 	"declares":        {"%s declares an attack on %s", "%s dichiara un attacco su %s"},
 	"event":           {"%s plays %s %s", "%s gioca %s %s"},
 	"endMovement":     {"%s player ends movement", "il giocatore %s termina il movimento"},
+	"endCombat":       {"%s player ends the combat phase", "il giocatore %s termina la fase di combattimento"},
 	"overstack":       {"stacking limit exceeded in %s", "limite di ammassamento superato in %s"},
 	"battle":          {"%s attack from %s on %s", "attacco %s da %s su %s"},
 	"front":           {"front line: %s", "prima linea: %s"},
