@@ -94,7 +94,11 @@ export function renderCompass(el, v, ctx) {
   const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'map compass', role: 'img', 'aria-label': 'Compass map' });
   const defs = s('defs', {}, s('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' },
     s('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#b3261e' })));
-  svg.append(defs, s('rect', { x: 0, y: 0, width: W, height: H, class: 'sea' }));
+  // Beyond the areas: desert, and north of the coastal areas the sea.
+  const coast = v.areas.filter((a) => a.coastal).map((a) => pos.get(a.id)).sort((p, q) => p[0] - q[0]);
+  const sea = coast.length ? 'M0,0 L0,' + (coast[0][1] - r / 3).toFixed(1) + coast.map((p) => ` L${p[0].toFixed(1)},${(p[1] - r / 3).toFixed(1)}`).join('') +
+    ` L${W},${(coast[coast.length - 1][1] - r / 3).toFixed(1)} L${W},0 Z` : '';
+  svg.append(defs, s('rect', { x: 0, y: 0, width: W, height: H, class: 'desert' }), sea ? s('path', { d: sea, class: 'sea' }) : null);
   const gCells = s('g', {}), gLinks = s('g', {}), gLabels = s('g', {}), gUnits = s('g', {}), gArrows = s('g', {});
   svg.append(gCells, gLinks, gLabels, gArrows, gUnits);
 
@@ -162,13 +166,13 @@ export function renderCompass(el, v, ctx) {
     v.notice ? h('p', { class: 'notice' }, v.notice, ' ', h('a', { href: '/about' }, '→')) : null);
 
   // The state of play beside the map.
-  info.append(h('span', {}, `Turn ${v.turn}/${v.turns} ${v.dates || ''}`), h('span', {}, `Phase: ${v.phase}`),
+  info.append(...[h('span', {}, `Turn ${v.turn}/${v.turns} ${v.dates || ''}`), h('span', {}, `Phase: ${v.phase}`),
     v.phasing ? h('span', {}, `Phasing: ${v.phasing}`) : null,
     h('span', {}, `VP allied ${v.vp[0]} · italian ${v.vp[1]}`),
     h('span', {}, `Replacements ${v.replacement_points[0]} / ${v.replacement_points[1]}`),
     ...(v.events || []).map((e, i) => h('span', {}, `${['Allied', 'Italian'][i]} events: ${e.hand ? e.hand.join(', ') || '—' : `${e.hand_count} in hand`} (${e.container} in container)`)),
     v.battle ? h('span', { class: 'battle' }, `Battle: ${v.battle.attacker} from ${v.battle.from} into ${v.battle.area}; hits ${v.battle.hits[0]}–${v.battle.hits[1]}`) : null,
-    v.result ? h('strong', {}, v.result) : null);
+    v.result ? h('strong', {}, v.result) : null].filter(Boolean));
 
   function light() {
     const acts = sel.unit ? unitActs(sel.unit) : [];
