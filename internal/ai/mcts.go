@@ -25,8 +25,9 @@ type Config struct {
 	// Budget is the thinking time per decision when Iterations is 0.
 	Budget time.Duration
 	// TurnBudget caps the thinking time of one side's whole game turn (it
-	// needs Knowledge.Turn or Turner); later decisions of a turn get less
-	// time as it runs out, never under MinBudget. 0: no cap.
+	// needs Knowledge.Turn or Turner): what is left of it is shared among
+	// the decisions the turn is expected to still need (by the pace of the
+	// earlier turns), never less than MinBudget each. 0: no cap.
 	TurnBudget time.Duration
 	// MinBudget is the least thinking time a decision gets in time mode.
 	MinBudget time.Duration
@@ -123,6 +124,9 @@ type MCTS struct {
 	turnSide  engine.Side
 	turn      int
 	turnSpent time.Duration
+	turnDecs  int // decisions searched in this turn so far
+	turns     int // turns finished, and their decisions, for the pace
+	turnsDecs int
 
 	// LastIterations and LastElapsed describe the latest decision.
 	LastIterations int
@@ -240,10 +244,22 @@ func (p *MCTS) budget(st engine.State, side engine.Side) time.Duration {
 		return b
 	}
 	if t != p.turn || side != p.turnSide {
-		p.turn, p.turnSide, p.turnSpent = t, side, 0
+		if p.turnDecs > 0 {
+			p.turns++
+			p.turnsDecs += p.turnDecs
+		}
+		p.turn, p.turnSide, p.turnSpent, p.turnDecs = t, side, 0, 0
 	}
-	if left := (p.Config.TurnBudget - p.turnSpent) / 3; left < b {
-		b = max(left, p.Config.MinBudget)
+	// Spread what is left of the turn's budget over the decisions still
+	// expected, judging by the turns played so far (20 before any).
+	expect := 20
+	if p.turns > 0 {
+		expect = (p.turnsDecs + p.turns - 1) / p.turns
+	}
+	p.turnDecs++
+	left := p.Config.TurnBudget - p.turnSpent
+	if share := left / time.Duration(max(2, expect-p.turnDecs+1)); share < b {
+		b = max(share, p.Config.MinBudget)
 	}
 	return b
 }
