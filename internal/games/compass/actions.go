@@ -481,3 +481,10 @@ func (s *State) eventArg(id string) (int16, error) {
 	}
 	return 0, fmt.Errorf("compass: no event %q (events: %s)", id, strings.Join(eventID[:], ", "))
 }
+
+// SecretAction reports whether side's action a, about to be played, must
+// stay hidden from the other side: the Allied choice of turn 1 events
+// (6.1.A), which only its owner sees.
+func (s *State) SecretAction(side engine.Side, a engine.Action) bool {
+	return s.Step == stPick && a.Op == opPick
+}
