@@ -28,6 +28,7 @@ type gameView struct {
 	Prompt    string       `json:"prompt"`
 	Actions   []actionJSON `json:"actions"`
 	CanUndo   bool         `json:"can_undo"`
+	UndoSides []string     `json:"undo_sides"` // the requester's sides that may take back their last action
 	Log       []logJSON    `json:"log"`
 	View      any          `json:"view"`
 	Invites   []inviteJSON `json:"invites,omitempty"` // to the game's owner only
@@ -114,8 +115,12 @@ func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.S
 		}
 	}
 	v.CanUndo = side != engine.Observer && !lv.over() && lv.sess.CanUndo(side)
+	v.UndoSides = []string{}
 	for _, m := range lv.sidesOf(userID) {
 		v.YourSides = append(v.YourSides, lv.sess.SideName(m))
+		if !lv.over() && lv.sess.CanUndo(m) {
+			v.UndoSides = append(v.UndoSides, lv.sess.SideName(m))
+		}
 	}
 	for _, st := range g.Seats {
 		sj := seatJSON{Side: lv.sess.SideName(st.Side), AI: st.AI, Open: st.UserID == 0 && st.AI == "", You: userID != 0 && st.UserID == userID}

@@ -182,7 +182,7 @@ func TestHotseatPlayStaleAndUndo(t *testing.T) {
 		t.Fatalf("new hot-seat game: %+v", g)
 	}
 	v := ann.mustAct(g.ID, "north", 0, "take 1")
-	if v.Move != 1 || len(v.Log) != 1 || v.Log[0].Rule != "1" || !v.CanUndo {
+	if v.Move != 1 || len(v.Log) != 1 || v.Log[0].Rule != "1" || !v.CanUndo || len(v.UndoSides) != 1 || v.UndoSides[0] != "north" {
 		t.Fatalf("after take 1: %+v", v)
 	}
 	// The same action sent again (a double click) is stale: 409 with the view.

@@ -85,16 +85,19 @@ func newGuestGame(base, id string) chromedp.Action[chromedp.Void] {
 
 func TestBrowserHotseatGame(t *testing.T) {
 	ctx, base := browser(t)
-	undo := xpath(`//div[contains(@class,"prompt")]//button[text()="Undo"]`)
+	undo := xpath(`//div[contains(@class,"prompt")]//button[text()="Undo (north)"]`)
 	err := chromedp.Do(ctx,
 		newGuestGame(base, "toy"),
 		chromedp.WaitVisible(css(`.actions button[data-action="take 2"]`)),
 		chromedp.Click(css(`.actions button[data-action="take 2"]`)),
 		chromedp.WaitVisible(css(`ol.log li`)),
+		// The page turns to south, to move next; north may still undo.
+		chromedp.WaitVisible(xpath(`//div[contains(@class,"prompt")]//span[text()="south"]`)),
 		chromedp.WaitVisible(undo),
 		shot("toy-after-move"),
 		chromedp.Click(undo),
 		chromedp.WaitNotPresent(css(`ol.log li`)),
+		chromedp.WaitVisible(css(`.actions button[data-action="take 2"]`)),
 	)
 	if err != nil {
 		t.Fatal(err)

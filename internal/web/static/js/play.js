@@ -7,7 +7,10 @@ import { go } from './app.js';
 import { renderBoard } from './render.js';
 
 export async function playPage(main, id) {
-  const st = { id, side: new URLSearchParams(location.search).get('side') || '', view: null, busy: false };
+  const fixed = new URLSearchParams(location.search).get('side') || '';
+  // follow: in a hot-seat game show the side to decide, until the player
+  // picks a side to view.
+  const st = { id, side: fixed, follow: !fixed, view: null, busy: false };
   const msg = h('p', { class: 'msg' });
   const page = h('div', { class: 'play' });
   main.append(page);
@@ -44,22 +47,28 @@ export async function playPage(main, id) {
   function draw() {
     const v = st.view;
     const me = current();
-    // In a hot-seat game follow the side to move.
-    if (v.your_sides.length > 1 && !new URLSearchParams(location.search).get('side')) st.side = '';
+    if (st.follow && v.your_sides.length > 1 && v.actions.length === 0 &&
+        v.active.some((a) => a !== v.side && v.your_sides.includes(a))) {
+      st.side = '';
+      load();
+      return;
+    }
     const yourTurn = v.actions.length > 0;
     const seats = v.seats.map((s) => `${s.side}: ${s.you ? t('you') : s.ai ? s.ai : s.open ? t('openSeat') : s.player}`).join(` ${t('vs')} `);
     const computerToMove = !v.over && v.seats.some((s) => s.ai && v.active.includes(s.side));
     const prompt = h('div', { class: 'prompt' + (yourTurn ? ' your-turn' : '') + (v.over ? ' over' : '') },
       h('span', { class: 'who' }, v.over ? t('gameOver') : v.active.join(', ')),
       h('span', { class: 'text' }, v.over ? (v.result || v.prompt) : computerToMove && !yourTurn ? t('computerThinks') : v.prompt),
-      v.can_undo ? h('button', { onclick: () => send('undo', {}) }, t('undo')) : null);
+      (v.undo_sides || []).map((side) => h('button', {
+        onclick: () => send('undo', { side }),
+      }, v.your_sides.length > 1 ? `${t('undo')} (${side})` : t('undo'))));
     const actions = h('section', { class: 'actions' }, h('h3', {}, t('actions')),
       v.actions.length === 0 ? h('p', { class: 'muted' }, t('noActions')) : null,
       h('div', { class: 'buttons' }, v.actions.map((a) => h('button', {
         'data-action': a.action, title: a.action, onclick: () => send('actions', { action: a.action }),
       }, a.label))));
     const log = h('ol', { class: 'log', reversed: true }, v.log.slice().reverse().map((e) => h('li', {},
-      h('span', { class: 'mv' }, e.move), ' ', e.text, e.rule ? h('span', { class: 'rule' }, ` [${e.rule}]`) : null)));
+      h('span', { class: 'mv' }, e.move), ' ', e.text, e.rule && !e.text.includes(e.rule) ? h('span', { class: 'rule' }, ` [${e.rule}]`) : null)));
     const board = h('div', { class: 'board' });
     const ctx = {
       actions: v.actions, lang: lang(), side: v.side,
@@ -70,7 +79,7 @@ export async function playPage(main, id) {
     };
     const tools = h('div', { class: 'tools' },
       v.your_sides.length > 1 ? h('label', {}, t('viewAs'), ' ', h('select', {
-        onchange: (e) => { st.side = e.target.value; load(); },
+        onchange: (e) => { st.side = e.target.value; st.follow = false; load(); },
       }, v.your_sides.map((s) => h('option', { value: s, selected: s === v.side }, s)))) : null,
       h('a', { href: `/replay/${id}`, onclick: (e) => { e.preventDefault(); go(`/replay/${id}`); } }, t('replayGame')),
       v.record_available ? h('a', { href: `/api/games/${id}/record`, download: `sandtable-${id}.json` }, t('exportRecord')) : null,

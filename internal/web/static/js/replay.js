@@ -40,7 +40,7 @@ export async function replayPage(main, id) {
     const board = h('div', { class: 'board' });
     const log = h('ol', { class: 'log', reversed: true }, v.log.slice().reverse().map((e) => h('li', { class: e.move === st.at ? 'now' : '' },
       h('a', { href: '#', onclick: (ev) => { ev.preventDefault(); step(e.move); } }, e.move), ' ', e.text,
-      e.rule ? h('span', { class: 'rule' }, ` [${e.rule}]`) : null)));
+      e.rule && !e.text.includes(e.rule) ? h('span', { class: 'rule' }, ` [${e.rule}]`) : null)));
     clear(body).append(
       h('div', { class: 'vcr' },
         h('button', { onclick: () => step(0), disabled: st.at === 0 }, '⏮ ' + t('first')),
