@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -135,5 +136,88 @@ func TestBrowserCompassMap(t *testing.T) {
 	}
 	if counts[0] != 42 || counts[1] == 0 || !strings.Contains(names, "Sidi Barrani") {
 		t.Fatalf("compass map: %v areas and counters, names %q", counts, names)
+	}
+}
+
+// toMovement plays a hot-seat Compass game through the API, from the page
+// (its cookie and CSRF token), until a move is open; it returns that
+// move's record text, or "" if none came within the bound.
+const toMovement = `(async () => {
+  const me = await (await fetch('/api/me')).json();
+  const id = location.pathname.split('/')[2];
+  for (let i = 0; i < 400; i++) {
+    const v = await (await fetch('/api/games/' + id)).json();
+    const mv = v.actions.find((a) => a.action.startsWith('move '));
+    if (mv) return mv.action;
+    if (v.actions.length === 0) return '';
+    const a = v.actions[0];
+    await fetch('/api/games/' + id + '/actions', { method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf },
+      body: JSON.stringify({ side: v.side, move: v.move, action: a.action }) });
+  }
+  return '';
+})()`
+
+// TestBrowserCompassMoveByClicks moves a unit by clicking its counter and
+// then the destination area.
+func TestBrowserCompassMoveByClicks(t *testing.T) {
+	ctx, base := browser(t)
+	if err := chromedp.Do(ctx, newGuestGame(base, "compass"), chromedp.WaitVisible(css(`svg.map path.area`))); err != nil {
+		t.Fatal(err)
+	}
+	move, err := chromedp.Run(ctx, chromedp.Evaluate[string](toMovement, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Fields(move)
+	if len(f) != 3 {
+		t.Fatalf("no move became legal (got %q)", move)
+	}
+	unit, area := f[1], f[2]
+	url, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := chromedp.Run(ctx, chromedp.Evaluate[int](`fetch('/api/games/' + location.pathname.split('/')[2]).then(r => r.json()).then(v => v.move)`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	click := func(sel string) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Evaluate[bool](`document.querySelector('` + sel + `').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)(ctx, tg)
+			return err
+		})
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(url), // the page as a player opens it, at the movement step
+		chromedp.WaitVisible(css(`svg.map g.counter[data-unit="`+unit+`"].actionable`)),
+		click(`svg.map g.counter[data-unit="`+unit+`"]`),
+		chromedp.WaitVisible(css(`svg.map path.area.dest[data-area="`+area+`"]`)),
+		chromedp.WaitVisible(css(`.actions button.hl[data-action="`+move+`"]`)),
+		shot("compass-selected"),
+		click(`svg.map path.area[data-area="`+area+`"]`),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Several actions may name the unit and the area: then the page asks.
+	chooser, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!document.querySelector('.chooser').hidden`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if chooser {
+		if err := chromedp.Do(ctx, click(`.chooser button`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(xpath(`//h1/small[contains(., "Move `+strconv.Itoa(before+1)+` ")]`))); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch('/api/games/' + location.pathname.split('/')[2] + '/record').then(r => r.json()).then(r => r.actions[r.actions.length - 1].action)`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rec, unit) || (!chooser && rec != move) {
+		t.Fatalf("clicked %s then %s; the game recorded %q", unit, area, rec)
 	}
 }

@@ -62,7 +62,7 @@ function cvText(u) {
 
 function counter(u, x, y, size, onclick, selected, actionable) {
   const c = SIDE[u.side] || { fill: '#ddd', ink: '#222' };
-  const g = s('g', { class: 'counter' + (selected ? ' selected' : '') + (actionable ? ' actionable' : ''), transform: `translate(${x},${y})`, onclick, tabindex: 0 },
+  const g = s('g', { class: 'counter' + (selected ? ' selected' : '') + (actionable ? ' actionable' : ''), transform: `translate(${x},${y})`, onclick, tabindex: 0, 'data-unit': u.id },
     s('title', {}, `${u.name} (${u.side}) CV ${u.cv}${u.reduced ? ', reduced' : ''}${u.support ? ', support' : ''}${u.out_of_supply ? ', out of supply' : ''}`),
     s('rect', { width: size, height: size, rx: 3, fill: u.reduced ? '#f7f3ea' : c.fill, stroke: c.ink, 'stroke-width': selected ? 3 : 1.2 }),
     u.reduced ? s('rect', { x: 0, y: size - 6, width: size, height: 6, fill: c.fill, stroke: 'none' }) : null,
@@ -117,7 +117,7 @@ export function renderCompass(el, v, ctx) {
   const cellEls = new Map();
   v.areas.forEach((a, i) => {
     const d = 'M' + polys[i].map((p) => p.map((n) => n.toFixed(1)).join(',')).join('L') + 'Z';
-    const cell = s('path', { d, class: 'area' + (a.coastal ? ' coastal' : ''), fill: CONTROL[a.control] || '#f1e8d0', onclick: () => clickArea(a.id) },
+    const cell = s('path', { d, class: 'area' + (a.coastal ? ' coastal' : ''), fill: CONTROL[a.control] || '#f1e8d0', onclick: () => clickArea(a.id), 'data-area': a.id },
       s('title', {}, `${a.name}${a.vp ? ` — ${a.vp} VP` : ''}${a.control ? ` — ${a.control}` : ''}${a.coastal ? ' — coastal' : ''}`));
     cellEls.set(a.id, cell);
     gCells.append(cell);
@@ -160,7 +160,18 @@ export function renderCompass(el, v, ctx) {
   const chooser = h('div', { class: 'chooser', hidden: true });
   const info = h('div', { class: 'mapinfo' });
   const off = v.units.filter((u) => u.where !== 'map');
-  el.append(info, h('div', { class: 'mapwrap' }, svg, chooser),
+  // Zoom: the map keeps its proportions and the frame scrolls.
+  const zoomKey = 'compass-zoom';
+  const setZoom = (z) => {
+    z = Math.max(1, Math.min(3, z));
+    localStorage.setItem(zoomKey, z);
+    svg.style.width = `${z * 100}%`;
+  };
+  setZoom(+localStorage.getItem(zoomKey) || 1);
+  const zoom = h('span', { class: 'zoom' },
+    h('button', { class: 'secondary', title: 'Zoom out', onclick: () => setZoom((+localStorage.getItem(zoomKey) || 1) - 0.5) }, '−'),
+    h('button', { class: 'secondary', title: 'Zoom in', onclick: () => setZoom((+localStorage.getItem(zoomKey) || 1) + 0.5) }, '+'));
+  el.append(info, h('div', { class: 'mapwrap' }, zoom, h('div', { class: 'mapscroll' }, svg), chooser),
     off.length ? h('details', { class: 'offmap' }, h('summary', {}, `Off the map (${off.length})`),
       h('ul', {}, off.map((u) => h('li', {}, `${u.name} (${u.side}, ${cvText(u)}): ${u.where}${u.arrives ? `, turn ${u.arrives}` : ''}`)))) : null,
     v.notice ? h('p', { class: 'notice' }, v.notice, ' ', h('a', { href: '/about' }, '→')) : null);
