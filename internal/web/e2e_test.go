@@ -184,7 +184,7 @@ func TestBrowserCompassMoveByClicks(t *testing.T) {
 	}
 	click := func(sel string) chromedp.Action[chromedp.Void] {
 		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := chromedp.Evaluate[bool](`document.querySelector('` + sel + `').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)(ctx, tg)
+			_, err := chromedp.Evaluate[bool](`document.querySelector('`+sel+`').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)(ctx, tg)
 			return err
 		})
 	}
