@@ -221,3 +221,82 @@ func TestBrowserCompassMoveByClicks(t *testing.T) {
 		t.Fatalf("clicked %s then %s; the game recorded %q", unit, area, rec)
 	}
 }
+
+// js runs a script in the page and ignores its value.
+func js(script string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := chromedp.Evaluate[any](script, chromedp.EvalAwaitPromise)(ctx, tg)
+		return err
+	})
+}
+
+// TestBrowserLiveReplayImport checks that a page follows a change made
+// elsewhere (the event stream), steps through the replay viewer in
+// Italian, and replays an exported record file opened from disk.
+func TestBrowserLiveReplayImport(t *testing.T) {
+	ctx, base := browser(t)
+	movePlayed := func(n int) chromedp.Action[chromedp.Void] {
+		return chromedp.WaitVisible(xpath(`//h1/small[contains(., "Move ` + strconv.Itoa(n) + ` ")]`))
+	}
+	// An action posted outside the page's own buttons, as another player would.
+	elsewhere := `(async () => {
+  const me = await (await fetch('/api/me')).json();
+  const id = location.pathname.split('/')[2];
+  const v = await (await fetch('/api/games/' + id)).json();
+  await fetch('/api/games/' + id + '/actions', { method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf },
+    body: JSON.stringify({ side: v.side, move: v.move, action: 'take 1' }) });
+})()`
+	err := chromedp.Do(ctx,
+		newGuestGame(base, "toy"),
+		chromedp.WaitVisible(css(`.actions button[data-action="take 1"]`)),
+		chromedp.Click(css(`.actions button[data-action="take 1"]`)),
+		movePlayed(1),
+		chromedp.WaitVisible(css(`.actions button[data-action="take 1"]`)),
+		chromedp.Click(css(`.actions button[data-action="take 1"]`)),
+		movePlayed(2),
+		js(elsewhere),
+		movePlayed(3), // drawn from the event stream, not from the POST's answer
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := url[strings.LastIndex(url, "/")+1:]
+	err = chromedp.Do(ctx,
+		js(`localStorage.setItem('lang', 'it')`),
+		chromedp.Navigate(base+"/replay/"+id),
+		chromedp.WaitVisible(xpath(`//span[@class="where"][text()="Mossa 3 di 3"]`)),
+		chromedp.Click(xpath(`//button[contains(., "Inizio")]`)),
+		chromedp.WaitVisible(xpath(`//span[@class="where"][text()="Mossa 0 di 3"]`)),
+		chromedp.Click(xpath(`//button[contains(., "Avanti")]`)),
+		chromedp.WaitVisible(xpath(`//span[@class="where"][text()="Mossa 1 di 3"]`)),
+		shot("replay-it"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Export the record (hot-seat: the player holds every side) and open it.
+	rec, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch('/api/games/`+id+`/record').then(r => r.text())`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "game.json")
+	if err := os.WriteFile(file, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(base+"/replay"),
+		chromedp.WaitVisible(css(`input[type=file]`)),
+		chromedp.SetUploadFiles(css(`input[type=file]`), []string{file}),
+		chromedp.WaitVisible(xpath(`//span[@class="where"][text()="Mossa 0 di 3"]`)),
+		chromedp.Click(xpath(`//button[contains(., "Fine")]`)),
+		chromedp.WaitVisible(xpath(`//span[@class="where"][text()="Mossa 3 di 3"]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -43,11 +43,11 @@ export async function replayPage(main, id) {
       e.rule && !e.text.includes(e.rule) ? h('span', { class: 'rule' }, ` [${e.rule}]`) : null)));
     clear(body).append(
       h('div', { class: 'vcr' },
-        h('button', { onclick: () => step(0), disabled: st.at === 0 }, '⏮ ' + t('first')),
+        h('button', { onclick: () => step(0), disabled: st.at === 0 }, '|◀ ' + t('first')),
         h('button', { onclick: () => step(st.at - 1), disabled: st.at === 0 }, '◀ ' + t('prev')),
         h('span', { class: 'where' }, `${t('move')} ${st.at} ${t('of')} ${st.moves}`),
         h('button', { onclick: () => step(st.at + 1), disabled: st.at === st.moves }, t('next') + ' ▶'),
-        h('button', { onclick: () => step(st.moves), disabled: st.at === st.moves }, t('last') + ' ⏭'),
+        h('button', { onclick: () => step(st.moves), disabled: st.at === st.moves }, t('last') + ' ▶|'),
         slider,
         h('form', { onsubmit: (e) => { e.preventDefault(); step(+jump.value); } }, jump, h('button', { type: 'submit' }, t('jump'))),
         sides),
