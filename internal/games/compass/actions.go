@@ -207,10 +207,7 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 		}
 	case stAtkFront:
 		if a.Op == opDone {
-			s.Step = stAtkSupport
-			if len(s.legalAtkSupport(nil)) == 1 {
-				s.endAtkSelection()
-			}
+			s.toAtkSupport()
 			return
 		}
 		s.addFront(0, u)
@@ -221,9 +218,7 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 			return
 		}
 		s.addSupport(0, u, b)
-		if len(s.legalAtkSupport(nil)) == 1 {
-			s.endAtkSelection()
-		}
+		s.toAtkSupport()
 	case stDefFront:
 		if a.Op == opDone {
 			s.Step = stDefSupport
@@ -249,10 +244,7 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 		}
 		s.playCombatEvent(side, EventKind(u), b)
 	case stAtkLeader, stDefLeader:
-		i := 0
-		if s.Step == stDefLeader {
-			i = 1
-		}
+		i := s.role()
 		if a.Op == opPlay {
 			s.playLeader(i, b)
 			if s.mayReroll(i) {
@@ -265,11 +257,7 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 			s.countHits()
 		}
 	case stAtkHits, stDefHits:
-		i := 0
-		if s.Step == stDefHits {
-			i = 1
-		}
-		s.takeHit(i, u)
+		s.takeHit(s.role(), u)
 		s.autoHits()
 	case stRetreat:
 		s.retreat(u, b)

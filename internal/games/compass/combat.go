@@ -216,11 +216,25 @@ func (s *State) addSupport(i, u, front int) {
 // afterAtkFront moves on once the attacker has his front line.
 func (s *State) afterAtkFront() {
 	if s.Bat.NF[0] == 3 || len(s.legalAtkFront(nil)) == 1 {
-		s.Step = stAtkSupport
-		if len(s.legalAtkSupport(nil)) == 1 {
-			s.endAtkSelection()
-		}
+		s.toAtkSupport()
 	}
+}
+
+// toAtkSupport asks for supports while one may still be assigned.
+func (s *State) toAtkSupport() {
+	s.Step = stAtkSupport
+	if len(s.legalAtkSupport(nil)) == 1 {
+		s.endAtkSelection()
+	}
+}
+
+// role is 0 when the decision point belongs to the attacker, 1 to the defender.
+func (s *State) role() int {
+	switch s.Step {
+	case stDefFront, stDefSupport, stDefEvents, stDefLeader, stDefHits, stRetreat:
+		return 1
+	}
+	return 0
 }
 
 // endAtkSelection marks the attackers as having attacked this turn (6.2.E:
@@ -656,10 +670,7 @@ func (s *State) takeHit(i, u int) {
 // hits enough to eliminate every participant.
 func (s *State) autoHits() {
 	for {
-		i := 0
-		if s.Step == stDefHits {
-			i = 1
-		}
+		i := s.role()
 		b := &s.Bat
 		c := s.hitCandidates(i)
 		if b.Left[i] == 0 || len(c) == 0 {
