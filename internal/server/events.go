@@ -80,6 +80,13 @@ func (h *hub) connected(gameID string, userID int64) bool {
 	return false
 }
 
+// watched reports whether any page has the game open.
+func (h *hub) watched(gameID string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.subs[gameID]) > 0
+}
+
 // close ends every stream (server shutdown).
 func (h *hub) close() {
 	h.mu.Lock()

@@ -24,43 +24,69 @@ type live struct {
 	// announced is the set of sides whose turn was last announced.
 	announced engine.SideSet
 	thinking  bool // a computer player is deciding
+	evicted   bool // dropped from Server.live; look the game up again
 }
 
+// maxLive bounds the games kept in memory; idle ones beyond it are
+// dropped and replayed from the store when next needed.
+const maxLive = 2000
+
 // game returns the live game id, replaying it from the store the first
-// time. The caller locks lv.mu.
+// time. The caller locks lv.mu to use it.
 func (s *Server) game(ctx context.Context, id string) (*live, error) {
-	s.mu.Lock()
-	lv := s.live[id]
-	if lv == nil {
-		lv = &live{}
-		s.live[id] = lv
+	for {
+		s.mu.Lock()
+		lv := s.live[id]
+		if lv == nil {
+			if len(s.live) >= maxLive {
+				s.evictIdle()
+			}
+			lv = &live{}
+			s.live[id] = lv
+		}
+		s.mu.Unlock()
+		evicted, err := s.load(ctx, lv, id)
+		if err != nil {
+			return nil, err
+		}
+		if !evicted {
+			return lv, nil
+		}
 	}
-	s.mu.Unlock()
+}
+
+// load replays game id into lv unless it is loaded already, or reports
+// that lv was evicted meanwhile.
+func (s *Server) load(ctx context.Context, lv *live, id string) (evicted bool, err error) {
 	lv.mu.Lock()
 	defer lv.mu.Unlock()
+	if lv.evicted {
+		return true, nil
+	}
 	if lv.loaded {
-		return lv, nil
+		return false, nil
 	}
 	g, err := s.st.Game(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		s.mu.Lock()
 		delete(s.live, id)
 		s.mu.Unlock()
-		return nil, errf(http.StatusNotFound, "no game %q", id)
+		lv.evicted = true
+		return false, errf(http.StatusNotFound, "no game %q", id)
 	}
 	if err != nil {
-		return nil, err
+		return false, err
 	}
 	rec, err := s.st.Record(ctx, id)
 	if err != nil {
-		return nil, err
+		return false, err
 	}
 	sess, err := engine.Replay(rec)
 	if err != nil {
 		s.cfg.Logf("server: game %s does not replay: %v", id, err)
 		lv.broken = err
 		if sess == nil {
-			return nil, fmt.Errorf("game %s cannot be rebuilt: %w", id, err)
+			return false, fmt.Errorf("game %s cannot be rebuilt: %w", id, err)
 		}
 	}
 	lv.g, lv.sess, lv.loaded = g, sess, true
@@ -79,7 +105,27 @@ func (s *Server) game(ctx context.Context, id string) (*live, error) {
 		}
 		lv.players[seat.Side] = p
 	}
-	return lv, nil
+	return false, nil
+}
+
+// evictIdle drops games nobody is using (no lock held, no computer
+// thinking, no open page) until half the room is free. The caller holds
+// s.mu. A request already holding a dropped game still works on an exact
+// copy; the store's move-number check keeps two copies from both moving.
+func (s *Server) evictIdle() {
+	for id, lv := range s.live {
+		if len(s.live) < maxLive/2 {
+			return
+		}
+		if !lv.mu.TryLock() {
+			continue
+		}
+		if !lv.thinking && !s.hub.watched(id) {
+			lv.evicted = true
+			delete(s.live, id)
+		}
+		lv.mu.Unlock()
+	}
 }
 
 // forget drops a live game so the next request replays it from the store
