@@ -80,6 +80,7 @@ func newGuestGame(base, id string) chromedp.Action[chromedp.Void] {
 		chromedp.WaitVisible(css(`select[name=game]`)),
 		chromedp.SetValue(css(`select[name=game]`), id),
 		chromedp.SetValue(css(`select[name=mode]`), "hotseat"),
+		shot("lobby-"+id),
 		chromedp.Click(xpath(`//button[text()="Create"]`)),
 	)
 }
