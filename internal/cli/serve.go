@@ -35,6 +35,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	docs := fs.String("docs", "docs", "the project's docs folder, served at /docs/ for the reconstruction notices (skipped if absent)")
 	smtpAddr := fs.String("smtp", "", "SMTP server host:port for \"your turn\" mail (none if empty)")
 	smtpFrom := fs.String("smtp-from", "", "sender address of notice mail")
+	privateHooks := fs.Bool("private-webhooks", false, "let webhooks reach loopback and private addresses (a server on a private network)")
 	smtpUser := fs.String("smtp-user", "", "SMTP user (the password is read from $SANDTABLE_SMTP_PASSWORD)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -62,7 +63,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		Static:        web.Handler(docsFS(*docs)),
 		BaseURL:       *base,
 		SecureCookies: *secure,
-		Notifier: &server.Notices{SMTP: server.SMTPConfig{
+		Notifier: &server.Notices{AllowPrivate: *privateHooks, SMTP: server.SMTPConfig{
 			Addr: *smtpAddr, From: *smtpFrom, Username: *smtpUser, Password: os.Getenv("SANDTABLE_SMTP_PASSWORD"),
 		}},
 		Logf: logger.Printf,

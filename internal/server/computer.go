@@ -34,10 +34,6 @@ func (s *Server) announce(ctx context.Context, lv *live, actor int64) {
 	}
 	began := now &^ lv.announced
 	lv.announced = now
-	type due struct {
-		user int64
-		side string
-	}
 	var notices []due
 	for _, side := range began.Sides() {
 		if seat := lv.seatOf(side); seat.UserID != 0 && seat.UserID != actor {
@@ -48,9 +44,22 @@ func (s *Server) announce(ctx context.Context, lv *live, actor int64) {
 	lv.mu.Unlock()
 
 	s.hub.publish(id, ev)
-	if s.cfg.Notifier == nil {
+	if s.cfg.Notifier == nil || len(notices) == 0 {
 		return
 	}
+	// Deliver apart, so a slow mail server or webhook holds up no move.
+	s.background(func(ctx context.Context) {
+		s.deliver(ctx, id, title, notices)
+	})
+}
+
+type due struct {
+	user int64
+	side string
+}
+
+// deliver sends the notices to the players who do not have the game open.
+func (s *Server) deliver(ctx context.Context, id, title string, notices []due) {
 	for _, n := range notices {
 		if s.hub.connected(id, n.user) {
 			continue

@@ -5,9 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"net/smtp"
 	"strings"
+	"sync"
+	"syscall"
 	"time"
 
 	"sandtable/internal/store"
@@ -47,9 +50,47 @@ type SMTPConfig struct {
 // as Discord accept as is.
 type Notices struct {
 	SMTP   SMTPConfig
-	Client *http.Client // nil: a client with a 10 s timeout
+	Client *http.Client // nil: a client with a 10 s timeout that reaches only public addresses
+	// AllowPrivate lets webhooks reach loopback, private and link-local
+	// addresses (a server on a private network, tests). Without it a
+	// player cannot aim the server at its own network.
+	AllowPrivate bool
 	// sendMail is smtp.SendMail; tests replace it.
 	sendMail func(addr string, a smtp.Auth, from string, to []string, msg []byte) error
+
+	once   sync.Once
+	public *http.Client
+}
+
+// client is the HTTP client for webhooks. The address check runs on the
+// address actually dialled, after name resolution, so a name that
+// resolves to a private address is refused too.
+func (ns *Notices) client() *http.Client {
+	if ns.Client != nil {
+		return ns.Client
+	}
+	ns.once.Do(func() {
+		d := &net.Dialer{Timeout: 10 * time.Second}
+		if !ns.AllowPrivate {
+			d.Control = func(_, address string, _ syscall.RawConn) error {
+				host, _, err := net.SplitHostPort(address)
+				if err != nil {
+					return err
+				}
+				if ip := net.ParseIP(host); ip == nil || !publicIP(ip) {
+					return fmt.Errorf("webhook address %s refused: not a public address", host)
+				}
+				return nil
+			}
+		}
+		ns.public = &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: d.DialContext}}
+	})
+	return ns.public
+}
+
+func publicIP(ip net.IP) bool {
+	return !(ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||
+		ip.IsInterfaceLocalMulticast() || ip.IsMulticast() || ip.IsUnspecified())
 }
 
 // YourTurn sends n by every way the player set, and returns the first
@@ -100,11 +141,7 @@ func (ns *Notices) webhook(ctx context.Context, n Notice) error {
 		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	c := ns.Client
-	if c == nil {
-		c = &http.Client{Timeout: 10 * time.Second}
-	}
-	resp, err := c.Do(req)
+	resp, err := ns.client().Do(req)
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ func TestNoticesMailAndWebhook(t *testing.T) {
 	defer hs.Close()
 	var mailTo []string
 	var mail string
-	ns := &Notices{SMTP: SMTPConfig{Addr: "mail.example.org:587", From: "sandtable@example.org", Username: "u", Password: "p"},
+	ns := &Notices{AllowPrivate: true, SMTP: SMTPConfig{Addr: "mail.example.org:587", From: "sandtable@example.org", Username: "u", Password: "p"},
 		sendMail: func(addr string, a smtp.Auth, from string, to []string, msg []byte) error {
 			mailTo, mail = to, string(msg)
 			return nil
@@ -45,6 +45,11 @@ func TestNoticesMailAndWebhook(t *testing.T) {
 	n.User.Webhook, n.User.Email = bad.URL, ""
 	if err := ns.YourTurn(t.Context(), n); err == nil || !strings.Contains(err.Error(), "410") {
 		t.Fatalf("failing webhook: %v", err)
+	}
+	// By default a webhook may not reach the server's own network.
+	n.User.Webhook = hs.URL
+	if err := (&Notices{}).YourTurn(t.Context(), n); err == nil || !strings.Contains(err.Error(), "not a public address") {
+		t.Fatalf("webhook to loopback: %v", err)
 	}
 	// An address with a line break cannot inject headers.
 	n.User.Email, n.User.Webhook = "bob@example.org\r\nBcc: all@example.org", ""

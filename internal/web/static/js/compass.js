@@ -53,6 +53,14 @@ function project(areas) {
   return { H, at: (a) => [margin + (a.lon - minLon) * kx * scale, margin + 30 + (maxLat - a.lat) * scale] };
 }
 
+// keyed makes Enter and Space work like a click, for the keyboard.
+const keyed = (f) => (e) => {
+  if (e.key === 'Enter' || e.key === ' ') {
+    e.preventDefault();
+    f(e);
+  }
+};
+
 const tokens = (text) => text.split(/\s+/);
 
 function cvText(u) {
@@ -62,7 +70,7 @@ function cvText(u) {
 
 function counter(u, x, y, size, onclick, selected, actionable) {
   const c = SIDE[u.side] || { fill: '#ddd', ink: '#222' };
-  const g = s('g', { class: 'counter' + (selected ? ' selected' : '') + (actionable ? ' actionable' : ''), transform: `translate(${x},${y})`, onclick, tabindex: 0, 'data-unit': u.id },
+  const g = s('g', { class: 'counter' + (selected ? ' selected' : '') + (actionable ? ' actionable' : ''), transform: `translate(${x},${y})`, onclick, onkeydown: keyed(onclick), tabindex: 0, 'data-unit': u.id, role: 'button' },
     s('title', {}, `${u.name} (${u.side}) CV ${u.cv}${u.reduced ? ', reduced' : ''}${u.support ? ', support' : ''}${u.out_of_supply ? ', out of supply' : ''}`),
     s('rect', { width: size, height: size, rx: 3, fill: u.reduced ? '#f7f3ea' : c.fill, stroke: c.ink, 'stroke-width': selected ? 3 : 1.2 }),
     u.reduced ? s('rect', { x: 0, y: size - 6, width: size, height: 6, fill: c.fill, stroke: 'none' }) : null,
@@ -117,7 +125,7 @@ export function renderCompass(el, v, ctx) {
   const cellEls = new Map();
   v.areas.forEach((a, i) => {
     const d = 'M' + polys[i].map((p) => p.map((n) => n.toFixed(1)).join(',')).join('L') + 'Z';
-    const cell = s('path', { d, class: 'area' + (a.coastal ? ' coastal' : ''), fill: CONTROL[a.control] || '#f1e8d0', onclick: () => clickArea(a.id), 'data-area': a.id },
+    const cell = s('path', { d, class: 'area' + (a.coastal ? ' coastal' : ''), fill: CONTROL[a.control] || '#f1e8d0', onclick: () => clickArea(a.id), onkeydown: keyed(() => clickArea(a.id)), tabindex: 0, role: 'button', 'data-area': a.id },
       s('title', {}, `${a.name}${a.vp ? ` — ${a.vp} VP` : ''}${a.control ? ` — ${a.control}` : ''}${a.coastal ? ' — coastal' : ''}`));
     cellEls.set(a.id, cell);
     gCells.append(cell);
