@@ -22,7 +22,8 @@ var migrationFiles embed.FS
 
 // SQLite is the Store kept in one SQLite file.
 type SQLite struct {
-	db *sql.DB
+	db *sql.DB // the writer: one connection, as SQLite has one writer
+	rd *sql.DB // readers: a pool that reads beside the writer (WAL)
 }
 
 var _ Store = (*SQLite)(nil)
@@ -44,16 +45,30 @@ func Open(path string) (*SQLite, error) {
 	// One connection: SQLite has a single writer anyway, and an in-memory
 	// database exists only inside its connection.
 	db.SetMaxOpenConns(1)
-	s := &SQLite{db: db}
+	s := &SQLite{db: db, rd: db}
 	if err := s.migrate(); err != nil {
 		db.Close()
 		return nil, err
+	}
+	if path != ":memory:" {
+		rd, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)&_pragma=query_only(1)")
+		if err != nil {
+			db.Close()
+			return nil, fmt.Errorf("store: %w", err)
+		}
+		rd.SetMaxOpenConns(8)
+		s.rd = rd
 	}
 	return s, nil
 }
 
 // Close closes the database.
-func (s *SQLite) Close() error { return s.db.Close() }
+func (s *SQLite) Close() error {
+	if s.rd != s.db {
+		s.rd.Close()
+	}
+	return s.db.Close()
+}
 
 // migrate applies migrations/NNNN_*.sql past PRAGMA user_version, each in
 // its own transaction together with the new version number.
@@ -142,11 +157,11 @@ func scanUser(row *sql.Row, what string) (User, error) {
 }
 
 func (s *SQLite) UserByName(ctx context.Context, name string) (User, error) {
-	return scanUser(s.db.QueryRowContext(ctx, `SELECT `+userCols+` FROM users WHERE name = ?`, name), "user "+name)
+	return scanUser(s.rd.QueryRowContext(ctx, `SELECT `+userCols+` FROM users WHERE name = ?`, name), "user "+name)
 }
 
 func (s *SQLite) UserByID(ctx context.Context, id int64) (User, error) {
-	return scanUser(s.db.QueryRowContext(ctx, `SELECT `+userCols+` FROM users WHERE id = ?`, id), fmt.Sprint("user ", id))
+	return scanUser(s.rd.QueryRowContext(ctx, `SELECT `+userCols+` FROM users WHERE id = ?`, id), fmt.Sprint("user ", id))
 }
 
 func (s *SQLite) SetNotify(ctx context.Context, id int64, email, webhook string) error {
@@ -176,7 +191,7 @@ func (s *SQLite) CreateSession(ctx context.Context, se Session) error {
 func (s *SQLite) Session(ctx context.Context, tokenHash string) (Session, error) {
 	var se Session
 	var exp int64
-	err := s.db.QueryRowContext(ctx, `SELECT token_hash, user_id, csrf, expires FROM sessions WHERE token_hash = ? AND expires > ?`,
+	err := s.rd.QueryRowContext(ctx, `SELECT token_hash, user_id, csrf, expires FROM sessions WHERE token_hash = ? AND expires > ?`,
 		tokenHash, now()).Scan(&se.TokenHash, &se.UserID, &se.CSRF, &exp)
 	if err != nil {
 		return Session{}, notFound(err, "session")
@@ -263,7 +278,7 @@ func scanGame(r scanner) (Game, error) {
 }
 
 func (s *SQLite) Game(ctx context.Context, id string) (Game, error) {
-	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameCols+` FROM games WHERE id = ?`, id))
+	g, err := scanGame(s.rd.QueryRowContext(ctx, `SELECT `+gameCols+` FROM games WHERE id = ?`, id))
 	if err != nil {
 		return Game{}, notFound(err, "game "+id)
 	}
@@ -272,7 +287,7 @@ func (s *SQLite) Game(ctx context.Context, id string) (Game, error) {
 }
 
 func (s *SQLite) seats(ctx context.Context, id string) ([]Seat, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT side, COALESCE(user_id, 0), ai, invite FROM seats WHERE game_id = ? ORDER BY side`, id)
+	rows, err := s.rd.QueryContext(ctx, `SELECT side, COALESCE(user_id, 0), ai, invite FROM seats WHERE game_id = ? ORDER BY side`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: seats of %s: %w", id, err)
 	}
@@ -289,7 +304,7 @@ func (s *SQLite) seats(ctx context.Context, id string) ([]Seat, error) {
 }
 
 func (s *SQLite) GamesOf(ctx context.Context, userID int64) ([]Game, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+gameCols+` FROM games WHERE id IN
+	rows, err := s.rd.QueryContext(ctx, `SELECT `+gameCols+` FROM games WHERE id IN
 		(SELECT game_id FROM seats WHERE user_id = ?) ORDER BY updated DESC, id`, userID)
 	if err != nil {
 		return nil, fmt.Errorf("store: games of user %d: %w", userID, err)
@@ -316,7 +331,7 @@ func (s *SQLite) GamesOf(ctx context.Context, userID int64) ([]Game, error) {
 }
 
 func (s *SQLite) GameIDs(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games ORDER BY created, id`)
+	rows, err := s.rd.QueryContext(ctx, `SELECT id FROM games ORDER BY created, id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: listing games: %w", err)
 	}
@@ -358,12 +373,12 @@ func (s *SQLite) ClaimSeat(ctx context.Context, gameID string, side engine.Side,
 }
 
 func (s *SQLite) Record(ctx context.Context, gameID string) (engine.Record, error) {
-	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameCols+` FROM games WHERE id = ?`, gameID))
+	g, err := scanGame(s.rd.QueryRowContext(ctx, `SELECT `+gameCols+` FROM games WHERE id = ?`, gameID))
 	if err != nil {
 		return engine.Record{}, notFound(err, "game "+gameID)
 	}
 	rec := engine.Record{Game: g.Game, Setup: g.Setup, Actions: []engine.RecordEntry{}}
-	rows, err := s.db.QueryContext(ctx, `SELECT side, action, hash FROM actions WHERE game_id = ? ORDER BY n`, gameID)
+	rows, err := s.rd.QueryContext(ctx, `SELECT side, action, hash FROM actions WHERE game_id = ? ORDER BY n`, gameID)
 	if err != nil {
 		return engine.Record{}, fmt.Errorf("store: record of %s: %w", gameID, err)
 	}
