@@ -34,6 +34,9 @@ type gameView struct {
 	Invites   []inviteJSON `json:"invites,omitempty"` // to the game's owner only
 	RematchOf string       `json:"rematch_of,omitempty"`
 	Record    bool         `json:"record_available"`
+	// Frozen says why the game cannot go on: its record no longer replays
+	// (the rules changed under it), or a change was not saved.
+	Frozen string `json:"frozen,omitempty"`
 }
 
 type seatJSON struct {
@@ -137,6 +140,10 @@ func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.S
 		}
 	}
 	v.Record = lv.over() || lv.hotseat()
+	if lv.broken != nil {
+		v.Frozen = lv.broken.Error()
+		v.Actions, v.CanUndo, v.UndoSides = []actionJSON{}, false, []string{}
+	}
 	return v, nil
 }
 

@@ -4,6 +4,9 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"sandtable/internal/engine"
+	"sandtable/internal/store"
 )
 
 func TestRegisterLoginLogout(t *testing.T) {
@@ -472,4 +475,35 @@ func (s seatJSON) userID(e *env) int64 {
 		e.t.Fatal(err)
 	}
 	return u.ID
+}
+
+// TestFrozenGame: a stored record that no longer replays (the rules
+// changed under it) is shown up to the mismatch, frozen, and refuses moves.
+func TestFrozenGame(t *testing.T) {
+	e := newEnv(t)
+	ann := e.user("ann")
+	g := ann.create(map[string]any{"game": "toy", "mode": "hotseat", "seed": 3})
+	ann.mustAct(g.ID, "north", 0, "take 1")
+	ann.mustAct(g.ID, "south", 1, "take 1")
+	// Give the second action a hash the rules do not produce, as a change
+	// of rules would, and forget the game so that it is replayed.
+	ctx := t.Context()
+	if err := e.st.Truncate(ctx, g.ID, 2, 1, store.Progress{Active: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.st.AppendAction(ctx, g.ID, 1, engine.RecordEntry{Side: "south", Action: "take 1", Hash: "0000"}, store.Progress{Active: 1}); err != nil {
+		t.Fatal(err)
+	}
+	e.srv.forget(g.ID)
+	v := ann.view(g.ID, "")
+	if v.Frozen == "" || !strings.Contains(v.Frozen, "hash") || len(v.Actions) != 0 || v.Move != 2 {
+		t.Fatalf("frozen game: move %d, frozen %q, %d actions", v.Move, v.Frozen, len(v.Actions))
+	}
+	if code, msg := ann.errOf("POST", "/api/games/"+g.ID+"/actions", map[string]any{"side": "north", "move": 2, "action": "take 1"}); code != http.StatusConflict || !strings.Contains(msg, "frozen") {
+		t.Fatalf("action on a frozen game: %d %s", code, msg)
+	}
+	var report strings.Builder
+	if n, _ := Verify(ctx, e.st, &report); n != 1 || !strings.Contains(report.String(), "MISMATCH "+g.ID) {
+		t.Fatalf("verify: %d\n%s", n, report.String())
+	}
 }

@@ -98,7 +98,7 @@ export async function playPage(main, id) {
     });
     clear(page).append(
       h('h1', {}, v.title, ' ', h('small', {}, `${v.scenario} · ${t('move')} ${v.move} · ${seats}`)),
-      prompt, msg, ...invites,
+      prompt, v.frozen ? h('p', { class: 'msg bad' }, v.frozen) : null, msg, ...invites,
       h('div', { class: 'layout' }, board, h('aside', {}, actions, tools, h('section', {}, h('h3', {}, t('log')), log))));
     renderBoard(board, v.game, v.view, ctx);
   }
