@@ -98,6 +98,7 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	db := fs.String("db", "sandtable.db", "SQLite database file of the server")
+	rehash := fs.Bool("rehash", false, "after a change of rules: write again, with the new state hashes, every game whose actions are all still legal (stop the server first)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -111,6 +112,17 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
+	if *rehash {
+		_, failed, err := server.Rehash(context.Background(), st, stdout)
+		if err != nil {
+			fmt.Fprintln(stderr, "verify:", err)
+			return 1
+		}
+		if failed > 0 {
+			return 1
+		}
+		return 0
+	}
 	return verifyStore(st, stdout, stderr)
 }
 

@@ -506,4 +506,19 @@ func TestFrozenGame(t *testing.T) {
 	if n, _ := Verify(ctx, e.st, &report); n != 1 || !strings.Contains(report.String(), "MISMATCH "+g.ID) {
 		t.Fatalf("verify: %d\n%s", n, report.String())
 	}
+	// Rehash writes the record again with the hashes the rules give now.
+	report.Reset()
+	if fixed, failed, err := Rehash(ctx, e.st, &report); err != nil || fixed != 1 || failed != 0 {
+		t.Fatalf("rehash: %d fixed, %d failed, %v\n%s", fixed, failed, err, report.String())
+	}
+	if n, _ := Verify(ctx, e.st, &report); n != 0 {
+		t.Fatalf("verify after rehash: %d mismatches", n)
+	}
+	// An action the rules no longer allow cannot be rehashed.
+	if err := e.st.AppendAction(ctx, g.ID, 2, engine.RecordEntry{Side: "south", Action: "take 3"}, store.Progress{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, failed, _ := Rehash(ctx, e.st, &report); failed != 1 {
+		t.Fatalf("rehash of an illegal action: %d failed", failed)
+	}
 }

@@ -453,3 +453,22 @@ func (s *SQLite) SetProgress(ctx context.Context, gameID string, move int, p Pro
 		return setProgress(ctx, tx, gameID, move, p)
 	})
 }
+
+func (s *SQLite) Rewrite(ctx context.Context, gameID string, move int, actions []engine.RecordEntry, p Progress) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := atMove(ctx, tx, gameID, move); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM actions WHERE game_id = ?`, gameID); err != nil {
+			return fmt.Errorf("store: rewriting: %w", err)
+		}
+		t := now()
+		for i, e := range actions {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO actions(game_id, n, side, action, hash, created) VALUES(?,?,?,?,?,?)`,
+				gameID, i+1, e.Side, e.Action, e.Hash, t); err != nil {
+				return fmt.Errorf("store: rewriting: %w", err)
+			}
+		}
+		return setProgress(ctx, tx, gameID, len(actions), p)
+	})
+}

@@ -171,6 +171,15 @@ func TestRecordAppendTruncate(t *testing.T) {
 	if len(rec.Actions) != 1 || g.Move != 1 || g.Active != engine.Only(1) {
 		t.Fatalf("after truncate: %d actions, game %+v", len(rec.Actions), g)
 	}
+	if err := s.Rewrite(ctx, "g1", 0, nil, Progress{}); !errors.Is(err, ErrConflict) {
+		t.Fatalf("stale rewrite: %v", err)
+	}
+	if err := s.Rewrite(ctx, "g1", 1, []engine.RecordEntry{e("3")}, Progress{Active: engine.Only(1)}); err != nil {
+		t.Fatal(err)
+	}
+	if rec, _ := s.Record(ctx, "g1"); len(rec.Actions) != 1 || rec.Actions[0] != e("3") {
+		t.Fatalf("after rewrite: %+v", rec.Actions)
+	}
 	if err := s.SetProgress(ctx, "g1", 1, Progress{Status: StatusOver, Result: "north resigned"}); err != nil {
 		t.Fatal(err)
 	}

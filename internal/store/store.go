@@ -117,6 +117,9 @@ type Store interface {
 	// Truncate drops the actions after keep (undo), in one transaction
 	// with p; ErrConflict if the game is not at move.
 	Truncate(ctx context.Context, gameID string, move, keep int, p Progress) error
+	// Rewrite replaces a game's whole record (re-hashing after a change of
+	// rules), if the game is at move.
+	Rewrite(ctx context.Context, gameID string, move int, actions []engine.RecordEntry, p Progress) error
 	// SetProgress changes the summary alone (a resignation), if the game
 	// is at move.
 	SetProgress(ctx context.Context, gameID string, move int, p Progress) error
