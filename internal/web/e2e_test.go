@@ -135,6 +135,7 @@ func TestBrowserCompassMap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	noStrayText(t, ctx)
 	if counts[0] != 42 || counts[1] == 0 || !strings.Contains(names, "Sidi Barrani") {
 		t.Fatalf("compass map: %v areas and counters, names %q", counts, names)
 	}
@@ -299,5 +300,56 @@ func TestBrowserLiveReplayImport(t *testing.T) {
 	)
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// toBattle plays a hot-seat Compass game from the page, preferring
+// attacks, until a combat is being fought; it returns whether one came.
+const toBattle = `(async () => {
+  const me = await (await fetch('/api/me')).json();
+  const id = location.pathname.split('/')[2];
+  const pref = ['attack ', 'battle '];
+  for (let i = 0; i < 600; i++) {
+    const v = await (await fetch('/api/games/' + id)).json();
+    if (v.view.battle) return true;
+    if (v.actions.length === 0) return false;
+    const a = pref.map((p) => v.actions.find((x) => x.action.startsWith(p))).find(Boolean) || v.actions[0];
+    await fetch('/api/games/' + id + '/actions', { method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf },
+      body: JSON.stringify({ side: v.side, move: v.move, action: a.action }) });
+  }
+  return false;
+})()`
+
+func TestBrowserCompassBattle(t *testing.T) {
+	ctx, base := browser(t)
+	if err := chromedp.Do(ctx, newGuestGame(base, "compass"), chromedp.WaitVisible(css(`svg.map path.area`))); err != nil {
+		t.Fatal(err)
+	}
+	fought, err := chromedp.Run(ctx, chromedp.Evaluate[bool](toBattle, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fought {
+		t.Fatal("no combat came")
+	}
+	if err := chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible(css(`table.battle caption`)), chromedp.WaitVisible(css(`svg.map .battle-arrow`)), shot("compass-battle")); err != nil {
+		t.Fatal(err)
+	}
+	noStrayText(t, ctx)
+}
+
+// noStrayText fails if the page shows "null" or "undefined" as text: the
+// sign of a value appended where an element was meant.
+func noStrayText(t *testing.T, ctx context.Context) {
+	t.Helper()
+	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range strings.Fields(text) {
+		if w == "null" || w == "undefined" || w == "NaN" {
+			t.Fatalf("the page shows %q:\n%s", w, text)
+		}
 	}
 }

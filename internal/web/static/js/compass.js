@@ -61,6 +61,24 @@ const keyed = (f) => (e) => {
   }
 };
 
+// The renderer's own words; the game's texts come translated from the server.
+const WORDS = {
+  en: {
+    turn: 'Turn', phase: 'Phase', phasing: 'Phasing', vp: 'VP', repl: 'Replacements', events: 'events', inHand: 'in hand',
+    inContainer: 'in container', battle: 'Battle', from: 'from', into: 'into', hits: 'hits', offMap: 'Off the map',
+    attacker: 'Attacker', defender: 'Defender', unit: 'Unit', target: 'Hits on', die: 'Die', choose: 'Choose:',
+    allied: 'Allied', italian: 'Italian', zoomIn: 'Zoom in', zoomOut: 'Zoom out',
+    phases: { events: 'events', reinforcements: 'reinforcements', replacements: 'replacements', movement: 'movement', stacking: 'stacking', combat: 'combat', exploitation: 'exploitation', over: 'over' },
+  },
+  it: {
+    turn: 'Turno', phase: 'Fase', phasing: 'In fase', vp: 'PV', repl: 'Rimpiazzi', events: 'eventi', inHand: 'in mano',
+    inContainer: 'nel contenitore', battle: 'Combattimento', from: 'da', into: 'in', hits: 'perdite', offMap: 'Fuori mappa',
+    attacker: 'Attaccante', defender: 'Difensore', unit: 'Unità', target: 'Colpisce con', die: 'Dado', choose: 'Scegli:',
+    allied: 'Alleati', italian: 'Italiani', zoomIn: 'Ingrandisci', zoomOut: 'Riduci',
+    phases: { events: 'eventi', reinforcements: 'rinforzi', replacements: 'rimpiazzi', movement: 'movimento', stacking: 'raggruppamento', combat: 'combattimento', exploitation: 'sfruttamento', over: 'finita' },
+  },
+};
+
 const tokens = (text) => text.split(/\s+/);
 
 function cvText(u) {
@@ -83,6 +101,7 @@ function counter(u, x, y, size, onclick, selected, actionable) {
 
 export function renderCompass(el, v, ctx) {
   clear(el);
+  const w = WORDS[ctx.lang] || WORDS.en;
   if (!v || !Array.isArray(v.areas)) {
     el.append(h('pre', {}, JSON.stringify(v, null, 1)));
     return;
@@ -106,7 +125,7 @@ export function renderCompass(el, v, ctx) {
   const coast = v.areas.filter((a) => a.coastal).map((a) => pos.get(a.id)).sort((p, q) => p[0] - q[0]);
   const sea = coast.length ? 'M0,0 L0,' + (coast[0][1] - r / 3).toFixed(1) + coast.map((p) => ` L${p[0].toFixed(1)},${(p[1] - r / 3).toFixed(1)}`).join('') +
     ` L${W},${(coast[coast.length - 1][1] - r / 3).toFixed(1)} L${W},0 Z` : '';
-  svg.append(defs, s('rect', { x: 0, y: 0, width: W, height: H, class: 'desert' }), sea ? s('path', { d: sea, class: 'sea' }) : null);
+  svg.append(...[defs, s('rect', { x: 0, y: 0, width: W, height: H, class: 'desert' }), sea ? s('path', { d: sea, class: 'sea' }) : null].filter(Boolean));
   const gCells = s('g', {}), gLinks = s('g', {}), gLabels = s('g', {}), gUnits = s('g', {}), gArrows = s('g', {});
   svg.append(gCells, gLinks, gLabels, gArrows, gUnits);
 
@@ -152,7 +171,9 @@ export function renderCompass(el, v, ctx) {
     const [x, y] = pos.get(area);
     const perRow = Math.min(4, units.length);
     units.forEach((u, i) => {
-      const cx = x - (perRow * (size + gap)) / 2 + (i % perRow) * (size + gap);
+      // Keep the stack inside the map at its edges.
+      const left = Math.max(4, Math.min(W - 4 - perRow * (size + gap), x - (perRow * (size + gap)) / 2));
+      const cx = left + (i % perRow) * (size + gap);
       const cy = y + Math.floor(i / perRow) * (size + gap);
       const g = counter(u, cx, cy, size, (e) => { e.stopPropagation(); clickUnit(u.id); }, false, unitActs(u.id).length > 0);
       unitEls.set(u.id, g);
@@ -177,21 +198,39 @@ export function renderCompass(el, v, ctx) {
   };
   setZoom(+localStorage.getItem(zoomKey) || 1);
   const zoom = h('span', { class: 'zoom' },
-    h('button', { class: 'secondary', title: 'Zoom out', onclick: () => setZoom((+localStorage.getItem(zoomKey) || 1) - 0.5) }, '−'),
-    h('button', { class: 'secondary', title: 'Zoom in', onclick: () => setZoom((+localStorage.getItem(zoomKey) || 1) + 0.5) }, '+'));
-  el.append(info, h('div', { class: 'mapwrap' }, zoom, h('div', { class: 'mapscroll' }, svg), chooser),
-    off.length ? h('details', { class: 'offmap' }, h('summary', {}, `Off the map (${off.length})`),
+    h('button', { class: 'secondary', title: w.zoomOut, onclick: () => setZoom((+localStorage.getItem(zoomKey) || 1) - 0.5) }, '−'),
+    h('button', { class: 'secondary', title: w.zoomIn, onclick: () => setZoom((+localStorage.getItem(zoomKey) || 1) + 0.5) }, '+'));
+  el.append(...[info, h('div', { class: 'mapwrap' }, zoom, h('div', { class: 'mapscroll' }, svg), chooser),
+    off.length ? h('details', { class: 'offmap' }, h('summary', {}, `${w.offMap} (${off.length})`),
       h('ul', {}, off.map((u) => h('li', {}, `${u.name} (${u.side}, ${cvText(u)}): ${u.where}${u.arrives ? `, turn ${u.arrives}` : ''}`)))) : null,
-    v.notice ? h('p', { class: 'notice' }, v.notice, ' ', h('a', { href: '/about' }, '→')) : null);
+    v.notice ? h('p', { class: 'notice' }, v.notice, ' ', h('a', { href: '/about' }, '→')) : null].filter(Boolean));
 
   // The state of play beside the map.
-  info.append(...[h('span', {}, `Turn ${v.turn}/${v.turns} ${v.dates || ''}`), h('span', {}, `Phase: ${v.phase}`),
-    v.phasing ? h('span', {}, `Phasing: ${v.phasing}`) : null,
-    h('span', {}, `VP allied ${v.vp[0]} · italian ${v.vp[1]}`),
-    h('span', {}, `Replacements ${v.replacement_points[0]} / ${v.replacement_points[1]}`),
-    ...(v.events || []).map((e, i) => h('span', {}, `${['Allied', 'Italian'][i]} events: ${e.hand ? e.hand.join(', ') || '—' : `${e.hand_count} in hand`} (${e.container} in container)`)),
-    v.battle ? h('span', { class: 'battle' }, `Battle: ${v.battle.attacker} from ${v.battle.from} into ${v.battle.area}; hits ${v.battle.hits[0]}–${v.battle.hits[1]}`) : null,
+  const unitName = new Map(v.units.map((u) => [u.id, u.name]));
+  const areaName = new Map(v.areas.map((a) => [a.id, a.name]));
+  const sideWord = (x) => w[x] || x;
+  info.append(...[h('span', {}, `${w.turn} ${v.turn}/${v.turns} ${v.dates || ''}`), h('span', {}, `${w.phase}: ${w.phases[v.phase] || v.phase}`),
+    v.phasing ? h('span', {}, `${w.phasing}: ${sideWord(v.phasing)}`) : null,
+    h('span', {}, `${w.vp} ${w.allied} ${v.vp[0]} · ${w.italian} ${v.vp[1]}`),
+    h('span', {}, `${w.repl} ${v.replacement_points[0]} / ${v.replacement_points[1]}`),
+    ...(v.events || []).map((e, i) => h('span', {}, `${[w.allied, w.italian][i]} ${w.events}: ${e.hand ? e.hand.join(', ') || '—' : `${e.hand_count} ${w.inHand}`} (${e.container} ${w.inContainer})`)),
     v.result ? h('strong', {}, v.result) : null].filter(Boolean));
+  if (v.battle) {
+    const b = v.battle;
+    const rows = (list) => (list || []).map((f) => h('tr', {},
+      h('td', {}, unitName.get(f.unit) || f.unit, f.surprised ? ' (!)' : ''),
+      h('td', {}, [f.support && (unitName.get(f.support) || f.support), f.event].filter(Boolean).join(', ')),
+      h('td', { class: 'num' }, f.target), h('td', { class: 'num' }, f.die ? `${f.die}${f.rerolled ? '*' : ''}` : '')));
+    info.after(h('table', { class: 'battle' },
+      h('caption', {}, `${w.battle}: ${sideWord(b.attacker)} ${w.from} ${areaName.get(b.from) || b.from} ${w.into} ${areaName.get(b.area) || b.area} — ${w.hits} ${b.hits[0]}–${b.hits[1]}`),
+      h('thead', {}, h('tr', {}, h('th', {}, w.unit), h('th', {}, ''), h('th', {}, w.target), h('th', {}, w.die))),
+      h('tbody', {}, h('tr', {}, h('th', { colspan: 4 }, w.attacker)), rows(b.sides[0]), h('tr', {}, h('th', { colspan: 4 }, w.defender)), rows(b.sides[1]))));
+    if (pos.has(b.from) && pos.has(b.area)) {
+      const [x1, y1] = pos.get(b.from), [x2, y2] = pos.get(b.area);
+      const k = 1 - 22 / Math.hypot(x2 - x1, y2 - y1);
+      gArrows.append(s('line', { x1, y1, x2: x1 + (x2 - x1) * k, y2: y1 + (y2 - y1) * k, class: 'attack battle-arrow', 'marker-end': 'url(#arrow)' }));
+    }
+  }
 
   function light() {
     const acts = sel.unit ? unitActs(sel.unit) : [];
@@ -203,7 +242,7 @@ export function renderCompass(el, v, ctx) {
   }
 
   function choose(acts) {
-    clear(chooser).append(h('p', {}, 'Choose:'), ...acts.map((a) => h('button', { onclick: () => { chooser.hidden = true; ctx.play(a.action); } }, a.label)),
+    clear(chooser).append(h('p', {}, w.choose), ...acts.map((a) => h('button', { onclick: () => { chooser.hidden = true; ctx.play(a.action); } }, a.label)),
       h('button', { class: 'secondary', onclick: () => { chooser.hidden = true; } }, '✕'));
     chooser.hidden = false;
   }

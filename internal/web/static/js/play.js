@@ -96,10 +96,10 @@ export async function playPage(main, id) {
       return h('p', { class: 'invite' }, `${t('invite')} (${inv.side}): `, h('input', { readonly: true, value: url, size: 50 }),
         h('button', { onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, t('copy')));
     });
-    clear(page).append(
+    clear(page).append(...[
       h('h1', {}, v.title, ' ', h('small', {}, `${v.scenario} · ${t('move')} ${v.move} · ${seats}`)),
       prompt, v.frozen ? h('p', { class: 'msg bad' }, v.frozen) : null, msg, ...invites,
-      h('div', { class: 'layout' }, board, h('aside', {}, actions, tools, h('section', {}, h('h3', {}, t('log')), log))));
+      h('div', { class: 'layout' }, board, h('aside', {}, actions, tools, h('section', {}, h('h3', {}, t('log')), log)))].filter(Boolean));
     renderBoard(board, v.game, v.view, ctx);
   }
 
