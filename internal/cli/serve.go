@@ -68,7 +68,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}},
 		Logf: logger.Printf,
 	})
-	hs := &http.Server{Addr: *addr, Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	// No WriteTimeout: the event streams stay open.
+	hs := &http.Server{Addr: *addr, Handler: srv, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := srv.Resume(ctx); err != nil {
