@@ -322,6 +322,11 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	var empty struct{}
+	if err := decode(w, r, &empty); err != nil {
+		writeError(w, err)
+		return
+	}
 	if err := s.st.DeleteSession(r.Context(), v.session.TokenHash); err != nil {
 		writeError(w, err)
 		return
