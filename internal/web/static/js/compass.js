@@ -8,8 +8,9 @@
 import { h, s, clear } from './dom.js';
 
 const W = 1400; // map width in SVG units
-const SIDE = { allied: { fill: '#e6d3a3', ink: '#4a3513', label: 'Allied' }, italian: { fill: '#b7c79b', ink: '#24361b', label: 'Italian' } };
-const CONTROL = { allied: '#efdfb4', italian: '#cfdcb8' };
+// Rule 1.2: green counters are Italian, orange ones Allied.
+const SIDE = { allied: { fill: '#f2b26a', ink: '#4a2708' }, italian: { fill: '#9cc48a', ink: '#1d3513' } };
+const CONTROL = { allied: '#f7dfbf', italian: '#d4e4c6' };
 
 // clip keeps the part of convex polygon poly where a*x + b*y <= c.
 function clip(poly, a, b, c) {
@@ -82,7 +83,9 @@ const WORDS = {
 const tokens = (text) => text.split(/\s+/);
 
 function cvText(u) {
-  const cv = u.defence_only ? `[${u.cv}]` : `${u.cv}`;
+  // As printed (rule 1.2): a CV only for defence
+  // (garrisons too) in brackets, a CV that may support with an asterisk.
+  const cv = u.defence_only || u.garrison ? `(${u.cv})` : `${u.cv}`;
   return `${cv}${u.support ? '*' : ''}-${u.mc}`;
 }
 
