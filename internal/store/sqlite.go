@@ -218,9 +218,9 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game) error {
 	}
 	t := now()
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO games(id, game, setup, lang, owner, rematch_of, move, active, status, result, created, updated)
-			VALUES(?,?,?,?,?,?,0,?,?,?,?,?)`,
-			g.ID, g.Game, string(setup), g.Lang, g.Owner, g.RematchOf, int(g.Active), g.Status, g.Result, t, t)
+		_, err := tx.ExecContext(ctx, `INSERT INTO games(id, game, setup, lang, owner, rematch_of, move, active, status, result, created, updated, pace, clock)
+			VALUES(?,?,?,?,?,?,0,?,?,?,?,?,?,?)`,
+			g.ID, g.Game, string(setup), g.Lang, g.Owner, g.RematchOf, int(g.Active), g.Status, g.Result, t, t, g.Pace, clockJSON(g.Clock))
 		if isUnique(err) {
 			return fmt.Errorf("store: game %s: %w", g.ID, ErrExists)
 		}
@@ -257,7 +257,7 @@ func (s *SQLite) tx(ctx context.Context, f func(*sql.Tx) error) error {
 	return nil
 }
 
-const gameCols = `id, game, setup, lang, owner, rematch_of, move, active, status, result, created, updated`
+const gameCols = `id, game, setup, lang, owner, rematch_of, move, active, status, result, created, updated, pace, clock`
 
 type scanner interface{ Scan(...any) error }
 
@@ -266,8 +266,14 @@ func scanGame(r scanner) (Game, error) {
 	var setup string
 	var active int
 	var created, updated int64
-	if err := r.Scan(&g.ID, &g.Game, &setup, &g.Lang, &g.Owner, &g.RematchOf, &g.Move, &active, &g.Status, &g.Result, &created, &updated); err != nil {
+	var clock string
+	if err := r.Scan(&g.ID, &g.Game, &setup, &g.Lang, &g.Owner, &g.RematchOf, &g.Move, &active, &g.Status, &g.Result, &created, &updated, &g.Pace, &clock); err != nil {
 		return Game{}, err
+	}
+	if clock != "" {
+		if err := json.Unmarshal([]byte(clock), &g.Clock); err != nil {
+			return Game{}, fmt.Errorf("store: game %s clock: %w", g.ID, err)
+		}
 	}
 	if err := json.Unmarshal([]byte(setup), &g.Setup); err != nil {
 		return Game{}, fmt.Errorf("store: game %s setup: %w", g.ID, err)
@@ -347,6 +353,23 @@ func (s *SQLite) GameIDs(ctx context.Context) ([]string, error) {
 	return out, rows.Err()
 }
 
+func (s *SQLite) ClockedGames(ctx context.Context) ([]string, error) {
+	rows, err := s.rd.QueryContext(ctx, `SELECT id FROM games WHERE pace != '' AND status = ? ORDER BY id`, StatusActive)
+	if err != nil {
+		return nil, fmt.Errorf("store: listing clocked games: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
 func (s *SQLite) ClaimSeat(ctx context.Context, gameID string, side engine.Side, invite string, userID int64) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		var have string
@@ -405,9 +428,22 @@ func atMove(ctx context.Context, tx *sql.Tx, gameID string, move int) error {
 	return nil
 }
 
+func clockJSON(c Clock) string {
+	if c.Left == nil && c.Since == 0 {
+		return ""
+	}
+	b, _ := json.Marshal(c)
+	return string(b)
+}
+
 func setProgress(ctx context.Context, tx *sql.Tx, gameID string, move int, p Progress) error {
 	if p.Status == "" {
 		p.Status = StatusActive
+	}
+	if p.Clock != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET clock = ? WHERE id = ?`, clockJSON(*p.Clock), gameID); err != nil {
+			return fmt.Errorf("store: updating game %s: %w", gameID, err)
+		}
 	}
 	_, err := tx.ExecContext(ctx, `UPDATE games SET move = ?, active = ?, status = ?, result = ?, updated = ? WHERE id = ?`,
 		move, int(p.Active), p.Status, p.Result, now(), gameID)

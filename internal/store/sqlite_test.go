@@ -28,8 +28,8 @@ func TestMigrationsApplyOnceInOrder(t *testing.T) {
 			t.Fatalf("open %d: %v", i, err)
 		}
 		v, err := s.SchemaVersion()
-		if err != nil || v != 1 {
-			t.Fatalf("open %d: schema version %d, %v; want 1", i, v, err)
+		if err != nil || v != 2 {
+			t.Fatalf("open %d: schema version %d, %v; want 2", i, v, err)
 		}
 		s.Close()
 	}
@@ -211,5 +211,67 @@ func TestReopenKeepsCommittedActions(t *testing.T) {
 	rec, err := s.Record(ctx, "g")
 	if err != nil || len(rec.Actions) != 5 {
 		t.Fatalf("after reopen: %d actions, %v", len(rec.Actions), err)
+	}
+}
+
+func TestClocks(t *testing.T) {
+	ctx := context.Background()
+	s := open(t)
+	a, _ := s.CreateUser(ctx, User{Name: "ann"})
+	g := Game{ID: "c", Game: "toy", Owner: a.ID, Pace: "fast", Clock: Clock{Left: []int64{10, 20}}, Seats: []Seat{{Side: 0, UserID: a.ID}}}
+	if err := s.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateGame(ctx, Game{ID: "n", Game: "toy", Owner: a.ID}); err != nil {
+		t.Fatal(err)
+	}
+	if ids, err := s.ClockedGames(ctx); err != nil || len(ids) != 1 || ids[0] != "c" {
+		t.Fatalf("ClockedGames: %v, %v", ids, err)
+	}
+	got, _ := s.Game(ctx, "c")
+	if got.Pace != "fast" || len(got.Clock.Left) != 2 || got.Clock.Left[1] != 20 || got.Clock.Since != 0 {
+		t.Fatalf("stored clock: %+v %q", got.Clock, got.Pace)
+	}
+	// An action without a clock leaves it; one with a clock sets it.
+	s.AppendAction(ctx, "c", 0, engine.RecordEntry{Side: "north", Action: "take 1", Hash: "x"}, Progress{})
+	s.AppendAction(ctx, "c", 1, engine.RecordEntry{Side: "south", Action: "take 1", Hash: "y"}, Progress{Clock: &Clock{Left: []int64{5, 6}, Since: 99}})
+	got, _ = s.Game(ctx, "c")
+	if got.Clock.Left[0] != 5 || got.Clock.Since != 99 {
+		t.Fatalf("clock after actions: %+v", got.Clock)
+	}
+	s.SetProgress(ctx, "c", 2, Progress{Status: StatusOver, Result: "north ran out of time"})
+	if ids, _ := s.ClockedGames(ctx); len(ids) != 0 {
+		t.Fatalf("finished game still clocked: %v", ids)
+	}
+}
+
+// TestMigrationUpgradesOldDatabase: a database at schema 1 with a game
+// in it gets migration 2 on open, and keeps the game.
+func TestMigrationUpgradesOldDatabase(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := s.CreateUser(ctx, User{Name: "ann"})
+	s.CreateGame(ctx, Game{ID: "g", Game: "toy", Owner: a.ID})
+	// Take the database back to schema 1.
+	for _, q := range []string{`ALTER TABLE games DROP COLUMN clock`, `ALTER TABLE games DROP COLUMN pace`, `PRAGMA user_version = 1`} {
+		if _, err := s.db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	s, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v, _ := s.SchemaVersion(); v != 2 {
+		t.Fatalf("schema version %d after upgrade", v)
+	}
+	if g, err := s.Game(ctx, "g"); err != nil || g.Pace != "" {
+		t.Fatalf("game after upgrade: %+v, %v", g, err)
 	}
 }

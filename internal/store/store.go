@@ -75,6 +75,16 @@ type Game struct {
 	Created   time.Time
 	Updated   time.Time
 	Seats     []Seat
+	Pace      string // time control, "" for none
+	Clock     Clock
+}
+
+// Clock is a game's time control state: each side's time left, in
+// milliseconds, as of Since (Unix milliseconds); the clocks of the sides to
+// decide run from Since. Since 0 means every clock is stopped.
+type Clock struct {
+	Left  []int64 `json:"left,omitempty"`
+	Since int64   `json:"since,omitempty"`
 }
 
 // Progress is the summary written with each change of a game's record.
@@ -82,6 +92,7 @@ type Progress struct {
 	Active engine.SideSet
 	Status string
 	Result string
+	Clock  *Clock // nil leaves the clock as it is
 }
 
 // Store is the storage the server needs.
@@ -106,6 +117,8 @@ type Store interface {
 	GamesOf(ctx context.Context, userID int64) ([]Game, error)
 	// GameIDs lists every stored game.
 	GameIDs(ctx context.Context) ([]string, error)
+	// ClockedGames lists the unfinished games with a time control.
+	ClockedGames(ctx context.Context) ([]string, error)
 	// ClaimSeat gives the open seat of side to userID if invite matches.
 	ClaimSeat(ctx context.Context, gameID string, side engine.Side, invite string, userID int64) error
 
