@@ -75,6 +75,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err := srv.Resume(ctx); err != nil {
 		logger.Printf("serve: resuming games: %v", err)
 	}
+	go srv.RunClocks(ctx, time.Minute) // time controls: end games whose time ran out
 	errc := make(chan error, 1)
 	go func() { errc <- hs.ListenAndServe() }()
 	fmt.Fprintf(stdout, "sandtable: serving on %s (database %s)\n", *addr, *db)

@@ -52,6 +52,7 @@ type createRequest struct {
 	Mode     string            `json:"mode"`
 	Side     string            `json:"side"` // yours, for computer and invite
 	Computer string            `json:"computer"`
+	Pace     string            `json:"pace"` // time control for invite games: live, fast or slow
 }
 
 func newID() string { return hex.EncodeToString(randomBytes(6)) }
@@ -108,6 +109,10 @@ func (s *Server) newGame(ctx context.Context, u store.User, req createRequest, r
 	if req.Mode != modeHotseat && req.Mode != modeComputer && req.Mode != modeInvite {
 		return store.Game{}, errf(http.StatusBadRequest, "mode is %q, %q or %q", modeComputer, modeInvite, modeHotseat)
 	}
+	if err := checkPace(req.Pace, req.Mode); err != nil {
+		return store.Game{}, err
+	}
+	g.Pace, g.Clock = req.Pace, newClock(req.Pace, len(eg.SideNames()), false, s.nowMS())
 	var mine engine.Side
 	if req.Mode != modeHotseat {
 		if mine, err = engine.SideByName(eg, req.Side); err != nil {
@@ -299,6 +304,18 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 			lv.g.Seats[i].UserID, lv.g.Seats[i].Invite = u.ID, ""
 		}
 	}
+	if lv.g.Pace != "" && lv.full() && lv.g.Clock.Since == 0 && !lv.over() {
+		// The last seat is taken: the clocks start.
+		c := lv.g.Clock
+		c.Since = s.nowMS()
+		p := store.Progress{Active: lv.g.Active, Status: lv.g.Status, Result: lv.g.Result, Clock: &c}
+		if err := s.st.SetProgress(r.Context(), lv.g.ID, lv.sess.Move(), p); err != nil {
+			lv.mu.Unlock()
+			writeError(w, err)
+			return
+		}
+		lv.g.Clock = c
+	}
 	lv.mu.Unlock()
 	s.afterChange(lv, u.ID)
 	s.respondGame(w, r, lv.g.ID, u.ID, http.StatusOK)
@@ -332,11 +349,19 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := store.Progress{Status: store.StatusOver, Result: req.Side + " resigned"}
+	if lv.g.Pace != "" {
+		c := lv.settled(s.nowMS())
+		c.Since = 0
+		p.Clock = &c
+	}
 	if err := s.st.SetProgress(r.Context(), lv.g.ID, lv.sess.Move(), p); err != nil {
 		writeError(w, err)
 		return
 	}
 	lv.g.Active, lv.g.Status, lv.g.Result = 0, p.Status, p.Result
+	if p.Clock != nil {
+		lv.g.Clock = *p.Clock
+	}
 	v, err := s.view(r.Context(), lv, u.ID, side, lang)
 	if err != nil {
 		writeError(w, err)
@@ -423,5 +448,10 @@ func (s *Server) rematch(ctx context.Context, lv *live, userID int64) (g store.G
 		}
 		g.Seats = append(g.Seats, next)
 	}
+	full := true
+	for _, seat := range g.Seats {
+		full = full && (seat.UserID != 0 || seat.AI != "")
+	}
+	g.Pace, g.Clock = old.Pace, newClock(old.Pace, n, full, s.nowMS())
 	return g, false, nil
 }

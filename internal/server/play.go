@@ -37,6 +37,8 @@ type gameView struct {
 	// Frozen says why the game cannot go on: its record no longer replays
 	// (the rules changed under it), or a change was not saved.
 	Frozen string `json:"frozen,omitempty"`
+	// Clock is the time control, when the game has one.
+	Clock *clockJSON `json:"clock,omitempty"`
 }
 
 type seatJSON struct {
@@ -140,6 +142,7 @@ func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.S
 		}
 	}
 	v.Record = lv.over() || lv.hotseat()
+	v.Clock = lv.clockView(s.nowMS())
 	if lv.broken != nil {
 		v.Frozen = lv.broken.Error()
 		v.Actions, v.CanUndo, v.UndoSides = []actionJSON{}, false, []string{}
@@ -215,6 +218,11 @@ func (s *Server) prepare(ctx context.Context, lv *live, u viewer, req moveReques
 	if lv.broken != nil {
 		return 0, "", errf(http.StatusConflict, "this game is frozen: %v", lv.broken)
 	}
+	if ended, err := s.timeUp(ctx, lv); err != nil {
+		return 0, "", err
+	} else if ended {
+		return 0, "", errf(http.StatusConflict, "the game is over: %s", lv.g.Result)
+	}
 	if *req.Move != lv.sess.Move() {
 		v, err := s.view(ctx, lv, u.ID, side, lang)
 		if err != nil {
@@ -278,6 +286,7 @@ func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 // acknowledged. The caller locks lv.mu.
 func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine.Action) error {
 	move := lv.sess.Move()
+	clock, running := lv.g.Clock, lv.running()
 	if err := lv.sess.Apply(side, a); err != nil {
 		if errors.Is(err, engine.ErrIllegal) {
 			return errf(http.StatusUnprocessableEntity, "%v", err)
@@ -285,6 +294,7 @@ func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine
 		return err
 	}
 	p := progress(lv.sess)
+	p.Clock = lv.clockAfter(clock, running, side, s.nowMS())
 	entry := lv.sess.Record.Actions[move]
 	if err := s.st.AppendAction(ctx, lv.g.ID, move, entry, p); err != nil {
 		// Memory is now ahead of the record: replay from the store next time.
@@ -296,6 +306,9 @@ func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine
 		return err
 	}
 	lv.g.Move, lv.g.Active, lv.g.Status, lv.g.Result = move+1, p.Active, p.Status, p.Result
+	if p.Clock != nil {
+		lv.g.Clock = *p.Clock
+	}
 	return nil
 }
 
@@ -327,11 +340,13 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	move := lv.sess.Move()
+	clock, running := lv.g.Clock, lv.running()
 	if err := lv.sess.Undo(side); err != nil {
 		writeError(w, errf(http.StatusUnprocessableEntity, "%s cannot undo now: nothing since the last die roll, reveal or change of side", req.Side))
 		return
 	}
 	p := progress(lv.sess)
+	p.Clock = lv.clockAfter(clock, running, engine.Observer, s.nowMS())
 	if err := s.st.Truncate(r.Context(), lv.g.ID, move, lv.sess.Move(), p); err != nil {
 		lv.broken = errors.New("a change was not saved; reload the game")
 		s.forget(lv.g.ID)
@@ -339,6 +354,9 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lv.g.Move, lv.g.Active, lv.g.Status, lv.g.Result = lv.sess.Move(), p.Active, p.Status, p.Result
+	if p.Clock != nil {
+		lv.g.Clock = *p.Clock
+	}
 	v, err := s.view(r.Context(), lv, u.ID, side, lang)
 	if err != nil {
 		writeError(w, err)
