@@ -37,6 +37,9 @@ type gameView struct {
 	// Frozen says why the game cannot go on: its record no longer replays
 	// (the rules changed under it), or a change was not saved.
 	Frozen string `json:"frozen,omitempty"`
+	// WaitingFor lists the sides whose invited player has not joined yet;
+	// until they all have, nobody moves.
+	WaitingFor []string `json:"waiting_for,omitempty"`
 	// Clock is the time control, when the game has one.
 	Clock *clockJSON `json:"clock,omitempty"`
 }
@@ -143,6 +146,14 @@ func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.S
 	}
 	v.Record = lv.over() || lv.hotseat()
 	v.Clock = lv.clockView(s.nowMS())
+	for _, st := range g.Seats {
+		if st.UserID == 0 && st.AI == "" {
+			v.WaitingFor = append(v.WaitingFor, lv.sess.SideName(st.Side))
+		}
+	}
+	if len(v.WaitingFor) > 0 {
+		v.Actions, v.CanUndo, v.UndoSides = []actionJSON{}, false, []string{}
+	}
 	if lv.broken != nil {
 		v.Frozen = lv.broken.Error()
 		v.Actions, v.CanUndo, v.UndoSides = []actionJSON{}, false, []string{}
@@ -193,6 +204,8 @@ type moveRequest struct {
 	Action string `json:"action"`
 	Lang   string `json:"lang"`
 }
+
+var errNotFull = errf(http.StatusConflict, "the game starts when every invited player has joined")
 
 // prepare checks a move request against lv: the user holds the side, the
 // game goes on, and the move number is current (else 409 with the view).
@@ -256,6 +269,9 @@ func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 	lv.mu.Lock()
 	defer lv.mu.Unlock()
 	side, lang, err := s.prepare(r.Context(), lv, u, req)
+	if err == nil && !lv.full() {
+		err = errNotFull
+	}
 	if err != nil {
 		writeError(w, err)
 		return
@@ -335,6 +351,9 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 	lv.mu.Lock()
 	defer lv.mu.Unlock()
 	side, lang, err := s.prepare(r.Context(), lv, u, req)
+	if err == nil && !lv.full() {
+		err = errNotFull
+	}
 	if err != nil {
 		writeError(w, err)
 		return

@@ -247,6 +247,13 @@ func TestInvitationAndAuthorization(t *testing.T) {
 	if v := bob.view(g.ID, ""); len(v.Invites) != 0 || v.Side != "observer" {
 		t.Fatalf("a stranger sees the invitation or a side: %+v", v)
 	}
+	// Nobody moves before the invited player joins.
+	if code, msg := ann.errOf("POST", "/api/games/"+g.ID+"/actions", map[string]any{"side": "north", "move": 0, "action": "take 1"}); code != http.StatusConflict || !strings.Contains(msg, "joined") {
+		t.Fatalf("action before the game is full: %d %s", code, msg)
+	}
+	if v := ann.view(g.ID, ""); len(v.Actions) != 0 || len(v.WaitingFor) != 1 || v.WaitingFor[0] != "south" {
+		t.Fatalf("view before the game is full: %+v", v)
+	}
 	join := "/api/games/" + g.ID + "/join"
 	for _, c := range []struct {
 		who  *client

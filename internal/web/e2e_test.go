@@ -353,3 +353,39 @@ func noStrayText(t *testing.T, ctx context.Context) {
 		}
 	}
 }
+
+// TestBrowserInviteWithClock registers, creates an invitation game with a
+// time control and checks the invitation link and both clocks are shown.
+func TestBrowserInviteWithClock(t *testing.T) {
+	ctx, base := browser(t)
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(css(`input[name=name]`)),
+		chromedp.SendKeys(css(`input[name=name]`), "ann"),
+		chromedp.SendKeys(css(`input[name=password]`), "a long password"),
+		chromedp.Click(xpath(`//button[text()="Register"]`)),
+		chromedp.WaitVisible(css(`select[name=game]`)),
+		chromedp.SetValue(css(`select[name=game]`), "toy"),
+		chromedp.SetValue(css(`select[name=mode]`), "invite"),
+		chromedp.SetValue(css(`select[name=pace]`), "live"),
+		chromedp.Click(xpath(`//button[text()="Create"]`)),
+		chromedp.WaitVisible(css(`.invite input`)),
+		chromedp.WaitVisible(css(`.clocks .clock`)),
+		shot("invite-clock"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := chromedp.Run(ctx, chromedp.Text(css(`.clocks`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	link, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('.invite input').value`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "north 1d 0h") || !strings.Contains(text, "south 1d 0h") || !strings.Contains(link, "/join/") || !strings.Contains(link, "token=") {
+		t.Fatalf("clocks %q, invitation %q", text, link)
+	}
+	noStrayText(t, ctx)
+}

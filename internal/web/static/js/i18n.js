@@ -20,6 +20,9 @@ const words = {
     of: 'of', noticeTitle: 'About the components', computerThinks: 'The computer is thinking…',
     stale: 'The game moved on; here is the current position.', vs: 'vs', openSeat: 'invited', you: 'you',
     choose: 'Choose', cancel: 'Cancel', details: 'Details of the view',
+    pace: 'Time control', paceNone: 'None', paceLive: 'Live: 1 day, +4 h a move, up to 3 days',
+    paceFast: 'Fast: 3 days, +12 h a move, up to 5', paceSlow: 'Slow: 3 days, +36 h a move, up to 10',
+    days: 'd', hours: 'h', minutes: 'min', waitingFor: 'The game starts when the invited player joins',
   },
   it: {
     lobby: 'Sala', replay: 'Rivedi', about: 'Informazioni', logout: 'Esci', login: 'Entra', register: 'Registrati',
@@ -39,6 +42,9 @@ const words = {
     of: 'di', noticeTitle: 'Sui componenti', computerThinks: 'Il computer sta pensando…',
     stale: 'La partita è andata avanti; ecco la posizione attuale.', vs: 'contro', openSeat: 'invitato', you: 'tu',
     choose: 'Scegli', cancel: 'Annulla', details: 'Dettagli della vista',
+    pace: 'Tempo di riflessione', paceNone: 'Nessuno', paceLive: 'Dal vivo: 1 giorno, +4 h a mossa, fino a 3 giorni',
+    paceFast: 'Veloce: 3 giorni, +12 h a mossa, fino a 5', paceSlow: 'Lento: 3 giorni, +36 h a mossa, fino a 10',
+    days: 'g', hours: 'h', minutes: 'min', waitingFor: "La partita comincia quando l'invitato entra",
   },
 };
 

@@ -43,6 +43,9 @@ function newGameForm(meta) {
     .filter(([m]) => !(me.guest && m === 'invite'))
     .filter(([m]) => !(m === 'computer' && meta.computers.length === 0));
   const modeSel = h('select', { name: 'mode' }, modes.map(([m, label]) => h('option', { value: m }, label)));
+  const paceSel = h('select', { name: 'pace' }, [['', t('paceNone')], ['live', t('paceLive')], ['fast', t('paceFast')], ['slow', t('paceSlow')]]
+    .map(([v, label]) => h('option', { value: v }, label)));
+  const paceRow = h('label', {}, t('pace'), paceSel);
   const sideRow = h('label', {}, t('yourSide'), sideSel);
   const compRow = h('label', {}, t('computer'), compSel);
   const fill = () => {
@@ -53,6 +56,7 @@ function newGameForm(meta) {
   const modeChanged = () => {
     sideRow.hidden = modeSel.value === 'hotseat';
     compRow.hidden = modeSel.value !== 'computer';
+    paceRow.hidden = modeSel.value !== 'invite';
   };
   gameSel.addEventListener('change', fill);
   modeSel.addEventListener('change', modeChanged);
@@ -64,6 +68,7 @@ function newGameForm(meta) {
         const req = { game: gameSel.value, scenario: scenSel.value, lang: langSel.value, mode: modeSel.value };
         if (req.mode !== 'hotseat') req.side = sideSel.value;
         if (req.mode === 'computer') req.computer = compSel.value;
+        if (req.mode === 'invite' && paceSel.value) req.pace = paceSel.value;
         try {
           const v = await request('POST', '/api/games', req);
           go('/play/' + v.id);
@@ -71,7 +76,7 @@ function newGameForm(meta) {
       },
     },
     h('label', {}, t('game'), gameSel), h('label', {}, t('scenario'), scenSel), h('label', {}, t('mode'), modeSel),
-    sideRow, compRow, h('label', {}, t('language'), langSel),
+    sideRow, compRow, paceRow, h('label', {}, t('language'), langSel),
     h('div', { class: 'row' }, h('button', { type: 'submit' }, t('create')))), msg);
 }
 

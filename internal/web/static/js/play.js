@@ -15,11 +15,37 @@ export async function playPage(main, id) {
   const page = h('div', { class: 'play' });
   main.append(page);
 
+  // clockText is a time left as "2d 5h" or "3h 20min".
+  function clockText(ms) {
+    const m = Math.max(0, Math.floor(ms / 60000));
+    const d = Math.floor(m / 1440), hh = Math.floor((m % 1440) / 60), mm = m % 60;
+    return d > 0 ? `${d}${t('days')} ${hh}${t('hours')}` : `${hh}${t('hours')} ${mm}${t('minutes')}`;
+  }
+
+  // clocks draws each side's time left, counting down the running ones
+  // from when the view was fetched.
+  function clocks(el) {
+    const c = st.view.clock;
+    if (!c) return;
+    const tick = () => {
+      const gone = Date.now() - st.fetched;
+      clear(el).append(...Object.entries(c.left).map(([side, ms]) => {
+        const running = c.running.includes(side);
+        const left = running ? ms - gone : ms;
+        return h('span', { class: 'clock' + (running ? ' running' : '') + (left < 3600000 ? ' low' : '') }, `${side} ${clockText(left)}`);
+      }));
+    };
+    tick();
+    clearInterval(st.ticker);
+    st.ticker = setInterval(tick, 30000);
+  }
+
   async function load() {
     const q = new URLSearchParams({ lang: lang() });
     if (st.side) q.set('side', st.side);
     try {
       st.view = await request('GET', `/api/games/${id}?${q}`);
+      st.fetched = Date.now();
       draw();
     } catch (e) {
       clear(page).append(h('p', { class: 'msg bad' }, e.message));
@@ -33,11 +59,13 @@ export async function playPage(main, id) {
     st.busy = true;
     try {
       st.view = await request('POST', `/api/games/${id}/${path}`, { side: st.view.side, move: st.view.move, lang: lang(), ...body });
+      st.fetched = Date.now();
       flash(msg, '');
       draw();
     } catch (e) {
       if (e.status === 409 && e.data && e.data.view) {
         st.view = e.data.view;
+        st.fetched = Date.now();
         draw();
         flash(msg, t('stale'), true);
       } else flash(msg, e.message, true);
@@ -58,7 +86,8 @@ export async function playPage(main, id) {
     const computerToMove = !v.over && v.seats.some((s) => s.ai && v.active.includes(s.side));
     const prompt = h('div', { class: 'prompt' + (yourTurn ? ' your-turn' : '') + (v.over ? ' over' : '') },
       h('span', { class: 'who' }, v.over ? t('gameOver') : v.active.join(', ')),
-      h('span', { class: 'text' }, v.over ? (v.result || v.prompt) : computerToMove && !yourTurn ? t('computerThinks') : v.prompt),
+      h('span', { class: 'text' }, v.over ? (v.result || v.prompt) : v.waiting_for ? `${t('waitingFor')}: ${v.waiting_for.join(', ')}` : computerToMove && !yourTurn ? t('computerThinks') : v.prompt),
+      h('span', { class: 'clocks' }),
       (v.undo_sides || []).map((side) => h('button', {
         onclick: () => send('undo', { side }),
       }, v.your_sides.length > 1 ? `${t('undo')} (${side})` : t('undo'))));
@@ -101,6 +130,7 @@ export async function playPage(main, id) {
       prompt, v.frozen ? h('p', { class: 'msg bad' }, v.frozen) : null, msg, ...invites,
       h('div', { class: 'layout' }, board, h('aside', {}, actions, tools, h('section', {}, h('h3', {}, t('log')), log)))].filter(Boolean));
     renderBoard(board, v.game, v.view, ctx);
+    clocks(prompt.querySelector('.clocks'));
   }
 
   await load();
@@ -110,5 +140,5 @@ export async function playPage(main, id) {
     const d = JSON.parse(ev.data);
     if (st.view && (d.move !== st.view.move || d.status !== st.view.status) && !st.busy) load();
   });
-  return () => es.close();
+  return () => { es.close(); clearInterval(st.ticker); };
 }
