@@ -92,12 +92,18 @@ func TestBrowserHotseatGame(t *testing.T) {
 		newGuestGame(base, "toy"),
 		chromedp.WaitVisible(css(`.actions button[data-action="take 2"]`)),
 		chromedp.Click(css(`.actions button[data-action="take 2"]`)),
-		chromedp.WaitVisible(css(`ol.log li`)),
-		// The page turns to south, to move next; north may still undo.
+		// The page turns to south, to move next, behind a screen; north
+		// may still undo.
+		chromedp.WaitVisible(xpath(`//div[@class="curtain"]//button[text()="Show: south"]`)),
+		shot("toy-curtain"),
+		chromedp.Click(xpath(`//div[@class="curtain"]//button[text()="Show: south"]`)),
 		chromedp.WaitVisible(xpath(`//div[contains(@class,"prompt")]//span[text()="south"]`)),
+		chromedp.WaitVisible(css(`ol.log li`)),
 		chromedp.WaitVisible(undo),
 		shot("toy-after-move"),
 		chromedp.Click(undo),
+		chromedp.WaitVisible(xpath(`//div[@class="curtain"]//button[text()="Show: north"]`)),
+		chromedp.Click(xpath(`//div[@class="curtain"]//button[text()="Show: north"]`)),
 		chromedp.WaitNotPresent(css(`ol.log li`)),
 		chromedp.WaitVisible(css(`.actions button[data-action="take 2"]`)),
 	)
@@ -252,6 +258,7 @@ func TestBrowserLiveReplayImport(t *testing.T) {
 	err := chromedp.Do(ctx,
 		newGuestGame(base, "toy"),
 		chromedp.WaitVisible(css(`.actions button[data-action="take 1"]`)),
+		js(`localStorage.setItem('curtain', 'off')`), // one player at the screen
 		chromedp.Click(css(`.actions button[data-action="take 1"]`)),
 		movePlayed(1),
 		chromedp.WaitVisible(css(`.actions button[data-action="take 1"]`)),

@@ -81,6 +81,17 @@ export async function playPage(main, id) {
       load();
       return;
     }
+    // Hot-seat: a screen between sides, so that the player handing over
+    // does not see what the next side keeps hidden.
+    const hotseat = v.your_sides.length > 1;
+    const curtainOn = localStorage.getItem('curtain') !== 'off';
+    if (hotseat && curtainOn && !v.over && st.shown && st.shown !== v.side) {
+      clear(page).append(h('div', { class: 'curtain' },
+        h('p', {}, `${t('passTo')} ${v.side}`),
+        h('button', { onclick: () => { st.shown = v.side; draw(); } }, `${t('show')}: ${v.side}`)));
+      return;
+    }
+    st.shown = v.side;
     const yourTurn = v.actions.length > 0;
     const seats = v.seats.map((s) => `${s.side}: ${s.you ? t('you') : s.ai ? s.ai : s.open ? t('openSeat') : s.player}`).join(` ${t('vs')} `);
     const computerToMove = !v.over && v.seats.some((s) => s.ai && v.active.includes(s.side));
@@ -108,8 +119,12 @@ export async function playPage(main, id) {
     };
     const tools = h('div', { class: 'tools' },
       v.your_sides.length > 1 ? h('label', {}, t('viewAs'), ' ', h('select', {
-        onchange: (e) => { st.side = e.target.value; st.follow = false; load(); },
+        onchange: (e) => { st.side = e.target.value; st.shown = st.side; st.follow = false; load(); },
       }, v.your_sides.map((s) => h('option', { value: s, selected: s === v.side }, s)))) : null,
+      hotseat ? h('label', { class: 'check' }, h('input', {
+        type: 'checkbox', checked: curtainOn,
+        onchange: (e) => localStorage.setItem('curtain', e.target.checked ? 'on' : 'off'),
+      }), ' ', t('curtain')) : null,
       h('a', { href: `/replay/${id}`, onclick: (e) => { e.preventDefault(); go(`/replay/${id}`); } }, t('replayGame')),
       v.record_available ? h('a', { href: `/api/games/${id}/record`, download: `sandtable-${id}.json` }, t('exportRecord')) : null,
       !v.over && v.your_sides.length > 0 ? h('button', {
