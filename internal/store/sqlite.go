@@ -508,3 +508,38 @@ func (s *SQLite) Rewrite(ctx context.Context, gameID string, move int, actions [
 		return setProgress(ctx, tx, gameID, len(actions), p)
 	})
 }
+
+func (s *SQLite) AddChat(ctx context.Context, gameID string, userID int64, side, text string) (ChatLine, error) {
+	line := ChatLine{UserID: userID, Side: side, Text: text, Created: time.UnixMilli(now())}
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game_id = ?`, gameID).Scan(&line.N); err != nil {
+			return fmt.Errorf("store: chat: %w", err)
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO chat(game_id, n, user_id, side, text, created) VALUES(?,?,?,?,?,?)`,
+			gameID, line.N, userID, side, text, line.Created.UnixMilli())
+		if err != nil {
+			return fmt.Errorf("store: chat: %w", err)
+		}
+		return nil
+	})
+	return line, err
+}
+
+func (s *SQLite) Chat(ctx context.Context, gameID string, after int) ([]ChatLine, error) {
+	rows, err := s.rd.QueryContext(ctx, `SELECT n, user_id, side, text, created FROM chat WHERE game_id = ? AND n > ? ORDER BY n`, gameID, after)
+	if err != nil {
+		return nil, fmt.Errorf("store: chat: %w", err)
+	}
+	defer rows.Close()
+	var out []ChatLine
+	for rows.Next() {
+		var l ChatLine
+		var created int64
+		if err := rows.Scan(&l.N, &l.UserID, &l.Side, &l.Text, &created); err != nil {
+			return nil, fmt.Errorf("store: chat: %w", err)
+		}
+		l.Created = time.UnixMilli(created)
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}

@@ -28,8 +28,8 @@ func TestMigrationsApplyOnceInOrder(t *testing.T) {
 			t.Fatalf("open %d: %v", i, err)
 		}
 		v, err := s.SchemaVersion()
-		if err != nil || v != 2 {
-			t.Fatalf("open %d: schema version %d, %v; want 2", i, v, err)
+		if err != nil || v != 3 {
+			t.Fatalf("open %d: schema version %d, %v; want 3", i, v, err)
 		}
 		s.Close()
 	}
@@ -246,7 +246,7 @@ func TestClocks(t *testing.T) {
 }
 
 // TestMigrationUpgradesOldDatabase: a database at schema 1 with a game
-// in it gets migration 2 on open, and keeps the game.
+// in it gets the later migrations on open, and keeps the game.
 func TestMigrationUpgradesOldDatabase(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
@@ -257,7 +257,7 @@ func TestMigrationUpgradesOldDatabase(t *testing.T) {
 	a, _ := s.CreateUser(ctx, User{Name: "ann"})
 	s.CreateGame(ctx, Game{ID: "g", Game: "toy", Owner: a.ID})
 	// Take the database back to schema 1.
-	for _, q := range []string{`ALTER TABLE games DROP COLUMN clock`, `ALTER TABLE games DROP COLUMN pace`, `PRAGMA user_version = 1`} {
+	for _, q := range []string{`DROP TABLE chat`, `ALTER TABLE games DROP COLUMN clock`, `ALTER TABLE games DROP COLUMN pace`, `PRAGMA user_version = 1`} {
 		if _, err := s.db.Exec(q); err != nil {
 			t.Fatal(err)
 		}
@@ -268,10 +268,32 @@ func TestMigrationUpgradesOldDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if v, _ := s.SchemaVersion(); v != 2 {
+	if v, _ := s.SchemaVersion(); v != 3 {
 		t.Fatalf("schema version %d after upgrade", v)
 	}
 	if g, err := s.Game(ctx, "g"); err != nil || g.Pace != "" {
 		t.Fatalf("game after upgrade: %+v, %v", g, err)
+	}
+}
+
+func TestChat(t *testing.T) {
+	ctx := context.Background()
+	s := open(t)
+	_, a, b := newGame(t, s)
+	if _, err := s.AddChat(ctx, "g1", a.ID, "north", "hello"); err != nil {
+		t.Fatal(err)
+	}
+	if l, err := s.AddChat(ctx, "g1", b.ID, "south", "good luck"); err != nil || l.N != 2 {
+		t.Fatalf("second line: %+v, %v", l, err)
+	}
+	if _, err := s.AddChat(ctx, "nope", a.ID, "north", "x"); err == nil {
+		t.Fatal("chat in an unknown game accepted")
+	}
+	all, err := s.Chat(ctx, "g1", 0)
+	if err != nil || len(all) != 2 || all[0].Text != "hello" || all[1].UserID != b.ID {
+		t.Fatalf("chat: %+v, %v", all, err)
+	}
+	if later, _ := s.Chat(ctx, "g1", 1); len(later) != 1 || later[0].N != 2 {
+		t.Fatalf("chat after 1: %+v", later)
 	}
 }

@@ -95,6 +95,15 @@ type Progress struct {
 	Clock  *Clock // nil leaves the clock as it is
 }
 
+// ChatLine is one message of a game's chat, numbered from 1.
+type ChatLine struct {
+	N       int
+	UserID  int64
+	Side    string // the writer's side (or sides, in a hot-seat game)
+	Text    string
+	Created time.Time
+}
+
 // Store is the storage the server needs.
 type Store interface {
 	// CreateUser adds u (its ID and Created are set) or fails with ErrExists.
@@ -136,6 +145,11 @@ type Store interface {
 	// SetProgress changes the summary alone (a resignation), if the game
 	// is at move.
 	SetProgress(ctx context.Context, gameID string, move int, p Progress) error
+
+	// AddChat appends a line to a game's chat and returns it numbered.
+	AddChat(ctx context.Context, gameID string, userID int64, side, text string) (ChatLine, error)
+	// Chat returns the lines after number after, oldest first.
+	Chat(ctx context.Context, gameID string, after int) ([]ChatLine, error)
 
 	Close() error
 }
