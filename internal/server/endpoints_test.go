@@ -51,6 +51,7 @@ func TestEveryChangeIsGuarded(t *testing.T) {
 		{"POST", "/api/games/ID/join", `{"side":"south","token":"x"}`, false},
 		{"POST", "/api/games/ID/resign", `{"side":"north"}`, false},
 		{"POST", "/api/games/ID/rematch", `{}`, false},
+		{"POST", "/api/games/ID/chat", `{"text":"hi"}`, false},
 		{"POST", "/api/logout", `{}`, false}, // last: a valid one would end ann's session
 	}
 	for _, ep := range endpoints {
@@ -78,7 +79,7 @@ func TestEveryChangeIsGuarded(t *testing.T) {
 			}
 		}
 	}
-	for _, path := range []string{"/api/games/0123456789ab", "/api/games/0123456789ab/record", "/api/games/0123456789ab/replay", "/api/games/0123456789ab/events"} {
+	for _, path := range []string{"/api/games/0123456789ab", "/api/games/0123456789ab/record", "/api/games/0123456789ab/replay", "/api/games/0123456789ab/events", "/api/games/0123456789ab/chat"} {
 		if code, _ := ann.raw("GET", path, nil, nil); code != http.StatusNotFound {
 			t.Errorf("GET %s: %d", path, code)
 		}

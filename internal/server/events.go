@@ -13,6 +13,9 @@ import (
 type event struct {
 	Move   int    `json:"move"`
 	Status string `json:"status"`
+	// Chat is the number of a new chat line; the stream does not say
+	// what it says (observers get the event too, and do not read the chat).
+	Chat int `json:"chat,omitempty"`
 }
 
 // hub holds the open event streams, by game.

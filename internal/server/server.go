@@ -99,6 +99,9 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/record", s.handleRecord)
 	m.HandleFunc("GET /api/games/{id}/replay", s.handleReplay)
 	m.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
+	m.HandleFunc("GET /api/games/{id}/chat", s.handleChatRead)
+	m.HandleFunc("POST /api/games/{id}/chat", s.handleChatWrite)
+	m.HandleFunc("GET /healthz", s.handleHealth)
 	m.HandleFunc("POST /api/replay", s.handleReplayImport)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errf(http.StatusNotFound, "no such API endpoint: %s %s", r.Method, r.URL.Path))
@@ -119,6 +122,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// handleHealth answers 200 when the store answers, for load balancers and
+// monitors.
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	if _, err := s.st.Game(r.Context(), ""); err != nil && !errors.Is(err, store.ErrNotFound) {
+		writeError(w, errf(http.StatusServiceUnavailable, "store: %v", err))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 }
 
 // Wait blocks until the computer moves and notices started so far have
