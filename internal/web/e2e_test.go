@@ -266,6 +266,17 @@ func TestBrowserLiveReplayImport(t *testing.T) {
 		movePlayed(2),
 		js(elsewhere),
 		movePlayed(3), // drawn from the event stream, not from the POST's answer
+		// The chat: a line sent from the form, and one written elsewhere that
+		// the event stream brings.
+		chromedp.SendKeys(css(`.chatbox input`), "good luck"),
+		chromedp.Click(css(`.chatbox button`)),
+		chromedp.WaitVisible(xpath(`//ol[@class="chat"]/li[contains(., "good luck")]`)),
+		js(`(async () => {
+  const me = await (await fetch('/api/me')).json();
+  await fetch('/api/games/' + location.pathname.split('/')[2] + '/chat', { method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf }, body: JSON.stringify({ text: 'thanks' }) });
+})()`),
+		chromedp.WaitVisible(xpath(`//ol[@class="chat"]/li[contains(., "thanks")]`)),
 	)
 	if err != nil {
 		t.Fatal(err)

@@ -23,7 +23,7 @@ const words = {
     pace: 'Time control', paceNone: 'None', paceLive: 'Live: 1 day, +4 h a move, up to 3 days',
     paceFast: 'Fast: 3 days, +12 h a move, up to 5', paceSlow: 'Slow: 3 days, +36 h a move, up to 10',
     days: 'd', hours: 'h', minutes: 'min', waitingFor: 'The game starts when the invited player joins',
-    passTo: 'Pass the screen to', show: 'Show', curtain: 'Screen between sides',
+    passTo: 'Pass the screen to', show: 'Show', curtain: 'Screen between sides', chat: 'Chat', send: 'Send',
   },
   it: {
     lobby: 'Sala', replay: 'Rivedi', about: 'Informazioni', logout: 'Esci', login: 'Entra', register: 'Registrati',
@@ -46,7 +46,7 @@ const words = {
     pace: 'Tempo di riflessione', paceNone: 'Nessuno', paceLive: 'Dal vivo: 1 giorno, +4 h a mossa, fino a 3 giorni',
     paceFast: 'Veloce: 3 giorni, +12 h a mossa, fino a 5', paceSlow: 'Lento: 3 giorni, +36 h a mossa, fino a 10',
     days: 'g', hours: 'h', minutes: 'min', waitingFor: "La partita comincia quando l'invitato entra",
-    passTo: 'Passa lo schermo a', show: 'Mostra', curtain: 'Schermo tra le parti',
+    passTo: 'Passa lo schermo a', show: 'Mostra', curtain: 'Schermo tra le parti', chat: 'Chat', send: 'Invia',
   },
 };
 

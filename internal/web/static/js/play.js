@@ -40,6 +40,38 @@ export async function playPage(main, id) {
     st.ticker = setInterval(tick, 30000);
   }
 
+  // The chat, for the players: lines kept across redraws, fetched when the
+  // event stream announces a new one.
+  st.chat = [];
+  st.chatN = 0;
+  const chatList = h('ol', { class: 'chat' });
+  const chatInput = h('input', { maxlength: 1000, 'aria-label': t('chat') });
+  const chatBox = h('section', { class: 'chatbox' }, h('h3', {}, t('chat')), chatList,
+    h('form', {
+      onsubmit: async (e) => {
+        e.preventDefault();
+        const text = chatInput.value.trim();
+        if (!text) return;
+        try {
+          await request('POST', `/api/games/${id}/chat`, { text });
+          chatInput.value = '';
+          await loadChat();
+        } catch (err) { flash(msg, err.message, true); }
+      },
+    }, chatInput, h('button', { type: 'submit' }, t('send'))));
+
+  async function loadChat() {
+    if (!st.view || st.view.your_sides.length === 0) return;
+    try {
+      const lines = await request('GET', `/api/games/${id}/chat?after=${st.chatN}`);
+      for (const l of lines) {
+        st.chatN = Math.max(st.chatN, l.n);
+        chatList.append(h('li', {}, h('span', { class: 'who' }, `${l.player} (${l.side})`), ' ', l.text));
+      }
+      chatList.scrollTop = chatList.scrollHeight;
+    } catch (_) { /* not a player */ }
+  }
+
   async function load() {
     const q = new URLSearchParams({ lang: lang() });
     if (st.side) q.set('side', st.side);
@@ -143,17 +175,20 @@ export async function playPage(main, id) {
     clear(page).append(...[
       h('h1', {}, v.title, ' ', h('small', {}, `${v.scenario} · ${t('move')} ${v.move} · ${seats}`)),
       prompt, v.frozen ? h('p', { class: 'msg bad' }, v.frozen) : null, msg, ...invites,
-      h('div', { class: 'layout' }, board, h('aside', {}, actions, tools, h('section', {}, h('h3', {}, t('log')), log)))].filter(Boolean));
+      h('div', { class: 'layout' }, board, h('aside', {}, actions, tools, h('section', {}, h('h3', {}, t('log')), log),
+        v.your_sides.length > 0 ? chatBox : null))].filter(Boolean));
     renderBoard(board, v.game, v.view, ctx);
     clocks(prompt.querySelector('.clocks'));
   }
 
   await load();
+  await loadChat();
   // Live updates: the stream says the game changed; fetch our own view.
   const es = new EventSource(`/api/games/${id}/events`);
   es.addEventListener('update', (ev) => {
     const d = JSON.parse(ev.data);
-    if (st.view && (d.move !== st.view.move || d.status !== st.view.status) && !st.busy) load();
+    if (d.chat && d.chat > st.chatN) loadChat();
+    else if (st.view && (d.move !== st.view.move || d.status !== st.view.status) && !st.busy) load();
   });
   return () => { es.close(); clearInterval(st.ticker); };
 }
