@@ -94,10 +94,10 @@ func (c *Config) ParseOptions(text string) error {
 // deterministic configuration used by tests and reproducible tournaments.
 var (
 	NormalConfig = Config{Name: "normal", Budget: 900 * time.Millisecond, TurnBudget: 12 * time.Second,
-		MinBudget: 50 * time.Millisecond, C: 0.7, RolloutDepth: 24, StopAtTurn: true, Widen: 2}
+		MinBudget: 50 * time.Millisecond, C: 0.2, RolloutDepth: 24, StopAtTurn: true, Widen: 2}
 	HardConfig = Config{Name: "hard", Budget: 4 * time.Second, TurnBudget: 45 * time.Second,
-		MinBudget: 200 * time.Millisecond, C: 0.7, RolloutDepth: 32, StopAtTurn: true, Widen: 2}
-	FixedConfig = Config{Name: "mcts", Iterations: 1000, C: 0.7, RolloutDepth: 24, StopAtTurn: true, Widen: 2}
+		MinBudget: 200 * time.Millisecond, C: 0.2, RolloutDepth: 32, StopAtTurn: true, Widen: 2}
+	FixedConfig = Config{Name: "mcts", Iterations: 1000, C: 0.2, RolloutDepth: 24, StopAtTurn: true, Widen: 2}
 )
 
 func init() {
