@@ -110,6 +110,7 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 		lv.mu.Lock()
 		if err != nil {
 			s.cfg.Logf("server: game %s: computer player for %s failed: %v", lv.g.ID, lv.sess.SideName(side), err)
+			lv.aiFailed = fmt.Sprintf("the computer player for %s failed: %v", lv.sess.SideName(side), err)
 			break
 		}
 		if lv.sess.Move() != move || lv.broken != nil || lv.over() {
@@ -117,8 +118,10 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 		}
 		if err := s.apply(ctx, lv, side, a); err != nil {
 			s.cfg.Logf("server: game %s: computer move refused: %v", lv.g.ID, err)
+			lv.aiFailed = fmt.Sprintf("the computer player for %s chose a move the rules refuse: %v", lv.sess.SideName(side), err)
 			break
 		}
+		lv.aiFailed = ""
 		lv.mu.Unlock()
 		s.announce(ctx, lv, 0)
 		lv.mu.Lock()

@@ -25,6 +25,7 @@ type live struct {
 	announced engine.SideSet
 	thinking  bool // a computer player is deciding
 	evicted   bool // dropped from Server.live; look the game up again
+	aiFailed  string // why the computer could not move, until it next does
 }
 
 // maxLive bounds the games kept in memory; idle ones beyond it are

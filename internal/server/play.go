@@ -40,6 +40,9 @@ type gameView struct {
 	// WaitingFor lists the sides whose invited player has not joined yet;
 	// until they all have, nobody moves.
 	WaitingFor []string `json:"waiting_for,omitempty"`
+	// ComputerFailed says why the computer did not move (its player failed
+	// or chose an illegal action); it tries again after the next change.
+	ComputerFailed string `json:"computer_failed,omitempty"`
 	// Clock is the time control, when the game has one.
 	Clock *clockJSON `json:"clock,omitempty"`
 }
@@ -146,6 +149,7 @@ func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.S
 	}
 	v.Record = lv.over() || lv.hotseat()
 	v.Clock = lv.clockView(s.nowMS())
+	v.ComputerFailed = lv.aiFailed
 	for _, st := range g.Seats {
 		if st.UserID == 0 && st.AI == "" {
 			v.WaitingFor = append(v.WaitingFor, lv.sess.SideName(st.Side))

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"sandtable/internal/ai"
 	"sandtable/internal/engine"
 	"sandtable/internal/store"
 )
@@ -527,5 +528,31 @@ func TestFrozenGame(t *testing.T) {
 	}
 	if _, failed, _ := Rehash(ctx, e.st, &report); failed != 1 {
 		t.Fatalf("rehash of an illegal action: %d failed", failed)
+	}
+}
+
+// badPlayer is a computer player that breaks: it panics or plays an
+// action that is not legal.
+type badPlayer struct{ panics bool }
+
+func (p badPlayer) Choose(st engine.State, side engine.Side) engine.Action {
+	if p.panics {
+		panic("lost in the desert")
+	}
+	return engine.Action{Op: 99}
+}
+
+func TestComputerFailureIsShown(t *testing.T) {
+	ai.RegisterPlayer("testpanic", func(engine.Game, uint64) ai.Player { return badPlayer{panics: true} })
+	ai.RegisterPlayer("testillegal", func(engine.Game, uint64) ai.Player { return badPlayer{} })
+	e := newEnv(t)
+	g := e.guest()
+	for name, want := range map[string]string{"testpanic": "lost in the desert", "testillegal": "refuse"} {
+		v := g.create(map[string]any{"game": "toy", "mode": "computer", "side": "south", "computer": name, "seed": 1})
+		e.srv.Wait()
+		got := g.view(v.ID, "")
+		if got.Move != 0 || !strings.Contains(got.ComputerFailed, want) {
+			t.Errorf("%s: move %d, computer_failed %q", name, got.Move, got.ComputerFailed)
+		}
 	}
 }

@@ -129,7 +129,7 @@ export async function playPage(main, id) {
     const computerToMove = !v.over && v.seats.some((s) => s.ai && v.active.includes(s.side));
     const prompt = h('div', { class: 'prompt' + (yourTurn ? ' your-turn' : '') + (v.over ? ' over' : '') },
       h('span', { class: 'who' }, v.over ? t('gameOver') : v.active.join(', ')),
-      h('span', { class: 'text' }, v.over ? (v.result || v.prompt) : v.waiting_for ? `${t('waitingFor')}: ${v.waiting_for.join(', ')}` : computerToMove && !yourTurn ? t('computerThinks') : v.prompt),
+      h('span', { class: 'text' }, v.over ? (v.result || v.prompt) : v.waiting_for ? `${t('waitingFor')}: ${v.waiting_for.join(', ')}` : computerToMove && !yourTurn && !v.computer_failed ? t('computerThinks') : v.prompt),
       h('span', { class: 'clocks' }),
       (v.undo_sides || []).map((side) => h('button', {
         onclick: () => send('undo', { side }),
@@ -174,7 +174,8 @@ export async function playPage(main, id) {
     });
     clear(page).append(...[
       h('h1', {}, v.title, ' ', h('small', {}, `${v.scenario} · ${t('move')} ${v.move} · ${seats}`)),
-      prompt, v.frozen ? h('p', { class: 'msg bad' }, v.frozen) : null, msg, ...invites,
+      prompt, v.frozen ? h('p', { class: 'msg bad' }, v.frozen) : null,
+      v.computer_failed ? h('p', { class: 'msg bad' }, v.computer_failed) : null, msg, ...invites,
       h('div', { class: 'layout' }, board, h('aside', {}, actions, tools, h('section', {}, h('h3', {}, t('log')), log),
         v.your_sides.length > 0 ? chatBox : null))].filter(Boolean));
     renderBoard(board, v.game, v.view, ctx);
