@@ -21,6 +21,12 @@ const (
 	Axis   engine.Side = 1
 )
 
+// LeaderMA is a leader's movement allowance: leaders move "at the motorized
+// movement rate" (13.4), paying motorized terrain costs; the counters'
+// printed values are not known, so the reconstruction gives every leader
+// the motorized MA of the British and German motorized units (data.md).
+const LeaderMA = 6
+
 // Counts the rulebook fixes.
 const (
 	NumTurns   = 23 // rule 4.0: 23 turns, Dec 1940 (turn 1) to Oct 1942

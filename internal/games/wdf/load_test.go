@@ -172,6 +172,15 @@ func TestDenseIndex(t *testing.T) {
 	if err := d.checkSymmetry(); err != nil {
 		t.Error(err)
 	}
+	// A link seen from one hex only is reported with both hexes.
+	c := *d
+	c.Hexes = append([]Hex(nil), d.Hexes...)
+	i := hexOf(t, &c, "3609")
+	c.Hexes[i].Sides[0] ^= RoadSide
+	n := c.Hexes[c.Hexes[i].Neighbours[0]].ID
+	if err := c.checkSymmetry(); err == nil || !strings.Contains(err.Error(), "3609 and "+n+": asymmetric link") {
+		t.Errorf("asymmetric link not reported: %v", err)
+	}
 }
 
 // hexOf looks up a printed id the rulebook names.
@@ -469,6 +478,15 @@ func TestRulebookTables(t *testing.T) {
 	}
 	if _, ok := ev["Rommel Assassination"]; !ok {
 		t.Error("5.0: no Rommel Assassination event")
+	}
+	// 14.2 example: the Axis can hold five ASPs (a score difference of 5
+	// on some turn row).
+	five := false
+	for _, r := range tb.Air.Rows {
+		five = five || r.Value[5][Axis]+tb.Air.ZoneMod[Axis][0]-r.Value[0][Allied] >= 5
+	}
+	if !five {
+		t.Error("14.2: no turn row lets the Axis win five ASPs")
 	}
 	// 11.1: costs in sixths of an MP.
 	if tb.RoadCost != 2 || tb.TrackCost != 3 || tb.TEC[TECClear].Move[Infantry] != MP {
