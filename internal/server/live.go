@@ -23,8 +23,8 @@ type live struct {
 	players map[engine.Side]ai.Player
 	// announced is the set of sides whose turn was last announced.
 	announced engine.SideSet
-	thinking  bool // a computer player is deciding
-	evicted   bool // dropped from Server.live; look the game up again
+	thinking  bool   // a computer player is deciding
+	evicted   bool   // dropped from Server.live; look the game up again
 	aiFailed  string // why the computer could not move, until it next does
 }
 
