@@ -58,6 +58,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return verifyStore(st, stdout, stderr)
 	}
 	logger := log.New(stderr, "", log.LstdFlags)
+	if *base == "" && *smtpAddr != "" {
+		logger.Printf("serve: without --base-url the links in notice mail are relative to the site")
+	}
 	srv := server.New(server.Config{
 		Store:         st,
 		Static:        web.Handler(docsFS(*docs)),
