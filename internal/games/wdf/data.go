@@ -612,19 +612,64 @@ type APRow struct {
 	AP [2][6]int
 }
 
+// MAShare is how much of its movement allowance a unit may use in an
+// Exploitation Movement Phase (9.5).
+type MAShare uint8
+
+const (
+	NoMA   MAShare = iota // may not move
+	HalfMA                // half, rounded up
+	FullMA                // the whole allowance
+)
+
+var maShareNames = []string{"none", "half", "full"}
+
+func (m MAShare) String() string {
+	if int(m) < len(maShareNames) {
+		return maShareNames[m]
+	}
+	return "share?"
+}
+
 // TypeCaps is one row of the Unit Type & Capabilities chart.
 type TypeCaps struct {
-	// Exploit: may move and attack in the Exploitation phases of a
-	// Normal Offensive (9.5). In a Major Offensive every unit may, at half
-	// MA unless Exploit.
-	Exploit bool
+	// ExploitNormal and ExploitMajor: the share of MA usable in the
+	// Exploitation Movement Phase of a Normal or a Major Offensive (9.5);
+	// a unit that may not move there may not attack there either (10.0).
+	ExploitNormal, ExploitMajor MAShare
 	// EZOCMove: need not stop on entering an EZOC and may move EZOC to
 	// EZOC at EZOCExtra per hex (9.31).
 	EZOCMove bool
 	Advance  int // hexes of advance after combat (10.27)
-	// Hit numbers in a Normal Offensive: the lowest die that hits
-	// (10.21). In a Major Offensive every unit hits on 5.
-	HitAttack, HitDefend int
+	// Hit numbers: the lowest die that scores a hit (10.21) attacking and
+	// defending in a Normal Offensive, and in a Major Offensive.
+	HitAttack, HitDefend, HitMajor int
+	// SupplyLevelPenalty: the Axis Supply Level reduces the MA (9.6) and
+	// "None" the strategic rate (9.4).
+	SupplyLevelPenalty bool
+}
+
+// Exploit reports whether the type may exploit in a Normal Offensive.
+func (c TypeCaps) Exploit() bool { return c.ExploitNormal != NoMA }
+
+// TECRow returns the Terrain Effects Chart row of hex i: its place's
+// (fortress, city) or else its terrain's. fortressLost: the fortress in
+// the hex has lost fortress status (16.1), so Tobruk counts as a city and
+// Bardia as a town (its terrain's row).
+func (d *Data) TECRow(i int, fortressLost bool) TECRow {
+	if p := d.Hexes[i].Place; p >= 0 {
+		kind := d.Places[p].Kind
+		if kind == Fortress && fortressLost {
+			kind = d.Places[p].LostAs
+		}
+		switch kind {
+		case City:
+			return TECCity
+		case Fortress:
+			return TECFortress
+		}
+	}
+	return [NumTerrains]TECRow{TECClear, TECRough, TECMountain, TECSaltMarsh, TECQattara}[d.Hexes[i].Terrain]
 }
 
 // TerrainEffect is a hex row of the Terrain Effects Chart (11.1, 16.2).

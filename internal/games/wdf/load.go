@@ -1132,14 +1132,17 @@ type (
 		Levels map[string]string `json:"levels"`
 	}
 	typeJSON struct {
-		Type      string `json:"type"`
-		Group     string `json:"group"`
-		Exploit   bool   `json:"exploit"`
-		EZOCMove  bool   `json:"ezoc_move"`
-		Advance   int    `json:"advance"`
-		HitAttack int    `json:"hit_attack_normal"`
-		HitDefend int    `json:"hit_defend_normal"`
-		Rule      string `json:"rule"`
+		Type          string `json:"type"`
+		Group         string `json:"group"`
+		ExploitNormal string `json:"exploit_normal"`
+		ExploitMajor  string `json:"exploit_major"`
+		EZOCMove      bool   `json:"ezoc_move"`
+		Advance       int    `json:"advance"`
+		HitAttack     int    `json:"hit_attack_normal"`
+		HitDefend     int    `json:"hit_defend_normal"`
+		HitMajor      int    `json:"hit_major"`
+		Penalty       bool   `json:"supply_level_penalty"`
+		Rule          string `json:"rule"`
 	}
 	terrainJSON struct {
 		Terrain         string         `json:"terrain"`
@@ -1493,11 +1496,18 @@ func loadCharts(fe *fileErrors, t *Tables, f *tablesFile) {
 		if r.Advance < 1 || r.Advance > 2 {
 			fe.add("%s: advance %d, want 1 or 2 (10.27)", name, r.Advance)
 		}
-		if r.HitAttack < 5 || r.HitAttack > 6 || r.HitDefend < 5 || r.HitDefend > 6 {
-			fe.add("%s: hit numbers must be 5 or 6 (10.21)", name)
+		for _, h := range []int{r.HitAttack, r.HitDefend, r.HitMajor} {
+			if h < 5 || h > 6 {
+				fe.add("%s: hit number %d, want 5 or 6 (10.21)", name, h)
+			}
 		}
-		t.Types[typ][grp] = TypeCaps{Exploit: r.Exploit, EZOCMove: r.EZOCMove, Advance: r.Advance,
-			HitAttack: r.HitAttack, HitDefend: r.HitDefend}
+		en, okN := parseEnum[MAShare](maShareNames, r.ExploitNormal)
+		em, okM := parseEnum[MAShare](maShareNames, r.ExploitMajor)
+		if !okN || !okM || em < en {
+			fe.add("%s: exploit_normal %q / exploit_major %q: want none, half or full, major no less than normal (9.5)", name, r.ExploitNormal, r.ExploitMajor)
+		}
+		t.Types[typ][grp] = TypeCaps{ExploitNormal: en, ExploitMajor: em, EZOCMove: r.EZOCMove, Advance: r.Advance,
+			HitAttack: r.HitAttack, HitDefend: r.HitDefend, HitMajor: r.HitMajor, SupplyLevelPenalty: r.Penalty}
 	}
 	for typ := range NumUnitTypes {
 		for g, s := range typeSeen[typ] {

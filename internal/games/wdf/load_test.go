@@ -206,24 +206,12 @@ func offRoadCost(d *Data) hexgrid.StepCost {
 		if fl&EscarpmentSide != 0 && fl&(RoadSide|TrackSide) == 0 {
 			return -1, false
 		}
-		c := d.Tables.TEC[d.tecRow(b)].Move[Motorized]
+		c := d.Tables.TEC[d.TECRow(b, false)].Move[Motorized]
 		if fl&RidgeSide != 0 {
 			c += d.Tables.Hexside[Ridge].MoveExtra[Motorized]
 		}
 		return c, false
 	}
-}
-
-func (d *Data) tecRow(i int) TECRow {
-	if p := d.Hexes[i].Place; p >= 0 {
-		switch d.Places[p].Kind {
-		case City:
-			return TECCity
-		case Fortress:
-			return TECFortress
-		}
-	}
-	return [NumTerrains]TECRow{TECClear, TECRough, TECMountain, TECSaltMarsh, TECQattara}[d.Hexes[i].Terrain]
 }
 
 // routeSteps is the number of steps of the shortest path from a to b
@@ -308,8 +296,8 @@ func TestRulebookMap(t *testing.T) {
 	if tob.Kind != Fortress || tob.FortressLevels != 3 || tob.LostAs != City || !d.Hexes[d.Tobruk].Road || !d.Hexes[d.Tobruk].Coastal {
 		t.Errorf("Tobruk %+v: want a coastal road-hex fortress with 3 levels, lost as a city (16.1)", tob)
 	}
-	if d.Places[d.Hexes[d.Bardia].Place].LostAs != Town {
-		t.Error("Bardia is not lost as a town (16.1)")
+	if d.Places[d.Hexes[d.Bardia].Place].LostAs != Town || d.TECRow(d.Bardia, true) != TECClear || d.TECRow(d.Tobruk, true) != TECCity || d.TECRow(d.Tobruk, false) != TECFortress {
+		t.Error("Bardia is not lost as a town or Tobruk as a city (16.1)")
 	}
 	// 7.9 ex. 1: Sollum 4110 in Allied zone B, adjacent Bardia 4009 in zone C.
 	zone("allied", "4110", "B")
@@ -396,7 +384,7 @@ func TestRulebookMap(t *testing.T) {
 	}
 	// Setup units stand on hexes they may enter.
 	for _, u := range d.Units {
-		if u.Setup >= 0 && d.Tables.TEC[d.tecRow(u.Setup)].Move[u.Type] == Prohibited {
+		if u.Setup >= 0 && d.Tables.TEC[d.TECRow(u.Setup, false)].Move[u.Type] == Prohibited {
 			t.Errorf("unit %s sets up on %s, which it may not enter", u.ID, d.Hexes[u.Setup].ID)
 		}
 	}
@@ -511,6 +499,20 @@ func TestRulebookTables(t *testing.T) {
 	ty := tb.Types
 	if ty[Armor][GermanGroup].HitAttack != 5 || ty[Motorized][GermanGroup].HitDefend != 5 || ty[Infantry][GermanGroup].HitDefend != 5 || ty[Armor][OtherGroup].HitAttack != 6 {
 		t.Error("10.21 hit numbers wrong")
+	}
+	// 9.5: armor, motorized and recon exploit at half MA, full in a Major
+	// Offensive; the others only in a Major Offensive, at half. 10.21: all
+	// hit on 5 in a Major Offensive. 9.6: the supply level slows only the
+	// mobile types.
+	for typ := range NumUnitTypes {
+		for g := range 2 {
+			c := ty[typ][g]
+			mobile := typ != Infantry
+			if c.Exploit() != mobile || c.SupplyLevelPenalty != mobile || c.HitMajor != 5 ||
+				(mobile && (c.ExploitNormal != HalfMA || c.ExploitMajor != FullMA)) || (!mobile && c.ExploitMajor != HalfMA) {
+				t.Errorf("%s/%d capabilities %+v", typ, g, c)
+			}
+		}
 	}
 	// 9.31: all armor, German motorized and recon move EZOC to EZOC.
 	if !ty[Armor][OtherGroup].EZOCMove || !ty[Recon][GermanGroup].EZOCMove || ty[Motorized][OtherGroup].EZOCMove || ty[Infantry][GermanGroup].EZOCMove {
