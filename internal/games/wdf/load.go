@@ -559,7 +559,7 @@ func (d *Data) checkSymmetry() error {
 
 // unreachable lists the ids of the hexes in play not reachable from start
 // through hexsides; with flags != 0 only through hexsides carrying one of
-// flags, and only among hexes keep accepts.
+// flags.
 func (d *Data) unreachable(start int, flags SideFlags) []string {
 	seen := make([]bool, len(d.Hexes))
 	seen[start] = true
