@@ -266,17 +266,6 @@ func TestBrowserLiveReplayImport(t *testing.T) {
 		movePlayed(2),
 		js(elsewhere),
 		movePlayed(3), // drawn from the event stream, not from the POST's answer
-		// The chat: a line sent from the form, and one written elsewhere that
-		// the event stream brings.
-		chromedp.SendKeys(css(`.chatbox input`), "good luck"),
-		chromedp.Click(css(`.chatbox button`)),
-		chromedp.WaitVisible(xpath(`//ol[@class="chat"]/li[contains(., "good luck")]`)),
-		js(`(async () => {
-  const me = await (await fetch('/api/me')).json();
-  await fetch('/api/games/' + location.pathname.split('/')[2] + '/chat', { method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf }, body: JSON.stringify({ text: 'thanks' }) });
-})()`),
-		chromedp.WaitVisible(xpath(`//ol[@class="chat"]/li[contains(., "thanks")]`)),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -390,6 +379,17 @@ func TestBrowserInviteWithClock(t *testing.T) {
 		chromedp.WaitVisible(css(`.invite input`)),
 		chromedp.WaitVisible(css(`.clocks .clock`)),
 		shot("invite-clock"),
+		// The chat: a line sent from the form, and one written elsewhere that
+		// the event stream brings.
+		chromedp.SendKeys(css(`.chatbox input`), "good luck"),
+		chromedp.Click(css(`.chatbox button`)),
+		chromedp.WaitVisible(xpath(`//ol[@class="chat"]/li[contains(., "good luck")]`)),
+		js(`(async () => {
+  const me = await (await fetch('/api/me')).json();
+  await fetch('/api/games/' + location.pathname.split('/')[2] + '/chat', { method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf }, body: JSON.stringify({ text: 'thanks' }) });
+})()`),
+		chromedp.WaitVisible(xpath(`//ol[@class="chat"]/li[contains(., "thanks")]`)),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -404,6 +404,37 @@ func TestBrowserInviteWithClock(t *testing.T) {
 	}
 	if !strings.Contains(text, "north 1d 0h") || !strings.Contains(text, "south 1d 0h") || !strings.Contains(link, "/join/") || !strings.Contains(link, "token=") {
 		t.Fatalf("clocks %q, invitation %q", text, link)
+	}
+	noStrayText(t, ctx)
+}
+
+// TestBrowserAgainstComputer plays Compass as the Italians against the
+// computer, which moves first on the server: the page, told by the event
+// stream, turns to the Italian decisions.
+func TestBrowserAgainstComputer(t *testing.T) {
+	ctx, base := browser(t)
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/"),
+		chromedp.Click(xpath(`//button[text()="Play as a guest"]`)),
+		chromedp.WaitVisible(css(`select[name=game]`)),
+		chromedp.SetValue(css(`select[name=game]`), "compass"),
+		chromedp.SetValue(css(`select[name=mode]`), "computer"),
+		chromedp.SetValue(css(`select[name=side]`), "italian"),
+		chromedp.SetValue(css(`select[name=computer]`), "random"),
+		chromedp.Click(xpath(`//button[text()="Create"]`)),
+		chromedp.WaitVisible(css(`svg.map path.area`)),
+		chromedp.WaitVisible(css(`.actions button[data-action]`)),
+		shot("compass-vs-computer"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	who, err := chromedp.Run(ctx, chromedp.Text(css(`.prompt .who`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.ToLower(who), "italian") {
+		t.Fatalf("the page offers actions to %q", who)
 	}
 	noStrayText(t, ctx)
 }

@@ -61,7 +61,7 @@ export async function playPage(main, id) {
     }, chatInput, h('button', { type: 'submit' }, t('send'))));
 
   async function loadChat() {
-    if (!st.view || st.view.your_sides.length === 0) return;
+    if (!st.view || st.view.your_sides.length === 0 || !st.view.seats.some((x) => !x.you && !x.ai)) return;
     try {
       const lines = await request('GET', `/api/games/${id}/chat?after=${st.chatN}`);
       for (const l of lines) {
@@ -177,7 +177,8 @@ export async function playPage(main, id) {
       prompt, v.frozen ? h('p', { class: 'msg bad' }, v.frozen) : null,
       v.computer_failed ? h('p', { class: 'msg bad' }, v.computer_failed) : null, msg, ...invites,
       h('div', { class: 'layout' }, board, h('aside', {}, actions, tools, h('section', {}, h('h3', {}, t('log')), log),
-        v.your_sides.length > 0 ? chatBox : null))].filter(Boolean));
+        // The chat is between players: not in hot-seat or computer games.
+        v.your_sides.length > 0 && v.seats.some((x) => !x.you && !x.ai) ? chatBox : null))].filter(Boolean));
     renderBoard(board, v.game, v.view, ctx);
     clocks(prompt.querySelector('.clocks'));
   }
