@@ -124,6 +124,8 @@ export async function lobbyPage(main) {
     return;
   }
   const [meta, list] = await Promise.all([request('GET', '/api/meta'), request('GET', '/api/games')]);
+  const turns = list.filter((g) => g.your_turn).length;
+  document.title = turns ? `(${turns}) Sandtable` : 'Sandtable';
   main.append(h('div', { class: 'lobby' }, gamesList(list), newGameForm(meta), noticeForm()));
 }
 

@@ -125,6 +125,8 @@ export async function playPage(main, id) {
     }
     st.shown = v.side;
     const yourTurn = v.actions.length > 0;
+    // The tab says when it is the player's turn, for games left open.
+    document.title = `${yourTurn ? '● ' : ''}${v.title} — Sandtable`;
     const seats = v.seats.map((s) => `${s.side}: ${s.you ? t('you') : s.ai ? s.ai : s.open ? t('openSeat') : s.player}`).join(` ${t('vs')} `);
     const computerToMove = !v.over && v.seats.some((s) => s.ai && v.active.includes(s.side));
     const prompt = h('div', { class: 'prompt' + (yourTurn ? ' your-turn' : '') + (v.over ? ' over' : '') },
