@@ -421,6 +421,10 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	w.Write(rec.Encode())
 }
 
+// replayPerIP bounds the imported records one address may replay in
+// each period.
+const replayPerIP = 600
+
 // replayView is a past moment of a game, for the replay viewer.
 type replayView struct {
 	At    int `json:"at"`
@@ -502,6 +506,12 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 // handleReplayImport replays a record file the client sends (an exported
 // game) and shows it at a move, from any side: the file's holder has it all.
 func (s *Server) handleReplayImport(w http.ResponseWriter, r *http.Request) {
+	// Each step of the viewer replays the file from its start: bound the
+	// work one address can ask for.
+	if ok, wait := s.limiter.allow("replay-ip:"+clientIP(r), replayPerIP, loginPeriod); !ok {
+		writeError(w, errf(http.StatusTooManyRequests, "too many replays; try again in %d seconds", int(wait.Seconds())+1))
+		return
+	}
 	var rec engine.Record
 	if err := decode(w, r, &rec); err != nil {
 		writeError(w, err)

@@ -387,6 +387,13 @@ func TestReplayEndpoints(t *testing.T) {
 	if code != http.StatusOK || !strings.Contains(string(body), `"moves":2`) {
 		t.Fatalf("import: %d %s", code, body)
 	}
+	for i := 1; i < replayPerIP; i++ {
+		e.anon().raw("POST", "/api/replay?at=0", rec, nil)
+	}
+	if code, _ := e.anon().raw("POST", "/api/replay?at=0", rec, nil); code != http.StatusTooManyRequests {
+		t.Fatalf("replay flood: %d", code)
+	}
+	e.clock.add(loginPeriod)
 	tampered := strings.Replace(string(rec), `"take 2"`, `"take 3"`, 1)
 	if code, body := e.anon().raw("POST", "/api/replay?at=2", []byte(tampered), nil); code != http.StatusUnprocessableEntity || !strings.Contains(string(body), "hash") {
 		t.Fatalf("tampered record: %d %s", code, body)
