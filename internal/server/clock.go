@@ -194,8 +194,8 @@ func checkPace(name, mode string) error {
 	if _, ok := paces[name]; !ok {
 		return errf(http.StatusBadRequest, "unknown pace %q (known: %v)", name, paceNames)
 	}
-	if mode != modeInvite {
-		return errf(http.StatusBadRequest, "time controls are for games between players (mode %q)", modeInvite)
+	if mode != modeInvite && mode != modeOpen {
+		return errf(http.StatusBadRequest, "time controls are for games between players (mode %q or %q)", modeInvite, modeOpen)
 	}
 	return nil
 }

@@ -41,6 +41,7 @@ const (
 	modeComputer = "computer" // you against the computer
 	modeInvite   = "invite"   // you against a player you invite by link
 	modeHotseat  = "hotseat"  // every side at one screen
+	modeOpen     = "open"     // you against whoever takes the seat in the lobby
 )
 
 type createRequest struct {
@@ -106,8 +107,8 @@ func (s *Server) newGame(ctx context.Context, u store.User, req createRequest, r
 	}
 	g := store.Game{ID: newID(), Game: eg.ID(), Setup: setup, Lang: req.Lang, Owner: u.ID, RematchOf: rematchOf, Active: st.Active(), Status: store.StatusActive}
 	sides := eg.SideNames()
-	if req.Mode != modeHotseat && req.Mode != modeComputer && req.Mode != modeInvite {
-		return store.Game{}, errf(http.StatusBadRequest, "mode is %q, %q or %q", modeComputer, modeInvite, modeHotseat)
+	if req.Mode != modeHotseat && req.Mode != modeComputer && req.Mode != modeInvite && req.Mode != modeOpen {
+		return store.Game{}, errf(http.StatusBadRequest, "mode is %q, %q, %q or %q", modeComputer, modeInvite, modeOpen, modeHotseat)
 	}
 	if err := checkPace(req.Pace, req.Mode); err != nil {
 		return store.Game{}, err
@@ -135,12 +136,15 @@ func (s *Server) newGame(ctx context.Context, u store.User, req createRequest, r
 			}
 			g.Seats = append(g.Seats, seat)
 		}
-	case modeInvite:
+	case modeInvite, modeOpen:
 		if u.Guest {
 			return store.Game{}, errf(http.StatusForbidden, "guests play at one screen or against the computer; register to invite a player")
 		}
 		for i := range sides {
 			seat := store.Seat{Side: engine.Side(i), Invite: randomToken()}
+			if req.Mode == modeOpen {
+				seat.Invite = store.OpenSeat
+			}
 			if engine.Side(i) == mine {
 				seat = store.Seat{Side: mine, UserID: u.ID}
 			}
@@ -216,6 +220,16 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	out, err := s.entries(r.Context(), games, u.ID)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// entries makes the lobby lines of games for the user.
+func (s *Server) entries(ctx context.Context, games []store.Game, userID int64) ([]listEntry, error) {
 	names := map[int64]string{}
 	out := []listEntry{}
 	for _, g := range games {
@@ -227,13 +241,12 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		e := listEntry{ID: g.ID, Game: g.Game, Title: eg.Title(), Scenario: g.Setup.Scenario, Move: g.Move,
 			Status: g.Status, Result: g.Result, Active: []string{}, Updated: g.Updated.UnixMilli(), RematchOf: g.RematchOf}
 		for _, st := range g.Seats {
-			sj := seatJSON{Side: sides[st.Side], AI: st.AI, Open: st.UserID == 0 && st.AI == "", You: st.UserID == u.ID}
+			sj := seatJSON{Side: sides[st.Side], AI: st.AI, Open: st.UserID == 0 && st.AI == "", Public: st.Invite == store.OpenSeat, You: userID != 0 && st.UserID == userID}
 			if st.UserID != 0 {
 				if _, ok := names[st.UserID]; !ok {
-					pu, err := s.st.UserByID(r.Context(), st.UserID)
+					pu, err := s.st.UserByID(ctx, st.UserID)
 					if err != nil {
-						writeError(w, err)
-						return
+						return nil, err
 					}
 					names[st.UserID] = pu.Name
 				}
@@ -248,6 +261,26 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		out = append(out, e)
+	}
+	return out, nil
+}
+
+// handleOpen lists the games with a seat anyone may take.
+func (s *Server) handleOpen(w http.ResponseWriter, r *http.Request) {
+	u, _, err := s.who(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	games, err := s.st.OpenGames(r.Context())
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	out, err := s.entries(r.Context(), games, u.ID)
+	if err != nil {
+		writeError(w, err)
+		return
 	}
 	writeJSON(w, http.StatusOK, out)
 }

@@ -52,6 +52,7 @@ type seatJSON struct {
 	Player string `json:"player,omitempty"`
 	AI     string `json:"ai,omitempty"`
 	Open   bool   `json:"open,omitempty"`
+	Public bool   `json:"public,omitempty"` // anyone may take it from the lobby
 	You    bool   `json:"you,omitempty"`
 }
 
@@ -134,7 +135,7 @@ func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.S
 		}
 	}
 	for _, st := range g.Seats {
-		sj := seatJSON{Side: lv.sess.SideName(st.Side), AI: st.AI, Open: st.UserID == 0 && st.AI == "", You: userID != 0 && st.UserID == userID}
+		sj := seatJSON{Side: lv.sess.SideName(st.Side), AI: st.AI, Open: st.UserID == 0 && st.AI == "", Public: st.Invite == store.OpenSeat, You: userID != 0 && st.UserID == userID}
 		if st.UserID != 0 {
 			u, err := s.st.UserByID(ctx, st.UserID)
 			if err != nil {
@@ -143,7 +144,7 @@ func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.S
 			sj.Player = u.Name
 		}
 		v.Seats = append(v.Seats, sj)
-		if st.Invite != "" && userID != 0 && userID == g.Owner {
+		if st.Invite != "" && st.Invite != store.OpenSeat && userID != 0 && userID == g.Owner {
 			v.Invites = append(v.Invites, inviteJSON{Side: sj.Side, URL: s.inviteURL(g.ID, sj.Side, st.Invite)})
 		}
 	}

@@ -90,6 +90,7 @@ func (s *Server) routes() {
 
 	m.HandleFunc("POST /api/games", s.handleCreate)
 	m.HandleFunc("GET /api/games", s.handleList)
+	m.HandleFunc("GET /api/games/open", s.handleOpen)
 	m.HandleFunc("GET /api/games/{id}", s.handleView)
 	m.HandleFunc("POST /api/games/{id}/actions", s.handleAction)
 	m.HandleFunc("POST /api/games/{id}/undo", s.handleUndo)

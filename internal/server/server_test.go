@@ -563,3 +563,35 @@ func TestComputerFailureIsShown(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenGame: a game offered in the lobby is listed for everyone and the
+// first player to take the seat starts it; nobody else can.
+func TestOpenGame(t *testing.T) {
+	e := newEnv(t)
+	ann, bob, carol := e.user("ann"), e.user("bob"), e.user("carol")
+	if code, _ := e.guest().errOf("POST", "/api/games", map[string]any{"game": "toy", "mode": "open", "side": "north"}); code != http.StatusForbidden {
+		t.Fatalf("guest offering a game: %d", code)
+	}
+	g := ann.create(map[string]any{"game": "toy", "mode": "open", "side": "north", "pace": "slow", "seed": 2})
+	if len(g.Invites) != 0 || len(g.WaitingFor) != 1 || !g.Seats[1].Public {
+		t.Fatalf("open game: invites %v, waiting %v, seats %+v", g.Invites, g.WaitingFor, g.Seats)
+	}
+	var open []listEntry
+	if code := e.anon().call("GET", "/api/games/open", nil, &open); code != http.StatusOK || len(open) != 1 || open[0].ID != g.ID || !open[0].Seats[1].Public || open[0].Seats[1].You {
+		t.Fatalf("open games: %d %+v", code, open)
+	}
+	var v gameView
+	if code := bob.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"side": "south", "token": ""}, &v); code != http.StatusOK || v.Side != "south" || len(v.WaitingFor) != 0 {
+		t.Fatalf("bob takes the seat: %d %+v", code, v)
+	}
+	if code, _ := carol.errOf("POST", "/api/games/"+g.ID+"/join", map[string]any{"side": "south", "token": ""}); code != http.StatusConflict {
+		t.Fatalf("carol takes the taken seat: %d", code)
+	}
+	if e.anon().call("GET", "/api/games/open", nil, &open); len(open) != 0 {
+		t.Fatalf("a full game is still open: %+v", open)
+	}
+	if v := ann.view(g.ID, ""); v.Clock == nil || len(v.Clock.Running) != 1 {
+		t.Fatalf("the clock did not start: %+v", v.Clock)
+	}
+	ann.mustAct(g.ID, "north", 0, "take 1")
+}

@@ -310,17 +310,27 @@ func (s *SQLite) seats(ctx context.Context, id string) ([]Seat, error) {
 }
 
 func (s *SQLite) GamesOf(ctx context.Context, userID int64) ([]Game, error) {
-	rows, err := s.rd.QueryContext(ctx, `SELECT `+gameCols+` FROM games WHERE id IN
+	return s.games(ctx, fmt.Sprint("games of user ", userID), `SELECT `+gameCols+` FROM games WHERE id IN
 		(SELECT game_id FROM seats WHERE user_id = ?) ORDER BY updated DESC, id`, userID)
+}
+
+func (s *SQLite) OpenGames(ctx context.Context) ([]Game, error) {
+	return s.games(ctx, "open games", `SELECT `+gameCols+` FROM games WHERE status = ? AND id IN
+		(SELECT game_id FROM seats WHERE invite = ?) ORDER BY created DESC, id LIMIT 200`, StatusActive, OpenSeat)
+}
+
+// games runs a query for games and fills their seats.
+func (s *SQLite) games(ctx context.Context, what, query string, args ...any) ([]Game, error) {
+	rows, err := s.rd.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("store: games of user %d: %w", userID, err)
+		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	var out []Game
 	for rows.Next() {
 		g, err := scanGame(rows)
 		if err != nil {
 			rows.Close()
-			return nil, fmt.Errorf("store: games of user %d: %w", userID, err)
+			return nil, fmt.Errorf("store: %s: %w", what, err)
 		}
 		out = append(out, g)
 	}
@@ -381,7 +391,7 @@ func (s *SQLite) ClaimSeat(ctx context.Context, gameID string, side engine.Side,
 		if uid != 0 || have == "" {
 			return fmt.Errorf("store: seat already taken: %w", ErrConflict)
 		}
-		if have != invite {
+		if have != invite && have != OpenSeat {
 			return fmt.Errorf("store: invitation: %w", ErrNotFound)
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE seats SET user_id = ?, invite = '' WHERE game_id = ? AND side = ?`, userID, gameID, int(side))

@@ -297,3 +297,22 @@ func TestChat(t *testing.T) {
 		t.Fatalf("chat after 1: %+v", later)
 	}
 }
+
+func TestOpenSeats(t *testing.T) {
+	ctx := context.Background()
+	s := open(t)
+	a, _ := s.CreateUser(ctx, User{Name: "ann"})
+	b, _ := s.CreateUser(ctx, User{Name: "bob"})
+	s.CreateGame(ctx, Game{ID: "o", Game: "toy", Owner: a.ID, Seats: []Seat{{Side: 0, UserID: a.ID}, {Side: 1, Invite: OpenSeat}}})
+	s.CreateGame(ctx, Game{ID: "i", Game: "toy", Owner: a.ID, Seats: []Seat{{Side: 0, UserID: a.ID}, {Side: 1, Invite: "tok"}}})
+	list, err := s.OpenGames(ctx)
+	if err != nil || len(list) != 1 || list[0].ID != "o" || len(list[0].Seats) != 2 {
+		t.Fatalf("OpenGames: %+v, %v", list, err)
+	}
+	if err := s.ClaimSeat(ctx, "o", 1, "", b.ID); err != nil {
+		t.Fatalf("taking an open seat: %v", err)
+	}
+	if list, _ := s.OpenGames(ctx); len(list) != 0 {
+		t.Fatalf("a taken seat is still open: %+v", list)
+	}
+}

@@ -46,13 +46,17 @@ type Session struct {
 }
 
 // Seat says who plays one side: a user, the computer (AI names the player
-// kind), or nobody yet (Invite holds the token of the invitation).
+// kind), or nobody yet (Invite holds the token of the invitation, or
+// OpenSeat when anyone may take it).
 type Seat struct {
 	Side   engine.Side
 	UserID int64
 	AI     string
 	Invite string
 }
+
+// OpenSeat is the Invite of a seat that anyone may take, from the lobby.
+const OpenSeat = "*"
 
 // Game statuses.
 const (
@@ -128,7 +132,11 @@ type Store interface {
 	GameIDs(ctx context.Context) ([]string, error)
 	// ClockedGames lists the unfinished games with a time control.
 	ClockedGames(ctx context.Context) ([]string, error)
-	// ClaimSeat gives the open seat of side to userID if invite matches.
+	// OpenGames lists the unfinished games with a seat anyone may take,
+	// newest first.
+	OpenGames(ctx context.Context) ([]Game, error)
+	// ClaimSeat gives the open seat of side to userID if invite matches
+	// (any invite, for an OpenSeat).
 	ClaimSeat(ctx context.Context, gameID string, side engine.Side, invite string, userID int64) error
 
 	// Record returns a game's record.
