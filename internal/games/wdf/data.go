@@ -1,12 +1,3 @@
-// Package wdf holds the components of Western Desert Force (Avalanche Press,
-// 2013): the hex map, the pieces, the setup and reinforcement schedule, the
-// turn track and the player-aid tables, loaded from data/*.json and checked
-// against the rulebook. It has no rules yet: it only loads and validates.
-//
-// Everything here is a RECONSTRUCTION: the rulebook prints rules and a few
-// hex numbers, not the map, the counters or the charts. docs/wdf/data.md
-// lists every decision with its reason; docs/wdf/rulings-data.md the
-// rulebook contradictions the data had to resolve.
 package wdf
 
 import (

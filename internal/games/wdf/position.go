@@ -1,0 +1,190 @@
+package wdf
+
+import "sandtable/internal/engine"
+
+// Fixed sizes of a Position, so that copying one copies the game (the
+// pattern of compass/state.go). The data has 101 units, 4 leader pieces
+// and 12 IP markers; the loader's data must fit.
+const (
+	MaxUnits   = 128
+	MaxLeaders = 8
+	MaxIPs     = 16
+)
+
+// NoHex marks a piece or marker that is not on the map.
+const NoHex int16 = -1
+
+// Box is where a unit is when it is not on the map (or BoxMap when it is).
+type Box uint8
+
+const (
+	BoxNotArrived  Box = iota // reinforcement still on the turn track (7.7)
+	BoxMap                    // on the map at UnitState.Hex
+	BoxReserve                // Allied Reserve Box (7.4, 7.8)
+	BoxRecoverable            // Recoverable Eliminated box (10.21, 7.6)
+	BoxPermanent              // Permanent Eliminated box (8.3, 10.21)
+	BoxWithdrawn              // left the game by schedule
+)
+
+// UnitState is one combat unit's changing state.
+type UnitState struct {
+	Box     Box
+	Hex     int16 // dense hex index when Box == BoxMap, else NoHex
+	Reduced bool  // showing its reduced side (2.0); one-step units never are
+	InIP    bool  // stacked beneath the hex's IP marker (12.2)
+}
+
+// LeaderState is one leader piece's changing state (13.0).
+type LeaderState struct {
+	Hex  int16 // NoHex when not on the map
+	Face int8  // 0 primary, 1 secondary (13.1); -1 removed from the game
+}
+
+// IPState is one improved position marker on the map (12.0).
+type IPState struct {
+	Hex   int16 // NoHex when unused
+	Level int8  // 1 or 2
+}
+
+// Position is the part of a game's state that the map rules (supply,
+// zones of control, movement, stacking, combat strength) read. It holds
+// only fixed-size values: a copy is a clone.
+type Position struct {
+	Units   [MaxUnits]UnitState
+	Leaders [MaxLeaders]LeaderState
+	IPs     [MaxIPs]IPState
+	// Depot is each side's depot hex (7.1), NoHex when off the map.
+	Depot [2]int16
+	// TobrukControl is the side that occupies Tobruk or last occupied it
+	// (8.4).
+	TobrukControl engine.Side
+	// FortressLost counts the status levels Tobruk (0) and Bardia (1)
+	// have lost (16.1): Tobruk keeps fortress status after one loss,
+	// Bardia loses it at once.
+	FortressLost [2]int8
+	// Naval: Allied Naval Support this turn (6.2, 8.4).
+	Naval bool
+	// Level is the Axis Supply Level this turn (7.5, 9.6).
+	Level SupplyLevel
+	// Major: the side has declared a Major Offensive this player turn
+	// (7.9), by side.
+	Major [2]bool
+}
+
+// SetupPosition is the position the components give before turn 1: the
+// units, leaders and depots at their setup hexes, reinforcements on the
+// turn track, Tobruk and Benghazi Axis-controlled and intact (3.1).
+func SetupPosition(d *Data) Position {
+	var p Position
+	for i := range p.Units {
+		p.Units[i] = UnitState{Box: BoxWithdrawn, Hex: NoHex}
+	}
+	for i, u := range d.Units {
+		switch {
+		case u.Setup >= 0:
+			p.Units[i] = UnitState{Box: BoxMap, Hex: int16(u.Setup)}
+		case u.Reserve:
+			p.Units[i] = UnitState{Box: BoxReserve, Hex: NoHex}
+		default:
+			p.Units[i] = UnitState{Box: BoxNotArrived, Hex: NoHex}
+		}
+	}
+	for i := range p.Leaders {
+		p.Leaders[i] = LeaderState{Hex: NoHex, Face: -1}
+	}
+	for i, l := range d.Leaders {
+		p.Leaders[i] = LeaderState{Hex: int16(l.Setup), Face: 0}
+	}
+	for i := range p.IPs {
+		p.IPs[i].Hex = NoHex
+	}
+	p.Depot = [2]int16{NoHex, NoHex}
+	for _, m := range d.Markers {
+		if m.Kind == DepotMarker && m.Setup >= 0 {
+			p.Depot[m.Side] = int16(m.Setup)
+		}
+	}
+	p.TobrukControl = Axis
+	p.Level = SupplyNormal
+	return p
+}
+
+// fortressLost reports whether the fortress in hex i (if any) has lost
+// fortress status (16.1): Tobruk after two losses, Bardia after one.
+func (p *Position) fortressLost(d *Data, i int) bool {
+	switch i {
+	case d.Tobruk:
+		return int(p.FortressLost[0]) >= d.Places[d.Hexes[i].Place].FortressLevels-1
+	case d.Bardia:
+		return int(p.FortressLost[1]) >= d.Places[d.Hexes[i].Place].FortressLevels-1
+	}
+	return false
+}
+
+// ipAt returns the IP level in hex i, 0 if none.
+func (p *Position) ipAt(i int) int {
+	for _, ip := range p.IPs {
+		if int(ip.Hex) == i {
+			return int(ip.Level)
+		}
+	}
+	return 0
+}
+
+// leaderRange returns the AP/supply range of leader l's face (13.5).
+func (p *Position) leaderFace(d *Data, l int) *LeaderFace {
+	return &d.Leaders[l].Faces[p.Leaders[l].Face]
+}
+
+// Board is a Position read against the Data: who stands where and whose
+// zones of control reach each hex. Build it with NewBoard after every
+// change to the position; it does not follow the position.
+type Board struct {
+	D *Data
+	P *Position
+	// occ counts the combat units on each hex by side; zoc whether a side
+	// exerts a zone of control into each hex (9.3).
+	occ [][2]uint8
+	zoc [][2]bool
+	// stacks lists the units on each hex (indexes into Data.Units).
+	stacks [][]int
+}
+
+// NewBoard reads p against d.
+func NewBoard(d *Data, p *Position) *Board {
+	n := len(d.Hexes)
+	b := &Board{D: d, P: p, occ: make([][2]uint8, n), zoc: make([][2]bool, n), stacks: make([][]int, n)}
+	for u := range d.Units {
+		us := &p.Units[u]
+		if us.Box != BoxMap {
+			continue
+		}
+		h, side := int(us.Hex), d.Units[u].Side
+		b.occ[h][side]++
+		b.stacks[h] = append(b.stacks[h], u)
+		if d.Units[u].ExertsZOC() {
+			for dir, nb := range d.Hexes[h].Neighbours {
+				if nb >= 0 && zocCrosses(d, h, dir, d.Units[u].Type) {
+					b.zoc[nb][side] = true
+				}
+			}
+		}
+	}
+	return b
+}
+
+// Units returns the combat units on hex i (do not modify).
+func (b *Board) Units(i int) []int { return b.stacks[i] }
+
+// Occupied reports whether side has a combat unit on hex i.
+func (b *Board) Occupied(side engine.Side, i int) bool { return b.occ[i][side] > 0 }
+
+// LeaderAt returns the first leader of side on hex i, or -1.
+func (b *Board) LeaderAt(side engine.Side, i int) int {
+	for l := range b.D.Leaders {
+		if b.D.Leaders[l].Side == side && int(b.P.Leaders[l].Hex) == i && b.P.Leaders[l].Face >= 0 {
+			return l
+		}
+	}
+	return -1
+}

@@ -1,0 +1,222 @@
+package wdf
+
+import "sandtable/internal/engine"
+
+// Supply path limits (8.1).
+const (
+	SupplyMP         = 4  // the overland leg: four motorized MP
+	SupplyTrackHexes = 10 // the track leg: ten track hexes at most
+)
+
+// Tobruk's capacity as a limited supply source (8.4), in units.
+const (
+	TobrukAllied       = 6
+	TobrukAxis         = 4
+	TobrukAxisUnderSea = 2 // with Allied Naval Support
+)
+
+// enterCost is the cost in sixths for a unit of type t to move from hex h
+// across its hexside in direction dir into hex to, or Prohibited: the
+// terrain of the hex entered (11.1), replaced by the road (1/3 MP) or track
+// (1/2 MP) cost when a road or track crosses the hexside (ruling W4), plus
+// the hexside's extra cost (11.2). It leaves out zones of control.
+func (b *Board) enterCost(h, dir, to int, t UnitType) int {
+	d := b.D
+	f := d.Hexes[h].Sides[dir]
+	blocked, extra := hexsideBlocks(d, f, t)
+	if blocked {
+		return Prohibited
+	}
+	c := d.Tables.TEC[d.TECRow(to, b.P.fortressLost(d, to))].Move[t]
+	if c == Prohibited {
+		return Prohibited
+	}
+	switch {
+	case f&RoadSide != 0:
+		c = d.Tables.RoadCost
+	case f&TrackSide != 0:
+		c = d.Tables.TrackCost
+	}
+	return c + extra
+}
+
+// pathOpen reports whether a supply path of side may enter hex i (8.1): no
+// enemy combat unit (solitary leaders and depots have no effect, ruling
+// W3) and no enemy zone of control unless a friendly unit is there.
+func (b *Board) pathOpen(side engine.Side, i int) bool {
+	return b.occ[i][1-side] == 0 && !b.OpenEZOC(side, i)
+}
+
+// SupplyNet is what a side's supply source can be reached from (8.1): the
+// road hexes with an open road path of any length to it, and the track
+// hexes with an open path of at most ten track hexes to it or to such a
+// road hex. Build one per side and source with NewSupplyNet.
+type SupplyNet struct {
+	Side   engine.Side
+	Source int   // dense hex index; -1: the source is closed or not the side's
+	road   []int // steps along roads to the source, -1 if none
+	track  []int // steps along tracks to the source or a road-net hex, -1 if none
+}
+
+// NewSupplyNet finds side's road and track nets to source (8.1). A source
+// held by the enemy or in an open enemy zone of control feeds nothing.
+func (b *Board) NewSupplyNet(side engine.Side, source int) *SupplyNet {
+	d := b.D
+	n := &SupplyNet{Side: side, Source: source}
+	if source < 0 || !b.pathOpen(side, source) {
+		n.Source = -1
+		n.road = flood(d, nil, 0, nil)
+		n.track = n.road
+		return n
+	}
+	open := func(to int) bool {
+		return b.pathOpen(side, to) && d.Tables.TEC[d.TECRow(to, b.P.fortressLost(d, to))].Move[Motorized] != Prohibited
+	}
+	n.road = flood(d, []int{source}, -1, func(h, dir, to int) bool {
+		return d.Hexes[h].Sides[dir]&RoadSide != 0 && open(to)
+	})
+	seeds := []int{source}
+	for i, s := range n.road {
+		if s > 0 {
+			seeds = append(seeds, i)
+		}
+	}
+	// Ten track hexes, then the road hex or source they lead to (ruling W6).
+	n.track = flood(d, seeds, SupplyTrackHexes+1, func(h, dir, to int) bool {
+		return d.Hexes[h].Sides[dir]&TrackSide != 0 && open(to)
+	})
+	return n
+}
+
+// Feeds reports whether a supply path whose overland leg ends at hex i
+// can go on from there (8.1): i is the source, a road hex on the road net
+// or a track hex within ten track hexes of the source or the road net.
+func (n *SupplyNet) Feeds(i int) bool {
+	return n.Source >= 0 && (i == n.Source || n.road[i] >= 0 || n.track[i] >= 0)
+}
+
+// RoadSteps returns the length of the open road path from hex i to the
+// source, -1 if there is none.
+func (n *SupplyNet) RoadSteps(i int) int { return n.road[i] }
+
+// TrackSteps returns the number of track hexes a path from hex i along
+// tracks enters before it reaches the road net or the source (8.1, ruling
+// W6), -1 if more than ten or none.
+func (n *SupplyNet) TrackSteps(i int) int { return max(n.track[i]-1, min(n.track[i], 0)) }
+
+// supplyBudget is the overland leg of unit u's supply path in sixths: four
+// motorized MP, or the range of a leader in its hex (8.1, 13.5).
+func (b *Board) supplyBudget(side engine.Side, hex int) int {
+	r := SupplyMP
+	if l := b.LeaderAt(side, hex); l >= 0 {
+		r = max(r, b.P.leaderFace(b.D, l).Range)
+	}
+	return r * MP
+}
+
+// Traces reports whether a piece of side at hex from can trace a supply
+// path to net's source with an overland leg of budget sixths (8.1): up to
+// budget at the motorized rate (roads and tracks at their rates) through
+// open hexes, then on along the net. The piece's own hex may be in an
+// enemy zone of control (8.1).
+func (b *Board) Traces(side engine.Side, from, budget int, n *SupplyNet) bool {
+	d := b.D
+	if n.Source < 0 || b.occ[from][1-side] > 0 {
+		return false
+	}
+	cost := reach(d, from, budget, func(h, dir, to int) int {
+		if !b.pathOpen(side, to) {
+			return Prohibited
+		}
+		return b.enterCost(h, dir, to, Motorized)
+	}, nil)
+	for i, c := range cost {
+		if c >= 0 && n.Feeds(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// SupplyReport is the supply state of one side's units on the map.
+type SupplyReport struct {
+	Supplied  [MaxUnits]bool
+	ViaTobruk [MaxUnits]bool // supplied only through Tobruk (8.4)
+}
+
+// TobrukCapacity is how many of side's units may trace supply to Tobruk
+// (8.4): none unless side controls it; six Allied; four Axis, two when
+// there is Allied Naval Support.
+func (b *Board) TobrukCapacity(side engine.Side) int {
+	switch {
+	case b.P.TobrukControl != side:
+		return 0
+	case side == Allied:
+		return TobrukAllied
+	case b.P.Naval:
+		return TobrukAxisUnderSea
+	}
+	return TobrukAxis
+}
+
+// Supply checks every unit of side on the map (8.0, 8.1, 8.4). Units that
+// reach only Tobruk share its capacity in the order of the unit list
+// (ruling W5: the owner's choice is not modelled yet).
+func (b *Board) Supply(side engine.Side) *SupplyReport {
+	d := b.D
+	r := &SupplyReport{}
+	main := b.NewSupplyNet(side, d.SupplySource[side])
+	var tob *SupplyNet
+	left := b.TobrukCapacity(side)
+	if left > 0 {
+		tob = b.NewSupplyNet(side, d.Tobruk)
+	}
+	for u := range d.Units {
+		us := &b.P.Units[u]
+		if us.Box != BoxMap || d.Units[u].Side != side {
+			continue
+		}
+		h := int(us.Hex)
+		budget := b.supplyBudget(side, h)
+		switch {
+		case b.Traces(side, h, budget, main):
+			r.Supplied[u] = true
+		case left > 0 && b.Traces(side, h, budget, tob):
+			r.Supplied[u], r.ViaTobruk[u] = true, true
+			left--
+		}
+	}
+	return r
+}
+
+// LeaderSupplied reports whether leader l can trace supply (13.4: leaders
+// are affected by supply for movement), to its source or to Tobruk, which
+// leaders use without counting against the limit (8.4).
+func (b *Board) LeaderSupplied(l int) bool {
+	h := int(b.P.Leaders[l].Hex)
+	if h < 0 {
+		return false
+	}
+	side := b.D.Leaders[l].Side
+	budget := b.supplyBudget(side, h)
+	if b.Traces(side, h, budget, b.NewSupplyNet(side, b.D.SupplySource[side])) {
+		return true
+	}
+	return b.P.TobrukControl == side && b.Traces(side, h, budget, b.NewSupplyNet(side, b.D.Tobruk))
+}
+
+// Recoverable reports whether a unit of side eliminated in hex from can
+// trace a path of any length to its supply source, Tobruk excluded, free of
+// enemy units, open enemy zones of control and terrain prohibited to
+// motorized units (8.3, 10.21): if not, it is permanently eliminated.
+func (b *Board) Recoverable(side engine.Side, from int) bool {
+	d := b.D
+	src := d.SupplySource[side]
+	if !b.pathOpen(side, src) {
+		return false
+	}
+	dist := flood(d, []int{from}, -1, func(h, dir, to int) bool {
+		return b.pathOpen(side, to) && b.enterCost(h, dir, to, Motorized) != Prohibited
+	})
+	return dist[src] >= 0
+}
