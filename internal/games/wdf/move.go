@@ -1,0 +1,143 @@
+package wdf
+
+// MoveKind is the kind of move a unit makes (9.0).
+type MoveKind uint8
+
+const (
+	RegularMove    MoveKind = iota // 9.1: Regular Movement Phase
+	StrategicMove                  // 9.4: Regular Movement Phase, x3 along roads and tracks
+	ExploitMove                    // 9.5: Exploitation Movement Phase
+)
+
+// PrintedMA is unit u's movement allowance after the Axis Supply Level
+// (9.6: Poor -1, Bad and None -2 for armor, motorized and recon), in whole
+// MP. "Supply level reductions are applied before unsupplied effects."
+func (b *Board) PrintedMA(u int) int {
+	def := &b.D.Units[u]
+	ma := def.MA
+	if def.Side == Axis && b.D.Tables.Types[def.Type][def.Group()].SupplyLevelPenalty {
+		switch b.P.Level {
+		case SupplyPoor:
+			ma--
+		case SupplyBad, SupplyNone:
+			ma -= 2
+		}
+	}
+	return max(ma, 0)
+}
+
+// halfUp is half of n rounded up (8.2, 9.5).
+func halfUp(n int) int { return (n + 1) / 2 }
+
+// MA is unit u's movement allowance in sixths of an MP for a move of kind
+// k: the printed MA after the Axis Supply Level (9.6); for a strategic
+// move three times that, two times for Axis armor, motorized and recon at
+// Supply Level None (9.4), and nothing unless supplied; in the
+// Exploitation Movement Phase the share of the Unit Type chart, half
+// rounded up or all, by offensive type (9.5); halved, rounded up, when
+// unsupplied (8.2).
+func (b *Board) MA(u int, k MoveKind, supplied bool) int {
+	def := &b.D.Units[u]
+	caps := &b.D.Tables.Types[def.Type][def.Group()]
+	ma := b.PrintedMA(u)
+	switch k {
+	case StrategicMove:
+		if !supplied {
+			return 0
+		}
+		if def.Side == Axis && caps.SupplyLevelPenalty && b.P.Level == SupplyNone {
+			return 2 * ma * MP
+		}
+		return 3 * ma * MP
+	case ExploitMove:
+		share := caps.ExploitNormal
+		if b.P.Major[def.Side] {
+			share = caps.ExploitMajor
+		}
+		switch share {
+		case NoMA:
+			ma = 0
+		case HalfMA:
+			ma = halfUp(ma)
+		}
+	}
+	if !supplied {
+		ma = halfUp(ma)
+	}
+	return ma * MP
+}
+
+// CanStrategic reports whether unit u may move strategically (9.4): it is
+// on the map, supplied, on a road or track hex and not in an EZOC.
+func (b *Board) CanStrategic(u int, supplied bool) bool {
+	us := &b.P.Units[u]
+	if us.Box != BoxMap || !supplied {
+		return false
+	}
+	h := int(us.Hex)
+	hx := &b.D.Hexes[h]
+	return (hx.Road || hx.Track) && !b.EZOC(b.D.Units[u].Side, h)
+}
+
+// Reach returns, for every hex, the least cost in sixths for unit u to
+// move there in a move of kind k, -1 where it may not end its move (its
+// own hex costs 0). supplied is its supply state when it begins to move
+// (8.2). The rules applied:
+//   - 11.1, 11.2 terrain and hexside costs, roads and tracks (enterCost);
+//   - 9.0 never into a hex with an enemy combat unit; a unit able to move
+//     may always move one hex if the terrain allows;
+//   - 9.31 a unit stops on entering an unnegated EZOC and may not move
+//     from an EZOC hex into an unnegated EZOC, except armor, German
+//     motorized and German recon, which pay one MP more for each
+//     unnegated EZOC hex entered (ruling W9);
+//   - 9.4 strategic movement only along roads and tracks, never into an
+//     EZOC hex, from a road or track hex not in an EZOC, when supplied.
+func (b *Board) Reach(u int, k MoveKind, supplied bool) []int {
+	d := b.D
+	def := &d.Units[u]
+	side := def.Side
+	start := int(b.P.Units[u].Hex)
+	ma := b.MA(u, k, supplied)
+	none := reach(d, start, -1, nil, nil)
+	if b.P.Units[u].Box != BoxMap || ma == 0 || (k == StrategicMove && !b.CanStrategic(u, supplied)) {
+		if start >= 0 {
+			none[start] = 0
+		}
+		return none
+	}
+	ezocMover := d.Tables.Types[def.Type][def.Group()].EZOCMove
+	step := func(h, dir, to int) int {
+		if b.occ[to][1-side] > 0 {
+			return Prohibited
+		}
+		c := b.enterCost(h, dir, to, def.Type)
+		if c == Prohibited {
+			return Prohibited
+		}
+		if k == StrategicMove {
+			if d.Hexes[h].Sides[dir]&(RoadSide|TrackSide) == 0 || b.EZOC(side, to) {
+				return Prohibited
+			}
+			return c
+		}
+		if b.OpenEZOC(side, to) {
+			if ezocMover {
+				c += d.Tables.EZOCExtra
+			} else if b.EZOC(side, h) {
+				return Prohibited // 9.31: not directly from EZOC to EZOC
+			}
+		}
+		return c
+	}
+	stop := func(h int) bool { return !ezocMover && b.OpenEZOC(side, h) }
+	cost := reach(d, start, ma, step, stop)
+	// 9.0: "a unit may always move one hex".
+	for dir, nb := range d.Hexes[start].Neighbours {
+		if nb >= 0 && cost[nb] < 0 {
+			if c := step(start, dir, int(nb)); c != Prohibited {
+				cost[nb] = c
+			}
+		}
+	}
+	return cost
+}
