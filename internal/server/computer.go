@@ -27,7 +27,8 @@ func (s *Server) announce(ctx context.Context, lv *live, actor int64) {
 		lv.mu.Unlock()
 		return
 	}
-	id, ev := lv.g.ID, event{Move: lv.sess.Move(), Status: lv.g.Status}
+	lv.version++
+	id, ev := lv.g.ID, event{Move: lv.sess.Move(), Status: lv.g.Status, Version: lv.version}
 	var now engine.SideSet
 	if !lv.over() {
 		now = lv.sess.State.Active()

@@ -16,6 +16,8 @@ type event struct {
 	// Chat is the number of a new chat line; the stream does not say
 	// what it says (observers get the event too, and do not read the chat).
 	Chat int `json:"chat,omitempty"`
+	// Version is the game's change counter (see gameView.Version).
+	Version uint64 `json:"version"`
 }
 
 // hub holds the open event streams, by game.
@@ -130,7 +132,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lv.mu.Lock()
-	id, first := lv.g.ID, event{Move: lv.sess.Move(), Status: lv.g.Status}
+	id, first := lv.g.ID, event{Move: lv.sess.Move(), Status: lv.g.Status, Version: lv.version}
 	lv.mu.Unlock()
 	sb := s.hub.subscribe(id, u.ID)
 	defer s.hub.unsubscribe(id, sb)

@@ -26,6 +26,9 @@ type live struct {
 	thinking  bool   // a computer player is deciding
 	evicted   bool   // dropped from Server.live; look the game up again
 	aiFailed  string // why the computer could not move, until it next does
+	// version counts the changes announced (moves, joins, resignations,
+	// timeouts), so that pages can tell that their view is out of date.
+	version uint64
 }
 
 // maxLive bounds the games kept in memory; idle ones beyond it are

@@ -43,6 +43,9 @@ type gameView struct {
 	// ComputerFailed says why the computer did not move (its player failed
 	// or chose an illegal action); it tries again after the next change.
 	ComputerFailed string `json:"computer_failed,omitempty"`
+	// Version counts the changes to the game this server announced; a page
+	// whose view has another version than the event stream's refetches.
+	Version uint64 `json:"version"`
 	// Clock is the time control, when the game has one.
 	Clock *clockJSON `json:"clock,omitempty"`
 }
@@ -151,6 +154,7 @@ func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.S
 	v.Record = lv.over() || lv.hotseat()
 	v.Clock = lv.clockView(s.nowMS())
 	v.ComputerFailed = lv.aiFailed
+	v.Version = lv.version
 	for _, st := range g.Seats {
 		if st.UserID == 0 && st.AI == "" {
 			v.WaitingFor = append(v.WaitingFor, lv.sess.SideName(st.Side))

@@ -438,3 +438,63 @@ func TestBrowserAgainstComputer(t *testing.T) {
 	}
 	noStrayText(t, ctx)
 }
+
+// register signs a new player up from the lobby.
+func register(base, name string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(css(`input[name=name]`)),
+		chromedp.SendKeys(css(`input[name=name]`), name),
+		chromedp.SendKeys(css(`input[name=password]`), "a long password"),
+		chromedp.Click(xpath(`//button[text()="Register"]`)),
+		chromedp.WaitVisible(css(`select[name=game]`)),
+	)
+}
+
+// TestBrowserTwoPlayers: ann offers a game in the lobby, bob (another
+// browser profile) takes the seat from the open games, and each page
+// follows the other player's moves live.
+func TestBrowserTwoPlayers(t *testing.T) {
+	annCtx, base := browser(t)
+	err := chromedp.Do(annCtx,
+		register(base, "ann"),
+		chromedp.SetValue(css(`select[name=game]`), "toy"),
+		chromedp.SetValue(css(`select[name=mode]`), "open"),
+		chromedp.Click(xpath(`//button[text()="Create"]`)),
+		chromedp.WaitVisible(xpath(`//div[contains(@class,"prompt")]//span[contains(., "invited player joins")]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bobCtx, cancel := chromedp.NewContext(annCtx, chromedp.WithNewBrowserContext())
+	defer cancel()
+	err = chromedp.Do(bobCtx,
+		register(base, "bob"),
+		chromedp.WaitVisible(xpath(`//button[contains(., "Join the game (south)")]`)),
+		shot("lobby-open-games"),
+		chromedp.Click(xpath(`//button[contains(., "Join the game (south)")]`)),
+		chromedp.WaitVisible(xpath(`//h1/small[contains(., "north: ann") and contains(., "south: you")]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ann's page learns that bob joined, and she moves.
+	err = chromedp.Do(annCtx,
+		chromedp.WaitVisible(css(`.actions button[data-action="take 3"]`)),
+		chromedp.Click(css(`.actions button[data-action="take 3"]`)),
+		chromedp.WaitVisible(xpath(`//h1/small[contains(., "Move 1 ")]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Bob's page shows her move and his turn.
+	err = chromedp.Do(bobCtx,
+		chromedp.WaitVisible(xpath(`//h1/small[contains(., "Move 1 ")]`)),
+		chromedp.WaitVisible(css(`.actions button[data-action="take 1"]`)),
+		shot("two-players-bob"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noStrayText(t, bobCtx)
+}

@@ -39,8 +39,8 @@ function newGameForm(meta) {
   const sideSel = h('select', { name: 'side' });
   const compSel = h('select', { name: 'computer' }, meta.computers.map((c) => h('option', { value: c }, c)));
   const langSel = h('select', { name: 'lang' }, meta.langs.map((l) => h('option', { value: l, selected: l === lang() }, l === 'it' ? 'Italiano' : 'English')));
-  const modes = [['computer', t('modeComputer')], ['invite', t('modeInvite')], ['hotseat', t('modeHotseat')]]
-    .filter(([m]) => !(me.guest && m === 'invite'))
+  const modes = [['computer', t('modeComputer')], ['invite', t('modeInvite')], ['open', t('modeOpen')], ['hotseat', t('modeHotseat')]]
+    .filter(([m]) => !(me.guest && (m === 'invite' || m === 'open')))
     .filter(([m]) => !(m === 'computer' && meta.computers.length === 0));
   const modeSel = h('select', { name: 'mode' }, modes.map(([m, label]) => h('option', { value: m }, label)));
   const paceSel = h('select', { name: 'pace' }, [['', t('paceNone')], ['live', t('paceLive')], ['fast', t('paceFast')], ['slow', t('paceSlow')]]
@@ -56,7 +56,7 @@ function newGameForm(meta) {
   const modeChanged = () => {
     sideRow.hidden = modeSel.value === 'hotseat';
     compRow.hidden = modeSel.value !== 'computer';
-    paceRow.hidden = modeSel.value !== 'invite';
+    paceRow.hidden = modeSel.value !== 'invite' && modeSel.value !== 'open';
   };
   gameSel.addEventListener('change', fill);
   modeSel.addEventListener('change', modeChanged);
@@ -68,7 +68,7 @@ function newGameForm(meta) {
         const req = { game: gameSel.value, scenario: scenSel.value, lang: langSel.value, mode: modeSel.value };
         if (req.mode !== 'hotseat') req.side = sideSel.value;
         if (req.mode === 'computer') req.computer = compSel.value;
-        if (req.mode === 'invite' && paceSel.value) req.pace = paceSel.value;
+        if ((req.mode === 'invite' || req.mode === 'open') && paceSel.value) req.pace = paceSel.value;
         try {
           const v = await request('POST', '/api/games', req);
           go('/play/' + v.id);
@@ -81,7 +81,7 @@ function newGameForm(meta) {
 }
 
 function seatsText(seats) {
-  return seats.map((s) => `${s.side}: ${s.you ? t('you') : s.ai ? s.ai : s.open ? t('openSeat') : s.player}`).join(' · ');
+  return seats.map((s) => `${s.side}: ${s.you ? t('you') : s.ai ? s.ai : s.public ? t('freeSeat') : s.open ? t('openSeat') : s.player}`).join(' · ');
 }
 
 function gamesList(list) {
@@ -96,6 +96,28 @@ function gamesList(list) {
     h('table', { class: 'games' }, h('thead', {}, h('tr', {},
       h('th', {}, t('game')), h('th', {}, t('scenario')), h('th', {}, t('sides')), h('th', {}, t('move')), h('th', {}, ''))),
     h('tbody', {}, rows)));
+}
+
+// openList is the games offered in the lobby that the user may join.
+function openList(list) {
+  const me = current();
+  const mine = (g) => g.seats.some((x) => x.you);
+  const rows = list.filter((g) => !mine(g)).map((g) => {
+    const free = g.seats.find((x) => x.public);
+    const msg = h('span', { class: 'msg' });
+    return h('tr', {},
+      h('td', {}, g.title), h('td', {}, g.scenario), h('td', {}, seatsText(g.seats)),
+      h('td', {}, me.guest || !free ? null : h('button', {
+        onclick: async () => {
+          try {
+            await request('POST', `/api/games/${g.id}/join`, { side: free.side, token: '' });
+            go('/play/' + g.id);
+          } catch (e) { flash(msg, e.message, true); }
+        },
+      }, `${t('join')} (${free.side})`), msg));
+  });
+  return h('section', { class: 'card' }, h('h2', {}, t('openGames')),
+    rows.length ? h('table', { class: 'games' }, h('tbody', {}, rows)) : h('p', { class: 'muted' }, t('noOpen')));
 }
 
 function noticeForm() {
@@ -123,10 +145,10 @@ export async function lobbyPage(main) {
     main.append(authForm(route));
     return;
   }
-  const [meta, list] = await Promise.all([request('GET', '/api/meta'), request('GET', '/api/games')]);
+  const [meta, list, open] = await Promise.all([request('GET', '/api/meta'), request('GET', '/api/games'), request('GET', '/api/games/open')]);
   const turns = list.filter((g) => g.your_turn).length;
   document.title = turns ? `(${turns}) Sandtable` : 'Sandtable';
-  main.append(h('div', { class: 'lobby' }, gamesList(list), newGameForm(meta), noticeForm()));
+  main.append(h('div', { class: 'lobby' }, gamesList(list), newGameForm(meta), openList(open), noticeForm()));
 }
 
 export async function joinPage(main, id) {

@@ -127,7 +127,7 @@ export async function playPage(main, id) {
     const yourTurn = v.actions.length > 0;
     // The tab says when it is the player's turn, for games left open.
     document.title = `${yourTurn ? '● ' : ''}${v.title} — Sandtable`;
-    const seats = v.seats.map((s) => `${s.side}: ${s.you ? t('you') : s.ai ? s.ai : s.open ? t('openSeat') : s.player}`).join(` ${t('vs')} `);
+    const seats = v.seats.map((s) => `${s.side}: ${s.you ? t('you') : s.ai ? s.ai : s.public ? t('freeSeat') : s.open ? t('openSeat') : s.player}`).join(` ${t('vs')} `);
     const computerToMove = !v.over && v.seats.some((s) => s.ai && v.active.includes(s.side));
     const prompt = h('div', { class: 'prompt' + (yourTurn ? ' your-turn' : '') + (v.over ? ' over' : '') },
       h('span', { class: 'who' }, v.over ? t('gameOver') : v.active.join(', ')),
@@ -192,7 +192,7 @@ export async function playPage(main, id) {
   es.addEventListener('update', (ev) => {
     const d = JSON.parse(ev.data);
     if (d.chat && d.chat > st.chatN) loadChat();
-    else if (st.view && (d.move !== st.view.move || d.status !== st.view.status) && !st.busy) load();
+    else if (st.view && (d.version !== st.view.version || d.move !== st.view.move || d.status !== st.view.status) && !st.busy) load();
   });
   return () => { es.close(); clearInterval(st.ticker); };
 }
