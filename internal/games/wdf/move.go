@@ -4,9 +4,9 @@ package wdf
 type MoveKind uint8
 
 const (
-	RegularMove    MoveKind = iota // 9.1: Regular Movement Phase
-	StrategicMove                  // 9.4: Regular Movement Phase, x3 along roads and tracks
-	ExploitMove                    // 9.5: Exploitation Movement Phase
+	RegularMove   MoveKind = iota // 9.1: Regular Movement Phase
+	StrategicMove                 // 9.4: Regular Movement Phase, x3 along roads and tracks
+	ExploitMove                   // 9.5: Exploitation Movement Phase
 )
 
 // PrintedMA is unit u's movement allowance after the Axis Supply Level
