@@ -148,7 +148,9 @@ export async function lobbyPage(main) {
   const [meta, list, open] = await Promise.all([request('GET', '/api/meta'), request('GET', '/api/games'), request('GET', '/api/games/open')]);
   const turns = list.filter((g) => g.your_turn).length;
   document.title = turns ? `(${turns}) Sandtable` : 'Sandtable';
-  main.append(h('div', { class: 'lobby' }, gamesList(list), newGameForm(meta), openList(open), noticeForm()));
+  main.append(h('div', { class: 'lobby' },
+    h('div', {}, gamesList(list), openList(open)),
+    h('div', {}, newGameForm(meta), noticeForm())));
 }
 
 export async function joinPage(main, id) {
