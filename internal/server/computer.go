@@ -29,8 +29,10 @@ func (s *Server) announce(ctx context.Context, lv *live, actor int64) {
 	}
 	lv.version++
 	id, ev := lv.g.ID, event{Move: lv.sess.Move(), Status: lv.g.Status, Version: lv.version}
+	// Turns begin only once every seat is taken: the join of the last
+	// player tells the side to move that its turn has come.
 	var now engine.SideSet
-	if !lv.over() {
+	if !lv.over() && lv.full() {
 		now = lv.sess.State.Active()
 	}
 	began := now &^ lv.announced
@@ -38,7 +40,17 @@ func (s *Server) announce(ctx context.Context, lv *live, actor int64) {
 	var notices []due
 	for _, side := range began.Sides() {
 		if seat := lv.seatOf(side); seat.UserID != 0 && seat.UserID != actor {
-			notices = append(notices, due{seat.UserID, lv.sess.SideName(side)})
+			notices = append(notices, due{user: seat.UserID, side: lv.sess.SideName(side), event: EventYourTurn})
+		}
+	}
+	if lv.over() && !lv.overAnnounced {
+		lv.overAnnounced = true
+		seen := map[int64]bool{actor: true}
+		for _, seat := range lv.g.Seats {
+			if seat.UserID != 0 && !seen[seat.UserID] {
+				seen[seat.UserID] = true
+				notices = append(notices, due{user: seat.UserID, side: lv.sess.SideName(seat.Side), event: EventFinished, result: lv.resultText()})
+			}
 		}
 	}
 	title := lv.sess.Game.Title()
@@ -55,8 +67,10 @@ func (s *Server) announce(ctx context.Context, lv *live, actor int64) {
 }
 
 type due struct {
-	user int64
-	side string
+	user   int64
+	side   string
+	event  string
+	result string
 }
 
 // deliver sends the notices to the players who do not have the game open.
@@ -73,8 +87,8 @@ func (s *Server) deliver(ctx context.Context, id, title string, notices []due) {
 		if u.Email == "" && u.Webhook == "" {
 			continue
 		}
-		notice := Notice{User: u, Game: id, Title: title, Side: n.side, URL: s.cfg.BaseURL + "/play/" + id}
-		if err := s.cfg.Notifier.YourTurn(ctx, notice); err != nil {
+		notice := Notice{Event: n.event, User: u, Game: id, Title: title, Side: n.side, Result: n.result, URL: s.cfg.BaseURL + "/play/" + id}
+		if err := s.cfg.Notifier.Notify(ctx, notice); err != nil {
 			s.cfg.Logf("server: notice for game %s: %v", id, err)
 		}
 	}

@@ -58,7 +58,7 @@ type notices struct {
 	sent []Notice
 }
 
-func (n *notices) YourTurn(_ context.Context, nt Notice) error {
+func (n *notices) Notify(_ context.Context, nt Notice) error {
 	n.mu.Lock()
 	n.sent = append(n.sent, nt)
 	n.mu.Unlock()

@@ -21,8 +21,10 @@ type live struct {
 	g       store.Game
 	sess    *engine.Session
 	players map[engine.Side]ai.Player
-	// announced is the set of sides whose turn was last announced.
-	announced engine.SideSet
+	// announced is the set of sides whose turn was last announced;
+	// overAnnounced, whether the end of the game was.
+	announced     engine.SideSet
+	overAnnounced bool
 	thinking  bool   // a computer player is deciding
 	evicted   bool   // dropped from Server.live; look the game up again
 	aiFailed  string // why the computer could not move, until it next does
@@ -94,9 +96,11 @@ func (s *Server) load(ctx context.Context, lv *live, id string) (evicted bool, e
 		}
 	}
 	lv.g, lv.sess, lv.loaded = g, sess, true
-	if !sess.State.Over() && g.Status == store.StatusActive {
+	// What was true before this start was announced then.
+	if !lv.over() && lv.full() {
 		lv.announced = sess.State.Active()
 	}
+	lv.overAnnounced = lv.over()
 	lv.players = map[engine.Side]ai.Player{}
 	for _, seat := range g.Seats {
 		if seat.AI == "" {
@@ -165,6 +169,15 @@ func resultText(sess *engine.Session) string {
 		return "draw"
 	}
 	return sess.SideName(winner) + " wins"
+}
+
+// resultText says how the game ended: by the rules or as stored
+// (a resignation, a timeout).
+func (lv *live) resultText() string {
+	if lv.g.Result != "" {
+		return lv.g.Result
+	}
+	return resultText(lv.sess)
 }
 
 // seatOf returns the seat of side.

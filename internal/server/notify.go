@@ -16,24 +16,42 @@ import (
 	"sandtable/internal/store"
 )
 
-// Notice tells a player that it is his turn.
+// Notice events.
+const (
+	EventYourTurn = "your_turn"
+	EventFinished = "finished"
+)
+
+// Notice tells a player that it is his turn, or that a game of his ended.
 type Notice struct {
-	User  store.User
-	Game  string // game id
-	Title string // the game's title
-	Side  string
-	URL   string // the game's page
+	Event  string // EventYourTurn or EventFinished
+	User   store.User
+	Game   string // game id
+	Title  string // the game's title
+	Side   string
+	Result string // how it ended, for EventFinished
+	URL    string // the game's page
+}
+
+// Subject is the notice's headline.
+func (n Notice) Subject() string {
+	if n.Event == EventFinished {
+		return "Game over in " + n.Title
+	}
+	return "Your turn in " + n.Title
 }
 
 // Text is the notice in words.
 func (n Notice) Text() string {
+	if n.Event == EventFinished {
+		return fmt.Sprintf("Game over in %s (%s): %s. %s", n.Title, n.Side, n.Result, n.URL)
+	}
 	return fmt.Sprintf("Your turn in %s (%s): %s", n.Title, n.Side, n.URL)
 }
 
-// Notifier delivers "your turn" notices to players who do not have the
-// game open.
+// Notifier delivers notices to players who do not have the game open.
 type Notifier interface {
-	YourTurn(ctx context.Context, n Notice) error
+	Notify(ctx context.Context, n Notice) error
 }
 
 // SMTPConfig says how to send mail; an empty Addr sends none.
@@ -46,7 +64,7 @@ type SMTPConfig struct {
 
 // Notices sends each notice by e-mail (when the player gave an address
 // and SMTP is configured) and by webhook (when he gave a URL): a JSON POST
-// of {"event":"your_turn", ..., "content": text}, which chat services such
+// of {"event":"your_turn" or "finished", ..., "content": text}, which chat services such
 // as Discord accept as is.
 type Notices struct {
 	SMTP   SMTPConfig
@@ -93,9 +111,9 @@ func publicIP(ip net.IP) bool {
 		ip.IsInterfaceLocalMulticast() || ip.IsMulticast() || ip.IsUnspecified())
 }
 
-// YourTurn sends n by every way the player set, and returns the first
+// Notify sends n by every way the player set, and returns the first
 // failure.
-func (ns *Notices) YourTurn(ctx context.Context, n Notice) error {
+func (ns *Notices) Notify(ctx context.Context, n Notice) error {
 	var first error
 	if n.User.Email != "" && ns.SMTP.Addr != "" {
 		if err := ns.mail(n); err != nil {
@@ -115,8 +133,8 @@ func (ns *Notices) mail(n Notice) error {
 		return fmt.Errorf("line break in an address")
 	}
 	var msg bytes.Buffer
-	fmt.Fprintf(&msg, "From: %s\r\nTo: %s\r\nSubject: Your turn in %s\r\nDate: %s\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
-		ns.SMTP.From, n.User.Email, n.Title, time.Now().Format(time.RFC1123Z), n.Text())
+	fmt.Fprintf(&msg, "From: %s\r\nTo: %s\r\nSubject: %s\r\nDate: %s\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
+		ns.SMTP.From, n.User.Email, n.Subject(), time.Now().Format(time.RFC1123Z), n.Text())
 	var auth smtp.Auth
 	if ns.SMTP.Username != "" {
 		host := ns.SMTP.Addr
@@ -134,7 +152,7 @@ func (ns *Notices) mail(n Notice) error {
 
 func (ns *Notices) webhook(ctx context.Context, n Notice) error {
 	body, _ := json.Marshal(map[string]string{
-		"event": "your_turn", "game": n.Game, "title": n.Title, "side": n.Side, "url": n.URL, "content": n.Text(),
+		"event": n.Event, "game": n.Game, "title": n.Title, "side": n.Side, "result": n.Result, "url": n.URL, "content": n.Text(),
 	})
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, n.User.Webhook, bytes.NewReader(body))
 	if err != nil {

@@ -430,6 +430,33 @@ func TestNotifyAbsentPlayers(t *testing.T) {
 	if n := len(e.sent.list()); n != 1 {
 		t.Fatalf("%d notices after ann's turn began", n)
 	}
+	// Ann resigns: bob, away, is told the game is over.
+	ann.call("POST", "/api/games/"+g.ID+"/resign", map[string]any{"side": "north"}, nil)
+	e.srv.Wait()
+	sent = e.sent.list()
+	if len(sent) != 2 || sent[1].Event != EventFinished || sent[1].Result != "north resigned" || sent[1].User.Name != "bob" {
+		t.Fatalf("notices after the resignation: %+v", sent)
+	}
+}
+
+// TestJoinTellsTheOwner: when the invited player joins, the owner, away,
+// is told it is his turn (the game has started).
+func TestJoinTellsTheOwner(t *testing.T) {
+	e := newEnv(t)
+	ann, bob := e.user("ann"), e.user("bob")
+	ann.call("PUT", "/api/me/notify", map[string]any{"email": "", "webhook": "https://hooks.example.org/ann"}, nil)
+	g := ann.create(map[string]any{"game": "toy", "mode": "invite", "side": "north", "seed": 5})
+	e.srv.Wait()
+	if n := len(e.sent.list()); n != 0 {
+		t.Fatalf("%d notices before anyone joined", n)
+	}
+	token := g.Invites[0].URL[strings.Index(g.Invites[0].URL, "token=")+6:]
+	bob.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"side": "south", "token": token}, nil)
+	e.srv.Wait()
+	sent := e.sent.list()
+	if len(sent) != 1 || sent[0].User.Name != "ann" || sent[0].Event != EventYourTurn || sent[0].Side != "north" {
+		t.Fatalf("notices after bob joined: %+v", sent)
+	}
 }
 
 func TestEventStream(t *testing.T) {
