@@ -62,12 +62,12 @@ func TestPlayersChooseLegalActions(t *testing.T) {
 
 func TestNewRejectsBadNames(t *testing.T) {
 	g := lookup(t, "toy")
-	for _, name := range []string{"nobody", "random:iter=3", "mcts:iter", "mcts:speed=9", "mcts:c=x"} {
+	for _, name := range []string{"nobody", "random:iter=3", "mcts:iter", "mcts:speed=9", "mcts:c=x", "mcts:eval=magic"} {
 		if _, err := ai.New(name, g, 1); err == nil {
 			t.Errorf("New(%q) accepted", name)
 		}
 	}
-	for _, name := range []string{"random", "greedy", "easy", "normal", "hard", "mcts", "mcts:iter=5:c=1.2:depth=3:turn=false:widen=1:topk=4:workers=1"} {
+	for _, name := range []string{"random", "greedy", "easy", "normal", "hard", "mcts", "mcts:iter=5:c=1.2:depth=3:turn=false:widen=1:topk=4:workers=1:eval=score"} {
 		if _, err := ai.New(name, g, 1); err != nil {
 			t.Errorf("New(%q): %v", name, err)
 		}

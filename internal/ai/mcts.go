@@ -48,11 +48,15 @@ type Config struct {
 	// visited n times considers only its 1+Widen*sqrt(n) best actions by
 	// prior (0: off).
 	Widen float64
+	// Eval chooses the playout scoring: "" or "game" the game's
+	// Evaluate, "score" the change of lead in Scores (see
+	// ScoreEvaluator), "none" playouts to the end of the game.
+	Eval string
 }
 
 // ParseOptions sets fields from text like "iter=2000:c=0.5:depth=20".
 // Keys: iter, budget, turnbudget, workers, c, depth, turn (0/1), topk,
-// widen.
+// widen, eval.
 func (c *Config) ParseOptions(text string) error {
 	for _, kv := range strings.Split(text, ":") {
 		k, v, ok := strings.Cut(kv, "=")
@@ -80,8 +84,13 @@ func (c *Config) ParseOptions(text string) error {
 			c.TopK, err = strconv.Atoi(v)
 		case "widen":
 			c.Widen, err = strconv.ParseFloat(v, 64)
+		case "eval":
+			if v != "game" && v != "score" && v != "none" {
+				err = fmt.Errorf("%q is not game, score or none", v)
+			}
+			c.Eval = v
 		default:
-			return fmt.Errorf("unknown option %q (iter, budget, turnbudget, workers, c, depth, turn, topk, widen)", k)
+			return fmt.Errorf("unknown option %q (iter, budget, turnbudget, workers, c, depth, turn, topk, widen, eval)", k)
 		}
 		if err != nil {
 			return fmt.Errorf("option %s: %w", k, err)
@@ -324,7 +333,11 @@ type searcher struct {
 func (p *MCTS) newSearcher(real engine.State, side engine.Side, seed uint64) *searcher {
 	s := &searcher{cfg: &p.Config, know: &p.know, eval: p.know.Evaluate, real: real, side: side, nsides: p.nsides,
 		rng: engine.NewRand(seed), root: &node{}, vals: make([]float64, p.nsides)}
-	if _, ok := real.(Scorer); ok && s.eval == nil {
+	_, scorer := real.(Scorer)
+	switch {
+	case p.Config.Eval == "none":
+		s.eval = nil
+	case scorer && (s.eval == nil || p.Config.Eval == "score"):
 		s.eval = relativeScoreEvaluator(real.Determinize(side, &s.rng), 2)
 	}
 	return s
