@@ -32,6 +32,9 @@ type UnitState struct {
 	Hex     int16 // dense hex index when Box == BoxMap, else NoHex
 	Reduced bool  // showing its reduced side (2.0); one-step units never are
 	InIP    bool  // stacked beneath the hex's IP marker (12.2)
+	// Retreated into its hex this combat phase: adds nothing to the hex's
+	// defence but shares its losses (10.26).
+	Retreated bool
 }
 
 // LeaderState is one leader piece's changing state (13.0).
@@ -131,7 +134,7 @@ func (p *Position) ipAt(i int) int {
 	return 0
 }
 
-// leaderRange returns the AP/supply range of leader l's face (13.5).
+// leaderFace returns the face leader l shows (13.1).
 func (p *Position) leaderFace(d *Data, l int) *LeaderFace {
 	return &d.Leaders[l].Faces[p.Leaders[l].Face]
 }
