@@ -434,6 +434,9 @@ const replayPerIP = 600
 type replayView struct {
 	At    int `json:"at"`
 	Moves int `json:"moves"`
+	// Sides, when set, are the sides the viewer may choose to see from
+	// (every side, once the game is over).
+	Sides []string `json:"sides,omitempty"`
 	gameView
 }
 
@@ -483,9 +486,19 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	lv.mu.Lock()
 	lang, err := langOf(r, lv.g.Lang)
 	var side engine.Side
-	if err == nil {
-		side, err = lv.sideFor(u.ID, r.URL.Query().Get("side"))
+	name := r.URL.Query().Get("side")
+	switch {
+	case err != nil:
+	case lv.over() && name != "" && name != "observer":
+		// Once the game is over its record is public: any side may be shown.
+		if side, err = engine.SideByName(lv.sess.Game, name); err != nil {
+			err = errf(http.StatusBadRequest, "%v", err)
+		}
+	default:
+		side, err = lv.sideFor(u.ID, name)
 	}
+	sides := lv.sess.Game.SideNames()
+	over := lv.over()
 	rec := lv.sess.Record
 	rec.Actions = append([]engine.RecordEntry(nil), rec.Actions...)
 	id := lv.g.ID
@@ -505,6 +518,9 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rv.ID = id
+	if over {
+		rv.Sides = sides
+	}
 	writeJSON(w, http.StatusOK, rv)
 }
 

@@ -224,6 +224,11 @@ func TestHotseatPlayStaleAndUndo(t *testing.T) {
 			t.Fatal("game does not end")
 		}
 	}
+	// Once over, a stranger may replay it from either side.
+	var rv replayView
+	if code := e.user("zed").call("GET", "/api/games/"+g.ID+"/replay?at=1&side=south", nil, &rv); code != http.StatusOK || rv.Side != "south" || len(rv.Sides) != 2 {
+		t.Fatalf("replay of a finished game from south: %d %+v", code, rv)
+	}
 	code, body := ann.raw("GET", "/api/games/"+g.ID+"/record", nil, nil)
 	if code != http.StatusOK || !strings.Contains(string(body), `"game": "toy"`) {
 		t.Fatalf("record: %d %s", code, body)

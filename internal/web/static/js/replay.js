@@ -18,7 +18,10 @@ export async function replayPage(main, id) {
     if (at !== null) q.set('at', at);
     try {
       if (id) {
+        if (st.chosen) q.set('side', st.side);
         st.view = await request('GET', `/api/games/${id}/replay?${q}`);
+        if (st.view.sides) st.sides = st.view.sides;
+        if (!st.chosen) st.side = st.view.side;
       } else {
         if (st.side !== 'observer') q.set('side', st.side);
         st.view = await request('POST', `/api/replay?${q}`, st.record);
@@ -34,8 +37,8 @@ export async function replayPage(main, id) {
     const step = (n) => load(Math.max(0, Math.min(st.moves, n)));
     const jump = h('input', { type: 'number', min: 0, max: st.moves, value: st.at, 'aria-label': t('jump') });
     const slider = h('input', { type: 'range', min: 0, max: st.moves, value: st.at, onchange: (e) => step(+e.target.value) });
-    const sides = st.record ? h('label', {}, t('viewAs'), ' ', h('select', {
-      onchange: (e) => { st.side = e.target.value; load(st.at); },
+    const sides = st.sides && st.sides.length ? h('label', {}, t('viewAs'), ' ', h('select', {
+      onchange: (e) => { st.side = e.target.value; st.chosen = true; load(st.at); },
     }, ['observer', ...(st.sides || [])].map((s) => h('option', { value: s, selected: s === st.side }, s === 'observer' ? t('observer') : s)))) : null;
     const board = h('div', { class: 'board' });
     const log = h('ol', { class: 'log', reversed: true }, v.log.slice().reverse().map((e) => h('li', { class: e.move === st.at ? 'now' : '' },
