@@ -137,6 +137,9 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	sb := s.hub.subscribe(id, u.ID)
 	defer s.hub.unsubscribe(id, sb)
 
+	// The stream is long-lived: no read deadline of the http.Server
+	// applies to it.
+	http.NewResponseController(w).SetReadDeadline(time.Time{})
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
