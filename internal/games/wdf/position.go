@@ -61,6 +61,10 @@ type Position struct {
 	// TobrukControl is the side that occupies Tobruk or last occupied it
 	// (8.4).
 	TobrukControl engine.Side
+	// BenghaziControl likewise for Benghazi (7.32).
+	BenghaziControl engine.Side
+	// DepotMoved: the depot shows its Moved side (7.12, 7.15).
+	DepotMoved [2]bool
 	// FortressLost counts the status levels Tobruk (0) and Bardia (1)
 	// have lost (16.1): Tobruk keeps fortress status after one loss,
 	// Bardia loses it at once.
@@ -107,7 +111,7 @@ func SetupPosition(d *Data) Position {
 			p.Depot[m.Side] = int16(m.Setup)
 		}
 	}
-	p.TobrukControl = Axis
+	p.TobrukControl, p.BenghaziControl = Axis, Axis // 3.1
 	p.Level = SupplyNormal
 	return p
 }
