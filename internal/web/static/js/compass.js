@@ -199,7 +199,8 @@ export function renderCompass(el, v, ctx) {
     localStorage.setItem(zoomKey, z);
     svg.style.width = `${z * 100}%`;
   };
-  setZoom(+localStorage.getItem(zoomKey) || 1);
+  // On a narrow screen the map starts larger than the frame, to scroll.
+  setZoom(+localStorage.getItem(zoomKey) || (window.innerWidth < 700 ? 2.5 : 1));
   const zoom = h('span', { class: 'zoom' },
     h('button', { class: 'secondary', title: w.zoomOut, onclick: () => setZoom((+localStorage.getItem(zoomKey) || 1) - 0.5) }, '−'),
     h('button', { class: 'secondary', title: w.zoomIn, onclick: () => setZoom((+localStorage.getItem(zoomKey) || 1) + 0.5) }, '+'));
