@@ -1,0 +1,285 @@
+package wdf
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"sandtable/internal/engine"
+)
+
+// Operation codes of WDF actions; their record text is given in
+// EncodeAction.
+const (
+	opDone      = iota + 1 // "done": end this step or phase, or pass
+	opDepot                // "depot HEX": place or relocate the depot (7.11)
+	opSpend                // "spend N": ASPs against the Organization die (7.2)
+	opMajor                // "major": declare a Major Offensive (7.9)
+	opMove                 // "move UNIT HEX" (9.1, 9.5)
+	opStrategic            // "strategic UNIT HEX" (9.4)
+	opEliminate            // "eliminate UNIT": stacking excess (9.2)
+)
+
+var opName = [...]string{"", "done", "depot", "spend", "major", "move", "strategic", "eliminate"}
+
+// Legal lists every action open to side at this decision point.
+func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
+	if s.Result != 0 || side != s.Decider {
+		return dst
+	}
+	switch s.Step {
+	case stDepot:
+		for _, h := range s.depotHexes(side) {
+			dst = append(dst, engine.Action{Op: opDepot, A: int16(h)})
+		}
+		if s.Pos.Depot[side] >= 0 {
+			dst = append(dst, engine.Action{Op: opDone}) // keep it where it is
+		}
+	case stASP:
+		for n := range int16(s.ASP[side]) + 1 {
+			dst = append(dst, engine.Action{Op: opSpend, A: n})
+		}
+	case stMajor:
+		dst = append(dst, engine.Action{Op: opMajor}, engine.Action{Op: opDone})
+	case stMove, stExploit:
+		dst = s.legalMoves(dst)
+		dst = append(dst, engine.Action{Op: opDone})
+	case stCombat, stExploitC:
+		dst = append(dst, engine.Action{Op: opDone})
+	case stStack:
+		for _, u := range s.overStacked(s.board(), s.stackVictim()) {
+			dst = append(dst, engine.Action{Op: opEliminate, A: int16(u)})
+		}
+	}
+	return dst
+}
+
+// legalMoves lists the moves of the phasing side's units that have not
+// moved yet: every hex they may reach (9.1), strategic moves in the
+// Regular Movement Phase (9.4), exploitation moves in the Exploitation
+// Movement Phase (9.5). Supply is traced as each unit begins (8.0, 8.2).
+func (s *State) legalMoves(dst []engine.Action) []engine.Action {
+	side := s.Phasing
+	b := s.board()
+	sup := b.Supply(side)
+	kind := RegularMove
+	if s.Step == stExploit {
+		kind = ExploitMove
+	}
+	for u, def := range s.d.Units {
+		if def.Side != side || s.Pos.Units[u].Box != BoxMap || s.Flags[u]&fMoved != 0 {
+			continue
+		}
+		from := int(s.Pos.Units[u].Hex)
+		for h, c := range b.Reach(u, kind, sup.Supplied[u]) {
+			if c > 0 && h != from {
+				dst = append(dst, engine.Action{Op: opMove, A: int16(u), B: int16(h)})
+			}
+		}
+		if kind == RegularMove && b.CanStrategic(u, sup.Supplied[u]) {
+			for h, c := range b.Reach(u, StrategicMove, true) {
+				if c > 0 && h != from {
+					dst = append(dst, engine.Action{Op: opStrategic, A: int16(u), B: int16(h)})
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// Apply plays a for side after checking it is in Legal(side); a refused
+// action leaves the state unchanged.
+func (s *State) Apply(side engine.Side, a engine.Action) error {
+	if s.Result != 0 {
+		return engine.Illegal("the game is over")
+	}
+	if side != s.Decider {
+		return engine.Illegal("it is the %s player's decision now", s.sideName(s.Decider))
+	}
+	for _, l := range s.Legal(side, nil) {
+		if l == a {
+			s.ApplyUnchecked(side, a)
+			return nil
+		}
+	}
+	return engine.Illegal("%q is not allowed now (%s)", s.EncodeAction(a), s.Prompt(side, "en"))
+}
+
+// ApplyUnchecked plays a legal action without checking it.
+func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
+	u, h := int(a.A), int(a.B)
+	switch s.Step {
+	case stDepot:
+		if a.Op == opDepot {
+			s.placeDepot(side, u)
+		}
+		s.afterDepot()
+	case stASP:
+		s.logf("7.2", engine.Observer, "spend", s.sideName(side), strconv.Itoa(u))
+		s.organize(u)
+	case stMajor:
+		if a.Op == opMajor {
+			s.declareMajor()
+		}
+		s.beginMovement()
+	case stMove, stExploit:
+		if a.Op == opDone {
+			if s.Step == stMove {
+				s.endMovement(contCombat)
+			} else {
+				s.endMovement(contExploitC)
+			}
+			return
+		}
+		s.moveUnit(u, h, a.Op == opStrategic)
+	case stCombat:
+		s.beginExploitation()
+	case stExploitC:
+		s.attrition()
+	case stStack:
+		b := s.board()
+		s.logf("9.2", engine.Observer, "overstack", s.hexID(int(s.Pos.Units[u].Hex)))
+		def := &s.d.Units[u]
+		box := BoxRecoverable
+		if !b.Recoverable(def.Side, int(s.Pos.Units[u].Hex)) {
+			box = BoxPermanent
+		}
+		s.Pos.Units[u] = UnitState{Box: box, Hex: NoHex}
+		s.logf("9.2", engine.Observer, "eliminated", def.Name, strconv.FormatBool(box == BoxPermanent))
+		if len(s.overStacked(s.board(), s.stackVictim())) == 0 {
+			s.NRet--
+			then := s.Ret[s.NRet]
+			s.Ret[s.NRet] = stNone
+			s.endMovement(then)
+		}
+	}
+}
+
+// moveUnit moves u to hex h (9.1, 9.4). Entering the enemy depot's hex
+// captures it (7.14): the capturing player rolls a die and adds it to his
+// APs.
+func (s *State) moveUnit(u, h int, strategic bool) {
+	def := &s.d.Units[u]
+	from := int(s.Pos.Units[u].Hex)
+	s.Pos.Units[u].Hex = int16(h)
+	s.Pos.Units[u].InIP = false
+	s.Flags[u] |= fMoved
+	rule := "9.1"
+	if strategic {
+		s.Flags[u] |= fStrategic
+		rule = "9.4"
+	} else if s.Step == stExploit {
+		rule = "9.5"
+	}
+	s.logf(rule, engine.Observer, "moves", def.Name, s.hexID(from), s.hexID(h))
+	if h == s.d.Tobruk {
+		s.Pos.TobrukControl = def.Side // 8.4: the last to occupy
+	}
+	if h == s.d.Benghazi {
+		s.Pos.BenghaziControl = def.Side
+	}
+	enemy := 1 - def.Side
+	if int(s.Pos.Depot[enemy]) == h {
+		s.Pos.Depot[enemy] = NoHex
+		s.AP[enemy] = 0
+		die := s.roll()
+		s.AP[def.Side] = int8(min(int(s.AP[def.Side])+die, MaxAP))
+		s.logf("7.14", engine.Observer, "captured", s.sideName(def.Side), strconv.Itoa(die))
+	}
+}
+
+// EncodeAction writes the stable record text of a.
+func (s *State) EncodeAction(a engine.Action) string {
+	if int(a.Op) >= len(opName) || a.Op == 0 {
+		return fmt.Sprintf("op%d", a.Op)
+	}
+	unitID := func(i int16) string {
+		if i < 0 || int(i) >= len(s.d.Units) {
+			return fmt.Sprintf("unit%d", i)
+		}
+		return s.d.Units[i].ID
+	}
+	name := opName[a.Op]
+	switch a.Op {
+	case opDepot:
+		return name + " " + s.hexID(int(a.A))
+	case opSpend:
+		return name + " " + strconv.Itoa(int(a.A))
+	case opMove, opStrategic:
+		return name + " " + unitID(a.A) + " " + s.hexID(int(a.B))
+	case opEliminate:
+		return name + " " + unitID(a.A)
+	}
+	return name
+}
+
+// DecodeAction parses an action's record text. It checks the words, not
+// legality: Apply does that.
+func (s *State) DecodeAction(text string) (engine.Action, error) {
+	f := strings.Fields(text)
+	if len(f) == 0 {
+		return engine.Action{}, fmt.Errorf("wdf: empty action")
+	}
+	op := -1
+	for i, n := range opName {
+		if i > 0 && n == f[0] {
+			op = i
+		}
+	}
+	if op < 0 {
+		return engine.Action{}, fmt.Errorf("wdf: unknown action %q (actions: %s)", f[0], strings.Join(opName[1:], ", "))
+	}
+	a := engine.Action{Op: uint8(op)}
+	args := f[1:]
+	want := func(n int, what string) error {
+		if len(args) != n {
+			return fmt.Errorf("wdf: %q takes %s", f[0], what)
+		}
+		return nil
+	}
+	hex := func(id string) (int16, error) {
+		i, ok := s.d.Lookup(id)
+		if !ok {
+			return 0, fmt.Errorf("wdf: no hex %q in play", id)
+		}
+		return int16(i), nil
+	}
+	unitArg := func(id string) (int16, error) {
+		if u, ok := s.d.Unit(id); ok {
+			return int16(u), nil
+		}
+		return 0, fmt.Errorf("wdf: no unit %q", id)
+	}
+	var err error
+	switch op {
+	case opDone, opMajor:
+		err = want(0, "no arguments")
+	case opDepot:
+		if err = want(1, "a hex"); err == nil {
+			a.A, err = hex(args[0])
+		}
+	case opSpend:
+		if err = want(1, "a number of ASPs"); err == nil {
+			var n int
+			n, err = strconv.Atoi(args[0])
+			if err != nil || n < 0 || n > 12 {
+				err = fmt.Errorf("wdf: spend takes a number of ASPs 0-12, not %q", args[0])
+			}
+			a.A = int16(n)
+		}
+	case opMove, opStrategic:
+		if err = want(2, "a unit and a hex"); err == nil {
+			if a.A, err = unitArg(args[0]); err == nil {
+				a.B, err = hex(args[1])
+			}
+		}
+	case opEliminate:
+		if err = want(1, "a unit"); err == nil {
+			a.A, err = unitArg(args[0])
+		}
+	}
+	if err != nil {
+		return engine.Action{}, err
+	}
+	return a, nil
+}

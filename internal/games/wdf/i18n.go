@@ -1,0 +1,128 @@
+package wdf
+
+import (
+	"fmt"
+	"strings"
+
+	"sandtable/internal/engine"
+)
+
+// The game's log messages (English only so far; other languages fall back
+// to English). %s are the entry's arguments in order.
+var messages = map[string]string{
+	"turn":        "Turn %s (%s)",
+	"event":       "random events roll %s: %s",
+	"air":         "air superiority scores Allied %s, Axis %s: ASPs Allied %s, Axis %s",
+	"naval":       "Allied Naval Support this turn",
+	"playerTurn":  "%s player turn",
+	"depotCut":    "%s depot at %s is cut off and removed; its APs are lost",
+	"noDepotHex":  "%s depot: no hex may take it",
+	"depot":       "%s depot placed at %s (zone %s)",
+	"spend":       "%s player spends %s ASP(s) against the Organization die",
+	"newAP":       "%s Organization die %s less %s ASP(s): %s new APs, %s in all",
+	"supplyLevel": "Axis Supply Level: %s",
+	"reserves":    "Allied Reserve Requirement: %s units (not yet enforced)",
+	"arrives":     "%s arrives at %s",
+	"major":       "%s player declares a Major Offensive for %s APs; surprise die %s: surprise %s",
+	"moves":       "%s moves %s → %s",
+	"captured":    "%s captures the enemy depot and rolls %s APs",
+	"overstack":   "stacking limit exceeded in %s",
+	"reduced":     "%s is reduced",
+	"eliminated":  "%s is eliminated (permanently: %s)",
+	"autoVictory": "automatic victory: %s",
+	"victory":     "victory points Allied %s, Axis %s: %s",
+}
+
+var words = map[string]string{
+	"alliedWin": "Allied victory", "axisWin": "Axis victory", "draw": "draw",
+}
+
+// RenderLog writes an entry with its rule reference.
+func (s *State) RenderLog(e engine.LogEntry, lang string) string {
+	f, ok := messages[e.Key]
+	if !ok {
+		return fmt.Sprintf("[%s] %s %v", e.Rule, e.Key, e.Args)
+	}
+	args := make([]any, len(e.Args))
+	for i, a := range e.Args {
+		if w, ok := words[a]; ok {
+			a = w
+		}
+		args[i] = a
+	}
+	return fmt.Sprintf("[%s] ", e.Rule) + fmt.Sprintf(f, args...)
+}
+
+// Describe tells an action in words.
+func (s *State) Describe(a engine.Action, lang string) string {
+	switch a.Op {
+	case opDone:
+		return "done"
+	case opDepot:
+		return "place the depot at " + s.hexID(int(a.A))
+	case opSpend:
+		return fmt.Sprintf("spend %d ASP(s) against the Organization die", a.A)
+	case opMajor:
+		return "declare a Major Offensive"
+	case opMove, opStrategic, opEliminate:
+		return s.EncodeAction(a)
+	}
+	return s.EncodeAction(a)
+}
+
+var stepPrompt = map[step]string{
+	stDepot:    "place or relocate your depot (7.11), or done to keep it",
+	stASP:      "spend ASPs against the enemy's Organization die (7.2)",
+	stMajor:    "declare a Major Offensive (7.9), or done",
+	stMove:     "move your units (9.0), or done",
+	stCombat:   "Regular Combat Phase (10.0): not implemented yet; done",
+	stExploit:  "exploitation moves (9.5), or done",
+	stExploitC: "Exploitation Combat Phase (10.0): not implemented yet; done",
+	stStack:    "eliminate enemy units over the stacking limit (9.2)",
+}
+
+// Prompt says what side is asked to decide now.
+func (s *State) Prompt(side engine.Side, lang string) string {
+	if s.Result != 0 {
+		return "the game is over"
+	}
+	if side != s.Decider {
+		return "waiting for the " + s.sideName(s.Decider) + " player"
+	}
+	return stepPrompt[s.Step]
+}
+
+// view is what anyone may see: every piece is face up (2.0).
+type view struct {
+	Turn    int               `json:"turn"`
+	Phasing string            `json:"phasing"`
+	Prompt  string            `json:"prompt"`
+	AP      [2]int            `json:"ap"`
+	ASP     [2]int            `json:"asp"`
+	Level   string            `json:"supply_level"`
+	Depots  [2]string         `json:"depots"`
+	Units   map[string]string `json:"units"` // id -> hex or box
+}
+
+// View is the public state.
+func (s *State) View(side engine.Side, lang string) any {
+	v := view{Turn: int(s.Turn), Phasing: s.sideName(s.Phasing), Prompt: s.Prompt(side, lang),
+		AP: [2]int{int(s.AP[0]), int(s.AP[1])}, ASP: [2]int{int(s.ASP[0]), int(s.ASP[1])},
+		Level: s.Pos.Level.String(), Units: map[string]string{}}
+	for i := range 2 {
+		v.Depots[i] = s.hexID(int(s.Pos.Depot[i]))
+	}
+	boxes := []string{"turn-track", "", "reserve", "eliminated", "permanently-eliminated", "withdrawn"}
+	for u, def := range s.d.Units {
+		us := &s.Pos.Units[u]
+		w := boxes[us.Box]
+		if us.Box == BoxMap {
+			w = s.hexID(int(us.Hex))
+			if us.Reduced {
+				w += " reduced"
+			}
+		}
+		v.Units[def.ID] = strings.TrimSpace(w)
+	}
+	return v
+}

@@ -1,0 +1,414 @@
+package wdf
+
+import (
+	"strconv"
+
+	"sandtable/internal/engine"
+)
+
+// step is a decision point of the sequence of play (4.0), or, on the
+// return stack, where a nested procedure resumes.
+type step uint8
+
+const (
+	stNone     step = iota
+	stDepot         // 1b Depot Placement Segment (7.11): place or relocate the depot
+	stASP           // 1c the non-active player spends ASPs on the Organization die (7.2)
+	stMajor         // 1f Major Offensive Declaration Segment (7.9)
+	stMove          // 2 Regular Movement Phase (9.0, 9.4)
+	stCombat        // 3 Regular Combat Phase (10.0): not implemented, pass only
+	stExploit       // 4 Exploitation Movement Phase (9.5)
+	stExploitC      // 5 Exploitation Combat Phase (10.0): not implemented, pass only
+	stStack         // 9.2: the opposing player eliminates units over the limit
+	stOver          // the game is over
+
+	// Continuations after a stacking check.
+	contCombat   // begin the Regular Combat Phase
+	contExploitC // begin the Exploitation Combat Phase
+)
+
+func (s *State) call(st, back step) {
+	s.Ret[s.NRet] = back
+	s.NRet++
+	s.Step = st
+}
+
+func (s *State) ret() {
+	s.NRet--
+	back := s.Ret[s.NRet]
+	s.Ret[s.NRet] = stNone
+	s.resume(back)
+}
+
+func (s *State) resume(st step) {
+	switch st {
+	case contCombat:
+		s.Step, s.Decider = stCombat, s.Phasing
+	case contExploitC:
+		s.Step, s.Decider = stExploitC, s.Phasing
+	default:
+		panic("wdf: resume at step " + strconv.Itoa(int(st)))
+	}
+}
+
+// --- I, II: the turn's opening ----------------------------------------------
+
+// beginTurn runs the Random Events Dice Roll (5.0) and the Air/Naval
+// Support Phase (6.0), both skipped on turn 1 (3.1), then the Allied
+// Player Turn.
+func (s *State) beginTurn() {
+	s.logf("4.0", engine.Observer, "turn", strconv.Itoa(int(s.Turn)), s.d.Turns[s.Turn-1].Month)
+	if s.Turn > 1 {
+		s.randomEvent()
+		s.airSupport()
+	}
+	s.beginPlayerTurn(Allied)
+}
+
+// randomEvent rolls the Random Events table (5.0). The events' effects are
+// not implemented yet: the event is only logged.
+func (s *State) randomEvent() {
+	ev := &s.d.Tables.Events
+	a, x := s.roll(), s.roll()
+	i := ev.Result[a-1][x-1]
+	e := &ev.Events[i]
+	switch {
+	case i == ev.NoEvent:
+	case int(s.Turn) < e.EarliestTurn, e.Once && i < len(s.EventUsed) && s.EventUsed[i]:
+		i = ev.NoEvent // 5.0: too early, or once per game
+	default:
+		if e.Once && i < len(s.EventUsed) {
+			s.EventUsed[i] = true
+		}
+	}
+	s.logf("5.0", engine.Observer, "event", strconv.Itoa(a*10+x), ev.Events[i].Name)
+}
+
+// airSupport is the Air/Naval Support Phase (6.1, 6.2).
+func (s *State) airSupport() {
+	s.ASP = [2]int8{}
+	s.Pos.Naval = false
+	row := RowFor(s.d.Tables.Air.Rows, int(s.Turn))
+	var die, score [2]int
+	for side := range engine.Side(2) {
+		die[side] = s.roll()
+		m := die[side]
+		if dep := s.Pos.Depot[side]; dep >= 0 {
+			if z := s.d.ZoneOf(side, int(dep)); z != ZoneNone {
+				m += s.d.Tables.Air.ZoneMod[side][z-1]
+			}
+		}
+		m = min(max(m, 1), 6)
+		score[side] = row.Value[m-1][side]
+	}
+	switch {
+	case score[Allied] > score[Axis]:
+		s.ASP[Allied] = int8(score[Allied] - score[Axis])
+		s.Pos.Naval = die[Allied] == 6 // 6.2
+	case score[Axis] > score[Allied]:
+		s.ASP[Axis] = int8(score[Axis] - score[Allied])
+	}
+	s.logf("6.1", engine.Observer, "air", strconv.Itoa(score[Allied]), strconv.Itoa(score[Axis]), strconv.Itoa(int(s.ASP[Allied])), strconv.Itoa(int(s.ASP[Axis])))
+	if s.Pos.Naval {
+		s.logf("6.2", engine.Observer, "naval")
+	}
+}
+
+// --- III, IV 1: Organization Phase ---------------------------------------------
+
+// beginPlayerTurn opens side's player turn with the Depot Removal Segment
+// (7.13) and goes on to the Depot Placement Segment.
+func (s *State) beginPlayerTurn(side engine.Side) {
+	s.Phasing = side
+	s.Pos.Major[side], s.Surprise[side] = false, false
+	s.logf("4.0", engine.Observer, "playerTurn", s.sideName(side))
+	if dep := int(s.Pos.Depot[side]); dep >= 0 && !s.board().DepotRoute(side, dep).Connected {
+		s.Pos.Depot[side] = NoHex
+		s.AP[side] = 0
+		s.logf("7.13", engine.Observer, "depotCut", s.sideName(side), s.hexID(dep))
+	}
+	if len(s.depotHexes(side)) == 0 {
+		s.logf("7.11", engine.Observer, "noDepotHex", s.sideName(side))
+		s.afterDepot()
+		return
+	}
+	s.Step, s.Decider = stDepot, side
+}
+
+// depotHexes lists where side may place its depot now (7.11).
+func (s *State) depotHexes(side engine.Side) []int {
+	b := s.board()
+	var out []int
+	for z := range NumZones {
+		for _, h := range s.d.Zones[side][z] {
+			if h != int(s.Pos.Depot[side]) && b.CanPlaceDepot(side, h) {
+				out = append(out, h)
+			}
+		}
+	}
+	return out
+}
+
+// placeDepot puts side's depot on hex h (7.11): on its Moved side if it
+// returns after removal (7.15) or moves two or more zones (7.12).
+func (s *State) placeDepot(side engine.Side, h int) {
+	from := int(s.Pos.Depot[side])
+	moved := from < 0
+	if from >= 0 {
+		dz := int(s.d.ZoneOf(side, h)) - int(s.d.ZoneOf(side, from))
+		moved = dz >= 2 || dz <= -2
+	}
+	s.Pos.Depot[side] = int16(h)
+	if moved {
+		s.Pos.DepotMoved[side] = true
+	}
+	s.logf("7.11", engine.Observer, "depot", s.sideName(side), s.hexID(h), s.d.ZoneOf(side, h).Letter())
+}
+
+// afterDepot goes to the Attack Point segment: the non-active player first
+// says how many ASPs he spends (7.2).
+func (s *State) afterDepot() {
+	if s.ASP[1-s.Phasing] > 0 {
+		s.Step, s.Decider = stASP, 1-s.Phasing
+		return
+	}
+	s.organize(0)
+}
+
+// organize is the Organization Phase die roll (7.0) with spent enemy ASPs:
+// new Attack Points (7.3), Allied Reserve Requirements (7.4, logged only)
+// or the Axis Supply Level (7.5); then replacements (7.6, not yet),
+// reinforcements (7.7) and the Major Offensive Declaration (7.9).
+func (s *State) organize(spent int) {
+	side := s.Phasing
+	s.ASP[1-side] -= int8(spent)
+	die := s.roll()
+	b := s.board()
+	ap := b.NewAP(side, die, spent)
+	s.AP[side] = int8(min(int(s.AP[side])+ap, MaxAP))
+	s.logf("7.31", engine.Observer, "newAP", s.sideName(side), strconv.Itoa(die), strconv.Itoa(spent), strconv.Itoa(ap), strconv.Itoa(int(s.AP[side])))
+	m := min(max(die-spent, 1), 6) // 7.4, 7.5: no Benghazi modifier
+	if side == Axis {
+		s.Pos.Level = RowFor(s.d.Tables.Supply, int(s.Turn)).Value[m-1]
+		s.logf("7.5", engine.Observer, "supplyLevel", s.Pos.Level.String())
+	} else {
+		need := RowFor(s.d.Tables.Reserves, int(s.Turn)).Value[m-1]
+		s.logf("7.4", engine.Observer, "reserves", strconv.Itoa(need))
+	}
+	s.reinforce(side)
+	if cost, ok := b.MajorOffensiveCost(side); ok && int(s.AP[side]) >= cost {
+		s.Step, s.Decider = stMajor, side
+		return
+	}
+	s.beginMovement()
+}
+
+// reinforce places side's reinforcements due this turn on its entry hex
+// (7.7): Alexandria for the Allies, 1019 for the Axis. (The Allied Reserve
+// Box, 7.4 and 7.8, is not implemented yet.)
+func (s *State) reinforce(side engine.Side) {
+	for u, def := range s.d.Units {
+		us := &s.Pos.Units[u]
+		if def.Side == side && us.Box == BoxNotArrived && def.Arrives > 0 && def.Arrives <= int(s.Turn) {
+			*us = UnitState{Box: BoxMap, Hex: int16(s.d.EntryHex[side])}
+			s.logf("7.7", engine.Observer, "arrives", def.Name, s.hexID(s.d.EntryHex[side]))
+		}
+	}
+	for l, def := range s.d.Leaders {
+		ls := &s.Pos.Leaders[l]
+		if def.Side == side && ls.Hex < 0 && ls.Face >= 0 && def.Arrives > 0 && def.Arrives == int(s.Turn) {
+			ls.Hex = int16(s.d.EntryHex[side])
+			s.logf("7.7", engine.Observer, "arrives", def.Faces[ls.Face].Name, s.hexID(s.d.EntryHex[side]))
+		}
+	}
+}
+
+// declareMajor spends the Major Offensive's cost and rolls for surprise
+// (7.9, 7.92): 1 or 2 is a surprise, plus one to the die for every three
+// APs over six before the cost is paid.
+func (s *State) declareMajor() {
+	side := s.Phasing
+	cost, _ := s.board().MajorOffensiveCost(side)
+	extra := max(0, (int(s.AP[side])-6)/3)
+	s.AP[side] -= int8(cost)
+	s.Pos.Major[side] = true
+	die := s.roll()
+	s.Surprise[side] = die+extra <= 2
+	s.logf("7.9", engine.Observer, "major", s.sideName(side), strconv.Itoa(cost), strconv.Itoa(die+extra), strconv.FormatBool(s.Surprise[side]))
+}
+
+// --- 2-5: movement and combat ---------------------------------------------------
+
+func (s *State) beginMovement() {
+	for u := range s.Flags {
+		s.Flags[u] = 0
+	}
+	s.Step, s.Decider = stMove, s.Phasing
+}
+
+// endMovement closes a movement phase with the stacking check (9.2).
+func (s *State) endMovement(then step) {
+	b := s.board()
+	for _, side := range [2]engine.Side{s.Phasing, 1 - s.Phasing} {
+		if len(s.overStacked(b, side)) > 0 {
+			s.call(stStack, then)
+			s.Decider = 1 - side // 9.2: opposing player's choice
+			return
+		}
+	}
+	s.resume(then)
+}
+
+// overStacked lists side's units in hexes over the stacking limit.
+func (s *State) overStacked(b *Board, side engine.Side) []int {
+	var out []int
+	for h := range s.d.Hexes {
+		if len(b.stacks[h]) > 0 && s.d.Units[b.stacks[h][0]].Side == side && b.Overstacked(h) {
+			out = append(out, b.stacks[h]...)
+		}
+	}
+	return out
+}
+
+// stackVictim is the side whose units the decider eliminates.
+func (s *State) stackVictim() engine.Side { return 1 - s.Decider }
+
+func (s *State) beginExploitation() {
+	for u := range s.Flags {
+		s.Flags[u] &^= fMoved
+	}
+	s.Step, s.Decider = stExploit, s.Phasing
+}
+
+// --- 6: Attrition and the end of the turn ---------------------------------------
+
+// attrition is the Attrition Phase (8.3): every unsupplied unit of the
+// active player loses a step.
+func (s *State) attrition() {
+	side := s.Phasing
+	b := s.board()
+	sup := b.Supply(side)
+	for u, def := range s.d.Units {
+		if def.Side != side || s.Pos.Units[u].Box != BoxMap || sup.Supplied[u] {
+			continue
+		}
+		s.stepLoss(b, u, "8.3")
+	}
+	s.endPlayerTurn()
+}
+
+// stepLoss takes one step from unit u (10.21): a full-strength two-step
+// unit is reduced, any other eliminated, permanently if no path of any
+// length leads from its hex to its source (8.3, 10.21).
+func (s *State) stepLoss(b *Board, u int, rule string) {
+	def := &s.d.Units[u]
+	us := &s.Pos.Units[u]
+	if def.Steps == 2 && !us.Reduced {
+		us.Reduced = true
+		s.logf(rule, engine.Observer, "reduced", def.Name)
+		return
+	}
+	box := BoxRecoverable
+	if !b.Recoverable(def.Side, int(us.Hex)) {
+		box = BoxPermanent
+	}
+	*us = UnitState{Box: box, Hex: NoHex}
+	s.logf(rule, engine.Observer, "eliminated", def.Name, strconv.FormatBool(box == BoxPermanent))
+}
+
+// endPlayerTurn passes to the Axis player turn, or ends the game turn:
+// automatic victory (17.1), the end of the game (17.2), or the next turn
+// with the depots' Moved sides flipped back (4.0).
+func (s *State) endPlayerTurn() {
+	for u := range s.Flags {
+		s.Flags[u] = 0
+	}
+	if s.Phasing == Allied {
+		s.beginPlayerTurn(Axis)
+		return
+	}
+	if w := s.automaticVictory(); w >= 0 {
+		s.logf("17.1", engine.Observer, "autoVictory", s.sideName(w))
+		s.Result = int8(w) + 1
+		s.Step = stOver
+		return
+	}
+	if int(s.Turn) == NumTurns {
+		s.endGame()
+		return
+	}
+	s.Turn++
+	s.Pos.DepotMoved = [2]bool{}
+	s.beginTurn()
+}
+
+// automaticVictory returns the side with a supplied combat unit on the
+// enemy's supply source (17.1), or -1.
+func (s *State) automaticVictory() engine.Side {
+	b := s.board()
+	for _, side := range [2]engine.Side{Allied, Axis} {
+		src := s.d.SupplySource[1-side]
+		if !b.Occupied(side, src) {
+			continue
+		}
+		sup := b.Supply(side)
+		for _, u := range b.Units(src) {
+			if sup.Supplied[u] {
+				return side
+			}
+		}
+	}
+	return -1
+}
+
+// endGame assesses victory by points (17.2): reduced and eliminated enemy
+// units, leaders, and the Axis reserve points; the winner needs more
+// points and Tobruk. Otherwise the game is a draw (ruling W21).
+func (s *State) endGame() {
+	vp := s.victoryPoints()
+	s.Step = stOver
+	s.Result = 3
+	switch {
+	case vp[Allied] > vp[Axis] && s.Pos.TobrukControl == Allied:
+		s.Result = 1
+	case vp[Axis] > vp[Allied] && s.Pos.TobrukControl == Axis:
+		s.Result = 2
+	}
+	s.logf("17.2", engine.Observer, "victory", strconv.Itoa(vp[Allied]), strconv.Itoa(vp[Axis]), resultKey[s.Result])
+}
+
+var resultKey = [4]string{"", "alliedWin", "axisWin", "draw"}
+
+// victoryPoints counts 17.2 for each side: every face of a leader piece
+// lost counts as an eliminated leader.
+func (s *State) victoryPoints() [2]int {
+	var vp [2]int
+	for u, def := range s.d.Units {
+		us := &s.Pos.Units[u]
+		if us.Box == BoxNotArrived || us.Box == BoxWithdrawn {
+			continue
+		}
+		scorer := 1 - def.Side
+		elim := us.Box == BoxRecoverable || us.Box == BoxPermanent
+		switch {
+		case elim && def.Type == Armor:
+			vp[scorer] += 8
+		case elim:
+			vp[scorer] += 2
+		case us.Reduced && def.Type == Armor:
+			vp[scorer] += 4
+		case us.Reduced:
+			vp[scorer]++
+		}
+	}
+	for l, def := range s.d.Leaders {
+		switch s.Pos.Leaders[l].Face {
+		case 1:
+			vp[1-def.Side] += 3 // the primary leader fell (13.6)
+		case -1:
+			vp[1-def.Side] += 6 // both
+		}
+	}
+	vp[Axis] += int(s.ReserveVP)
+	return vp
+}

@@ -1,0 +1,208 @@
+package wdf
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+
+	"sandtable/internal/engine"
+)
+
+// Game is Western Desert Force. It is NOT registered with the engine: the
+// rules are incomplete (see doc.go).
+type Game struct{}
+
+func (Game) ID() string          { return "wdf" }
+func (Game) Title() string       { return "Western Desert Force (Avalanche Press)" }
+func (Game) SideNames() []string { return []string{"allied", "axis"} }
+func (Game) Scenarios() []string { return []string{"campaign"} }
+
+// New sets the game up (3.0, 3.1) and runs the sequence of play (4.0) to
+// the first decision.
+func (Game) New(setup engine.Setup) (engine.State, error) {
+	if setup.Scenario != "" && setup.Scenario != "campaign" {
+		return nil, fmt.Errorf("wdf: unknown scenario %q (known: campaign)", setup.Scenario)
+	}
+	for k := range setup.Options {
+		return nil, fmt.Errorf("wdf: unknown option %q (there are none)", k)
+	}
+	return newState(DefaultData(), setup.Seed, true), nil
+}
+
+// Unit flags for the current player turn.
+const (
+	fMoved     uint8 = 1 << iota // has moved in this movement phase (9.1)
+	fStrategic                   // moved strategically: may not attack (9.4)
+)
+
+// core is everything that changes during a game, all fixed-size: Clone
+// copies it as a block and Marshal encodes it (the pattern of compass).
+type core struct {
+	Turn    int8        // 1..23 (4.0)
+	Phasing engine.Side // whose player turn it is
+	Step    step        // the decision point
+	Decider engine.Side
+	Ret     [4]step // return steps of nested procedures
+	NRet    int8
+	Pos     Position
+	Flags   [MaxUnits]uint8
+	AP      [2]int8 // Attack Points (7.3), 0..12
+	ASP     [2]int8 // Air Superiority Points this turn (6.1); one side at most
+	// Surprise: the Major Offensive declared this player turn is a
+	// surprise (7.92).
+	Surprise [2]bool
+	// EventUsed marks once-per-game random events that have occurred (5.0).
+	EventUsed [64]bool
+	// ReserveVP counts the Axis victory points for Allied reserve
+	// failures (7.4, 17.2).
+	ReserveVP int8
+	Result    int8 // 0 playing, 1 Allied win, 2 Axis win, 3 draw
+	Rng       engine.Rand
+	Epo       uint64
+}
+
+// State is a moment of a game of Western Desert Force.
+type State struct {
+	core
+
+	d     *Data
+	logOn bool
+	log   []engine.LogEntry
+}
+
+func newState(d *Data, seed uint64, log bool) *State {
+	s := &State{d: d, logOn: log}
+	s.Rng, s.Turn = engine.NewRand(seed), 1
+	s.Pos = SetupPosition(d)
+	// 3.1: Turn 1 conditions.
+	t1 := d.TurnOne
+	s.AP = [2]int8{int8(t1.AlliedAP), int8(t1.AxisAP)}
+	s.ASP[Allied] = int8(t1.AlliedASP)
+	s.Pos.Naval = t1.AlliedNavalSupport
+	s.beginTurn()
+	return s
+}
+
+// Clone copies the state; the copy keeps no log.
+func (s *State) Clone() engine.State {
+	c := *s
+	c.logOn, c.log = false, nil
+	return &c
+}
+
+// Marshal is the canonical encoding of the state: its core, little-endian.
+func (s *State) Marshal() []byte {
+	var buf bytes.Buffer
+	buf.Grow(coreSize)
+	if err := binary.Write(&buf, binary.LittleEndian, &s.core); err != nil {
+		panic(err) // core holds only fixed-size values
+	}
+	return buf.Bytes()
+}
+
+var coreSize = binary.Size(core{})
+
+var _ engine.State = (*State)(nil)
+
+// Active is the side that must decide now.
+func (s *State) Active() engine.SideSet {
+	if s.Result != 0 {
+		return 0
+	}
+	return engine.Only(s.Decider)
+}
+
+// Over reports whether the game has ended (4.0, 17.0).
+func (s *State) Over() bool { return s.Result != 0 }
+
+// Returns gives 1 to the winner, 0 to the loser, ½ each for a draw.
+func (s *State) Returns() []float64 {
+	switch s.Result {
+	case 1:
+		return []float64{1, 0}
+	case 2:
+		return []float64{0, 1}
+	case 3:
+		return []float64{0.5, 0.5}
+	}
+	return nil
+}
+
+// Epoch counts die rolls.
+func (s *State) Epoch() uint64 { return s.Epo }
+
+func (s *State) SetLogging(on bool) { s.logOn = on }
+
+func (s *State) TakeLog() []engine.LogEntry {
+	l := s.log
+	s.log = nil
+	return l
+}
+
+// Determinize reseeds the future dice; nothing else is hidden in this game
+// (every piece is face up, 2.0).
+func (s *State) Determinize(viewer engine.Side, r *engine.Rand) engine.State {
+	c := s.Clone().(*State)
+	c.Rng = engine.NewRand(r.Uint64())
+	return c
+}
+
+// Data returns the components this game is played with.
+func (s *State) Data() *Data { return s.d }
+
+// board reads the current position.
+func (s *State) board() *Board { return NewBoard(s.d, &s.Pos) }
+
+func (s *State) roll() int {
+	s.Epo++
+	return s.Rng.D6()
+}
+
+func (s *State) logf(rule string, to engine.Side, key string, args ...string) {
+	if s.logOn {
+		s.log = append(s.log, engine.LogEntry{Rule: rule, To: to, Key: key, Args: args})
+	}
+}
+
+func (s *State) sideName(side engine.Side) string { return Game{}.SideNames()[side] }
+
+func (s *State) hexID(i int) string {
+	if i < 0 || i >= len(s.d.Hexes) {
+		return "off-map"
+	}
+	return s.d.Hexes[i].ID
+}
+
+// CheckInvariants verifies what must hold at every moment.
+func (s *State) CheckInvariants() error {
+	if s.Turn < 1 || int(s.Turn) > NumTurns {
+		return fmt.Errorf("turn %d out of range", s.Turn)
+	}
+	for side := range 2 {
+		if s.AP[side] < 0 || s.AP[side] > MaxAP {
+			return fmt.Errorf("%s has %d APs (7.3: 0..12)", s.sideName(engine.Side(side)), s.AP[side])
+		}
+	}
+	if s.ASP[0] > 0 && s.ASP[1] > 0 {
+		return fmt.Errorf("both sides hold ASPs (6.1)")
+	}
+	occ := make([][2]bool, len(s.d.Hexes))
+	for u, def := range s.d.Units {
+		us := &s.Pos.Units[u]
+		if (us.Box == BoxMap) != (us.Hex >= 0) || int(us.Hex) >= len(s.d.Hexes) {
+			return fmt.Errorf("unit %s: box %d hex %d", def.ID, us.Box, us.Hex)
+		}
+		if us.Reduced && def.Steps < 2 {
+			return fmt.Errorf("one-step unit %s reduced", def.ID)
+		}
+		if us.Box == BoxMap {
+			occ[us.Hex][def.Side] = true
+		}
+	}
+	for i, o := range occ {
+		if o[0] && o[1] {
+			return fmt.Errorf("both sides in %s", s.d.Hexes[i].ID)
+		}
+	}
+	return nil
+}
