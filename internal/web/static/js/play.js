@@ -101,7 +101,12 @@ export async function playPage(main, id) {
         draw();
         flash(msg, t('stale'), true);
       } else flash(msg, e.message, true);
-    } finally { st.busy = false; }
+    } finally {
+      st.busy = false;
+      // An update that came while the action was under way (the computer
+      // answering at once, say) was held back: fetch it now.
+      if (st.missed) { st.missed = false; load(); }
+    }
   }
 
   function draw() {
@@ -192,7 +197,10 @@ export async function playPage(main, id) {
   es.addEventListener('update', (ev) => {
     const d = JSON.parse(ev.data);
     if (d.chat && d.chat > st.chatN) loadChat();
-    else if (st.view && (d.version !== st.view.version || d.move !== st.view.move || d.status !== st.view.status) && !st.busy) load();
+    else if (st.view && (d.version !== st.view.version || d.move !== st.view.move || d.status !== st.view.status)) {
+      if (st.busy) st.missed = true;
+      else load();
+    }
   });
   return () => { es.close(); clearInterval(st.ticker); };
 }

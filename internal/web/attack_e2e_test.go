@@ -1,0 +1,126 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserCompassAttackAgainstComputer plays the opening of a Compass
+// game as the Allies against the computer, by clicks on the page: it
+// chooses the turn 1 events, moves 7th Armd Bde by clicking its counter and
+// an area, declares an attack on Nibeiwa the same way, ends the movement
+// phase, fights the combat by clicking the attacked area, and answers the
+// combat's questions until the dice have been rolled; then it checks that
+// the log shows the dice against their target numbers and the hits.
+func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
+	ctx, base := browser(t)
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/"),
+		chromedp.Click(xpath(`//button[text()="Play as a guest"]`)),
+		chromedp.WaitVisible(css(`select[name=game]`)),
+		chromedp.SetValue(css(`select[name=game]`), "compass"),
+		chromedp.SetValue(css(`select[name=mode]`), "computer"),
+		chromedp.SetValue(css(`select[name=side]`), "allied"),
+		chromedp.SetValue(css(`select[name=computer]`), "random"),
+		chromedp.Click(xpath(`//button[text()="Create"]`)),
+		chromedp.WaitVisible(css(`svg.map path.area`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// play clicks the element sel and waits until the game has moved on
+	// past move; it returns the new move number.
+	step := func(sel string) {
+		t.Helper()
+		move := gameMove(t, ctx)
+		err := chromedp.Do(ctx,
+			chromedp.WaitVisible(css(sel)),
+			chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := chromedp.Evaluate[bool](fmt.Sprintf(`document.querySelector(%q).dispatchEvent(new MouseEvent('click', {bubbles: true}))`, sel))(ctx, tg)
+				return err
+			}),
+		)
+		if err != nil {
+			t.Fatalf("clicking %s: %v", sel, err)
+		}
+		waitMove(t, ctx, move)
+	}
+	// 6.1.A: the Allied player chooses three events.
+	for range 3 {
+		step(`.actions button[data-action^="pick "]`)
+	}
+	// 6.1.B: he holds markers, so he is asked about replacements.
+	step(`.actions button[data-action="done"]`)
+	// 6.2.D: move 7th Armd Bde to Bir Enba, then declare an attack on Nibeiwa.
+	step(`svg.map g.counter[data-unit="7-armd-bde"]`) // selects; no move yet
+	step(`svg.map path.area[data-area="bir-enba"]`)
+	step(`svg.map g.counter[data-unit="7-armd-bde"]`)
+	step(`svg.map path.area[data-area="nibeiwa"]`)
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`svg.map line.attack`)), shot("compass-attack-declared")); err != nil {
+		t.Fatal(err)
+	}
+	step(`.actions button[data-action="done"]`)
+	// 6.2.E: clicking the attacked area fights the combat from Bir Enba.
+	step(`svg.map path.area[data-area="nibeiwa"]`)
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`table.battle caption`))); err != nil {
+		t.Fatal(err)
+	}
+	// The Allied events and Leader questions: pass, until the dice are rolled.
+	for range 6 {
+		if strings.Contains(pageLog(t, ctx), "rolls") {
+			break
+		}
+		step(`.actions button[data-action="done"]`)
+	}
+	log := pageLog(t, ctx)
+	for _, want := range []string{"Compass 6.2.E.1", "7th Armd Bde: CV 3", "rolls", "Compass 6.2.E.5: hits: attacker"} {
+		if !strings.Contains(log, want) {
+			t.Fatalf("the page's log lacks %q:\n%s", want, log)
+		}
+	}
+	if err := chromedp.Do(ctx, shot("compass-battle-resolved")); err != nil {
+		t.Fatal(err)
+	}
+	noStrayText(t, ctx)
+}
+
+// gameMove asks the server for the move number of the page's game.
+func gameMove(t *testing.T, ctx context.Context) int {
+	t.Helper()
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`fetch('/api/games/' + location.pathname.split('/')[2]).then(r => r.json()).then(v => v.move)`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// waitMove waits until the page's game has gone past move and the page
+// shows it (a selection click changes nothing: it returns at once).
+func waitMove(t *testing.T, ctx context.Context, move int) {
+	t.Helper()
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(async () => {
+  for (let i = 0; i < 50; i++) {
+    const v = await (await fetch('/api/games/' + location.pathname.split('/')[2])).json();
+    if (v.move > %d && v.actions.length > 0) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+})()`, move), chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// pageLog is the text of the game log shown on the page.
+func pageLog(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	text, err := chromedp.Run(ctx, chromedp.Text(css(`ol.log`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return text
+}
