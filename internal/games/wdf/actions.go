@@ -18,9 +18,13 @@ const (
 	opMove                 // "move UNIT HEX" (9.1, 9.5)
 	opStrategic            // "strategic UNIT HEX" (9.4)
 	opEliminate            // "eliminate UNIT": stacking excess (9.2)
+	opLead                 // "lead LEADER HEX": move a leader (13.4)
+	opEntrench             // "entrench UNIT": build or upgrade an IP (12.1)
+	opDig                  // "dig UNIT": enter the hex's IP (12.2)
+	opSea                  // "sea UNIT": Allied sea transfer (9.7)
 )
 
-var opName = [...]string{"", "done", "depot", "spend", "major", "move", "strategic", "eliminate"}
+var opName = [...]string{"", "done", "depot", "spend", "major", "move", "strategic", "eliminate", "lead", "entrench", "dig", "sea"}
 
 // Legal lists every action open to side at this decision point.
 func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
@@ -43,6 +47,7 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		dst = append(dst, engine.Action{Op: opMajor}, engine.Action{Op: opDone})
 	case stMove, stExploit:
 		dst = s.legalMoves(dst)
+		dst = s.legalExtras(dst)
 		dst = append(dst, engine.Action{Op: opDone})
 	case stCombat, stExploitC:
 		dst = append(dst, engine.Action{Op: opDone})
@@ -131,7 +136,22 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 			}
 			return
 		}
-		s.moveUnit(u, h, a.Op == opStrategic)
+		switch a.Op {
+		case opMove, opStrategic:
+			s.moveUnit(u, h, a.Op == opStrategic)
+		case opLead:
+			s.moveLeader(u, h)
+		case opEntrench:
+			s.entrench(u)
+		case opDig:
+			s.dig(u)
+		case opSea:
+			s.seaTransfer(u)
+		case opDepot:
+			s.DepotShifted = true
+			s.Pos.Depot[side] = int16(u)
+			s.logf("7.16", engine.Observer, "depot", s.sideName(side), s.hexID(u), s.d.ZoneOf(side, u).Letter())
+		}
 	case stCombat:
 		s.beginExploitation()
 	case stExploitC:
@@ -144,8 +164,10 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 		if !b.Recoverable(def.Side, int(s.Pos.Units[u].Hex)) {
 			box = BoxPermanent
 		}
+		at := int(s.Pos.Units[u].Hex)
 		s.Pos.Units[u] = UnitState{Box: box, Hex: NoHex}
 		s.logf("9.2", engine.Observer, "eliminated", def.Name, strconv.FormatBool(box == BoxPermanent))
+		s.afterElimination(def.Side, at)
 		if len(s.overStacked(s.board(), s.stackVictim())) == 0 {
 			s.NRet--
 			then := s.Ret[s.NRet]
@@ -163,6 +185,7 @@ func (s *State) moveUnit(u, h int, strategic bool) {
 	from := int(s.Pos.Units[u].Hex)
 	s.Pos.Units[u].Hex = int16(h)
 	s.Pos.Units[u].InIP = false
+	s.Pos.tidyIPs()
 	s.Flags[u] |= fMoved
 	rule := "9.1"
 	if strategic {
@@ -179,6 +202,11 @@ func (s *State) moveUnit(u, h int, strategic bool) {
 		s.Pos.BenghaziControl = def.Side
 	}
 	enemy := 1 - def.Side
+	for l := range s.d.Leaders {
+		if s.d.Leaders[l].Side == enemy && int(s.Pos.Leaders[l].Hex) == h && s.Pos.Leaders[l].Face >= 0 {
+			s.leaderCasualty(l, 3, true) // 13.4, 13.6
+		}
+	}
 	if int(s.Pos.Depot[enemy]) == h {
 		s.Pos.Depot[enemy] = NoHex
 		s.AP[enemy] = 0
@@ -207,8 +235,14 @@ func (s *State) EncodeAction(a engine.Action) string {
 		return name + " " + strconv.Itoa(int(a.A))
 	case opMove, opStrategic:
 		return name + " " + unitID(a.A) + " " + s.hexID(int(a.B))
-	case opEliminate:
+	case opEliminate, opEntrench, opDig, opSea:
 		return name + " " + unitID(a.A)
+	case opLead:
+		l := "leader?"
+		if a.A >= 0 && int(a.A) < len(s.d.Leaders) {
+			l = s.d.Leaders[a.A].ID
+		}
+		return name + " " + l + " " + s.hexID(int(a.B))
 	}
 	return name
 }
@@ -273,9 +307,19 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 				a.B, err = hex(args[1])
 			}
 		}
-	case opEliminate:
+	case opEliminate, opEntrench, opDig, opSea:
 		if err = want(1, "a unit"); err == nil {
 			a.A, err = unitArg(args[0])
+		}
+	case opLead:
+		if err = want(2, "a leader and a hex"); err == nil {
+			l, ok := s.d.Leader(args[0])
+			if !ok {
+				err = fmt.Errorf("wdf: no leader %q", args[0])
+			} else {
+				a.A = int16(l)
+				a.B, err = hex(args[1])
+			}
 		}
 	}
 	if err != nil {

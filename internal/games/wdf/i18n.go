@@ -31,6 +31,12 @@ var messages = map[string]string{
 	"eliminated":  "%s is eliminated (permanently: %s)",
 	"autoVictory": "automatic victory: %s",
 	"victory":     "victory points Allied %s, Axis %s: %s",
+	"ip":          "%s builds an improved position in %s: IP-%s",
+	"dig":         "%s enters the improved position in %s",
+	"sea":         "%s moves by sea",
+	"leaderLost":  "leader %s is a casualty (die %s)",
+	"leaderSafe":  "leader %s survives (die %s)",
+	"leaderHeld":  "%s is not placed: a leader of that nationality is in play",
 }
 
 var words = map[string]string{
@@ -64,8 +70,12 @@ func (s *State) Describe(a engine.Action, lang string) string {
 		return fmt.Sprintf("spend %d ASP(s) against the Organization die", a.A)
 	case opMajor:
 		return "declare a Major Offensive"
-	case opMove, opStrategic, opEliminate:
-		return s.EncodeAction(a)
+	case opEntrench:
+		return "build or upgrade an improved position: " + s.EncodeAction(a)
+	case opDig:
+		return "enter the improved position: " + s.EncodeAction(a)
+	case opSea:
+		return "sea transfer between Tobruk and Alexandria: " + s.EncodeAction(a)
 	}
 	return s.EncodeAction(a)
 }

@@ -1,5 +1,7 @@
 package wdf
 
+import "sandtable/internal/engine"
+
 // MoveKind is the kind of move a unit makes (9.0).
 type MoveKind uint8
 
@@ -95,22 +97,32 @@ func (b *Board) CanStrategic(u int, supplied bool) bool {
 func (b *Board) Reach(u int, k MoveKind, supplied bool) []int {
 	d := b.D
 	def := &d.Units[u]
-	side := def.Side
 	start := int(b.P.Units[u].Hex)
-	ma := b.MA(u, k, supplied)
-	none := reach(d, start, -1, nil, nil)
-	if b.P.Units[u].Box != BoxMap || ma == 0 || (k == StrategicMove && !b.CanStrategic(u, supplied)) {
-		if start >= 0 {
-			none[start] = 0
-		}
-		return none
+	if b.P.Units[u].Box != BoxMap || (k == StrategicMove && !b.CanStrategic(u, supplied)) {
+		start = -1
 	}
 	ezocMover := d.Tables.Types[def.Type][def.Group()].EZOCMove
+	return b.reachFrom(def.Side, start, def.Type, ezocMover, b.MA(u, k, supplied), k, nil)
+}
+
+// reachFrom is Reach for a piece of side at start moving as type t with
+// ma sixths; noEnter forbids further hexes (13.4: a leader may not enter
+// an enemy leader's or depot's hex).
+func (b *Board) reachFrom(side engine.Side, start int, t UnitType, ezocMover bool, ma int, k MoveKind, noEnter func(int) bool) []int {
+	d := b.D
+	none := reach(d, 0, -1, nil, nil)
+	if start < 0 {
+		return none
+	}
+	if ma == 0 {
+		none[start] = 0
+		return none
+	}
 	step := func(h, dir, to int) int {
-		if b.occ[to][1-side] > 0 {
+		if b.occ[to][1-side] > 0 || (noEnter != nil && noEnter(to)) {
 			return Prohibited
 		}
-		c := b.enterCost(h, dir, to, def.Type)
+		c := b.enterCost(h, dir, to, t)
 		if c == Prohibited {
 			return Prohibited
 		}

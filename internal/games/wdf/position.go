@@ -41,12 +41,16 @@ type UnitState struct {
 type LeaderState struct {
 	Hex  int16 // NoHex when not on the map
 	Face int8  // 0 primary, 1 secondary (13.1); -1 removed from the game
+	// Due is the turn a leader off the map returns as a reinforcement
+	// (13.6: the secondary leader arrives the next turn); 0 if none.
+	Due int8
 }
 
 // IPState is one improved position marker on the map (12.0).
 type IPState struct {
 	Hex   int16 // NoHex when unused
 	Level int8  // 1 or 2
+	Built int8  // the turn it was built or upgraded (12.1)
 }
 
 // Position is the part of a game's state that the map rules (supply,

@@ -58,6 +58,7 @@ func (s *State) resume(st step) {
 // Player Turn.
 func (s *State) beginTurn() {
 	s.logf("4.0", engine.Observer, "turn", strconv.Itoa(int(s.Turn)), s.d.Turns[s.Turn-1].Month)
+	s.SeaUsed = 0
 	if s.Turn > 1 {
 		s.randomEvent()
 		s.airSupport()
@@ -120,7 +121,7 @@ func (s *State) airSupport() {
 // (7.13) and goes on to the Depot Placement Segment.
 func (s *State) beginPlayerTurn(side engine.Side) {
 	s.Phasing = side
-	s.Pos.Major[side], s.Surprise[side] = false, false
+	s.Pos.Major[side], s.Surprise[side], s.DepotShifted = false, false, false
 	s.logf("4.0", engine.Observer, "playerTurn", s.sideName(side))
 	if dep := int(s.Pos.Depot[side]); dep >= 0 && !s.board().DepotRoute(side, dep).Connected {
 		s.Pos.Depot[side] = NoHex
@@ -216,11 +217,30 @@ func (s *State) reinforce(side engine.Side) {
 	}
 	for l, def := range s.d.Leaders {
 		ls := &s.Pos.Leaders[l]
-		if def.Side == side && ls.Hex < 0 && ls.Face >= 0 && def.Arrives > 0 && def.Arrives == int(s.Turn) {
-			ls.Hex = int16(s.d.EntryHex[side])
-			s.logf("7.7", engine.Observer, "arrives", def.Faces[ls.Face].Name, s.hexID(s.d.EntryHex[side]))
+		due := int(ls.Due) == int(s.Turn) || (ls.Due == 0 && def.Arrives > 0 && def.Arrives == int(s.Turn))
+		if def.Side != side || ls.Hex >= 0 || ls.Face < 0 || !due {
+			continue
+		}
+		if s.leaderOnMap(side, def.Nationality) {
+			// 13.1: one leader per nationality; 13.7's choice (Montgomery
+			// for O'Connor) is not offered yet, so the one in play stays.
+			s.logf("13.7", engine.Observer, "leaderHeld", def.Faces[ls.Face].Name)
+			continue
+		}
+		ls.Hex, ls.Due = int16(s.d.EntryHex[side]), 0
+		s.logf("7.7", engine.Observer, "arrives", def.Faces[ls.Face].Name, s.hexID(s.d.EntryHex[side]))
+	}
+}
+
+// leaderOnMap reports whether side has a leader of nationality n (the
+// Allies: any) on the map (13.1).
+func (s *State) leaderOnMap(side engine.Side, n Nationality) bool {
+	for l, def := range s.d.Leaders {
+		if def.Side == side && s.Pos.Leaders[l].Hex >= 0 && s.Pos.Leaders[l].Face >= 0 && (side == Allied || def.Nationality == n) {
+			return true
 		}
 	}
+	return false
 }
 
 // declareMajor spends the Major Offensive's cost and rolls for surprise
@@ -240,9 +260,8 @@ func (s *State) declareMajor() {
 // --- 2-5: movement and combat ---------------------------------------------------
 
 func (s *State) beginMovement() {
-	for u := range s.Flags {
-		s.Flags[u] = 0
-	}
+	s.Flags = [MaxUnits]uint8{}
+	s.LeaderFlags = [MaxLeaders]uint8{}
 	s.Step, s.Decider = stMove, s.Phasing
 }
 
@@ -277,6 +296,7 @@ func (s *State) beginExploitation() {
 	for u := range s.Flags {
 		s.Flags[u] &^= fMoved
 	}
+	s.LeaderFlags = [MaxLeaders]uint8{}
 	s.Step, s.Decider = stExploit, s.Phasing
 }
 
@@ -312,8 +332,10 @@ func (s *State) stepLoss(b *Board, u int, rule string) {
 	if !b.Recoverable(def.Side, int(us.Hex)) {
 		box = BoxPermanent
 	}
+	at := int(us.Hex)
 	*us = UnitState{Box: box, Hex: NoHex}
 	s.logf(rule, engine.Observer, "eliminated", def.Name, strconv.FormatBool(box == BoxPermanent))
+	s.afterElimination(def.Side, at)
 }
 
 // endPlayerTurn passes to the Axis player turn, or ends the game turn:

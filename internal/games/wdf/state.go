@@ -46,8 +46,15 @@ type core struct {
 	NRet    int8
 	Pos     Position
 	Flags   [MaxUnits]uint8
-	AP      [2]int8 // Attack Points (7.3), 0..12
-	ASP     [2]int8 // Air Superiority Points this turn (6.1); one side at most
+	// LeaderFlags: fMoved for leaders (13.4).
+	LeaderFlags [MaxLeaders]uint8
+	// SeaUsed counts this turn's Allied sea transfers (9.7).
+	SeaUsed int8
+	// DepotShifted: the depot used its exploitation move this player turn
+	// (7.16).
+	DepotShifted bool
+	AP           [2]int8 // Attack Points (7.3), 0..12
+	ASP          [2]int8 // Air Superiority Points this turn (6.1); one side at most
 	// Surprise: the Major Offensive declared this player turn is a
 	// surprise (7.92).
 	Surprise [2]bool

@@ -1,0 +1,198 @@
+package wdf
+
+import (
+	"strconv"
+
+	"sandtable/internal/engine"
+)
+
+// legalExtras lists the movement phases' other actions: leader moves
+// (13.4), improved positions (12.1, 12.2) and sea transfer (9.7) in the
+// Regular Movement Phase, and the depot's exploitation move (7.16).
+func (s *State) legalExtras(dst []engine.Action) []engine.Action {
+	side := s.Phasing
+	b := s.board()
+	kind := RegularMove
+	if s.Step == stExploit {
+		kind = ExploitMove
+	}
+	for l, def := range s.d.Leaders {
+		ls := &s.Pos.Leaders[l]
+		if def.Side != side || ls.Hex < 0 || ls.Face < 0 || s.LeaderFlags[l]&fMoved != 0 {
+			continue
+		}
+		for h, c := range b.LeaderReach(l, kind, b.LeaderSupplied(l)) {
+			if c > 0 && h != int(ls.Hex) {
+				dst = append(dst, engine.Action{Op: opLead, A: int16(l), B: int16(h)})
+			}
+		}
+	}
+	if kind == ExploitMove {
+		if s.Pos.Major[side] && !s.Pos.DepotMoved[side] && !s.DepotShifted && s.Pos.Depot[side] >= 0 {
+			z := int(s.d.ZoneOf(side, int(s.Pos.Depot[side])))
+			for _, h := range s.depotHexes(side) {
+				if dz := int(s.d.ZoneOf(side, h)) - z; dz >= -1 && dz <= 1 {
+					dst = append(dst, engine.Action{Op: opDepot, A: int16(h)})
+				}
+			}
+		}
+		return dst
+	}
+	sup := b.Supply(side)
+	seaLeft := s.seaLimit() - int(s.SeaUsed)
+	for u, def := range s.d.Units {
+		us := &s.Pos.Units[u]
+		if def.Side != side || us.Box != BoxMap || s.Flags[u]&fMoved != 0 {
+			continue
+		}
+		h := int(us.Hex)
+		if sup.Supplied[u] && s.AP[side] >= 1 && b.IPBuildable(h, side) {
+			k := s.Pos.ipIndex(h)
+			switch {
+			case k < 0 && s.Pos.freeIP(s.ipMarkers()) >= 0:
+				dst = append(dst, engine.Action{Op: opEntrench, A: int16(u)})
+			case k >= 0 && us.InIP && s.Pos.IPs[k].Level == 1 && s.Pos.IPs[k].Built < s.Turn:
+				dst = append(dst, engine.Action{Op: opEntrench, A: int16(u)})
+			}
+		}
+		if s.Pos.ipIndex(h) >= 0 && !us.InIP && b.MA(u, RegularMove, sup.Supplied[u]) >= MP {
+			dst = append(dst, engine.Action{Op: opDig, A: int16(u)})
+		}
+		if seaLeft > 0 && s.seaPort(h) >= 0 && !b.Occupied(1-side, s.seaPort(h)) {
+			dst = append(dst, engine.Action{Op: opSea, A: int16(u)})
+		}
+	}
+	return dst
+}
+
+// ipMarkers is the number of IP markers in the game (12.0).
+func (s *State) ipMarkers() int {
+	for _, m := range s.d.Markers {
+		if m.Kind == IPMarker {
+			return m.Count
+		}
+	}
+	return 0
+}
+
+// entrench builds an IP-1 under unit u, or upgrades its IP-1 to IP-2, for
+// one AP (12.1). The unit may not move this phase.
+func (s *State) entrench(u int) {
+	side := s.d.Units[u].Side
+	h := int(s.Pos.Units[u].Hex)
+	s.AP[side]--
+	s.Flags[u] |= fMoved
+	if k := s.Pos.ipIndex(h); k >= 0 {
+		s.Pos.IPs[k].Level, s.Pos.IPs[k].Built = 2, s.Turn
+		s.logf("12.1", engine.Observer, "ip", s.d.Units[u].Name, s.hexID(h), "2")
+		return
+	}
+	k := s.Pos.freeIP(s.ipMarkers())
+	s.Pos.IPs[k] = IPState{Hex: int16(h), Level: 1, Built: s.Turn}
+	s.Pos.Units[u].InIP = true
+	s.logf("12.1", engine.Observer, "ip", s.d.Units[u].Name, s.hexID(h), "1")
+}
+
+// dig puts unit u beneath its hex's IP marker for one MP (12.2); here it
+// is the unit's whole move (ruling W25).
+func (s *State) dig(u int) {
+	s.Pos.Units[u].InIP = true
+	s.Flags[u] |= fMoved
+	s.logf("12.2", engine.Observer, "dig", s.d.Units[u].Name, s.hexID(int(s.Pos.Units[u].Hex)))
+}
+
+// seaLimit is how many units the Allies may move by sea this turn (9.7):
+// none unless they control Tobruk; one, two with Naval Support.
+func (s *State) seaLimit() int {
+	switch {
+	case s.Phasing != Allied || s.Pos.TobrukControl != Allied:
+		return 0
+	case s.Pos.Naval:
+		return 2
+	}
+	return 1
+}
+
+// seaPort returns the other port of a sea transfer from hex h (9.7), or -1.
+func (s *State) seaPort(h int) int {
+	switch h {
+	case s.d.Tobruk:
+		return s.d.Alexandria
+	case s.d.Alexandria:
+		return s.d.Tobruk
+	}
+	return -1
+}
+
+// seaTransfer moves unit u between Tobruk and Alexandria (9.7): its whole
+// regular move.
+func (s *State) seaTransfer(u int) {
+	from := int(s.Pos.Units[u].Hex)
+	s.SeaUsed++
+	s.moveUnit(u, s.seaPort(from), false)
+	s.logf("9.7", engine.Observer, "sea", s.d.Units[u].Name)
+}
+
+// moveLeader moves leader l to hex h (13.4).
+func (s *State) moveLeader(l, h int) {
+	from := int(s.Pos.Leaders[l].Hex)
+	s.Pos.Leaders[l].Hex = int16(h)
+	s.LeaderFlags[l] |= fMoved
+	s.logf("13.4", engine.Observer, "moves", s.leaderName(l), s.hexID(from), s.hexID(h))
+}
+
+func (s *State) leaderName(l int) string {
+	ls := &s.Pos.Leaders[l]
+	if ls.Face < 0 {
+		return s.d.Leaders[l].ID
+	}
+	return s.d.Leaders[l].Faces[ls.Face].Name
+}
+
+// afterElimination runs the leader casualty checks of 13.6 for side's
+// leaders in hex h after one of side's units there was eliminated: a
+// casualty on 1, or on 1-3 if no unit of side is left (and a survivor
+// goes to the nearest friendly unit); and removes empty IPs (12.1).
+func (s *State) afterElimination(side engine.Side, h int) {
+	s.Pos.tidyIPs()
+	alone := !s.board().Occupied(side, h)
+	for l := range s.d.Leaders {
+		if s.d.Leaders[l].Side == side && int(s.Pos.Leaders[l].Hex) == h && s.Pos.Leaders[l].Face >= 0 {
+			if alone {
+				s.leaderCasualty(l, 3, true)
+			} else {
+				s.leaderCasualty(l, 1, false)
+			}
+		}
+	}
+}
+
+// leaderCasualty rolls for leader l (13.6): on threshold or less it is a
+// casualty: a primary leader flips and returns next turn as a
+// reinforcement, a secondary leader leaves the game. A survivor that must
+// move goes to the nearest friendly unit, or to the entry hex if there is
+// none (ruling W27).
+func (s *State) leaderCasualty(l, threshold int, relocate bool) {
+	ls := &s.Pos.Leaders[l]
+	side := s.d.Leaders[l].Side
+	die := s.roll()
+	name := s.leaderName(l)
+	if die <= threshold {
+		if ls.Face == 0 {
+			*ls = LeaderState{Hex: NoHex, Face: 1, Due: s.Turn + 1}
+		} else {
+			*ls = LeaderState{Hex: NoHex, Face: -1}
+		}
+		s.logf("13.6", engine.Observer, "leaderLost", name, strconv.Itoa(die))
+		return
+	}
+	s.logf("13.6", engine.Observer, "leaderSafe", name, strconv.Itoa(die))
+	if relocate {
+		to := s.board().NearestFriendly(side, int(ls.Hex))
+		if to < 0 {
+			to = s.d.EntryHex[side]
+		}
+		ls.Hex = int16(to)
+		s.logf("13.6", engine.Observer, "moves", name, "", s.hexID(to))
+	}
+}

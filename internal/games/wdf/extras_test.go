@@ -1,0 +1,176 @@
+package wdf
+
+import (
+	"testing"
+
+	"sandtable/internal/engine"
+)
+
+// has reports whether legal holds action a.
+func has(legal []engine.Action, a engine.Action) bool {
+	for _, l := range legal {
+		if l == a {
+			return true
+		}
+	}
+	return false
+}
+
+// TestLeaderReach: leaders move at the motorized rate and may not enter
+// the enemy depot's or an enemy leader's hex (13.4).
+func TestLeaderReach(t *testing.T) {
+	d, p := fixture(t, "leader rommel-cruwell 3617\ndepot allied 3618\nleader oconnor-ritchie 3716")
+	b := NewBoard(d, p)
+	l, _ := d.Leader("rommel-cruwell")
+	cost := b.LeaderReach(l, RegularMove, true)
+	if c := cost[hx(t, d, "3621")]; c != 30 { // around the depot's hex
+		t.Errorf("Rommel to 3621: %d, want 30", c)
+	}
+	for _, id := range []string{"3618", "3716"} {
+		if c := cost[hx(t, d, id)]; c != -1 {
+			t.Errorf("Rommel into %s: %d, want -1", id, c)
+		}
+	}
+	if got := b.LeaderMA(l, ExploitMove, true); got != 3*MP {
+		t.Errorf("exploitation MA %d, want %d", got, 3*MP)
+	}
+	p.Level = SupplyBad
+	if got := NewBoard(d, p).LeaderMA(l, RegularMove, false); got != 2*MP {
+		t.Errorf("Bad supply, unsupplied MA %d, want %d", got, 2*MP)
+	}
+}
+
+// TestLeaderCasualty: an enemy unit entering a leader's hex makes a
+// casualty check on 1-3 (13.4, 13.6).
+func TestLeaderCasualty(t *testing.T) {
+	for seed := range uint64(12) {
+		s := stateAt(t, "leader rommel-cruwell 3618\nunit 4-armd 3617\nunit pavia 2710", 5, Allied)
+		s.Rng = engine.NewRand(seed)
+		r := s.Rng
+		die := r.D6()
+		s.Step = stMove
+		s.moveUnit(unit(t, s.d, "4-armd"), hx(t, s.d, "3618"), false)
+		ls := s.Pos.Leaders[2]
+		if die <= 3 {
+			if ls.Face != 1 || ls.Hex != NoHex || ls.Due != 6 {
+				t.Errorf("seed %d die %d: %+v, want Crüwell due on turn 6", seed, die, ls)
+			}
+		} else if ls.Face != 0 || int(ls.Hex) != hx(t, s.d, "2710") {
+			t.Errorf("seed %d die %d: %+v, want Rommel moved to the Axis unit at 2710", seed, die, ls)
+		}
+	}
+}
+
+// TestImprovedPositions: building, upgrading, limits and removal (12.1,
+// 12.2).
+func TestImprovedPositions(t *testing.T) {
+	s := stateAt(t, "unit aus-16 3617\nunit aus-17 3617\nunit aus-19 3408\nunit sirte 2710", 5, Allied)
+	s.Pos.TobrukControl = Allied
+	s.AP[Allied] = 2
+	s.beginMovement()
+	u16, u17, u19 := unit(t, s.d, "aus-16"), unit(t, s.d, "aus-17"), unit(t, s.d, "aus-19")
+	legal := s.Legal(Allied, nil)
+	if !has(legal, engine.Action{Op: opEntrench, A: int16(u16)}) {
+		t.Fatal("no entrench for a supplied unit in clear terrain")
+	}
+	if has(legal, engine.Action{Op: opEntrench, A: int16(u19)}) {
+		t.Error("entrench offered in Tobruk (12.2)")
+	}
+	s.ApplyUnchecked(Allied, engine.Action{Op: opEntrench, A: int16(u16)})
+	if s.AP[Allied] != 1 || !s.Pos.Units[u16].InIP || s.Pos.ipAt(hx(t, s.d, "3617")) != 1 {
+		t.Fatalf("after entrench: AP %d, InIP %v, IP %d", s.AP[Allied], s.Pos.Units[u16].InIP, s.Pos.ipAt(hx(t, s.d, "3617")))
+	}
+	legal = s.Legal(Allied, nil)
+	if has(legal, engine.Action{Op: opEntrench, A: int16(u16)}) || has(legal, engine.Action{Op: opMove, A: int16(u16), B: int16(hx(t, s.d, "3618"))}) {
+		t.Error("the building unit may still act")
+	}
+	if !has(legal, engine.Action{Op: opDig, A: int16(u17)}) {
+		t.Error("the other unit may not enter the IP")
+	}
+	if has(legal, engine.Action{Op: opEntrench, A: int16(u17)}) {
+		t.Error("a second IP or a same-turn upgrade offered")
+	}
+	// Next turn: upgrade.
+	s.Turn++
+	s.beginMovement()
+	s.ApplyUnchecked(Allied, engine.Action{Op: opEntrench, A: int16(u16)})
+	if s.Pos.ipAt(hx(t, s.d, "3617")) != 2 || s.AP[Allied] != 0 {
+		t.Errorf("upgrade: IP %d, AP %d", s.Pos.ipAt(hx(t, s.d, "3617")), s.AP[Allied])
+	}
+	// Leaving empties and removes it.
+	s.Turn++
+	s.beginMovement()
+	s.moveUnit(u16, hx(t, s.d, "3618"), false)
+	if s.Pos.ipAt(hx(t, s.d, "3617")) != 0 {
+		t.Error("empty IP not removed")
+	}
+	// Not in an EZOC, even negated.
+	s = stateAt(t, "unit aus-16 3617\nunit aus-17 3618\nunit sirte 3619", 5, Allied)
+	s.AP[Allied] = 2
+	s.beginMovement()
+	if has(s.Legal(Allied, nil), engine.Action{Op: opEntrench, A: int16(unit(t, s.d, "aus-17"))}) {
+		t.Error("entrench offered in an EZOC")
+	}
+}
+
+// TestSeaTransfer: with Tobruk, one unit (two with Naval Support) moves
+// between Tobruk and Alexandria (9.7).
+func TestSeaTransfer(t *testing.T) {
+	s := stateAt(t, "unit aus-16 6508\nunit aus-17 6508\nunit aus-19 3408", 5, Allied)
+	s.Pos.TobrukControl = Allied
+	s.beginMovement()
+	a := engine.Action{Op: opSea, A: int16(unit(t, s.d, "aus-16"))}
+	if !has(s.Legal(Allied, nil), a) {
+		t.Fatal("no sea transfer")
+	}
+	s.ApplyUnchecked(Allied, a)
+	if int(s.Pos.Units[a.A].Hex) != s.d.Tobruk {
+		t.Error("unit not in Tobruk")
+	}
+	for _, l := range s.Legal(Allied, nil) {
+		if l.Op == opSea {
+			t.Error("second sea transfer without Naval Support")
+		}
+	}
+	s.Pos.TobrukControl = Axis
+	s.SeaUsed = 0
+	s.beginMovement()
+	for _, l := range s.Legal(Allied, nil) {
+		if l.Op == opSea {
+			t.Error("sea transfer without Tobruk")
+		}
+	}
+}
+
+// TestDepotExploitation: with a Major Offensive the depot may move within
+// its zone or to an adjacent one in the Exploitation Movement Phase
+// (7.16).
+func TestDepotExploitation(t *testing.T) {
+	s := stateAt(t, "depot allied 5109\nmajor allied", 5, Allied)
+	s.beginExploitation()
+	n := 0
+	for _, a := range s.Legal(Allied, nil) {
+		if a.Op != opDepot {
+			continue
+		}
+		n++
+		if z := s.d.ZoneOf(Allied, int(a.A)); z < 1 || z > 3 {
+			t.Errorf("depot to %s in zone %s", s.hexID(int(a.A)), z.Letter())
+		}
+	}
+	if n == 0 {
+		t.Fatal("no depot exploitation move")
+	}
+	s.Pos.DepotMoved[Allied] = true
+	for _, a := range s.Legal(Allied, nil) {
+		if a.Op == opDepot {
+			t.Fatal("a depot on its Moved side moved in exploitation")
+		}
+	}
+	s.Pos.DepotMoved[Allied], s.Pos.Major[Allied] = false, false
+	for _, a := range s.Legal(Allied, nil) {
+		if a.Op == opDepot {
+			t.Fatal("depot exploitation without a Major Offensive")
+		}
+	}
+}
