@@ -50,7 +50,28 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		dst = s.legalExtras(dst)
 		dst = append(dst, engine.Action{Op: opDone})
 	case stCombat, stExploitC:
-		dst = append(dst, engine.Action{Op: opDone})
+		dst = s.legalCombat(dst)
+	case stBuild:
+		dst = s.legalBuild(dst)
+	case stLoss:
+		for _, l := range s.lossOptions(s.Bat.Role) {
+			dst = append(dst, engine.Action{Op: opTake, A: int16(l.Steps), B: int16(l.Retreat)})
+		}
+	case stSteps:
+		for _, u := range s.involved(s.Bat.Role) {
+			dst = append(dst, engine.Action{Op: opHit, A: int16(u)})
+		}
+	case stRetreat:
+		b := s.board()
+		for u := range s.d.Units {
+			if s.RetLeft[u] > 0 && s.Pos.Units[u].Box == BoxMap {
+				for _, h := range s.retreatHexes(b, u) {
+					dst = append(dst, engine.Action{Op: opRetreat, A: int16(u), B: int16(h)})
+				}
+			}
+		}
+	case stAdvance:
+		dst = s.legalAdvance(dst)
 	case stStack:
 		for _, u := range s.overStacked(s.board(), s.stackVictim()) {
 			dst = append(dst, engine.Action{Op: opEliminate, A: int16(u)})
@@ -152,10 +173,47 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 			s.Pos.Depot[side] = int16(u)
 			s.logf("7.16", engine.Observer, "depot", s.sideName(side), s.hexID(u), s.d.ZoneOf(side, u).Letter())
 		}
-	case stCombat:
-		s.beginExploitation()
-	case stExploitC:
-		s.attrition()
+	case stCombat, stExploitC:
+		if a.Op == opAttack {
+			s.startBattle(u, h)
+			return
+		}
+		s.endCombatPhase()
+		if s.Step == stCombat {
+			s.beginExploitation()
+		} else {
+			s.attrition()
+		}
+	case stBuild:
+		switch a.Op {
+		case opJoin:
+			s.Bat.Att[s.Bat.NAtt] = int16(u)
+			s.Bat.NAtt++
+		case opTarget:
+			s.Bat.Def[s.Bat.NDef] = int16(u)
+			s.Bat.NDef++
+		case opSupport:
+			s.Bat.Support = int8(u)
+		case opNaval:
+			s.Bat.Naval = true
+		case opResolve:
+			s.resolve(u == 1)
+		}
+	case stLoss:
+		s.take(Loss{u, h})
+	case stSteps:
+		s.Bat.Steps--
+		s.stepLoss(s.board(), u, "10.21")
+		s.toSteps()
+	case stRetreat:
+		s.retreatUnit(u, h)
+		s.nextRetreat()
+	case stAdvance:
+		if a.Op == opDone {
+			s.endBattle()
+			return
+		}
+		s.advanceUnit(u, h)
 	case stStack:
 		b := s.board()
 		s.logf("9.2", engine.Observer, "overstack", s.hexID(int(s.Pos.Units[u].Hex)))
@@ -193,6 +251,8 @@ func (s *State) moveUnit(u, h int, strategic bool) {
 		rule = "9.4"
 	} else if s.Step == stExploit {
 		rule = "9.5"
+	} else if s.Step == stAdvance {
+		rule = "10.27"
 	}
 	s.logf(rule, engine.Observer, "moves", def.Name, s.hexID(from), s.hexID(h))
 	if h == s.d.Tobruk {
@@ -218,6 +278,9 @@ func (s *State) moveUnit(u, h int, strategic bool) {
 
 // EncodeAction writes the stable record text of a.
 func (s *State) EncodeAction(a engine.Action) string {
+	if n, ok := combatOpName[a.Op]; ok {
+		return s.encodeCombat(n, a)
+	}
 	if int(a.Op) >= len(opName) || a.Op == 0 {
 		return fmt.Sprintf("op%d", a.Op)
 	}
@@ -258,6 +321,11 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 	for i, n := range opName {
 		if i > 0 && n == f[0] {
 			op = i
+		}
+	}
+	for o, n := range combatOpName {
+		if n == f[0] {
+			return s.decodeCombat(o, f[1:])
 		}
 	}
 	if op < 0 {

@@ -24,17 +24,17 @@
 // removal and placement (7.11-7.15), the ASP spend and Organization die
 // (7.2-7.5), reinforcements at the entry hexes (7.7), Major Offensive
 // declaration and surprise (7.9, 7.92), regular, strategic and
-// exploitation movement (9.1-9.6), end-of-phase stacking (9.2), depot
-// capture (7.14), attrition (8.3), automatic victory (17.1) and victory by
-// points (17.2).
+// exploitation movement (9.1-9.6), leader movement and casualties (13.4,
+// 13.6), improved positions (12.1-12.3), sea transfer (9.7), the depot's
+// exploitation move (7.16), end-of-phase stacking (9.2), depot capture
+// (7.14), combat (10.0-10.27 with ground and naval support, battle.go),
+// fortress status lost in combat (16.1), attrition (8.3), automatic
+// victory (17.1) and victory by points (17.2).
 //
-// Not yet: combat resolution (10.0-10.27: the combat phases only pass),
-// the random events' effects (5.0), ASP use in combat (14.0) and naval
-// attacks (15.0), Allied reserves and withdrawals (7.4, 7.8),
-// replacements and refit (7.6), depot exploitation movement (7.16), sea
-// transfer (9.7), improved positions (12.0), leader movement, casualties
-// and Montgomery (13.4, 13.6, 13.7), fortress status changes (16.1), the
-// owner's choice of units supplied by Tobruk (8.4), views, prompts and log
-// in Italian, computer opponent. The game is not registered with the
-// engine.
+// Not yet: the random events' effects (5.0), air and naval bombardment
+// (14.2, 15.0), Allied reserves and withdrawals (7.4, 7.8), replacements
+// and refit (7.6), Montgomery's arrival (13.7), units in IPs withheld from
+// an attack (12.3), the owner's choice of units supplied by Tobruk (8.4),
+// views, prompts and log in Italian, a computer opponent. The game is not
+// registered with the engine.
 package wdf

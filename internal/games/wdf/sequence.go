@@ -20,6 +20,11 @@ const (
 	stExploit       // 4 Exploitation Movement Phase (9.5)
 	stExploitC      // 5 Exploitation Combat Phase (10.0): not implemented, pass only
 	stStack         // 9.2: the opposing player eliminates units over the limit
+	stBuild         // 10.1: add attacking and defending hexes, support, resolve
+	stLoss          // 10.22, 10.23: choose how to take the hits
+	stSteps         // 10.21: choose the units that lose steps
+	stRetreat       // 10.26: retreat the units one hex at a time
+	stAdvance       // 10.27: advance after combat
 	stOver          // the game is over
 
 	// Continuations after a stacking check.

@@ -33,6 +33,9 @@ func (Game) New(setup engine.Setup) (engine.State, error) {
 const (
 	fMoved     uint8 = 1 << iota // has moved in this movement phase (9.1)
 	fStrategic                   // moved strategically: may not attack (9.4)
+	fAttacked                    // has attacked in this combat phase (10.1)
+	fAtk                         // attacks in the combat being resolved
+	fDef                         // defends in the combat being resolved
 )
 
 // core is everything that changes during a game, all fixed-size: Clone
@@ -60,6 +63,16 @@ type core struct {
 	Surprise [2]bool
 	// EventUsed marks once-per-game random events that have occurred (5.0).
 	EventUsed [64]bool
+	Bat       battle
+	// RetLeft and AdvLeft: hexes of retreat still owed and of advance
+	// still open, by unit, in the combat being resolved (10.26, 10.27);
+	// Orig the hex each unit was in when it began.
+	RetLeft, AdvLeft [MaxUnits]int8
+	Orig             [MaxUnits]int16
+	// Defended lists the hexes attacked this combat phase (10.1);
+	// Obliged the hexes that must still be attacked (10.0).
+	Defended, Obliged   [48]int16
+	NDefended, NObliged int8
 	// ReserveVP counts the Axis victory points for Allied reserve
 	// failures (7.4, 17.2).
 	ReserveVP int8

@@ -1,0 +1,725 @@
+package wdf
+
+import (
+	"fmt"
+	"strconv"
+
+	"sandtable/internal/engine"
+)
+
+// battle is the combat being resolved (10.1-10.27).
+type battle struct {
+	Phase        step // stCombat or stExploitC: where the battle returns
+	Att, Def     [6]int16
+	NAtt, NDef   int8
+	Support      int8 // ASPs as ground support (14.1)
+	Naval        bool // naval ground support (15.0)
+	SpentAP      bool
+	Role         int8 // 0 attacker, 1 defender: who takes losses now
+	Hits         [2]int8
+	Steps        int8 // step losses still owed by Role
+	Retreat      int8 // hexes of retreat owed by Role
+	AtkRetreated bool
+}
+
+const noRole = -1
+
+// Combat ops.
+const (
+	opAttack  = iota + 20 // "attack HEX HEX": begin a combat from a hex on a hex (10.1)
+	opJoin                // "join HEX": another attacking hex
+	opTarget              // "target HEX": another defending hex
+	opSupport             // "support N": ASPs as ground support (14.1)
+	opNaval               // "naval": Allied naval ground support (15.0)
+	opResolve             // "resolve AP": 1 spends an Attack Point (10.3), 0 does not
+	opTake                // "take STEPS RETREAT" (10.22, 10.23)
+	opHit                 // "hit UNIT": one step loss (10.21)
+	opRetreat             // "retreat UNIT HEX" (10.26)
+	opAdvance             // "advance UNIT HEX" (10.27)
+)
+
+var combatOpName = map[uint8]string{opAttack: "attack", opJoin: "join", opTarget: "target", opSupport: "support",
+	opNaval: "naval", opResolve: "resolve", opTake: "take", opHit: "hit", opRetreat: "retreat", opAdvance: "advance"}
+
+// canAttack reports whether unit u may attack in this combat phase (10.0,
+// 9.4, 9.5): the phasing side's, on the map, not yet attacked, not moved
+// strategically, and in the Exploitation Combat Phase able to exploit.
+func (s *State) canAttack(u int) bool {
+	def := &s.d.Units[u]
+	us := &s.Pos.Units[u]
+	if def.Side != s.Phasing || us.Box != BoxMap || s.Flags[u]&(fAttacked|fStrategic) != 0 {
+		return false
+	}
+	if s.phaseStep() == stExploitC {
+		caps := &s.d.Tables.Types[def.Type][def.Group()]
+		share := caps.ExploitNormal
+		if s.Pos.Major[def.Side] {
+			share = caps.ExploitMajor
+		}
+		return share != NoMA
+	}
+	return true
+}
+
+// phaseStep is the combat phase in progress.
+func (s *State) phaseStep() step {
+	if s.Step == stCombat || s.Step == stExploitC {
+		return s.Step
+	}
+	return s.Bat.Phase
+}
+
+// attackers lists the units in hex h that may attack now.
+func (s *State) attackersIn(b *Board, h int) []int {
+	var out []int
+	for _, u := range b.Units(h) {
+		if s.canAttack(u) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+func (s *State) defended(h int) bool {
+	for _, d := range s.Defended[:s.NDefended] {
+		if int(d) == h {
+			return true
+		}
+	}
+	return false
+}
+
+// legalCombat lists the combat phase's choices: begin a combat from any
+// hex with units able to attack on any adjacent enemy hex not yet
+// attacked (10.1), or end the phase once no obligation is left that can
+// still be met (10.0).
+func (s *State) legalCombat(dst []engine.Action) []engine.Action {
+	b := s.board()
+	side := s.Phasing
+	for h := range s.d.Hexes {
+		if len(s.attackersIn(b, h)) == 0 {
+			continue
+		}
+		for _, t := range b.MustAttack(side, h) {
+			if !s.defended(t) {
+				dst = append(dst, engine.Action{Op: opAttack, A: int16(h), B: int16(t)})
+			}
+		}
+	}
+	if !s.obligationOpen(b) {
+		dst = append(dst, engine.Action{Op: opDone})
+	}
+	return dst
+}
+
+// obligationOpen reports whether a hex that must be attacked (10.0) is
+// not yet attacked and some unit can still attack it.
+func (s *State) obligationOpen(b *Board) bool {
+	for _, o := range s.Obliged[:s.NObliged] {
+		h := int(o)
+		if s.defended(h) || !b.Occupied(1-s.Phasing, h) {
+			continue
+		}
+		for _, n := range s.d.Hexes[h].Neighbours {
+			if n >= 0 && b.Attackable(int(n), h) && len(s.attackersIn(b, int(n))) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// startBattle begins a combat from hex a on hex t.
+func (s *State) startBattle(a, t int) {
+	s.Bat = battle{Phase: s.Step, Role: noRole}
+	s.Bat.Att[0], s.Bat.NAtt = int16(a), 1
+	s.Bat.Def[0], s.Bat.NDef = int16(t), 1
+	s.Step = stBuild
+}
+
+func (s *State) inList(l []int16, h int) bool {
+	for _, x := range l {
+		if int(x) == h {
+			return true
+		}
+	}
+	return false
+}
+
+// legalBuild lists the ways to complete the combat (10.1, 14.1, 15.0,
+// 10.3): more attacking hexes adjacent to every defender, more defending
+// hexes adjacent to every attacker, ground support, and resolution with
+// or without an AP.
+func (s *State) legalBuild(dst []engine.Action) []engine.Action {
+	b := s.board()
+	side := s.Phasing
+	atk, def := s.Bat.Att[:s.Bat.NAtt], s.Bat.Def[:s.Bat.NDef]
+	if s.Bat.NAtt < int8(len(s.Bat.Att)) {
+		for h := range s.d.Hexes {
+			if s.inList(atk, h) || len(s.attackersIn(b, h)) == 0 {
+				continue
+			}
+			ok := true
+			for _, t := range def {
+				ok = ok && b.Attackable(h, int(t))
+			}
+			if ok {
+				dst = append(dst, engine.Action{Op: opJoin, A: int16(h)})
+			}
+		}
+	}
+	if s.Bat.NDef < int8(len(s.Bat.Def)) {
+		for h := range s.d.Hexes {
+			if s.inList(def, h) || s.defended(h) || !b.Occupied(1-side, h) {
+				continue
+			}
+			ok := true
+			for _, a := range atk {
+				ok = ok && b.Attackable(int(a), h)
+			}
+			if ok {
+				dst = append(dst, engine.Action{Op: opTarget, A: int16(h)})
+			}
+		}
+	}
+	if int(s.Bat.Support) < min(2, int(s.ASP[side])) {
+		dst = append(dst, engine.Action{Op: opSupport, A: int16(s.Bat.Support) + 1})
+	}
+	if side == Allied && s.Pos.Naval && !s.Bat.Naval && s.Bat.Phase == stCombat && !s.navalUsed() {
+		coastal := false
+		for _, t := range def {
+			coastal = coastal || s.d.Hexes[t].Coastal
+		}
+		if coastal {
+			dst = append(dst, engine.Action{Op: opNaval})
+		}
+	}
+	inRange := false
+	for _, a := range atk {
+		inRange = inRange || b.InAPRange(side, int(a))
+	}
+	if s.AP[side] >= 1 && inRange {
+		dst = append(dst, engine.Action{Op: opResolve, A: 1})
+	}
+	return append(dst, engine.Action{Op: opResolve, A: 0})
+}
+
+// navalUsed: the naval attack is once per turn (15.0); it is kept as the
+// SeaUsed high bit.
+func (s *State) navalUsed() bool { return s.SeaUsed&0x40 != 0 }
+
+// resolve fights the combat (10.11-10.24).
+func (s *State) resolve(spendAP bool) {
+	side := s.Phasing
+	b := s.board()
+	var atk []int
+	for _, a := range s.Bat.Att[:s.Bat.NAtt] {
+		atk = append(atk, s.attackersIn(b, int(a))...)
+	}
+	if spendAP {
+		s.AP[side]--
+		s.Bat.SpentAP = true
+	}
+	s.ASP[side] -= s.Bat.Support
+	if s.Bat.Naval {
+		s.SeaUsed |= 0x40
+	}
+	// 10.0: every enemy hex adjacent to an attacker must be attacked,
+	// unless the offensive is a surprise (7.92).
+	if !s.Surprise[side] {
+		for _, a := range s.Bat.Att[:s.Bat.NAtt] {
+			for _, t := range b.MustAttack(side, int(a)) {
+				if !s.inList(s.Bat.Def[:s.Bat.NDef], t) && !s.inList(s.Obliged[:s.NObliged], t) && int(s.NObliged) < len(s.Obliged) {
+					s.Obliged[s.NObliged] = int16(t)
+					s.NObliged++
+				}
+			}
+		}
+	}
+	sup := b.Supply(Allied)
+	axis := b.Supply(Axis)
+	for u := range sup.Supplied {
+		sup.Supplied[u] = sup.Supplied[u] || axis.Supplied[u]
+	}
+	var def []int
+	for _, t := range s.Bat.Def[:s.Bat.NDef] {
+		for _, u := range b.Units(int(t)) {
+			if !s.Pos.Units[u].Retreated {
+				def = append(def, u)
+			}
+		}
+		for _, u := range b.Units(int(t)) {
+			s.Flags[u] |= fDef
+			s.Orig[u] = t
+		}
+	}
+	for _, u := range atk {
+		s.Flags[u] |= fAtk | fAttacked
+		s.Orig[u] = s.Pos.Units[u].Hex
+	}
+	a := &Attack{Side: side, Attackers: atk, AP: spendAP, Supplied: &sup.Supplied, GroundSupport: int(s.Bat.Support), Naval: s.Bat.Naval}
+	for _, t := range s.Bat.Def[:s.Bat.NDef] {
+		a.Defenders = append(a.Defenders, int(t))
+	}
+	att, dfn := b.Evaluate(a)
+	// 12.3: units attacking from inside an IP-1 remove it.
+	for _, u := range atk {
+		if s.Pos.Units[u].InIP && s.Pos.ipAt(int(s.Pos.Units[u].Hex)) == 1 {
+			k := s.Pos.ipIndex(int(s.Pos.Units[u].Hex))
+			s.Pos.IPs[k] = IPState{Hex: NoHex}
+			for v := range s.Pos.Units {
+				if s.Pos.Units[v].Hex == int16(s.Pos.Units[u].Hex) {
+					s.Pos.Units[v].InIP = false
+				}
+			}
+		}
+	}
+	for _, t := range s.Bat.Def[:s.Bat.NDef] {
+		if int(s.NDefended) < len(s.Defended) {
+			s.Defended[s.NDefended] = t
+			s.NDefended++
+		}
+	}
+	ah := s.rollHits(att.Dice)
+	s.logf("10.11", engine.Observer, "combat", s.sideName(side), strconv.Itoa(att.Final()), strconv.Itoa(dfn.Final()), strconv.Itoa(ah))
+	if Overwhelming(ah, dfn.Final()) {
+		s.logf("10.24", engine.Observer, "overwhelming")
+		for _, u := range def {
+			s.eliminateUnit(u, "10.24")
+		}
+		if s.Bat.SpentAP {
+			s.AP[side]++
+		}
+		s.Bat.Hits = [2]int8{0, 0}
+		s.toAdvance()
+		return
+	}
+	dh := s.rollHits(dfn.Dice)
+	s.logf("10.11", engine.Observer, "defenderHits", strconv.Itoa(dh))
+	s.Bat.Hits = [2]int8{int8(dh), int8(ah)} // hits suffered by attacker, defender
+	s.toLoss(0)
+}
+
+// rollHits rolls a side's dice and counts hits (10.11, 10.21).
+func (s *State) rollHits(d Dice) int {
+	h := 0
+	for range d.On5 {
+		if s.roll() >= 5 {
+			h++
+		}
+	}
+	for range d.On6 {
+		if s.roll() == 6 {
+			h++
+		}
+	}
+	return h
+}
+
+// involved lists the units of role r (0 attacker, 1 defender) still in
+// the combat.
+func (s *State) involved(r int8) []int {
+	f := fAtk
+	if r == 1 {
+		f = fDef
+	}
+	var out []int
+	for u := range s.d.Units {
+		if s.Flags[u]&f != 0 && s.Pos.Units[u].Box == BoxMap {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// noRetreat: on turns 1-2 Italian units may not retreat (3.2); a side
+// retreats all its units or none (10.25).
+func (s *State) noRetreat(units []int) bool {
+	if int(s.Turn) > s.d.TurnOne.ItalianNoRetreatTurns {
+		return false
+	}
+	for _, u := range units {
+		if s.d.Units[u].Nationality == Italian {
+			return true
+		}
+	}
+	return false
+}
+
+// lossOptions lists role r's ways to take its hits.
+func (s *State) lossOptions(r int8) []Loss {
+	h := int(s.Bat.Hits[r])
+	if r == 0 {
+		if s.noRetreat(s.involved(0)) {
+			return []Loss{{h, 0}}
+		}
+		return AttackerLosses(h)
+	}
+	return DefenderLosses(h, s.Bat.AtkRetreated, s.noRetreat(s.involved(1)))
+}
+
+// toLoss asks role r how to take its hits, or goes on.
+func (s *State) toLoss(r int8) {
+	s.Bat.Role = r
+	if r > 1 {
+		s.toAdvance()
+		return
+	}
+	side := s.Phasing
+	if r == 1 {
+		side = 1 - side
+	}
+	if s.Bat.Hits[r] == 0 || len(s.involved(r)) == 0 {
+		s.toLoss(r + 1)
+		return
+	}
+	opts := s.lossOptions(r)
+	if len(opts) == 1 {
+		s.take(opts[0])
+		return
+	}
+	s.Step, s.Decider = stLoss, side
+}
+
+// take starts satisfying the hits as l says.
+func (s *State) take(l Loss) {
+	r := s.Bat.Role
+	s.Bat.Steps, s.Bat.Retreat = int8(l.Steps), int8(l.Retreat)
+	if r == 0 && l.Retreat > 0 {
+		s.Bat.AtkRetreated = true
+	}
+	s.logf("10.22", engine.Observer, "takes", strconv.Itoa(l.Steps), strconv.Itoa(l.Retreat))
+	s.toSteps()
+}
+
+func (s *State) roleSide() engine.Side {
+	if s.Bat.Role == 0 {
+		return s.Phasing
+	}
+	return 1 - s.Phasing
+}
+
+// toSteps asks for the next step loss, or goes on to the retreat.
+func (s *State) toSteps() {
+	units := s.involved(s.Bat.Role)
+	if s.Bat.Steps <= 0 || len(units) == 0 {
+		s.toRetreat()
+		return
+	}
+	if len(units) == 1 {
+		s.Bat.Steps--
+		s.stepLoss(s.board(), units[0], "10.21")
+		s.toSteps()
+		return
+	}
+	s.Step, s.Decider = stSteps, s.roleSide()
+}
+
+// toRetreat starts the retreat of the role's surviving units.
+func (s *State) toRetreat() {
+	units := s.involved(s.Bat.Role)
+	if s.Bat.Retreat > 0 {
+		for _, u := range units {
+			s.RetLeft[u] = s.Bat.Retreat
+		}
+		s.Bat.Retreat = 0
+	}
+	s.nextRetreat()
+}
+
+// retreatHexes lists where unit u may retreat its next hex (10.26): an
+// adjacent hex it may enter, without enemy units or an unnegated EZOC,
+// farther from the hex it fought in (for an attacker: from the defending
+// hexes), and closer to its supply source if any such hex exists.
+func (s *State) retreatHexes(b *Board, u int) []int {
+	def := &s.d.Units[u]
+	h := int(s.Pos.Units[u].Hex)
+	away := func(x int) int {
+		if s.Flags[u]&fAtk != 0 {
+			m := 1 << 30
+			for _, t := range s.Bat.Def[:s.Bat.NDef] {
+				m = min(m, hexDistance(s.d, x, int(t)))
+			}
+			return m
+		}
+		return hexDistance(s.d, x, int(s.Orig[u]))
+	}
+	src := s.d.SupplySource[def.Side]
+	var all, toward []int
+	for dir, n := range s.d.Hexes[h].Neighbours {
+		if n < 0 {
+			continue
+		}
+		x := int(n)
+		if b.enterCost(h, dir, x, def.Type) == Prohibited || b.Occupied(1-def.Side, x) || b.OpenEZOC(def.Side, x) || away(x) <= away(h) {
+			continue
+		}
+		all = append(all, x)
+		if hexDistance(s.d, x, src) < hexDistance(s.d, h, src) {
+			toward = append(toward, x)
+		}
+	}
+	if len(toward) > 0 {
+		return toward
+	}
+	return all
+}
+
+// nextRetreat asks for the next retreat hex; a unit that cannot retreat
+// loses a step instead (10.26).
+func (s *State) nextRetreat() {
+	b := s.board()
+	for u := range s.d.Units {
+		for s.RetLeft[u] > 0 && s.Pos.Units[u].Box == BoxMap {
+			if len(s.retreatHexes(b, u)) > 0 {
+				s.Step, s.Decider = stRetreat, s.d.Units[u].Side
+				return
+			}
+			s.RetLeft[u]--
+			s.logf("10.26", engine.Observer, "cannotRetreat", s.d.Units[u].Name)
+			s.stepLoss(b, u, "10.26")
+			b = s.board()
+		}
+		s.RetLeft[u] = 0
+	}
+	s.toLoss(s.Bat.Role + 1)
+}
+
+// retreatUnit moves u one hex of its retreat (10.26).
+func (s *State) retreatUnit(u, h int) {
+	from := int(s.Pos.Units[u].Hex)
+	b := s.board()
+	if b.Occupied(s.d.Units[u].Side, h) {
+		s.Pos.Units[u].Retreated = true // 10.26: adds nothing to a later defence
+	}
+	s.Pos.Units[u].Hex, s.Pos.Units[u].InIP = int16(h), false
+	s.RetLeft[u]--
+	s.Pos.tidyIPs()
+	s.logf("10.26", engine.Observer, "moves", s.d.Units[u].Name, s.hexID(from), s.hexID(h))
+	// A leader left alone goes with the last unit out (ruling W28).
+	side := s.d.Units[u].Side
+	if !s.board().Occupied(side, from) {
+		for l := range s.d.Leaders {
+			if s.d.Leaders[l].Side == side && int(s.Pos.Leaders[l].Hex) == from {
+				s.Pos.Leaders[l].Hex = int16(h)
+			}
+		}
+	}
+}
+
+// toAdvance offers the advance after combat (10.27) when a defending hex
+// is empty and the attacker took all its losses as steps.
+func (s *State) toAdvance() {
+	s.Bat.Role = 2
+	if s.Bat.AtkRetreated {
+		s.endBattle()
+		return
+	}
+	for _, u := range s.involved(0) {
+		s.AdvLeft[u] = int8(s.d.Tables.Types[s.d.Units[u].Type][s.d.Units[u].Group()].Advance)
+	}
+	if len(s.legalAdvance(nil)) == 0 {
+		s.endBattle()
+		return
+	}
+	s.Step, s.Decider = stAdvance, s.Phasing
+}
+
+// legalAdvance lists the advances open (10.27): a surviving attacker that
+// has not advanced enters an emptied defending hex adjacent to it; one in
+// an emptied defending hex with a hex of advance left may go on to an
+// empty adjacent hex it may enter.
+func (s *State) legalAdvance(dst []engine.Action) []engine.Action {
+	b := s.board()
+	for _, u := range s.involved(0) {
+		if s.AdvLeft[u] <= 0 {
+			continue
+		}
+		def := &s.d.Units[u]
+		h := int(s.Pos.Units[u].Hex)
+		full := int(s.AdvLeft[u]) == s.d.Tables.Types[def.Type][def.Group()].Advance
+		for dir, n := range s.d.Hexes[h].Neighbours {
+			if n < 0 || b.enterCost(h, dir, int(n), def.Type) == Prohibited {
+				continue
+			}
+			x := int(n)
+			empty := !b.Occupied(0, x) && !b.Occupied(1, x)
+			if full && s.inList(s.Bat.Def[:s.Bat.NDef], x) && !b.Occupied(1-def.Side, x) {
+				dst = append(dst, engine.Action{Op: opAdvance, A: int16(u), B: int16(x)})
+			}
+			if !full && empty {
+				dst = append(dst, engine.Action{Op: opAdvance, A: int16(u), B: int16(x)})
+			}
+		}
+	}
+	if len(dst) > 0 {
+		dst = append(dst, engine.Action{Op: opDone})
+	}
+	return dst
+}
+
+// advanceUnit moves u one hex of its advance (10.27). Taking a defended
+// fortress lowers its status (16.1).
+func (s *State) advanceUnit(u, h int) {
+	side := s.d.Units[u].Side
+	if s.inList(s.Bat.Def[:s.Bat.NDef], h) && int(s.AdvLeft[u]) == s.d.Tables.Types[s.d.Units[u].Type][s.d.Units[u].Group()].Advance {
+		for k, f := range [2]int{s.d.Tobruk, s.d.Bardia} {
+			if h == f && !s.board().Occupied(side, h) && int(s.Pos.FortressLost[k]) < s.d.Places[s.d.Hexes[f].Place].FortressLevels-1 {
+				s.Pos.FortressLost[k]++
+				s.logf("16.1", engine.Observer, "fortress", s.d.Places[s.d.Hexes[f].Place].Name)
+			}
+		}
+	}
+	s.moveUnit(u, h, false)
+	s.AdvLeft[u]--
+	if len(s.legalAdvance(nil)) == 0 {
+		s.endBattle()
+	}
+}
+
+// endBattle clears the combat and returns to the combat phase.
+func (s *State) endBattle() {
+	for u := range s.Flags {
+		s.Flags[u] &^= fAtk | fDef
+		s.RetLeft[u], s.AdvLeft[u] = 0, 0
+	}
+	s.Step, s.Decider = s.Bat.Phase, s.Phasing
+	s.Bat = battle{}
+}
+
+// eliminateUnit removes u at once (10.24), to the Recoverable or the
+// Permanent box (10.21).
+func (s *State) eliminateUnit(u int, rule string) {
+	b := s.board()
+	def := &s.d.Units[u]
+	if def.Steps == 2 {
+		s.Pos.Units[u].Reduced = true
+	}
+	s.stepLoss(b, u, rule)
+}
+
+// endCombatPhase clears the phase's records (10.1).
+func (s *State) endCombatPhase() {
+	s.NDefended, s.NObliged = 0, 0
+	s.Defended, s.Obliged = [48]int16{}, [48]int16{}
+	for u := range s.Pos.Units {
+		s.Pos.Units[u].Retreated = false
+		s.Flags[u] &^= fAttacked
+	}
+}
+
+func (s *State) encodeCombat(name string, a engine.Action) string {
+	unitID := func(i int16) string {
+		if i < 0 || int(i) >= len(s.d.Units) {
+			return "unit" + strconv.Itoa(int(i))
+		}
+		return s.d.Units[i].ID
+	}
+	switch a.Op {
+	case opAttack:
+		return name + " " + s.hexID(int(a.A)) + " " + s.hexID(int(a.B))
+	case opJoin, opTarget:
+		return name + " " + s.hexID(int(a.A))
+	case opSupport:
+		return name + " " + strconv.Itoa(int(a.A))
+	case opResolve:
+		if a.A == 1 {
+			return name + " ap"
+		}
+		return name + " no-ap"
+	case opTake:
+		return name + " " + strconv.Itoa(int(a.A)) + " " + strconv.Itoa(int(a.B))
+	case opHit:
+		return name + " " + unitID(a.A)
+	case opRetreat, opAdvance:
+		return name + " " + unitID(a.A) + " " + s.hexID(int(a.B))
+	}
+	return name
+}
+
+func (s *State) decodeCombat(op uint8, args []string) (engine.Action, error) {
+	a := engine.Action{Op: op}
+	name := combatOpName[op]
+	bad := func(what string) (engine.Action, error) {
+		return engine.Action{}, fmtErr("wdf: %q takes %s", name, what)
+	}
+	hex := func(id string) (int16, bool) {
+		i, ok := s.d.Lookup(id)
+		return int16(i), ok
+	}
+	num := func(t string) (int16, bool) {
+		n, err := strconv.Atoi(t)
+		return int16(n), err == nil && n >= 0 && n <= 99
+	}
+	var ok bool
+	switch op {
+	case opAttack:
+		if len(args) != 2 {
+			return bad("two hexes")
+		}
+		a.A, ok = hex(args[0])
+		if ok {
+			a.B, ok = hex(args[1])
+		}
+		if !ok {
+			return bad("two hexes in play")
+		}
+	case opJoin, opTarget:
+		if len(args) != 1 {
+			return bad("a hex")
+		}
+		if a.A, ok = hex(args[0]); !ok {
+			return bad("a hex in play")
+		}
+	case opSupport:
+		if len(args) != 1 {
+			return bad("a number")
+		}
+		if a.A, ok = num(args[0]); !ok {
+			return bad("a number")
+		}
+	case opNaval:
+		if len(args) != 0 {
+			return bad("no arguments")
+		}
+	case opResolve:
+		if len(args) != 1 || (args[0] != "ap" && args[0] != "no-ap") {
+			return bad("ap or no-ap")
+		}
+		if args[0] == "ap" {
+			a.A = 1
+		}
+	case opTake:
+		if len(args) != 2 {
+			return bad("step losses and hexes of retreat")
+		}
+		a.A, ok = num(args[0])
+		if ok {
+			a.B, ok = num(args[1])
+		}
+		if !ok {
+			return bad("two numbers")
+		}
+	case opHit, opRetreat, opAdvance:
+		want := 1
+		if op != opHit {
+			want = 2
+		}
+		if len(args) != want {
+			return bad("a unit" + map[bool]string{true: " and a hex", false: ""}[want == 2])
+		}
+		u, found := s.d.Unit(args[0])
+		if !found {
+			return engine.Action{}, fmtErr("wdf: no unit %q", args[0])
+		}
+		a.A = int16(u)
+		if want == 2 {
+			if a.B, ok = hex(args[1]); !ok {
+				return bad("a unit and a hex in play")
+			}
+		}
+	}
+	return a, nil
+}
+
+func fmtErr(format string, args ...any) error { return fmt.Errorf(format, args...) }

@@ -1,0 +1,192 @@
+package wdf
+
+import (
+	"testing"
+
+	"sandtable/internal/engine"
+)
+
+// combatAt is stateAt entered at side's Regular Combat Phase.
+func combatAt(t *testing.T, fix string, turn int, side engine.Side) *State {
+	t.Helper()
+	s := stateAt(t, fix, turn, side)
+	s.Step = stCombat
+	return s
+}
+
+func mustApply(t *testing.T, s *State, side engine.Side, text string) {
+	t.Helper()
+	a, err := s.DecodeAction(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Apply(side, a); err != nil {
+		t.Fatalf("%s: %v", text, err)
+	}
+}
+
+// TestCombatFlow plays the 10.13 example through the combat phase with
+// many seeds: the AP is spent, the dice are the example's (13 and 7), and
+// every outcome leaves a consistent position.
+func TestCombatFlow(t *testing.T) {
+	for seed := range uint64(40) {
+		s := combatAt(t, "unit 4-armd 3617\nunit 7-armd 3617\nunit 7-sg 3617\nunit 1-libyan 3618 ip\nunit cirene 3618 ip\nip 3618 1\ndepot allied 3617", 5, Allied)
+		s.AP[Allied] = 3
+		s.Rng = engine.NewRand(seed)
+		mustApply(t, s, Allied, "attack 3617 3618")
+		mustApply(t, s, Allied, "resolve ap")
+		dice := s.Epoch()
+		over := s.Pos.Units[unit(t, s.d, "cirene")].Box != BoxMap && s.Pos.Units[unit(t, s.d, "1-libyan")].Box != BoxMap && s.AP[Allied] == 3
+		switch {
+		case over && dice != 13:
+			t.Errorf("seed %d: overwhelming after %d dice, want 13 (the defender does not roll)", seed, dice)
+		case !over && dice != 13+7:
+			t.Errorf("seed %d: %d dice rolled, want 20", seed, dice)
+		case !over && s.AP[Allied] != 2:
+			t.Errorf("seed %d: AP %d, want 2", seed, s.AP[Allied])
+		}
+		// Play the combat out with the first legal choice each time.
+		for n := 0; s.Step != stCombat; n++ {
+			if n > 100 {
+				t.Fatalf("seed %d: combat does not end", seed)
+			}
+			side := s.Active().Sides()[0]
+			s.ApplyUnchecked(side, s.Legal(side, nil)[0])
+			if err := s.CheckInvariants(); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+		}
+		if !s.defended(hx(t, s.d, "3618")) {
+			t.Errorf("seed %d: 3618 not recorded as attacked", seed)
+		}
+		for _, a := range s.Legal(Allied, nil) {
+			if a.Op == opAttack {
+				t.Errorf("seed %d: a second attack offered: %s", seed, s.EncodeAction(a))
+			}
+		}
+	}
+}
+
+// TestMustAttack: a unit that attacks obliges the side to attack every
+// enemy hex adjacent to it (10.0, 10.1), unless the offensive is a
+// surprise (7.92).
+func TestMustAttack(t *testing.T) {
+	fix := "unit aus-16 3617\nunit aus-17 3616\nunit cirene 3618\nunit pavia 3517\ndepot allied 3617"
+	s := combatAt(t, fix, 5, Allied)
+	if !has(s.Legal(Allied, nil), engine.Action{Op: opDone}) {
+		t.Fatal("no attack made yet, but done refused")
+	}
+	mustApply(t, s, Allied, "attack 3617 3618")
+	mustApply(t, s, Allied, "resolve no-ap")
+	for s.Step != stCombat {
+		side := s.Active().Sides()[0]
+		s.ApplyUnchecked(side, s.Legal(side, nil)[0])
+	}
+	if s.board().Occupied(Axis, hx(t, s.d, "3517")) && has(s.Legal(Allied, nil), engine.Action{Op: opDone}) {
+		t.Error("3517 is adjacent to the attacker and aus-17 can still attack it, but done is allowed")
+	}
+	s = combatAt(t, fix, 5, Allied)
+	s.Surprise[Allied] = true
+	mustApply(t, s, Allied, "attack 3617 3618")
+	mustApply(t, s, Allied, "resolve no-ap")
+	for s.Step != stCombat {
+		side := s.Active().Sides()[0]
+		s.ApplyUnchecked(side, s.Legal(side, nil)[0])
+	}
+	if !has(s.Legal(Allied, nil), engine.Action{Op: opDone}) {
+		t.Error("surprise offensive still obliged to attack 3517 (7.92)")
+	}
+}
+
+// TestBuild: joining and targeting need adjacency to every defender and
+// attacker (10.1); ground support at most two ASPs (14.1); resolve with an
+// AP only when one is held and an attacker is in range (10.31).
+func TestBuild(t *testing.T) {
+	s := combatAt(t, "unit aus-16 3617\nunit aus-17 3718\nunit aus-19 3616\nunit cirene 3618\nunit pavia 3717", 5, Allied)
+	s.ASP[Allied] = 3
+	mustApply(t, s, Allied, "attack 3617 3618")
+	legal := s.Legal(Allied, nil)
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"join 3718", true}, {"join 3616", false}, {"target 3717", true},
+		{"support 1", true}, {"support 2", false}, {"resolve ap", false}, {"resolve no-ap", true},
+	} {
+		a, _ := s.DecodeAction(c.text)
+		if has(legal, a) != c.want {
+			t.Errorf("%s offered %v, want %v", c.text, !c.want, c.want)
+		}
+	}
+	mustApply(t, s, Allied, "support 1")
+	mustApply(t, s, Allied, "support 2")
+	if a, _ := s.DecodeAction("support 3"); has(s.Legal(Allied, nil), a) {
+		t.Error("a third ASP of ground support offered")
+	}
+}
+
+// TestItalianNoRetreat: on turns 1 and 2 Italian units take every hit as a
+// step loss (3.2).
+func TestItalianNoRetreat(t *testing.T) {
+	for _, c := range []struct {
+		turn int
+		n    int
+	}{{2, 1}, {3, 4}} {
+		s := stateAt(t, "unit cirene 3618\nunit aus-16 3617", c.turn, Allied)
+		s.Step = stCombat
+		s.Flags[unit(t, s.d, "cirene")] |= fDef
+		s.Bat = battle{Phase: stCombat, Hits: [2]int8{0, 4}, AtkRetreated: true}
+		if got := len(s.lossOptions(1)); got != c.n {
+			t.Errorf("turn %d: %d ways to take four hits, want %d", c.turn, got, c.n)
+		}
+	}
+}
+
+// TestRetreatHexes checks 10.26: away from the hex attacked, not into
+// enemy units or unnegated EZOCs, toward the supply source if possible.
+func TestRetreatHexes(t *testing.T) {
+	s := stateAt(t, "unit cirene 3618\nunit aus-16 3617", 5, Allied)
+	u := unit(t, s.d, "cirene")
+	s.Flags[u] |= fDef
+	s.Orig[u] = int16(hx(t, s.d, "3618"))
+	b := s.board()
+	got := s.retreatHexes(b, u)
+	if len(got) == 0 {
+		t.Fatal("no retreat")
+	}
+	for _, h := range got {
+		if hexDistance(s.d, h, hx(t, s.d, "3618")) != 1 || b.OpenEZOC(Axis, h) {
+			t.Errorf("retreat to %s", s.hexID(h))
+		}
+		if hexDistance(s.d, h, s.d.SupplySource[Axis]) >= hexDistance(s.d, hx(t, s.d, "3618"), s.d.SupplySource[Axis]) {
+			t.Errorf("retreat to %s is not toward 1019", s.hexID(h))
+		}
+	}
+	// Surrounded: enemy ZOC all round.
+	s = stateAt(t, "unit cirene 3618\nunit aus-16 3617\nunit aus-17 3619\nunit aus-19 3518\nunit ind-5 3718", 5, Allied)
+	s.Flags[u] |= fDef
+	s.Orig[u] = int16(hx(t, s.d, "3618"))
+	if got := s.retreatHexes(s.board(), u); len(got) != 0 {
+		t.Errorf("surrounded unit may retreat to %v", got)
+	}
+}
+
+// TestExploitationAttackers: in the Exploitation Combat Phase only
+// exploitation-capable units attack (10.0); units that moved
+// strategically never do (9.4).
+func TestExploitationAttackers(t *testing.T) {
+	s := stateAt(t, "unit aus-16 3617\nunit 4-armd 3617\nunit cirene 3618", 5, Allied)
+	s.Step = stExploitC
+	if s.canAttack(unit(t, s.d, "aus-16")) || !s.canAttack(unit(t, s.d, "4-armd")) {
+		t.Error("exploitation attackers wrong in a Normal Offensive")
+	}
+	s.Pos.Major[Allied] = true
+	if !s.canAttack(unit(t, s.d, "aus-16")) {
+		t.Error("infantry may attack in a Major Offensive's exploitation")
+	}
+	s.Step = stCombat
+	s.Flags[unit(t, s.d, "4-armd")] |= fStrategic
+	if s.canAttack(unit(t, s.d, "4-armd")) {
+		t.Error("a unit that moved strategically may attack")
+	}
+}
