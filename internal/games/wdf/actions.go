@@ -22,9 +22,10 @@ const (
 	opEntrench             // "entrench UNIT": build or upgrade an IP (12.1)
 	opDig                  // "dig UNIT": enter the hex's IP (12.2)
 	opSea                  // "sea UNIT": Allied sea transfer (9.7)
+	opReplace              // "replace UNIT": one replacement point (7.6)
 )
 
-var opName = [...]string{"", "done", "depot", "spend", "major", "move", "strategic", "eliminate", "lead", "entrench", "dig", "sea"}
+var opName = [...]string{"", "done", "depot", "spend", "major", "move", "strategic", "eliminate", "lead", "entrench", "dig", "sea", "replace"}
 
 // Legal lists every action open to side at this decision point.
 func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
@@ -45,6 +46,11 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		}
 	case stMajor:
 		dst = append(dst, engine.Action{Op: opMajor}, engine.Action{Op: opDone})
+	case stRepl:
+		for _, u := range s.replaceable(side) {
+			dst = append(dst, engine.Action{Op: opReplace, A: int16(u)})
+		}
+		dst = append(dst, engine.Action{Op: opDone})
 	case stMove, stExploit:
 		dst = s.legalMoves(dst)
 		dst = s.legalExtras(dst)
@@ -143,6 +149,15 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 	case stASP:
 		s.logf("7.2", engine.Observer, "spend", s.sideName(side), strconv.Itoa(u))
 		s.organize(u)
+	case stRepl:
+		if a.Op == opDone {
+			s.endReplacements(side)
+			return
+		}
+		s.replace(u)
+		if len(s.replaceable(side)) == 0 {
+			s.endReplacements(side)
+		}
 	case stMajor:
 		if a.Op == opMajor {
 			s.declareMajor()
@@ -298,7 +313,7 @@ func (s *State) EncodeAction(a engine.Action) string {
 		return name + " " + strconv.Itoa(int(a.A))
 	case opMove, opStrategic:
 		return name + " " + unitID(a.A) + " " + s.hexID(int(a.B))
-	case opEliminate, opEntrench, opDig, opSea:
+	case opEliminate, opEntrench, opDig, opSea, opReplace:
 		return name + " " + unitID(a.A)
 	case opLead:
 		l := "leader?"
@@ -375,7 +390,7 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 				a.B, err = hex(args[1])
 			}
 		}
-	case opEliminate, opEntrench, opDig, opSea:
+	case opEliminate, opEntrench, opDig, opSea, opReplace:
 		if err = want(1, "a unit"); err == nil {
 			a.A, err = unitArg(args[0])
 		}

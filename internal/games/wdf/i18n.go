@@ -76,6 +76,8 @@ func (s *State) Describe(a engine.Action, lang string) string {
 		return fmt.Sprintf("spend %d ASP(s) against the Organization die", a.A)
 	case opMajor:
 		return "declare a Major Offensive"
+	case opReplace:
+		return "give a replacement: " + s.EncodeAction(a)
 	case opEntrench:
 		return "build or upgrade an improved position: " + s.EncodeAction(a)
 	case opDig:
@@ -99,6 +101,7 @@ var stepPrompt = map[step]string{
 	stAdvance:  "advance after combat (10.27), or done",
 	stExploit:  "exploitation moves (9.5), or done",
 	stExploitC: "Exploitation Combat Phase (10.0): attack with exploitation units, or done",
+	stRepl:     "spend replacements (7.6), or done",
 	stStack:    "eliminate enemy units over the stacking limit (9.2)",
 }
 
@@ -133,7 +136,7 @@ func (s *State) View(side engine.Side, lang string) any {
 	for i := range 2 {
 		v.Depots[i] = s.hexID(int(s.Pos.Depot[i]))
 	}
-	boxes := []string{"turn-track", "", "reserve", "eliminated", "permanently-eliminated", "withdrawn"}
+	boxes := []string{"turn-track", "", "reserve", "eliminated", "permanently-eliminated", "withdrawn", "returning"}
 	for u, def := range s.d.Units {
 		us := &s.Pos.Units[u]
 		w := boxes[us.Box]

@@ -24,6 +24,7 @@ const (
 	BoxRecoverable            // Recoverable Eliminated box (10.21, 7.6)
 	BoxPermanent              // Permanent Eliminated box (8.3, 10.21)
 	BoxWithdrawn              // left the game by schedule
+	BoxReturning              // replaced from the Recoverable box: returns as a reinforcement (7.6)
 )
 
 // UnitState is one combat unit's changing state.

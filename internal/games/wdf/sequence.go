@@ -14,6 +14,7 @@ const (
 	stNone     step = iota
 	stDepot         // 1b Depot Placement Segment (7.11): place or relocate the depot
 	stASP           // 1c the non-active player spends ASPs on the Organization die (7.2)
+	stRepl          // 1d Replacements Segment (7.6)
 	stMajor         // 1f Major Offensive Declaration Segment (7.9)
 	stMove          // 2 Regular Movement Phase (9.0, 9.4)
 	stCombat        // 3 Regular Combat Phase (10.0): not implemented, pass only
@@ -201,6 +202,14 @@ func (s *State) organize(spent int) {
 		need := RowFor(s.d.Tables.Reserves, int(s.Turn)).Value[m-1]
 		s.logf("7.4", engine.Observer, "reserves", strconv.Itoa(need))
 	}
+	s.beginReplacements(side)
+}
+
+// afterReplacements is the Reinforcement Segment (7.7) and the Major
+// Offensive Declaration Segment (7.9).
+func (s *State) afterReplacements() {
+	side := s.Phasing
+	b := s.board()
 	s.reinforce(side)
 	if cost, ok := b.MajorOffensiveCost(side); ok && int(s.AP[side]) >= cost {
 		s.Step, s.Decider = stMajor, side
@@ -215,8 +224,9 @@ func (s *State) organize(spent int) {
 func (s *State) reinforce(side engine.Side) {
 	for u, def := range s.d.Units {
 		us := &s.Pos.Units[u]
-		if def.Side == side && us.Box == BoxNotArrived && def.Arrives > 0 && def.Arrives <= int(s.Turn) {
-			*us = UnitState{Box: BoxMap, Hex: int16(s.d.EntryHex[side])}
+		due := us.Box == BoxNotArrived && def.Arrives > 0 && def.Arrives <= int(s.Turn)
+		if def.Side == side && (due || us.Box == BoxReturning) {
+			*us = UnitState{Box: BoxMap, Hex: int16(s.d.EntryHex[side]), Reduced: us.Reduced}
 			s.logf("7.7", engine.Observer, "arrives", def.Name, s.hexID(s.d.EntryHex[side]))
 		}
 	}

@@ -63,7 +63,12 @@ type core struct {
 	Surprise [2]bool
 	// EventUsed marks once-per-game random events that have occurred (5.0).
 	EventUsed [64]bool
-	Bat       battle
+	// Repl is the replacement points left this segment (7.6) and
+	// ReplUsed what they went to: Allied armor, Allied other; Axis
+	// Italian, German, the Supply Level's extra point (7.61, 7.63).
+	Repl     int8
+	ReplUsed [3]int8
+	Bat      battle
 	// RetLeft and AdvLeft: hexes of retreat still owed and of advance
 	// still open, by unit, in the combat being resolved (10.26, 10.27);
 	// Orig the hex each unit was in when it began.
