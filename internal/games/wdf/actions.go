@@ -23,9 +23,11 @@ const (
 	opDig                  // "dig UNIT": enter the hex's IP (12.2)
 	opSea                  // "sea UNIT": Allied sea transfer (9.7)
 	opReplace              // "replace UNIT": one replacement point (7.6)
+	opReserve              // "reserve UNIT": to the Allied Reserve Box (7.8)
+	opRelease              // "release UNIT": from the Reserve Box to the map (7.8)
 )
 
-var opName = [...]string{"", "done", "depot", "spend", "major", "move", "strategic", "eliminate", "lead", "entrench", "dig", "sea", "replace"}
+var opName = [...]string{"", "done", "depot", "spend", "major", "move", "strategic", "eliminate", "lead", "entrench", "dig", "sea", "replace", "reserve", "release"}
 
 // Legal lists every action open to side at this decision point.
 func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
@@ -46,6 +48,8 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		}
 	case stMajor:
 		dst = append(dst, engine.Action{Op: opMajor}, engine.Action{Op: opDone})
+	case stReserve:
+		dst = s.legalReserves(dst)
 	case stRepl:
 		for _, u := range s.replaceable(side) {
 			dst = append(dst, engine.Action{Op: opReplace, A: int16(u)})
@@ -149,6 +153,8 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 	case stASP:
 		s.logf("7.2", engine.Observer, "spend", s.sideName(side), strconv.Itoa(u))
 		s.organize(u)
+	case stReserve:
+		s.applyReserves(a)
 	case stRepl:
 		if a.Op == opDone {
 			s.endReplacements(side)
@@ -313,7 +319,7 @@ func (s *State) EncodeAction(a engine.Action) string {
 		return name + " " + strconv.Itoa(int(a.A))
 	case opMove, opStrategic:
 		return name + " " + unitID(a.A) + " " + s.hexID(int(a.B))
-	case opEliminate, opEntrench, opDig, opSea, opReplace:
+	case opEliminate, opEntrench, opDig, opSea, opReplace, opReserve, opRelease:
 		return name + " " + unitID(a.A)
 	case opLead:
 		l := "leader?"
@@ -390,7 +396,7 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 				a.B, err = hex(args[1])
 			}
 		}
-	case opEliminate, opEntrench, opDig, opSea, opReplace:
+	case opEliminate, opEntrench, opDig, opSea, opReplace, opReserve, opRelease:
 		if err = want(1, "a unit"); err == nil {
 			a.A, err = unitArg(args[0])
 		}

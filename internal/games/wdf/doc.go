@@ -22,7 +22,8 @@
 // actions.go) run a whole game: random events rolled and logged but
 // without effect (5.0), air superiority and naval support (6.1, 6.2), depot
 // removal and placement (7.11-7.15), the ASP spend and Organization die
-// (7.2-7.5), reinforcements at the entry hexes (7.7), Major Offensive
+// (7.2-7.5), replacements and refit (7.6), the Allied Reserve Box and
+// withdrawals (7.4, 7.8), reinforcements at the entry hexes (7.7), Major Offensive
 // declaration and surprise (7.9, 7.92), regular, strategic and
 // exploitation movement (9.1-9.6), leader movement and casualties (13.4,
 // 13.6), improved positions (12.1-12.3), sea transfer (9.7), the depot's
@@ -32,8 +33,7 @@
 // victory (17.1) and victory by points (17.2).
 //
 // Not yet: the random events' effects (5.0), air and naval bombardment
-// (14.2, 15.0), Allied reserves and withdrawals (7.4, 7.8), replacements
-// and refit (7.6), Montgomery's arrival (13.7), units in IPs withheld from
+// (14.2, 15.0), Montgomery's arrival (13.7), units in IPs withheld from
 // an attack (12.3), the owner's choice of units supplied by Tobruk (8.4),
 // views, prompts and log in Italian, a computer opponent. The game is not
 // registered with the engine.

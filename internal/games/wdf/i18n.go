@@ -76,6 +76,10 @@ func (s *State) Describe(a engine.Action, lang string) string {
 		return fmt.Sprintf("spend %d ASP(s) against the Organization die", a.A)
 	case opMajor:
 		return "declare a Major Offensive"
+	case opReserve:
+		return "send to the Reserve Box: " + s.EncodeAction(a)
+	case opRelease:
+		return "release from the Reserve Box: " + s.EncodeAction(a)
 	case opReplace:
 		return "give a replacement: " + s.EncodeAction(a)
 	case opEntrench:
@@ -101,6 +105,7 @@ var stepPrompt = map[step]string{
 	stAdvance:  "advance after combat (10.27), or done",
 	stExploit:  "exploitation moves (9.5), or done",
 	stExploitC: "Exploitation Combat Phase (10.0): attack with exploitation units, or done",
+	stReserve:  "send units to the Reserve Box or release surplus (7.4, 7.8), or done",
 	stRepl:     "spend replacements (7.6), or done",
 	stStack:    "eliminate enemy units over the stacking limit (9.2)",
 }

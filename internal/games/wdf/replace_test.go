@@ -34,9 +34,10 @@ func TestReplacementsAllied(t *testing.T) {
 	if s.Pos.Units[unit(t, s.d, "aus-16")].Reduced {
 		t.Error("aus-16 not restored")
 	}
-	if s.Step == stRepl {
-		t.Error("the segment goes on with no points left")
+	if s.Step != stReserve {
+		t.Fatalf("step %d after the points are spent, want the Reinforcement-Withdrawal Segment", s.Step)
 	}
+	mustApply(t, s, Allied, "done")
 	if us := s.Pos.Units[armd]; us.Box != BoxMap || int(us.Hex) != s.d.EntryHex[Allied] || !us.Reduced {
 		t.Errorf("4-armd after reinforcements: %+v, want reduced at Alexandria", us)
 	}

@@ -15,6 +15,7 @@ const (
 	stDepot         // 1b Depot Placement Segment (7.11): place or relocate the depot
 	stASP           // 1c the non-active player spends ASPs on the Organization die (7.2)
 	stRepl          // 1d Replacements Segment (7.6)
+	stReserve       // 1e Allied Reinforcement-Withdrawal Segment (7.4, 7.7, 7.8)
 	stMajor         // 1f Major Offensive Declaration Segment (7.9)
 	stMove          // 2 Regular Movement Phase (9.0, 9.4)
 	stCombat        // 3 Regular Combat Phase (10.0): not implemented, pass only
@@ -200,6 +201,7 @@ func (s *State) organize(spent int) {
 		s.logf("7.5", engine.Observer, "supplyLevel", s.Pos.Level.String())
 	} else {
 		need := RowFor(s.d.Tables.Reserves, int(s.Turn)).Value[m-1]
+		s.ReserveNeed = int8(need)
 		s.logf("7.4", engine.Observer, "reserves", strconv.Itoa(need))
 	}
 	s.beginReplacements(side)
@@ -208,9 +210,19 @@ func (s *State) organize(spent int) {
 // afterReplacements is the Reinforcement Segment (7.7) and the Major
 // Offensive Declaration Segment (7.9).
 func (s *State) afterReplacements() {
+	if s.Phasing == Allied {
+		s.beginReserves()
+		return
+	}
+	s.reinforce(Axis)
+	s.toMajor()
+}
+
+// toMajor offers the Major Offensive Declaration Segment (7.9) if the
+// side can pay for one.
+func (s *State) toMajor() {
 	side := s.Phasing
 	b := s.board()
-	s.reinforce(side)
 	if cost, ok := b.MajorOffensiveCost(side); ok && int(s.AP[side]) >= cost {
 		s.Step, s.Decider = stMajor, side
 		return
@@ -219,8 +231,7 @@ func (s *State) afterReplacements() {
 }
 
 // reinforce places side's reinforcements due this turn on its entry hex
-// (7.7): Alexandria for the Allies, 1019 for the Axis. (The Allied Reserve
-// Box, 7.4 and 7.8, is not implemented yet.)
+// (7.7): Alexandria for the Allies, 1019 for the Axis.
 func (s *State) reinforce(side engine.Side) {
 	for u, def := range s.d.Units {
 		us := &s.Pos.Units[u]

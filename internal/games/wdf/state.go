@@ -31,11 +31,12 @@ func (Game) New(setup engine.Setup) (engine.State, error) {
 
 // Unit flags for the current player turn.
 const (
-	fMoved     uint8 = 1 << iota // has moved in this movement phase (9.1)
-	fStrategic                   // moved strategically: may not attack (9.4)
-	fAttacked                    // has attacked in this combat phase (10.1)
-	fAtk                         // attacks in the combat being resolved
-	fDef                         // defends in the combat being resolved
+	fMoved        uint8 = 1 << iota // has moved in this movement phase (9.1)
+	fStrategic                      // moved strategically: may not attack (9.4)
+	fAttacked                       // has attacked in this combat phase (10.1)
+	fAtk                            // attacks in the combat being resolved
+	fDef                            // defends in the combat being resolved
+	fWithdrawable                   // supplied at the start of the Reinforcement-Withdrawal Segment (7.8)
 )
 
 // core is everything that changes during a game, all fixed-size: Clone
@@ -78,6 +79,8 @@ type core struct {
 	// Obliged the hexes that must still be attacked (10.0).
 	Defended, Obliged   [48]int16
 	NDefended, NObliged int8
+	// ReserveNeed is this turn's Allied Reserve Requirement in units (7.4).
+	ReserveNeed int8
 	// ReserveVP counts the Axis victory points for Allied reserve
 	// failures (7.4, 17.2).
 	ReserveVP int8

@@ -1,0 +1,124 @@
+package wdf
+
+import (
+	"strconv"
+
+	"sandtable/internal/engine"
+)
+
+// MinOnMap is the number of Allied units on the map below which the
+// reserve requirement is not enforced (7.4: "six or fewer units").
+const MinOnMap = 6
+
+// reserveValue is unit u's worth in the Reserve Box in half units (7.4):
+// a full-strength two-step unit 2, a reduced one or a one-step unit 1.
+func (s *State) reserveValue(u int) int {
+	if s.d.Units[u].Steps == 2 && !s.Pos.Units[u].Reduced {
+		return 2
+	}
+	return 1
+}
+
+// reserveHeld is the Reserve Box's worth in half units.
+func (s *State) reserveHeld() int {
+	n := 0
+	for u, def := range s.d.Units {
+		if def.Side == Allied && s.Pos.Units[u].Box == BoxReserve {
+			n += s.reserveValue(u)
+		}
+	}
+	return n
+}
+
+// onMap counts side's combat units on the map.
+func (s *State) onMap(side engine.Side) int {
+	n := 0
+	for u, def := range s.d.Units {
+		if def.Side == side && s.Pos.Units[u].Box == BoxMap {
+			n++
+		}
+	}
+	return n
+}
+
+// dueAllied reports whether u is an Allied reinforcement that may still
+// be placed this turn (7.7), or a returning replaced unit (7.6).
+func (s *State) dueAllied(u int) bool {
+	def := &s.d.Units[u]
+	us := &s.Pos.Units[u]
+	return def.Side == Allied && (us.Box == BoxReturning || (us.Box == BoxNotArrived && def.Arrives > 0 && def.Arrives <= int(s.Turn)))
+}
+
+// beginReserves opens the Allied Reinforcement-Withdrawal Segment (7.7,
+// 7.8): units supplied now may be withdrawn during it.
+func (s *State) beginReserves() {
+	sup := s.board().Supply(Allied)
+	for u := range s.d.Units {
+		s.Flags[u] &^= fWithdrawable
+		if sup.Supplied[u] {
+			s.Flags[u] |= fWithdrawable
+		}
+	}
+	s.Step, s.Decider = stReserve, Allied
+}
+
+// legalReserves lists the segment's choices (7.4, 7.8): send a due
+// reinforcement or a supplied unit on the map (while more than six stay)
+// to the Reserve Box while the requirement is not met; release a
+// full-strength or one-step reserve unit the requirement does not need;
+// end the segment once the requirement is met or cannot be.
+func (s *State) legalReserves(dst []engine.Action) []engine.Action {
+	need, held := 2*int(s.ReserveNeed), s.reserveHeld()
+	short := held < need
+	canMeet := false
+	for u, def := range s.d.Units {
+		if def.Side != Allied {
+			continue
+		}
+		us := &s.Pos.Units[u]
+		switch {
+		case short && s.dueAllied(u):
+			dst = append(dst, engine.Action{Op: opReserve, A: int16(u)})
+			canMeet = true
+		case short && us.Box == BoxMap && s.Flags[u]&fWithdrawable != 0 && s.onMap(Allied) > MinOnMap:
+			dst = append(dst, engine.Action{Op: opReserve, A: int16(u)})
+			canMeet = true
+		case us.Box == BoxReserve && (def.Steps == 1 || !us.Reduced) && held-s.reserveValue(u) >= need:
+			dst = append(dst, engine.Action{Op: opRelease, A: int16(u)})
+		}
+	}
+	if !short || !canMeet {
+		dst = append(dst, engine.Action{Op: opDone})
+	}
+	return dst
+}
+
+// applyReserves plays a segment choice.
+func (s *State) applyReserves(a engine.Action) {
+	u := int(a.A)
+	switch a.Op {
+	case opReserve:
+		s.Pos.Units[u] = UnitState{Box: BoxReserve, Hex: NoHex, Reduced: s.Pos.Units[u].Reduced}
+		s.Pos.tidyIPs()
+		s.logf("7.8", engine.Observer, "toReserve", s.d.Units[u].Name)
+	case opRelease:
+		s.Pos.Units[u] = UnitState{Box: BoxMap, Hex: int16(s.d.EntryHex[Allied])}
+		s.logf("7.8", engine.Observer, "released", s.d.Units[u].Name, s.hexID(s.d.EntryHex[Allied]))
+	case opDone:
+		if held, need := s.reserveHeld(), 2*int(s.ReserveNeed); held < need {
+			s.ReserveVP += 3 // 7.4, 17.2
+			s.logf("7.4", engine.Observer, "reserveShort", halfUnits(held), strconv.Itoa(int(s.ReserveNeed)))
+		}
+		s.reinforce(Allied)
+		s.toMajor()
+	}
+}
+
+// halfUnits writes a count of half units as "2½".
+func halfUnits(h int) string {
+	w := strconv.Itoa(h / 2)
+	if h%2 == 1 {
+		return w + "½"
+	}
+	return w
+}
