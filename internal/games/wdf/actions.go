@@ -25,9 +25,10 @@ const (
 	opReplace              // "replace UNIT": one replacement point (7.6)
 	opReserve              // "reserve UNIT": to the Allied Reserve Box (7.8)
 	opRelease              // "release UNIT": from the Reserve Box to the map (7.8)
+	opSwap                 // "swap LEADER": the arriving leader replaces the one in play (13.7)
 )
 
-var opName = [...]string{"", "done", "depot", "spend", "major", "move", "strategic", "eliminate", "lead", "entrench", "dig", "sea", "replace", "reserve", "release"}
+var opName = [...]string{"", "done", "depot", "spend", "major", "move", "strategic", "eliminate", "lead", "entrench", "dig", "sea", "replace", "reserve", "release", "swap"}
 
 // Legal lists every action open to side at this decision point.
 func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
@@ -195,8 +196,12 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 			s.logf("7.16", engine.Observer, "depot", s.sideName(side), s.hexID(u), s.d.ZoneOf(side, u).Letter())
 		}
 	case stCombat, stExploitC:
-		if a.Op == opAttack {
+		switch a.Op {
+		case opAttack:
 			s.startBattle(u, h)
+			return
+		case opBombard, opShell:
+			s.bombard(u, max(h, 2), a.Op == opShell)
 			return
 		}
 		s.endCombatPhase()
@@ -219,6 +224,8 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 			s.Bat.Naval = true
 		case opResolve:
 			s.resolve(u == 1)
+		case opWithhold:
+			s.Flags[u] |= fWithheld
 		}
 	case stLoss:
 		s.take(Loss{u, h})
@@ -321,6 +328,11 @@ func (s *State) EncodeAction(a engine.Action) string {
 		return name + " " + unitID(a.A) + " " + s.hexID(int(a.B))
 	case opEliminate, opEntrench, opDig, opSea, opReplace, opReserve, opRelease:
 		return name + " " + unitID(a.A)
+	case opSwap:
+		if a.A >= 0 && int(a.A) < len(s.d.Leaders) {
+			return name + " " + s.d.Leaders[a.A].ID
+		}
+		return name + " leader?"
 	case opLead:
 		l := "leader?"
 		if a.A >= 0 && int(a.A) < len(s.d.Leaders) {
@@ -399,6 +411,14 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 	case opEliminate, opEntrench, opDig, opSea, opReplace, opReserve, opRelease:
 		if err = want(1, "a unit"); err == nil {
 			a.A, err = unitArg(args[0])
+		}
+	case opSwap:
+		if err = want(1, "a leader"); err == nil {
+			l, ok := s.d.Leader(args[0])
+			if !ok {
+				err = fmt.Errorf("wdf: no leader %q", args[0])
+			}
+			a.A = int16(l)
 		}
 	case opLead:
 		if err = want(2, "a leader and a hex"); err == nil {

@@ -26,20 +26,24 @@ const noRole = -1
 
 // Combat ops.
 const (
-	opAttack  = iota + 20 // "attack HEX HEX": begin a combat from a hex on a hex (10.1)
-	opJoin                // "join HEX": another attacking hex
-	opTarget              // "target HEX": another defending hex
-	opSupport             // "support N": ASPs as ground support (14.1)
-	opNaval               // "naval": Allied naval ground support (15.0)
-	opResolve             // "resolve AP": 1 spends an Attack Point (10.3), 0 does not
-	opTake                // "take STEPS RETREAT" (10.22, 10.23)
-	opHit                 // "hit UNIT": one step loss (10.21)
-	opRetreat             // "retreat UNIT HEX" (10.26)
-	opAdvance             // "advance UNIT HEX" (10.27)
+	opAttack   = iota + 20 // "attack HEX HEX": begin a combat from a hex on a hex (10.1)
+	opJoin                 // "join HEX": another attacking hex
+	opTarget               // "target HEX": another defending hex
+	opSupport              // "support N": ASPs as ground support (14.1)
+	opNaval                // "naval": Allied naval ground support (15.0)
+	opResolve              // "resolve AP": 1 spends an Attack Point (10.3), 0 does not
+	opTake                 // "take STEPS RETREAT" (10.22, 10.23)
+	opHit                  // "hit UNIT": one step loss (10.21)
+	opRetreat              // "retreat UNIT HEX" (10.26)
+	opAdvance              // "advance UNIT HEX" (10.27)
+	opBombard              // "bombard HEX N": air bombardment with N ASPs (14.2)
+	opShell                // "shell HEX": naval bombardment (15.0)
+	opWithhold             // "withhold UNIT": a unit in an IP stays out (12.3)
 )
 
 var combatOpName = map[uint8]string{opAttack: "attack", opJoin: "join", opTarget: "target", opSupport: "support",
-	opNaval: "naval", opResolve: "resolve", opTake: "take", opHit: "hit", opRetreat: "retreat", opAdvance: "advance"}
+	opNaval: "naval", opResolve: "resolve", opTake: "take", opHit: "hit", opRetreat: "retreat", opAdvance: "advance",
+	opBombard: "bombard", opShell: "shell", opWithhold: "withhold"}
 
 // canAttack reports whether unit u may attack in this combat phase (10.0,
 // 9.4, 9.5): the phasing side's, on the map, not yet attacked, not moved
@@ -47,7 +51,7 @@ var combatOpName = map[uint8]string{opAttack: "attack", opJoin: "join", opTarget
 func (s *State) canAttack(u int) bool {
 	def := &s.d.Units[u]
 	us := &s.Pos.Units[u]
-	if def.Side != s.Phasing || us.Box != BoxMap || s.Flags[u]&(fAttacked|fStrategic) != 0 {
+	if def.Side != s.Phasing || us.Box != BoxMap || s.Flags[u]&(fAttacked|fStrategic|fWithheld) != 0 {
 		return false
 	}
 	if s.phaseStep() == stExploitC {
@@ -106,6 +110,7 @@ func (s *State) legalCombat(dst []engine.Action) []engine.Action {
 			}
 		}
 	}
+	dst = s.legalBombard(b, dst)
 	if !s.obligationOpen(b) {
 		dst = append(dst, engine.Action{Op: opDone})
 	}
@@ -192,6 +197,17 @@ func (s *State) legalBuild(dst []engine.Action) []engine.Action {
 		}
 		if coastal {
 			dst = append(dst, engine.Action{Op: opNaval})
+		}
+	}
+	n := 0
+	for _, a := range atk {
+		n += len(s.attackersIn(b, int(a)))
+	}
+	for _, a := range atk {
+		for _, u := range s.attackersIn(b, int(a)) {
+			if s.Pos.Units[u].InIP && n > 1 {
+				dst = append(dst, engine.Action{Op: opWithhold, A: int16(u)})
+			}
 		}
 	}
 	inRange := false
@@ -580,7 +596,7 @@ func (s *State) advanceUnit(u, h int) {
 // endBattle clears the combat and returns to the combat phase.
 func (s *State) endBattle() {
 	for u := range s.Flags {
-		s.Flags[u] &^= fAtk | fDef
+		s.Flags[u] &^= fAtk | fDef | fWithheld
 		s.RetLeft[u], s.AdvLeft[u] = 0, 0
 	}
 	s.Step, s.Decider = s.Bat.Phase, s.Phasing
@@ -604,7 +620,7 @@ func (s *State) endCombatPhase() {
 	s.Defended, s.Obliged = [48]int16{}, [48]int16{}
 	for u := range s.Pos.Units {
 		s.Pos.Units[u].Retreated = false
-		s.Flags[u] &^= fAttacked
+		s.Flags[u] &^= fAttacked | fBombarded
 	}
 }
 
@@ -618,8 +634,12 @@ func (s *State) encodeCombat(name string, a engine.Action) string {
 	switch a.Op {
 	case opAttack:
 		return name + " " + s.hexID(int(a.A)) + " " + s.hexID(int(a.B))
-	case opJoin, opTarget:
+	case opJoin, opTarget, opShell:
 		return name + " " + s.hexID(int(a.A))
+	case opBombard:
+		return name + " " + s.hexID(int(a.A)) + " " + strconv.Itoa(int(a.B))
+	case opWithhold:
+		return name + " " + unitID(a.A)
 	case opSupport:
 		return name + " " + strconv.Itoa(int(a.A))
 	case opResolve:
@@ -664,7 +684,27 @@ func (s *State) decodeCombat(op uint8, args []string) (engine.Action, error) {
 		if !ok {
 			return bad("two hexes in play")
 		}
-	case opJoin, opTarget:
+	case opBombard:
+		if len(args) != 2 {
+			return bad("a hex and a number of ASPs")
+		}
+		a.A, ok = hex(args[0])
+		if ok {
+			a.B, ok = num(args[1])
+		}
+		if !ok {
+			return bad("a hex in play and a number")
+		}
+	case opWithhold:
+		if len(args) != 1 {
+			return bad("a unit")
+		}
+		u, found := s.d.Unit(args[0])
+		if !found {
+			return engine.Action{}, fmtErr("wdf: no unit %q", args[0])
+		}
+		a.A = int16(u)
+	case opJoin, opTarget, opShell:
 		if len(args) != 1 {
 			return bad("a hex")
 		}
@@ -723,3 +763,83 @@ func (s *State) decodeCombat(op uint8, args []string) (engine.Action, error) {
 }
 
 func fmtErr(format string, args ...any) error { return fmt.Errorf(format, args...) }
+
+// BombardRange is how far from a friendly combat unit or depot air
+// bombardment reaches (14.2).
+const BombardRange = 5
+
+// legalBombard lists the bombardments open now: air bombardment of an
+// enemy hex within five hexes of a friendly combat unit or the depot with
+// two or more ASPs (14.2), and, in the Regular Combat Phase, the Allied
+// naval bombardment of a coastal hex (15.0); never twice on a unit in a
+// phase.
+func (s *State) legalBombard(b *Board, dst []engine.Action) []engine.Action {
+	side := s.Phasing
+	asp := int(s.ASP[side])
+	naval := side == Allied && s.Pos.Naval && !s.navalUsed() && s.Step == stCombat
+	if asp < 2 && !naval {
+		return dst
+	}
+	for h := range s.d.Hexes {
+		units := b.Units(h)
+		if len(units) == 0 || s.d.Units[units[0]].Side == side {
+			continue
+		}
+		fresh := true
+		for _, u := range units {
+			fresh = fresh && s.Flags[u]&fBombarded == 0
+		}
+		if !fresh {
+			continue
+		}
+		if naval && s.d.Hexes[h].Coastal {
+			dst = append(dst, engine.Action{Op: opShell, A: int16(h)})
+		}
+		if asp >= 2 && s.inBombardRange(b, h) {
+			for n := 2; n <= asp; n++ {
+				dst = append(dst, engine.Action{Op: opBombard, A: int16(h), B: int16(n)})
+			}
+		}
+	}
+	return dst
+}
+
+func (s *State) inBombardRange(b *Board, h int) bool {
+	side := s.Phasing
+	if dep := int(s.Pos.Depot[side]); dep >= 0 && hexDistance(s.d, dep, h) <= BombardRange {
+		return true
+	}
+	for u, def := range s.d.Units {
+		if def.Side == side && s.Pos.Units[u].Box == BoxMap && hexDistance(s.d, int(s.Pos.Units[u].Hex), h) <= BombardRange {
+			return true
+		}
+	}
+	return false
+}
+
+// bombard rolls a bombardment of hex h with n dice (14.2, 15.0): air hits
+// on every two 6s, naval on every 6; the owner takes the hits as step
+// losses, never retreats.
+func (s *State) bombard(h, n int, naval bool) {
+	side := s.Phasing
+	sixes := 0
+	for range n {
+		if s.roll() == 6 {
+			sixes++
+		}
+	}
+	hits, rule := sixes/2, "14.2"
+	if naval {
+		hits, rule = sixes, "15.0"
+		s.SeaUsed |= 0x40
+	} else {
+		s.ASP[side] -= int8(n)
+	}
+	s.logf(rule, engine.Observer, "bombard", s.hexID(h), strconv.Itoa(n), strconv.Itoa(hits))
+	b := s.board()
+	s.Bat = battle{Phase: s.Step, Role: 1, Steps: int8(hits)}
+	for _, u := range b.Units(h) {
+		s.Flags[u] |= fBombarded | fDef
+	}
+	s.toSteps()
+}

@@ -32,9 +32,12 @@
 // fortress status lost in combat (16.1), attrition (8.3), automatic
 // victory (17.1) and victory by points (17.2).
 //
-// Not yet: the random events' effects (5.0), air and naval bombardment
-// (14.2, 15.0), Montgomery's arrival (13.7), units in IPs withheld from
-// an attack (12.3), the owner's choice of units supplied by Tobruk (8.4),
-// views, prompts and log in Italian, a computer opponent. The game is not
-// registered with the engine.
+// Air and naval bombardment (14.2, 15.0), units in IPs withheld from an
+// attack (12.3) and Montgomery's arrival (13.7) are in too.
+//
+// Not yet: the random events' effects (5.0: the reconstructed events are
+// text only), the owner's choice of units supplied by Tobruk (8.4) and of
+// the armor refit (7.62), the minimum-retreat stacking procedure of
+// 10.26, views, prompts and log in Italian, a computer opponent. The game
+// is not registered with the engine.
 package wdf

@@ -87,10 +87,38 @@ func (s *State) legalReserves(dst []engine.Action) []engine.Action {
 			dst = append(dst, engine.Action{Op: opRelease, A: int16(u)})
 		}
 	}
+	if l := s.arrivingLeader(); l >= 0 {
+		dst = append(dst, engine.Action{Op: opSwap, A: int16(l)})
+	}
 	if !short || !canMeet {
 		dst = append(dst, engine.Action{Op: opDone})
 	}
 	return dst
+}
+
+// arrivingLeader returns the Allied leader piece due this turn while
+// another Allied leader is in play (13.7: Montgomery on turn 21), or -1.
+func (s *State) arrivingLeader() int {
+	for l, def := range s.d.Leaders {
+		ls := &s.Pos.Leaders[l]
+		if def.Side == Allied && def.Arrives == int(s.Turn) && ls.Hex < 0 && ls.Face == 0 && ls.Due == 0 && s.leaderOnMap(Allied, def.Nationality) {
+			return l
+		}
+	}
+	return -1
+}
+
+// swapLeader brings leader l in at Alexandria and withdraws the Allied
+// leader in play for good (13.7).
+func (s *State) swapLeader(l int) {
+	for k, def := range s.d.Leaders {
+		if k != l && def.Side == Allied && s.Pos.Leaders[k].Hex >= 0 {
+			s.Pos.Leaders[k].Hex, s.Pos.Leaders[k].Due = NoHex, -1
+			s.logf("13.7", engine.Observer, "leaderOut", s.leaderName(k))
+		}
+	}
+	s.Pos.Leaders[l].Hex = int16(s.d.EntryHex[Allied])
+	s.logf("13.7", engine.Observer, "arrives", s.leaderName(l), s.hexID(s.d.EntryHex[Allied]))
 }
 
 // applyReserves plays a segment choice.
@@ -101,6 +129,8 @@ func (s *State) applyReserves(a engine.Action) {
 		s.Pos.Units[u] = UnitState{Box: BoxReserve, Hex: NoHex, Reduced: s.Pos.Units[u].Reduced}
 		s.Pos.tidyIPs()
 		s.logf("7.8", engine.Observer, "toReserve", s.d.Units[u].Name)
+	case opSwap:
+		s.swapLeader(u)
 	case opRelease:
 		s.Pos.Units[u] = UnitState{Box: BoxMap, Hex: int16(s.d.EntryHex[Allied])}
 		s.logf("7.8", engine.Observer, "released", s.d.Units[u].Name, s.hexID(s.d.EntryHex[Allied]))

@@ -37,6 +37,8 @@ const (
 	fAtk                            // attacks in the combat being resolved
 	fDef                            // defends in the combat being resolved
 	fWithdrawable                   // supplied at the start of the Reinforcement-Withdrawal Segment (7.8)
+	fBombarded                      // bombarded in this combat phase (14.2)
+	fWithheld                       // in an IP, held out of the combat being built (12.3)
 )
 
 // core is everything that changes during a game, all fixed-size: Clone
