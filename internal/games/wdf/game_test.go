@@ -3,6 +3,10 @@ package wdf
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"sandtable/internal/engine"
@@ -144,5 +148,60 @@ func TestClone(t *testing.T) {
 	st.Apply(Allied, st.Legal(Allied, nil)[0])
 	if !bytes.Equal(before, c.Marshal()) {
 		t.Error("applying to the original changed the clone")
+	}
+}
+
+// TestLogMessages: every log entry of a few random games has a message
+// with as many arguments as it takes.
+func TestLogMessages(t *testing.T) {
+	for seed := uint64(1); seed <= 2; seed++ {
+		st, _ := Game{}.New(engine.Setup{Seed: seed})
+		s := st.(*State)
+		r := engine.NewRand(seed)
+		for n := 0; !s.Over() && n < 20000; n++ {
+			side := s.Active().Sides()[0]
+			legal := s.Legal(side, nil)
+			a := legal[r.IntN(len(legal))]
+			if r.IntN(2) == 0 {
+				a = legal[len(legal)-1]
+			}
+			s.ApplyUnchecked(side, a)
+			for _, e := range s.TakeLog() {
+				f, ok := messages[e.Key]
+				if !ok {
+					t.Fatalf("no message for log key %q (rule %s)", e.Key, e.Rule)
+				}
+				if want := strings.Count(f, "%s"); want != len(e.Args) {
+					t.Fatalf("message %q takes %d arguments, the entry has %d: %v", e.Key, want, len(e.Args), e.Args)
+				}
+			}
+		}
+	}
+}
+
+// TestLogKeys: every key the code logs has a message (read from the
+// package's sources, so keys that random games rarely reach are checked
+// too).
+func TestLogKeys(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	re := regexp.MustCompile(`logf\([^,]+, [^,]+, "(\w+)"`)
+	n := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range re.FindAllStringSubmatch(string(src), -1) {
+			n++
+			if _, ok := messages[m[1]]; !ok {
+				t.Errorf("%s: no message for log key %q", f, m[1])
+			}
+		}
+	}
+	if n < 30 {
+		t.Errorf("found only %d log calls", n)
 	}
 }
