@@ -67,7 +67,7 @@ func TestNewRejectsBadNames(t *testing.T) {
 			t.Errorf("New(%q) accepted", name)
 		}
 	}
-	for _, name := range []string{"random", "greedy", "easy", "normal", "hard", "mcts", "mcts:iter=5:c=1.2:depth=3:turn=false:widen=1:topk=4:workers=1:eval=score"} {
+	for _, name := range []string{"random", "greedy", "easy", "normal", "hard", "mcts", "mcts:iter=5:c=1.2:depth=3:turn=false:widen=1:topk=4:workers=1:eval=score:norm=true"} {
 		if _, err := ai.New(name, g, 1); err != nil {
 			t.Errorf("New(%q): %v", name, err)
 		}

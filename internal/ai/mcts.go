@@ -52,11 +52,15 @@ type Config struct {
 	// Evaluate, "score" the change of lead in Scores (see
 	// ScoreEvaluator), "none" playouts to the end of the game.
 	Eval string
+	// Normalize rescales each decision's mean rewards to [0, 1] among its
+	// actions before UCT, for an evaluator whose values crowd near 0 or 1.
+	// Off by default: with Compass's evaluator it made play worse.
+	Normalize bool
 }
 
 // ParseOptions sets fields from text like "iter=2000:c=0.5:depth=20".
 // Keys: iter, budget, turnbudget, workers, c, depth, turn (0/1), topk,
-// widen, eval.
+// widen, eval, norm.
 func (c *Config) ParseOptions(text string) error {
 	for _, kv := range strings.Split(text, ":") {
 		k, v, ok := strings.Cut(kv, "=")
@@ -84,13 +88,15 @@ func (c *Config) ParseOptions(text string) error {
 			c.TopK, err = strconv.Atoi(v)
 		case "widen":
 			c.Widen, err = strconv.ParseFloat(v, 64)
+		case "norm":
+			c.Normalize, err = strconv.ParseBool(v)
 		case "eval":
 			if v != "game" && v != "score" && v != "none" {
 				err = fmt.Errorf("%q is not game, score or none", v)
 			}
 			c.Eval = v
 		default:
-			return fmt.Errorf("unknown option %q (iter, budget, turnbudget, workers, c, depth, turn, topk, widen, eval)", k)
+			return fmt.Errorf("unknown option %q (iter, budget, turnbudget, workers, c, depth, turn, topk, widen, eval, norm)", k)
 		}
 		if err != nil {
 			return fmt.Errorf("option %s: %w", k, err)
@@ -103,10 +109,10 @@ func (c *Config) ParseOptions(text string) error {
 // deterministic configuration used by tests and reproducible tournaments.
 var (
 	NormalConfig = Config{Name: "normal", Budget: 900 * time.Millisecond, TurnBudget: 12 * time.Second,
-		MinBudget: 50 * time.Millisecond, C: 0.2, RolloutDepth: 24, StopAtTurn: true, Widen: 2}
+		MinBudget: 50 * time.Millisecond, C: 0.2, RolloutDepth: 24, StopAtTurn: true, Widen: 2, TopK: 3}
 	HardConfig = Config{Name: "hard", Budget: 4 * time.Second, TurnBudget: 45 * time.Second,
-		MinBudget: 200 * time.Millisecond, C: 0.2, RolloutDepth: 32, StopAtTurn: true, Widen: 2}
-	FixedConfig = Config{Name: "mcts", Iterations: 1000, C: 0.2, RolloutDepth: 24, StopAtTurn: true, Widen: 2}
+		MinBudget: 200 * time.Millisecond, C: 0.2, RolloutDepth: 32, StopAtTurn: true, Widen: 2, TopK: 3}
+	FixedConfig = Config{Name: "mcts", Iterations: 1000, C: 0.2, RolloutDepth: 24, StopAtTurn: true, Widen: 2, TopK: 3}
 )
 
 func init() {
@@ -324,6 +330,7 @@ type searcher struct {
 	bufs       [maxSides][]engine.Action
 	rbuf       []engine.Action
 	scores     []float64
+	cand       []int32
 	vals       []float64
 	path       []step
 	stamp      uint32
@@ -485,7 +492,9 @@ func (s *searcher) selectEdge(ss *sideStats, d engine.State, side engine.Side, l
 			}
 		}
 	}
-	best, bestQ, unvisited, seen := -1, math.Inf(-1), 0, 0
+	best, unvisited, seen := -1, 0, 0
+	lo, hi := math.Inf(1), math.Inf(-1)
+	s.cand = s.cand[:0]
 	for i := range ss.edges {
 		e := &ss.edges[i]
 		if e.stamp != stamp {
@@ -506,12 +515,26 @@ func (s *searcher) selectEdge(ss *sideStats, d engine.State, side engine.Side, l
 			}
 			continue
 		}
-		if unvisited > 0 {
-			continue
-		}
-		q := e.w/float64(e.n) + s.cfg.C*math.Sqrt(math.Log(float64(e.avail))/float64(e.n))
+		m := e.w / float64(e.n)
+		lo, hi = min(lo, m), max(hi, m)
+		s.cand = append(s.cand, int32(i))
+	}
+	if unvisited > 0 {
+		return best
+	}
+	// UCT, with Normalize the means rescaled to [0, 1] among the
+	// candidates, so that an evaluator whose values all sit near 0 or 1
+	// still separates the actions.
+	scale, shift := 1.0, 0.0
+	if s.cfg.Normalize && hi > lo {
+		scale, shift = 1/(hi-lo), lo
+	}
+	bestQ := math.Inf(-1)
+	for _, i := range s.cand {
+		e := &ss.edges[i]
+		q := (e.w/float64(e.n)-shift)*scale + s.cfg.C*math.Sqrt(math.Log(float64(e.avail))/float64(e.n))
 		if q > bestQ {
-			best, bestQ = i, q
+			best, bestQ = int(i), q
 		}
 	}
 	return best

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"sandtable/internal/ai"
 	"sandtable/internal/engine"
@@ -13,24 +12,31 @@ func main() {
 	g, _ := engine.Lookup("compass")
 	st, _ := g.New(engine.Setup{Seed: 3})
 	ps := []ai.Player{ai.NewGreedy(g, 1), ai.NewGreedy(g, 2)}
-	ops := map[string]int{}
-	nlegal := map[string]int{}
 	n := 0
 	for !st.Over() {
 		s := st.Active().Sides()[0]
 		l := st.Legal(s, nil)
-		a := ps[s].Choose(st, s)
-		op := strings.Fields(st.EncodeAction(a))[0]
-		ops[fmt.Sprint(s, op)]++
-		nlegal[fmt.Sprint(s, op)] += len(l)
-		if n < 400 && s == 0 {
-			fmt.Println(n, s, st.EncodeAction(a), len(l), st.(ai.Scorer).Scores())
+		if s == 0 && len(l) > 15 && (n > 0) {
+			n++
+			if n > 4 {
+				break
+			}
+			fmt.Println("---- decision, legal", len(l))
+			for _, it := range []int{300, 3000, 20000} {
+				cfg := ai.FixedConfig
+				cfg.Iterations = it
+				m := ai.NewMCTS(g, cfg, 1)
+				stats := m.Search(st, s)
+				fmt.Printf("iter %d:", it)
+				for _, x := range stats[:5] {
+					fmt.Printf("  %s %d %.3f |", st.EncodeAction(x.Action), x.Visits, x.Value)
+				}
+				fmt.Println()
+			}
 		}
-		st.Apply(s, a)
-		n++
+		if s == 0 && len(l) > 15 && n == 0 {
+			n = 1
+		}
+		st.Apply(s, ps[s].Choose(st, s))
 	}
-	for k, v := range ops {
-		fmt.Println(k, v, float64(nlegal[k])/float64(v))
-	}
-	fmt.Println(st.Returns(), st.(ai.Scorer).Scores())
 }
