@@ -138,7 +138,14 @@ type view struct {
 	ASP     [2]int            `json:"asp"`
 	Level   string            `json:"supply_level"`
 	Depots  [2]string         `json:"depots"`
-	Units   map[string]string `json:"units"` // id -> hex or box
+	Units   map[string]string `json:"units"`   // id -> hex or box
+	Leaders map[string]string `json:"leaders"` // id -> face name @ hex, or off
+	IPs     map[string]int    `json:"ips"`     // hex -> level
+	Tobruk  string            `json:"tobruk"`  // controlling side
+	// FortressLost: status levels lost by Tobruk and Bardia (16.1).
+	FortressLost [2]int `json:"fortress_lost"`
+	Naval        bool   `json:"naval"`
+	ReserveVP    int    `json:"reserve_vp"`
 }
 
 // View is the public state.
@@ -161,5 +168,21 @@ func (s *State) View(side engine.Side, lang string) any {
 		}
 		v.Units[def.ID] = strings.TrimSpace(w)
 	}
+	v.Leaders, v.IPs = map[string]string{}, map[string]int{}
+	for l, def := range s.d.Leaders {
+		w := "off"
+		if s.Pos.Leaders[l].Hex >= 0 {
+			w = s.leaderName(l) + " @ " + s.hexID(int(s.Pos.Leaders[l].Hex))
+		}
+		v.Leaders[def.ID] = w
+	}
+	for _, ip := range s.Pos.IPs {
+		if ip.Hex >= 0 {
+			v.IPs[s.hexID(int(ip.Hex))] = int(ip.Level)
+		}
+	}
+	v.Tobruk = s.sideName(s.Pos.TobrukControl)
+	v.FortressLost = [2]int{int(s.Pos.FortressLost[0]), int(s.Pos.FortressLost[1])}
+	v.Naval, v.ReserveVP = s.Pos.Naval, int(s.ReserveVP)
 	return v
 }

@@ -234,5 +234,29 @@ func (s *State) CheckInvariants() error {
 			return fmt.Errorf("both sides in %s", s.d.Hexes[i].ID)
 		}
 	}
+	for l, def := range s.d.Leaders {
+		ls := s.Pos.Leaders[l]
+		if int(ls.Hex) >= len(s.d.Hexes) || (ls.Hex >= 0 && ls.Face < 0) {
+			return fmt.Errorf("leader %s: %+v", def.ID, ls)
+		}
+		if ls.Hex >= 0 && occ[ls.Hex][1-def.Side] {
+			return fmt.Errorf("leader %s shares %s with enemy units", def.ID, s.hexID(int(ls.Hex)))
+		}
+	}
+	seen := map[int16]bool{}
+	for _, ip := range s.Pos.IPs {
+		if ip.Hex < 0 {
+			continue
+		}
+		if seen[ip.Hex] || ip.Level < 1 || ip.Level > 2 {
+			return fmt.Errorf("IP marker %+v", ip)
+		}
+		seen[ip.Hex] = true
+	}
+	for u, def := range s.d.Units {
+		if us := s.Pos.Units[u]; us.InIP && (us.Box != BoxMap || !seen[us.Hex]) {
+			return fmt.Errorf("unit %s in an IP that is not there", def.ID)
+		}
+	}
 	return nil
 }

@@ -1,0 +1,62 @@
+package wdf
+
+import (
+	"testing"
+
+	"sandtable/internal/engine"
+)
+
+// BenchmarkSupply traces supply for every Allied unit at setup (8.1).
+func BenchmarkSupply(b *testing.B) {
+	d := DefaultData()
+	p := SetupPosition(d)
+	for b.Loop() {
+		NewBoard(d, &p).Supply(Allied)
+	}
+}
+
+// BenchmarkReach finds an armor brigade's destinations at setup (9.0).
+func BenchmarkReach(b *testing.B) {
+	d := DefaultData()
+	p := SetupPosition(d)
+	u, _ := d.Unit("4-armd")
+	bd := NewBoard(d, &p)
+	for b.Loop() {
+		bd.Reach(u, RegularMove, true)
+	}
+}
+
+// BenchmarkLegalMovement lists the Allied turn 1 movement choices, the
+// widest decision of the game.
+func BenchmarkLegalMovement(b *testing.B) {
+	st, _ := Game{}.New(engine.Setup{Seed: 1})
+	s := st.(*State)
+	for s.Step != stMove {
+		side := s.Active().Sides()[0]
+		s.ApplyUnchecked(side, s.Legal(side, nil)[len(s.Legal(side, nil))-1])
+	}
+	var dst []engine.Action
+	for b.Loop() {
+		dst = s.Legal(Allied, dst[:0])
+	}
+	b.ReportMetric(float64(len(dst)), "actions")
+}
+
+// BenchmarkPlayout plays a random game to the end.
+func BenchmarkPlayout(b *testing.B) {
+	for i := range b.N {
+		st, _ := Game{}.New(engine.Setup{Seed: uint64(i)})
+		s := st.(*State)
+		s.SetLogging(false)
+		r := engine.NewRand(uint64(i))
+		for !s.Over() {
+			side := s.Active().Sides()[0]
+			legal := s.Legal(side, nil)
+			a := legal[len(legal)-1]
+			if r.IntN(2) == 0 {
+				a = legal[r.IntN(len(legal))]
+			}
+			s.ApplyUnchecked(side, a)
+		}
+	}
+}
