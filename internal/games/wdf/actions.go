@@ -173,9 +173,9 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 	case stMove, stExploit:
 		if a.Op == opDone {
 			if s.Step == stMove {
-				s.endMovement(contCombat)
+				s.checkStacking(contCombat)
 			} else {
-				s.endMovement(contExploitC)
+				s.checkStacking(contExploitC)
 			}
 			return
 		}
@@ -204,11 +204,12 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 			s.bombard(u, max(h, 2), a.Op == opShell)
 			return
 		}
+		// 9.2: stacking is checked at the end of every phase.
 		s.endCombatPhase()
 		if s.Step == stCombat {
-			s.beginExploitation()
+			s.checkStacking(contExploit)
 		} else {
-			s.attrition()
+			s.checkStacking(contAttrition)
 		}
 	case stBuild:
 		switch a.Op {
@@ -258,7 +259,7 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 			s.NRet--
 			then := s.Ret[s.NRet]
 			s.Ret[s.NRet] = stNone
-			s.endMovement(then)
+			s.checkStacking(then)
 		}
 	}
 }

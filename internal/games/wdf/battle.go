@@ -300,8 +300,12 @@ func (s *State) resolve(spendAP bool) {
 	s.logf("10.11", engine.Observer, "combat", s.sideName(side), strconv.Itoa(att.Final()), strconv.Itoa(dfn.Final()), strconv.Itoa(ah))
 	if Overwhelming(ah, dfn.Final()) {
 		s.logf("10.24", engine.Observer, "overwhelming")
-		for _, u := range def {
-			s.eliminateUnit(u, "10.24")
+		// Every defending unit, those that retreated into the hex too
+		// (10.26: they share the hex's losses).
+		for _, t := range s.Bat.Def[:s.Bat.NDef] {
+			for _, u := range s.board().Units(int(t)) {
+				s.eliminateUnit(u, "10.24")
+			}
 		}
 		if s.Bat.SpentAP {
 			s.AP[side]++

@@ -30,8 +30,10 @@ const (
 	stOver          // the game is over
 
 	// Continuations after a stacking check.
-	contCombat   // begin the Regular Combat Phase
-	contExploitC // begin the Exploitation Combat Phase
+	contCombat    // begin the Regular Combat Phase
+	contExploitC  // begin the Exploitation Combat Phase
+	contExploit   // begin the Exploitation Movement Phase
+	contAttrition // begin the Attrition Phase
 )
 
 func (s *State) call(st, back step) {
@@ -53,6 +55,10 @@ func (s *State) resume(st step) {
 		s.Step, s.Decider = stCombat, s.Phasing
 	case contExploitC:
 		s.Step, s.Decider = stExploitC, s.Phasing
+	case contExploit:
+		s.beginExploitation()
+	case contAttrition:
+		s.attrition()
 	default:
 		panic("wdf: resume at step " + strconv.Itoa(int(st)))
 	}
@@ -291,8 +297,9 @@ func (s *State) beginMovement() {
 	s.Step, s.Decider = stMove, s.Phasing
 }
 
-// endMovement closes a movement phase with the stacking check (9.2).
-func (s *State) endMovement(then step) {
+// checkStacking closes a phase with the stacking check (9.2), then
+// resumes at then.
+func (s *State) checkStacking(then step) {
 	b := s.board()
 	for _, side := range [2]engine.Side{s.Phasing, 1 - s.Phasing} {
 		if len(s.overStacked(b, side)) > 0 {
