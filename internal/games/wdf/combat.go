@@ -92,10 +92,10 @@ func (b *Board) InAPRange(side engine.Side, h int) bool {
 		return false
 	}
 	r := APRange
-	if l := b.LeaderAt(side, h); l >= 0 {
-		r = b.P.leaderFace(b.D, l).Range
-	} else if l := b.LeaderAt(side, dep); l >= 0 {
-		r = b.P.leaderFace(b.D, l).Range
+	if lr := b.bestLeader(side, h, faceRange); lr >= 0 {
+		r = lr
+	} else if lr := b.bestLeader(side, dep, faceRange); lr >= 0 {
+		r = lr
 	}
 	return hexDistance(b.D, dep, h) <= r
 }
@@ -233,9 +233,7 @@ func (b *Board) Evaluate(a *Attack) (att, dfn CombatSide) {
 		di := b.divisionIntegrity(stack)
 		att.Stack += di
 		att.Dice.add(di, worst)
-		if l := b.LeaderAt(a.Side, h); l >= 0 {
-			leaderDice = max(leaderDice, b.P.leaderFace(d, l).Attack)
-		}
+		leaderDice = max(leaderDice, b.bestLeader(a.Side, h, faceAttack))
 	}
 	att.Stack += leaderDice
 	att.Dice.add(leaderDice, 6)
@@ -289,9 +287,7 @@ func (b *Board) Evaluate(a *Attack) (att, dfn CombatSide) {
 		st := b.divisionIntegrity(stack) + tec.DefendStack
 		dfn.Stack += st
 		dfn.Dice.add(st, worst)
-		if l := b.LeaderAt(enemy, t); l >= 0 {
-			leaderDice = max(leaderDice, b.P.leaderFace(d, l).Defense)
-		}
+		leaderDice = max(leaderDice, b.bestLeader(enemy, t, faceDefense))
 	}
 	dfn.Stack += leaderDice
 	dfn.Dice.add(leaderDice, 6)

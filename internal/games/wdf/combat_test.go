@@ -212,3 +212,17 @@ func TestStacking(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoAxisLeaders: two Axis leaders in one hex add only one leader's
+// dice, the better (13.2, 13.3).
+func TestTwoAxisLeaders(t *testing.T) {
+	d, p := fixture(t, "unit 104-mot 3617\nunit aus-16 3618\nleader rommel-cruwell 3617\nleader bergonzoli-gambara 3617\ndepot axis 3617")
+	sup := &[MaxUnits]bool{}
+	for u := range sup {
+		sup[u] = true
+	}
+	att, _ := NewBoard(d, p).Evaluate(&Attack{Side: Axis, Attackers: []int{unit(t, d, "104-mot")}, Defenders: []int{hx(t, d, "3618")}, AP: true, Supplied: sup})
+	if att.Dice != (Dice{0, 4 + 2}) {
+		t.Errorf("attacker dice %+v, want 6 on 6 (Rommel's 2, not 2+1)", att.Dice)
+	}
+}

@@ -200,3 +200,20 @@ func (b *Board) LeaderAt(side engine.Side, i int) int {
 	}
 	return -1
 }
+
+// bestLeader returns the largest value f gives among side's leaders on
+// hex i, or -1 when none is there. Two Axis leaders may share a hex and
+// the player uses one's values (13.2): the best.
+func (b *Board) bestLeader(side engine.Side, i int, f func(*LeaderFace) int) int {
+	best := -1
+	for l := range b.D.Leaders {
+		if b.D.Leaders[l].Side == side && int(b.P.Leaders[l].Hex) == i && b.P.Leaders[l].Face >= 0 {
+			best = max(best, f(b.P.leaderFace(b.D, l)))
+		}
+	}
+	return best
+}
+
+func faceRange(f *LeaderFace) int   { return f.Range }
+func faceAttack(f *LeaderFace) int  { return f.Attack }
+func faceDefense(f *LeaderFace) int { return f.Defense }

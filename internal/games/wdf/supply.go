@@ -108,9 +108,7 @@ func (n *SupplyNet) TrackSteps(i int) int { return max(n.track[i]-1, min(n.track
 // motorized MP, or the range of a leader in its hex (8.1, 13.5).
 func (b *Board) supplyBudget(side engine.Side, hex int) int {
 	r := SupplyMP
-	if l := b.LeaderAt(side, hex); l >= 0 {
-		r = max(r, b.P.leaderFace(b.D, l).Range)
-	}
+	r = max(r, b.bestLeader(side, hex, faceRange))
 	return r * MP
 }
 
