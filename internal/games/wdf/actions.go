@@ -284,8 +284,17 @@ func (s *State) moveUnit(u, h int, strategic bool) {
 		rule = "10.27"
 	}
 	s.logf(rule, engine.Observer, "moves", def.Name, s.hexID(from), s.hexID(h))
+	s.entered(u, h)
+}
+
+// entered applies what a combat unit's entering hex h brings, by movement,
+// advance or retreat: control of Tobruk and Benghazi (8.4: the last to
+// occupy), a casualty check for enemy leaders there (13.4, 13.6) and the
+// capture of the enemy depot (7.14).
+func (s *State) entered(u, h int) {
+	def := &s.d.Units[u]
 	if h == s.d.Tobruk {
-		s.Pos.TobrukControl = def.Side // 8.4: the last to occupy
+		s.Pos.TobrukControl = def.Side
 	}
 	if h == s.d.Benghazi {
 		s.Pos.BenghaziControl = def.Side
@@ -293,7 +302,7 @@ func (s *State) moveUnit(u, h int, strategic bool) {
 	enemy := 1 - def.Side
 	for l := range s.d.Leaders {
 		if s.d.Leaders[l].Side == enemy && int(s.Pos.Leaders[l].Hex) == h && s.Pos.Leaders[l].Face >= 0 {
-			s.leaderCasualty(l, 3, true) // 13.4, 13.6
+			s.leaderCasualty(l, 3, true)
 		}
 	}
 	if int(s.Pos.Depot[enemy]) == h {

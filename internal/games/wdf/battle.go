@@ -516,6 +516,7 @@ func (s *State) retreatUnit(u, h int) {
 	s.RetLeft[u]--
 	s.Pos.tidyIPs()
 	s.logf("10.26", engine.Observer, "moves", s.d.Units[u].Name, s.hexID(from), s.hexID(h))
+	s.entered(u, h)
 	// A leader left alone goes with the last unit out (ruling W28).
 	side := s.d.Units[u].Side
 	if !s.board().Occupied(side, from) {

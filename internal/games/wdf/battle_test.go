@@ -190,3 +190,15 @@ func TestExploitationAttackers(t *testing.T) {
 		t.Error("a unit that moved strategically may attack")
 	}
 }
+
+// TestRetreatTakesControl: a unit that retreats into Tobruk takes control
+// of it (8.4: the last to occupy), like any unit that enters it.
+func TestRetreatTakesControl(t *testing.T) {
+	s := stateAt(t, "unit aus-16 3309", 5, Axis)
+	u := unit(t, s.d, "aus-16")
+	s.RetLeft[u] = 1
+	s.retreatUnit(u, s.d.Tobruk)
+	if s.Pos.TobrukControl != Allied || s.RetLeft[u] != 0 {
+		t.Errorf("Tobruk control %d, retreat left %d", s.Pos.TobrukControl, s.RetLeft[u])
+	}
+}
