@@ -236,6 +236,9 @@ func (s *State) resolve(spendAP bool) {
 		s.AP[side]--
 		s.Bat.SpentAP = true
 	}
+	if side == Allied {
+		s.AlliedAttacked = true
+	}
 	s.ASP[side] -= s.Bat.Support
 	if s.Bat.Naval {
 		s.SeaUsed |= 0x40

@@ -19,8 +19,7 @@
 //     and Major Offensive cost (depot.go).
 //
 // The game state (state.go) and the sequence of play of 4.0 (sequence.go,
-// actions.go) run a whole game: random events rolled and logged but
-// without effect (5.0), air superiority and naval support (6.1, 6.2), depot
+// actions.go) run a whole game: random events (5.0), air superiority and naval support (6.1, 6.2), depot
 // removal and placement (7.11-7.15), the ASP spend and Organization die
 // (7.2-7.5), replacements and refit (7.6), the Allied Reserve Box and
 // withdrawals (7.4, 7.8), reinforcements at the entry hexes (7.7), Major Offensive
@@ -35,8 +34,10 @@
 // Air and naval bombardment (14.2, 15.0), units in IPs withheld from an
 // attack (12.3) and Montgomery's arrival (13.7) are in too.
 //
-// Not yet: the random events' effects (5.0: the reconstructed events are
-// text only), the owner's choice of units supplied by Tobruk (8.4) and of
+// The random events (5.0) have the effects the reconstructed table's texts
+// give them (events.go).
+//
+// Not yet: the owner's choice of units supplied by Tobruk (8.4) and of
 // the armor refit (7.62), the minimum-retreat stacking procedure of
 // 10.26, views, prompts and log in Italian, a computer opponent. The game
 // is not registered with the engine.

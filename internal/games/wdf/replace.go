@@ -14,6 +14,12 @@ func (s *State) beginReplacements(side engine.Side) {
 	if side == Axis && s.Pos.Level >= SupplyNormal {
 		s.Repl++
 	}
+	switch {
+	case side == Axis && s.event() == "axis-forces-diverted":
+		s.Repl = 0
+	case side == Allied && s.event() == "special-allied-convoy":
+		s.Repl++ // an extra armor replacement (5.0)
+	}
 	s.ReplUsed = [3]int8{}
 	if side == Allied {
 		s.refit()
@@ -57,8 +63,16 @@ func (s *State) replCategory(u int) (int, bool) {
 		if def.Type == Armor {
 			k = 0
 		}
-		// 7.61: with two points, never both for armor.
-		if base >= 2 && k == 0 && s.ReplUsed[0] >= 1 {
+		// 7.61: with two points, never both for armor. The Special
+		// Allied Convoy's extra point is for armor only (5.0).
+		armorCap := 1
+		if s.event() == "special-allied-convoy" {
+			armorCap = 2
+		}
+		if base >= 2 && k == 0 && int(s.ReplUsed[0]) >= armorCap {
+			return k, false
+		}
+		if k == 1 && int(s.ReplUsed[1]) >= base {
 			return k, false
 		}
 		return k, true

@@ -72,6 +72,7 @@ func (s *State) resume(st step) {
 func (s *State) beginTurn() {
 	s.logf("4.0", engine.Observer, "turn", strconv.Itoa(int(s.Turn)), s.d.Turns[s.Turn-1].Month)
 	s.SeaUsed = 0
+	s.Event, s.AlliedAttacked = -1, false
 	if s.Turn > 1 {
 		s.randomEvent()
 		s.airSupport()
@@ -79,8 +80,8 @@ func (s *State) beginTurn() {
 	s.beginPlayerTurn(Allied)
 }
 
-// randomEvent rolls the Random Events table (5.0). The events' effects are
-// not implemented yet: the event is only logged.
+// randomEvent rolls the Random Events table (5.0) and applies the event
+// (events.go).
 func (s *State) randomEvent() {
 	ev := &s.d.Tables.Events
 	a, x := s.roll(), s.roll()
@@ -88,25 +89,31 @@ func (s *State) randomEvent() {
 	e := &ev.Events[i]
 	switch {
 	case i == ev.NoEvent:
-	case int(s.Turn) < e.EarliestTurn, e.Once && i < len(s.EventUsed) && s.EventUsed[i]:
-		i = ev.NoEvent // 5.0: too early, or once per game
+	case int(s.Turn) < e.EarliestTurn, e.Once && i < len(s.EventUsed) && s.EventUsed[i], !s.eventPossible(e.ID):
+		i = ev.NoEvent // 5.0: too early, once per game, or impossible
 	default:
 		if e.Once && i < len(s.EventUsed) {
 			s.EventUsed[i] = true
 		}
 	}
+	s.Event = int8(i)
 	s.logf("5.0", engine.Observer, "event", strconv.Itoa(a*10+x), ev.Events[i].Name)
+	s.applyEvent(ev.Events[i].ID)
 }
 
 // airSupport is the Air/Naval Support Phase (6.1, 6.2).
 func (s *State) airSupport() {
 	s.ASP = [2]int8{}
 	s.Pos.Naval = false
+	if s.event() == "sandstorm" {
+		s.logf("5.0", engine.Observer, "sandstorm")
+		return
+	}
 	row := RowFor(s.d.Tables.Air.Rows, int(s.Turn))
 	var die, score [2]int
 	for side := range engine.Side(2) {
 		die[side] = s.roll()
-		m := die[side]
+		m := die[side] + s.airEventMod(side)
 		if dep := s.Pos.Depot[side]; dep >= 0 {
 			if z := s.d.ZoneOf(side, int(dep)); z != ZoneNone {
 				m += s.d.Tables.Air.ZoneMod[side][z-1]
@@ -118,7 +125,7 @@ func (s *State) airSupport() {
 	switch {
 	case score[Allied] > score[Axis]:
 		s.ASP[Allied] = int8(score[Allied] - score[Axis])
-		s.Pos.Naval = die[Allied] == 6 // 6.2
+		s.Pos.Naval = die[Allied] == 6 && s.event() != "italian-navy-sortie" // 6.2
 	case score[Axis] > score[Allied]:
 		s.ASP[Axis] = int8(score[Axis] - score[Allied])
 	}
@@ -203,10 +210,13 @@ func (s *State) organize(spent int) {
 	s.logf("7.31", engine.Observer, "newAP", s.sideName(side), strconv.Itoa(die), strconv.Itoa(spent), strconv.Itoa(ap), strconv.Itoa(int(s.AP[side])))
 	m := min(max(die-spent, 1), 6) // 7.4, 7.5: no Benghazi modifier
 	if side == Axis {
-		s.Pos.Level = RowFor(s.d.Tables.Supply, int(s.Turn)).Value[m-1]
+		s.Pos.Level = s.levelEvent(RowFor(s.d.Tables.Supply, int(s.Turn)).Value[m-1])
 		s.logf("7.5", engine.Observer, "supplyLevel", s.Pos.Level.String())
 	} else {
 		need := RowFor(s.d.Tables.Reserves, int(s.Turn)).Value[m-1]
+		if s.event() == "allied-forces-diverted" {
+			need += 2
+		}
 		s.ReserveNeed = int8(need)
 		s.logf("7.4", engine.Observer, "reserves", strconv.Itoa(need))
 	}
@@ -229,7 +239,7 @@ func (s *State) afterReplacements() {
 func (s *State) toMajor() {
 	side := s.Phasing
 	b := s.board()
-	if cost, ok := b.MajorOffensiveCost(side); ok && int(s.AP[side]) >= cost {
+	if cost, ok := b.MajorOffensiveCost(side); ok && int(s.AP[side]) >= cost && !(side == Axis && s.event() == "comando-supremo") {
 		s.Step, s.Decider = stMajor, side
 		return
 	}
@@ -285,7 +295,7 @@ func (s *State) declareMajor() {
 	s.AP[side] -= int8(cost)
 	s.Pos.Major[side] = true
 	die := s.roll()
-	s.Surprise[side] = die+extra <= 2
+	s.Surprise[side] = die+extra <= 2 && !(side == Axis && s.event() == "ultra-intercept")
 	s.logf("7.9", engine.Observer, "major", s.sideName(side), strconv.Itoa(cost), strconv.Itoa(die+extra), strconv.FormatBool(s.Surprise[side]))
 }
 
@@ -379,6 +389,10 @@ func (s *State) endPlayerTurn() {
 		s.Flags[u] = 0
 	}
 	if s.Phasing == Allied {
+		if s.event() == "prime-minister" && !s.AlliedAttacked {
+			s.AlliedVPLoss += 3
+			s.logf("5.0", engine.Observer, "primeMinister")
+		}
 		s.beginPlayerTurn(Axis)
 		return
 	}
@@ -465,5 +479,6 @@ func (s *State) victoryPoints() [2]int {
 		}
 	}
 	vp[Axis] += int(s.ReserveVP)
+	vp[Allied] -= int(s.AlliedVPLoss)
 	return vp
 }

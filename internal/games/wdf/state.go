@@ -81,6 +81,12 @@ type core struct {
 	// Obliged the hexes that must still be attacked (10.0).
 	Defended, Obliged   [48]int16
 	NDefended, NObliged int8
+	// Event is this turn's random event (index into the events), -1 on
+	// turn 1 (5.0); AlliedAttacked records an Allied combat this turn
+	// (the Prime Minister event); AlliedVPLoss the points it cost.
+	Event          int8
+	AlliedAttacked bool
+	AlliedVPLoss   int8
 	// ReserveNeed is this turn's Allied Reserve Requirement in units (7.4).
 	ReserveNeed int8
 	// ReserveVP counts the Axis victory points for Allied reserve
@@ -104,6 +110,7 @@ func newState(d *Data, seed uint64, log bool) *State {
 	s := &State{d: d, logOn: log}
 	s.Rng, s.Turn = engine.NewRand(seed), 1
 	s.Pos = SetupPosition(d)
+	s.Event = -1
 	// 3.1: Turn 1 conditions.
 	t1 := d.TurnOne
 	s.AP = [2]int8{int8(t1.AlliedAP), int8(t1.AxisAP)}
