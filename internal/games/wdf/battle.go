@@ -220,9 +220,8 @@ func (s *State) legalBuild(dst []engine.Action) []engine.Action {
 	return append(dst, engine.Action{Op: opResolve, A: 0})
 }
 
-// navalUsed: the naval attack is once per turn (15.0); it is kept as the
-// SeaUsed high bit.
-func (s *State) navalUsed() bool { return s.SeaUsed&0x40 != 0 }
+// navalUsed: the naval attack is once per turn (15.0).
+func (s *State) navalUsed() bool { return s.NavalUsed }
 
 // resolve fights the combat (10.11-10.24).
 func (s *State) resolve(spendAP bool) {
@@ -241,7 +240,7 @@ func (s *State) resolve(spendAP bool) {
 	}
 	s.ASP[side] -= s.Bat.Support
 	if s.Bat.Naval {
-		s.SeaUsed |= 0x40
+		s.NavalUsed = true
 	}
 	// 10.0: every enemy hex adjacent to an attacker must be attacked,
 	// unless the offensive is a surprise (7.92).
@@ -839,7 +838,7 @@ func (s *State) bombard(h, n int, naval bool) {
 	hits, rule := sixes/2, "14.2"
 	if naval {
 		hits, rule = sixes, "15.0"
-		s.SeaUsed |= 0x40
+		s.NavalUsed = true
 	} else {
 		s.ASP[side] -= int8(n)
 	}

@@ -71,7 +71,7 @@ func (s *State) resume(st step) {
 // Player Turn.
 func (s *State) beginTurn() {
 	s.logf("4.0", engine.Observer, "turn", strconv.Itoa(int(s.Turn)), s.d.Turns[s.Turn-1].Month)
-	s.SeaUsed = 0
+	s.SeaUsed, s.NavalUsed = 0, false
 	s.Event, s.AlliedAttacked = -1, false
 	if s.Turn > 1 {
 		s.randomEvent()

@@ -56,6 +56,8 @@ type core struct {
 	LeaderFlags [MaxLeaders]uint8
 	// SeaUsed counts this turn's Allied sea transfers (9.7).
 	SeaUsed int8
+	// NavalUsed: the Allied naval attack of the turn is spent (15.0).
+	NavalUsed bool
 	// DepotShifted: the depot used its exploitation move this player turn
 	// (7.16).
 	DepotShifted bool
