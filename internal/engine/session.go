@@ -141,6 +141,15 @@ func Replay(rec Record) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
+	return ReplayGame(g, rec)
+}
+
+// ReplayGame is Replay for a game given directly rather than looked up by
+// the record's game id (for a game not registered, in its own tests).
+func ReplayGame(g Game, rec Record) (*Session, error) {
+	if rec.Game != g.ID() {
+		return nil, fmt.Errorf("the record is a game of %q, not %q", rec.Game, g.ID())
+	}
 	s, err := NewSession(g, rec.Setup)
 	if err != nil {
 		return nil, err

@@ -162,7 +162,7 @@ func checkDeep(g engine.Game, sess *engine.Session, side engine.Side, legal []en
 		}
 	} else {
 		// Could not undo (dice, reveal): replay from the record instead.
-		rs, err := engine.Replay(sess.Record)
+		rs, err := engine.ReplayGame(sess.Game, sess.Record)
 		if err != nil {
 			return false, err
 		}
@@ -180,7 +180,7 @@ func checkRecord(sess *engine.Session) error {
 	if err != nil {
 		return err
 	}
-	again, err := engine.Replay(rec)
+	again, err := engine.ReplayGame(sess.Game, rec)
 	if err != nil {
 		return fmt.Errorf("replay: %v", err)
 	}
