@@ -5,8 +5,9 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { renderCompass } from './compass.js';
+import { renderWdf } from './wdf.js';
 
-const renderers = { compass: renderCompass };
+const renderers = { compass: renderCompass, wdf: renderWdf };
 
 export function renderBoard(el, gameID, view, ctx) {
   const r = renderers[gameID];

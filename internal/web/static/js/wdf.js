@@ -1,0 +1,437 @@
+// The Western Desert Force board: the hex map drawn from view.map (flat-top
+// hexes, columns left to right, even columns half a hex lower, as
+// internal/hexgrid's WDF layout), terrain, coast and sea, roads and tracks
+// from centre to centre, escarpments, ridges and rivers on hexsides, place
+// names, supply sources and road zones; counters with NATO-style symbols,
+// stacks fanned in their hex; depots, leaders and improved positions; the
+// air and attack point track, the boxes off the map and the battle.
+// Clicking a counter shows its supply and lights the hexes its legal
+// actions name; clicking a lit hex plays the action (or asks which).
+import { h, s, clear } from './dom.js';
+
+const R = 26; // hex size: centre to corner, in SVG units
+const SQ3 = Math.sqrt(3);
+const CS = 26; // counter side
+
+// centre mirrors hexgrid.Layout.Center for the WDF layout: axial
+// q = col, r = row - (col + col&1)/2, x = 1.5 R q, y = √3 R (r + q/2).
+export function centre(col, row) {
+  const q = col, r = row - (col + (col & 1)) / 2;
+  return [R * 1.5 * q, R * SQ3 * (r + q / 2)];
+}
+
+// corners of the flat-top hex around x, y.
+function corners(x, y) {
+  const out = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 3) * i;
+    out.push([x + R * Math.cos(a), y + R * Math.sin(a)]);
+  }
+  return out;
+}
+
+const poly = (pts) => 'M' + pts.map((p) => p.map((n) => n.toFixed(1)).join(',')).join('L') + 'Z';
+
+const TERRAIN = {
+  clear: '#f1e6c6', rough: '#d9bf88', mountain: '#b08f5e', 'salt marsh': '#c6d1ac', salt_marsh: '#c6d1ac',
+  qattara: '#d6c09c', 'qattara depression': '#d6c09c', city: '#e2d6bf', town: '#e8dcc0',
+};
+const terrainFill = (t) => TERRAIN[(t || '').toLowerCase()] || '#ece0c2';
+
+// Counter colours by nation (rule 1.3's colour bands, as near as we can).
+const NATION = {
+  german: { fill: '#b8c1c9', ink: '#1b242c' },
+  italian: { fill: '#9fc487', ink: '#1b3311' },
+  free_french: { fill: '#b7cbe6', ink: '#142a48' },
+  polish: { fill: '#e8c6c0', ink: '#4a1a12' },
+  greek: { fill: '#c5e0ec', ink: '#123646' },
+};
+const SIDE = { allied: { fill: '#e8cf98', ink: '#3a2709' }, axis: { fill: '#b8c1c9', ink: '#1b242c' } };
+const colours = (u) => NATION[u.nation] || SIDE[u.side] || { fill: '#ddd', ink: '#222' };
+const ZONE = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#f032e6', '#9a6324', '#469990', '#808000'];
+
+const keyed = (f) => (e) => {
+  if (e.key === 'Enter' || e.key === ' ') {
+    e.preventDefault();
+    f(e);
+  }
+};
+
+const WORDS = {
+  en: {
+    turn: 'Turn', phase: 'Phase', phasing: 'Phasing', decider: 'To decide', vp: 'VP', allied: 'Allied', axis: 'Axis',
+    ap: 'AP', asp: 'ASP', major: 'Major Offensive', supply: 'Supply level', naval: 'Naval support', tobruk: 'Tobruk held by',
+    fortress: 'Fortress levels lost (Tobruk, Bardia)', yes: 'yes', no: 'no', zones: 'Road zones', zoomIn: 'Zoom in', zoomOut: 'Zoom out',
+    choose: 'Choose:', inSupply: 'in supply', outSupply: 'OUT OF SUPPLY', path: 'supply path', hexes: 'hexes', battle: 'Battle',
+    attackers: 'Attackers', defenders: 'Defenders', dice: 'Dice', hits: 'Hits', legend: 'Legend', road: 'road', track: 'track',
+    escarpment: 'escarpment', ridge: 'ridge', river: 'river', source: 'supply source', depot: 'depot', leader: 'leader', ip: 'improved position',
+    sea: 'sea', offArea: 'not in play', reduced: 'reduced', hitsOn: 'hits on', steps: 'steps', none: '—', selected: 'Selected',
+  },
+  it: {
+    turn: 'Turno', phase: 'Fase', phasing: 'In fase', decider: 'Decide', vp: 'PV', allied: 'Alleati', axis: 'Asse',
+    ap: 'PA', asp: 'PAS', major: 'Grande offensiva', supply: 'Livello di rifornimento', naval: 'Supporto navale', tobruk: 'Tobruk tenuta da',
+    fortress: 'Livelli di fortezza persi (Tobruk, Bardia)', yes: 'sì', no: 'no', zones: 'Zone stradali', zoomIn: 'Ingrandisci', zoomOut: 'Riduci',
+    choose: 'Scegli:', inSupply: 'rifornita', outSupply: 'NON RIFORNITA', path: 'linea di rifornimento', hexes: 'esagoni', battle: 'Combattimento',
+    attackers: 'Attaccanti', defenders: 'Difensori', dice: 'Dadi', hits: 'Perdite', legend: 'Legenda', road: 'strada', track: 'pista',
+    escarpment: 'scarpata', ridge: 'cresta', river: 'fiume', source: 'fonte di rifornimento', depot: 'deposito', leader: 'comandante', ip: 'posizione fortificata',
+    sea: 'mare', offArea: 'fuori gioco', reduced: 'ridotta', hitsOn: 'colpisce con', steps: 'passi', none: '—', selected: 'Selezionata',
+  },
+};
+
+const tokens = (text) => text.split(/\s+/);
+
+// Scroll and zoom survive a redraw (each action redraws the board).
+const keep = { left: null, top: null };
+
+// symbol draws the NATO-style unit symbol in a w×h box at x, y.
+function symbol(type, x, y, w, hh, ink) {
+  const t = (type || '').toLowerCase();
+  const box = s('rect', { x, y, width: w, height: hh, fill: '#fffdf5', stroke: ink, 'stroke-width': 1 });
+  const parts = [box];
+  const line = (x1, y1, x2, y2) => s('line', { x1, y1, x2, y2, stroke: ink, 'stroke-width': 1 });
+  if (t.includes('inf') || t.includes('mot') || t.includes('para') || t.includes('garrison')) {
+    parts.push(line(x, y, x + w, y + hh), line(x, y + hh, x + w, y));
+  }
+  if (t.includes('arm') || t.includes('tank') || t.includes('mech')) {
+    parts.push(s('ellipse', { cx: x + w / 2, cy: y + hh / 2, rx: w / 2 - 2.5, ry: hh / 2 - 2, fill: 'none', stroke: ink, 'stroke-width': 1 }));
+  }
+  if (t.includes('recon') || t.includes('cav')) parts.push(line(x, y + hh, x + w, y));
+  if (t.includes('mot')) parts.push(line(x + 2, y + hh + 1.5, x + w - 2, y + hh + 1.5)); // wheels: a bar under the box
+  if (t.includes('art')) parts.push(s('circle', { cx: x + w / 2, cy: y + hh / 2, r: 1.6, fill: ink }));
+  if (t.includes('eng')) parts.push(line(x + 2, y + hh / 2, x + w - 2, y + hh / 2));
+  return parts;
+}
+
+function counterFace(u, sel, actionable, stackTitle) {
+  const c = colours(u);
+  const g = s('g', { class: 'counter' + (sel ? ' selected' : '') + (actionable ? ' actionable' : '') + (u.reduced ? ' reduced' : ''), tabindex: 0, role: 'button', 'data-unit': u.id });
+  g.append(s('title', {}, stackTitle),
+    s('rect', { class: 'face', x: -CS / 2, y: -CS / 2, width: CS, height: CS, rx: 2.5, fill: u.reduced ? '#faf6ec' : c.fill, stroke: c.ink, 'stroke-width': 1 }),
+    u.reduced ? s('rect', { x: -CS / 2 + 0.5, y: CS / 2 - 5.5, width: CS - 1, height: 5, fill: c.fill }) : null,
+    s('text', { x: 0, y: -CS / 2 + 6.3, class: 'csize', fill: c.ink }, u.size || ''),
+    ...symbol(u.type, -7, -CS / 2 + 7.5, 14, 8.5, c.ink),
+    s('text', { x: 0, y: CS / 2 - (u.reduced ? 6.5 : 2.8), class: 'cvals', fill: u.reduced ? '#a3261b' : c.ink }, `${u.cs ?? ''}-${u.ma ?? ''}`),
+    u.supplied === false ? s('circle', { cx: CS / 2 - 3, cy: -CS / 2 + 3, r: 2.6, class: 'oos' }) : null);
+  return g;
+}
+
+const unitLine = (u) => `${u.name} (${u.size || ''} ${u.type || ''}) ${u.cs ?? ''}-${u.ma ?? ''}${u.reduced ? ' reduced' : ''}${u.supplied === false ? ', out of supply' : ''}`;
+
+export function renderWdf(el, v, ctx) {
+  clear(el);
+  const w = WORDS[ctx.lang] || WORDS.en;
+  if (!v || !v.map || !Array.isArray(v.map.hexes)) {
+    el.append(h('pre', {}, JSON.stringify(v, null, 1)));
+    return;
+  }
+  const hexes = v.map.hexes;
+  const byID = new Map(hexes.map((x) => [x.id, x]));
+  const pos = new Map(hexes.map((x) => [x.id, centre(x.col, x.row)]));
+  const units = v.units || [];
+  const unitIDs = new Set(units.map((u) => u.id));
+  const leaderIDs = new Set((v.leaders || []).map((l) => l.id));
+  const sideWord = (x) => w[x] || x;
+
+  // The frame: the printed rectangle the hexes span, one hex of margin.
+  const cols = hexes.map((x) => x.col), rows = hexes.map((x) => x.row);
+  const c0 = Math.min(...cols), c1 = Math.max(...cols), r0 = Math.min(...rows), r1 = Math.max(...rows);
+  const [x0] = centre(c0, 1), [x1] = centre(c1, 1);
+  const minX = x0 - R * 1.2, maxX = x1 + R * 1.2, minY = centre(1, r0)[1] - R * SQ3, maxY = centre(2, r1)[1] + R;
+  const W = maxX - minX, H = maxY - minY;
+  const svg = s('svg', { viewBox: `${minX.toFixed(0)} ${minY.toFixed(0)} ${W.toFixed(0)} ${H.toFixed(0)}`, class: 'map wdf', role: 'img', 'aria-label': 'Western Desert Force map' });
+  const defs = s('defs', {},
+    s('pattern', { id: 'wdf-off', width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
+      s('rect', { width: 8, height: 8, fill: '#d9cfb8' }), s('line', { x1: 0, y1: 0, x2: 0, y2: 8, stroke: '#c7bb9f', 'stroke-width': 3 })),
+    s('pattern', { id: 'wdf-marsh', width: 10, height: 6, patternUnits: 'userSpaceOnUse' },
+      s('rect', { width: 10, height: 6, fill: terrainFill('salt marsh') }), s('path', { d: 'M1,4 h3 M6,2 h3', stroke: '#6f8a5a', 'stroke-width': 0.8 })),
+    s('pattern', { id: 'wdf-qattara', width: 7, height: 7, patternUnits: 'userSpaceOnUse' },
+      s('rect', { width: 7, height: 7, fill: terrainFill('qattara') }), s('circle', { cx: 3.5, cy: 3.5, r: 0.9, fill: '#9c7f52' })));
+  svg.append(defs, s('rect', { x: minX, y: minY, width: W, height: H, fill: 'url(#wdf-off)' }));
+  const gSea = s('g', {}), gHex = s('g', {}), gZone = s('g', {}), gSides = s('g', {}), gRoads = s('g', {}), gMarks = s('g', {}),
+    gNames = s('g', {}), gPath = s('g', {}), gUnits = s('g', {});
+  svg.append(gSea, gHex, gZone, gRoads, gSides, gMarks, gNames, gPath, gUnits);
+
+  // The sea: north of each column's first land hex (the Mediterranean).
+  const firstRow = new Map();
+  for (const x of hexes) firstRow.set(x.col, Math.min(firstRow.get(x.col) ?? 1e9, x.row));
+  for (let c = c0; c <= c1; c++) {
+    const top = firstRow.get(c) ?? r0;
+    for (let r = 0; r < top; r++) gSea.append(s('path', { d: poly(corners(...centre(c, r))), class: 'sea' }));
+  }
+
+  const fillOf = (x) => {
+    const t = (x.terrain || '').toLowerCase();
+    if (t.includes('marsh')) return 'url(#wdf-marsh)';
+    if (t.includes('qattara')) return 'url(#wdf-qattara)';
+    return terrainFill(t);
+  };
+  const hexEls = new Map();
+  for (const x of hexes) {
+    const [cx, cy] = pos.get(x.id);
+    const p = s('path', { d: poly(corners(cx, cy)), class: 'hex' + (x.coastal ? ' coastal' : ''), fill: fillOf(x), 'data-hex': x.id, tabindex: -1, role: 'button',
+      onclick: () => clickHex(x.id), onkeydown: keyed(() => clickHex(x.id)) },
+    s('title', {}, `${x.id}${x.place ? ' ' + x.place : ''} — ${x.terrain}${x.coastal ? ', coastal' : ''}${x.fortress ? ', fortress' : ''}${x.source ? `, ${sideWord(x.source)} ${w.source}` : ''}`));
+    hexEls.set(x.id, p);
+    gHex.append(p);
+    // Hex numbers, faint, as printed.
+    gNames.append(s('text', { x: cx, y: cy - R * 0.62, class: 'hexid' }, x.id));
+  }
+
+  // Hexsides: shared edge of a and b, and centre-to-centre lines.
+  const edge = (a, b) => {
+    const [ax, ay] = pos.get(a), [bx, by] = pos.get(b);
+    const mx = (ax + bx) / 2, my = (ay + by) / 2, d = Math.hypot(bx - ax, by - ay) || 1;
+    const px = -(by - ay) / d * (R / 2), py = (bx - ax) / d * (R / 2);
+    return { x1: mx - px, y1: my - py, x2: mx + px, y2: my + py };
+  };
+  for (const sd of v.map.sides || []) {
+    if (!pos.has(sd.a) || !pos.has(sd.b)) continue;
+    const [ax, ay] = pos.get(sd.a), [bx, by] = pos.get(sd.b);
+    if (sd.track && !sd.road) gRoads.append(s('line', { x1: ax, y1: ay, x2: bx, y2: by, class: 'track' }));
+    if (sd.road) gRoads.append(s('line', { x1: ax, y1: ay, x2: bx, y2: by, class: 'road' }));
+    if (sd.river) gSides.append(s('line', { ...edge(sd.a, sd.b), class: 'river' }));
+    if (sd.escarpment) gSides.append(s('line', { ...edge(sd.a, sd.b), class: 'escarpment' }));
+    if (sd.ridge) gSides.append(s('line', { ...edge(sd.a, sd.b), class: 'ridge' }));
+  }
+
+  // Places, sources, fortress status, IPs and depots.
+  for (const x of hexes) {
+    const [cx, cy] = pos.get(x.id);
+    if (x.place) {
+      gNames.append(s('text', { x: cx, y: cy + R * 0.92, class: 'place' + (x.fortress ? ' fortress' : '') }, x.place));
+    }
+    if (x.fortress) gMarks.append(s('path', { d: poly(corners(cx, cy).map(([px, py]) => [cx + (px - cx) * 0.86, cy + (py - cy) * 0.86])), class: 'fortress-ring' }));
+    if (x.source) {
+      gMarks.append(s('g', { class: 'source ' + x.source }, s('title', {}, `${sideWord(x.source)} ${w.source}`),
+        s('circle', { cx: cx + R * 0.55, cy: cy - R * 0.42, r: 6 }), s('text', { x: cx + R * 0.55, y: cy - R * 0.42 + 3 }, '★')));
+    }
+  }
+  for (const ip of v.ips || []) {
+    if (!pos.has(ip.hex)) continue;
+    const [cx, cy] = pos.get(ip.hex);
+    gMarks.append(s('g', { class: 'ipmark' }, s('title', {}, `${w.ip} ${ip.level}`),
+      s('rect', { x: cx - R * 0.95, y: cy - 6, width: 11, height: 12, rx: 1.5 }), s('text', { x: cx - R * 0.95 + 5.5, y: cy + 3 }, ip.level)));
+  }
+  for (const d of v.depots || []) {
+    if (!pos.has(d.hex)) continue;
+    const [cx, cy] = pos.get(d.hex);
+    gMarks.append(s('g', { class: 'depot ' + d.side }, s('title', {}, `${sideWord(d.side)} ${w.depot}${d.moved ? ' (moved)' : ''}`),
+      s('rect', { x: cx + R * 0.45, y: cy + 2, width: 11, height: 11, rx: 1.5 }), s('text', { x: cx + R * 0.45 + 5.5, y: cy + 11 }, 'D')));
+  }
+  const leaderEls = new Map();
+  for (const l of v.leaders || []) {
+    if (!l.hex || !pos.has(l.hex)) continue;
+    const [cx, cy] = pos.get(l.hex);
+    const g = s('g', { class: 'leader ' + l.side, 'data-leader': l.id, tabindex: 0, role: 'button', onclick: (e) => { e.stopPropagation(); clickPiece(l.id); }, onkeydown: keyed(() => clickPiece(l.id)) },
+      s('title', {}, `${w.leader}: ${l.name}`), s('circle', { cx: cx - R * 0.6, cy: cy + R * 0.42, r: 6.5 }),
+      s('text', { x: cx - R * 0.6, y: cy + R * 0.42 + 2.6 }, (l.name || l.id).replace(/[^A-Za-zÀ-ÿ]/g, '').slice(0, 2)));
+    leaderEls.set(l.id, g);
+    gMarks.append(g);
+  }
+
+  // Counters: stacks fanned up and right, the whole stack in each title.
+  const unitActs = (id) => ctx.actions.filter((a) => tokens(a.action).includes(id));
+  const byHex = new Map();
+  for (const u of units) {
+    if (u.where !== 'map' || !u.hex || !pos.has(u.hex)) continue;
+    if (!byHex.has(u.hex)) byHex.set(u.hex, []);
+    byHex.get(u.hex).push(u);
+  }
+  const unitEls = new Map();
+  const sel = { id: null };
+  for (const [hx, stack] of byHex) {
+    const [cx, cy] = pos.get(hx);
+    const title = stack.map(unitLine).join('\n');
+    const n = stack.length, off = Math.min(5, 14 / Math.max(1, n - 1));
+    stack.forEach((u, i) => {
+      const dx = (i - (n - 1) / 2) * off, dy = -(i - (n - 1) / 2) * off;
+      const g = counterFace(u, false, unitActs(u.id).length > 0, title);
+      g.setAttribute('transform', `translate(${(cx + dx).toFixed(1)},${(cy + dy).toFixed(1)})`);
+      g.addEventListener('click', (e) => { e.stopPropagation(); clickPiece(u.id); });
+      g.addEventListener('keydown', keyed(() => clickPiece(u.id)));
+      unitEls.set(u.id, g);
+      gUnits.append(g);
+    });
+  }
+
+  // The battle's hexes.
+  if (v.battle) for (const hx of v.battle.hexes || []) if (hexEls.has(hx)) hexEls.get(hx).classList.add('battle');
+
+  // Road zones, on demand, for the phasing side (7.12).
+  const zoneKey = 'wdf-zones';
+  const zoneSide = v.phasing || v.viewer;
+  const drawZones = (on) => {
+    clear(gZone);
+    if (!on) return;
+    const letters = [...new Set(hexes.map((x) => x.zone && x.zone[zoneSide]).filter(Boolean))].sort();
+    for (const x of hexes) {
+      const z = x.zone && x.zone[zoneSide];
+      if (!z) continue;
+      const [cx, cy] = pos.get(x.id), col = ZONE[letters.indexOf(z) % ZONE.length];
+      gZone.append(s('path', { d: poly(corners(cx, cy)), class: 'zone', fill: col }),
+        s('text', { x: cx - R * 0.5, y: cy - R * 0.2, class: 'zoneletter', fill: col }, z));
+    }
+  };
+  drawZones(localStorage.getItem(zoneKey) === 'on');
+
+  // The panel: turn, tracks, fortress, VP.
+  const pair = (a, f = (x) => x) => a ? `${w.allied} ${f(a[0])} · ${w.axis} ${f(a[1])}` : w.none;
+  const yn = (b) => (b ? w.yes : w.no);
+  const info = h('div', { class: 'mapinfo wdf-track' },
+    h('span', {}, `${w.turn} ${v.turn}/${v.turns}${v.date ? ' — ' + v.date : ''}`),
+    v.phase ? h('span', {}, `${w.phase}: ${v.phase}`) : null,
+    v.phasing ? h('span', {}, `${w.phasing}: ${sideWord(v.phasing)}`) : null,
+    h('span', { class: 'pts' }, `${w.ap} ${pair(v.ap)}`), h('span', { class: 'pts' }, `${w.asp} ${pair(v.asp)}`),
+    h('span', {}, `${w.major}: ${pair(v.major, yn)}`),
+    v.supply_level ? h('span', {}, `${w.supply}: ${v.supply_level}`) : null,
+    h('span', {}, `${w.naval}: ${yn(v.naval)}`),
+    v.tobruk ? h('span', {}, `${w.tobruk}: ${sideWord(v.tobruk)}`) : null,
+    Array.isArray(v.fortress) ? h('span', {}, `${w.fortress}: ${v.fortress.join(', ')}`) : null,
+    v.vp ? h('span', {}, `${w.vp} ${pair(v.vp)}`) : null,
+    v.result ? h('strong', {}, v.result) : null);
+  const status = h('div', { class: 'unitinfo', hidden: true });
+  const chooser = h('div', { class: 'chooser', hidden: true });
+
+  // Zoom: the map keeps its proportions and the frame scrolls.
+  const zoomKey = 'wdf-zoom';
+  const setZoom = (z) => {
+    z = Math.max(1, Math.min(5, z));
+    localStorage.setItem(zoomKey, z);
+    svg.style.width = `${z * 100}%`;
+  };
+  setZoom(+localStorage.getItem(zoomKey) || 2.5);
+  const zoomBy = (d) => {
+    const old = +localStorage.getItem(zoomKey) || 2.5;
+    const fx = (scroll.scrollLeft + scroll.clientWidth / 2) / (scroll.scrollWidth || 1), fy = (scroll.scrollTop + scroll.clientHeight / 2) / (scroll.scrollHeight || 1);
+    setZoom(old + d);
+    scroll.scrollLeft = fx * scroll.scrollWidth - scroll.clientWidth / 2;
+    scroll.scrollTop = fy * scroll.scrollHeight - scroll.clientHeight / 2;
+  };
+  const scroll = h('div', { class: 'mapscroll', onscroll: () => { keep.left = scroll.scrollLeft; keep.top = scroll.scrollTop; } }, svg);
+  const zoom = h('span', { class: 'zoom' },
+    h('button', { class: 'secondary', title: w.zoomOut, onclick: () => zoomBy(-0.5) }, '−'),
+    h('button', { class: 'secondary', title: w.zoomIn, onclick: () => zoomBy(0.5) }, '+'),
+    h('label', { class: 'check zonetoggle' }, h('input', {
+      type: 'checkbox', name: 'zones', checked: localStorage.getItem(zoneKey) === 'on',
+      onchange: (e) => { localStorage.setItem(zoneKey, e.target.checked ? 'on' : 'off'); drawZones(e.target.checked); },
+    }), ' ', w.zones));
+
+  // The legend.
+  const sw = (cls, fill) => s('svg', { width: 26, height: 14, viewBox: '0 0 26 14', class: 'map swatch' },
+    cls ? s('line', { x1: 2, y1: 7, x2: 24, y2: 7, class: cls }) : s('rect', { x: 1, y: 1, width: 24, height: 12, fill, stroke: '#8c7a55', 'stroke-width': 0.6 }));
+  const terrains = [...new Set(hexes.map((x) => x.terrain))];
+  const legend = h('details', { class: 'legend' }, h('summary', {}, w.legend), h('div', { class: 'items' },
+    terrains.map((t) => h('span', {}, sw(null, TERRAIN[(t || '').toLowerCase()] || '#ece0c2'), ' ', t)),
+    h('span', {}, sw(null, getComputedStyle(document.documentElement).getPropertyValue('--sea') || '#bfd8e3'), ' ', w.sea),
+    ['road', 'track', 'escarpment', 'ridge', 'river'].map((c) => h('span', {}, sw(c), ' ', w[c])),
+    h('span', {}, '★ ', w.source), h('span', {}, 'D ', w.depot), h('span', {}, '● ', w.leader), h('span', {}, '▮ ', w.ip)));
+
+  // The boxes off the map, by where they are.
+  const off = new Map();
+  for (const u of units) {
+    if (u.where === 'map') continue;
+    if (!off.has(u.where)) off.set(u.where, []);
+    off.get(u.where).push(u);
+  }
+  const boxes = h('div', { class: 'wdf-boxes' }, [...off].map(([where, list]) => h('details', { class: 'offmap', open: where === 'reserve' || where === 'eliminated' },
+    h('summary', {}, `${where} (${list.length})`),
+    h('ul', {}, list.map((u) => h('li', { 'data-unit': u.id }, `${unitLine(u)} — ${sideWord(u.side)}`))))));
+
+  el.append(...[info, battlePanel(v, w, units), status, legend,
+    h('div', { class: 'mapwrap' }, zoom, scroll, chooser), boxes,
+    v.notice ? h('p', { class: 'notice' }, v.notice, ' ', h('a', { href: '/about' }, '→')) : null].filter(Boolean));
+  // Back where the player was, or at the phasing side's units.
+  requestAnimationFrame(() => {
+    if (keep.left !== null) {
+      scroll.scrollLeft = keep.left;
+      scroll.scrollTop = keep.top;
+      return;
+    }
+    const mine = units.filter((u) => u.where === 'map' && u.side === (v.phasing || v.viewer) && pos.has(u.hex));
+    if (!mine.length) return;
+    const [ux, uy] = pos.get(mine[0].hex);
+    const k = scroll.scrollWidth / W;
+    scroll.scrollLeft = (ux - minX) * k - scroll.clientWidth / 2;
+    scroll.scrollTop = (uy - minY) * k - scroll.clientHeight / 2;
+  });
+
+  function light() {
+    const acts = sel.id ? unitActs(sel.id) : [];
+    const dests = new Set();
+    for (const a of acts) for (const tk of tokens(a.action)) if (byID.has(tk)) dests.add(tk);
+    // With nothing selected, the hexes of actions that name no piece
+    // (attacks, depots) are marked more quietly.
+    const open = new Set();
+    if (!sel.id) for (const a of ctx.actions) {
+      const tk = tokens(a.action);
+      if (!tk.some((x) => unitIDs.has(x) || leaderIDs.has(x))) for (const x of tk) if (byID.has(x)) open.add(x);
+    }
+    for (const [id, p] of hexEls) {
+      p.classList.toggle('dest', dests.has(id));
+      p.classList.toggle('open', open.has(id));
+    }
+    for (const [id, g] of unitEls) g.classList.toggle('selected', id === sel.id);
+    for (const [id, g] of leaderEls) g.classList.toggle('selected', id === sel.id);
+    ctx.highlight(acts.map((a) => a.action));
+    // Supply: the unit's status and its traced path.
+    clear(gPath);
+    const u = units.find((x) => x.id === sel.id);
+    status.hidden = !u;
+    if (!u) return;
+    const path = (u.supply_path || []).filter((x) => pos.has(x));
+    if (path.length > 1) gPath.append(s('polyline', { points: path.map((x) => pos.get(x).map((n) => n.toFixed(1)).join(',')).join(' '), class: 'supplypath' }));
+    for (const x of path) gPath.append(s('circle', { cx: pos.get(x)[0], cy: pos.get(x)[1], r: 3, class: 'supplydot' }));
+    clear(status).append(h('strong', {}, `${w.selected}: ${u.name}`), ' ',
+      `${u.size || ''} ${u.type || ''}, ${u.cs}-${u.ma}, ${w.steps} ${u.steps}${u.reduced ? ` (${w.reduced})` : ''}${u.hits_on ? `, ${w.hitsOn} ${u.hits_on}` : ''} — `,
+      h('span', { class: u.supplied === false ? 'bad' : 'good' }, u.supplied === false ? w.outSupply : w.inSupply),
+      path.length ? ` (${w.path}: ${path.length} ${w.hexes})` : '', dests.size ? ` · ${dests.size} ${w.hexes}` : '');
+  }
+
+  function choose(acts) {
+    clear(chooser).append(h('p', {}, w.choose), ...acts.map((a) => h('button', { 'data-action': a.action, onclick: () => { chooser.hidden = true; ctx.play(a.action); } }, a.label)),
+      h('button', { class: 'secondary', onclick: () => { chooser.hidden = true; } }, '✕'));
+    chooser.hidden = false;
+  }
+
+  function clickPiece(id) {
+    sel.id = sel.id === id ? null : id;
+    chooser.hidden = true;
+    light();
+    if (sel.id) {
+      // Actions that name the piece and no hex (take a hit, entrench, go
+      // to the reserve) are offered at once.
+      const acts = unitActs(id).filter((a) => !tokens(a.action).some((tk) => byID.has(tk)));
+      if (acts.length) choose(acts);
+    }
+  }
+
+  function clickHex(id) {
+    let acts = ctx.actions.filter((a) => tokens(a.action).includes(id));
+    if (sel.id) acts = acts.filter((a) => tokens(a.action).includes(sel.id));
+    else acts = acts.filter((a) => !tokens(a.action).some((tk) => unitIDs.has(tk) || leaderIDs.has(tk)));
+    if (acts.length === 1) ctx.play(acts[0].action);
+    else if (acts.length > 1) choose(acts);
+    else { sel.id = null; chooser.hidden = true; light(); }
+  }
+  light();
+}
+
+// battlePanel shows the battle under way, if any.
+function battlePanel(v, w, units) {
+  const b = v.battle;
+  if (!b) return null;
+  const name = new Map(units.map((u) => [u.id, u]));
+  const who = (x) => {
+    const id = typeof x === 'string' ? x : x && (x.id || x.unit);
+    const u = name.get(id);
+    return u ? unitLine(u) : (typeof x === 'string' ? x : JSON.stringify(x));
+  };
+  const list = (a) => (Array.isArray(a) ? a : []).map((x) => h('li', {}, who(x)));
+  const flat = (a) => (Array.isArray(a) ? a.flat().join(' ') : a ?? w.none);
+  return h('div', { class: 'battle wdf-battle' },
+    h('strong', {}, `${w.battle}${b.hexes && b.hexes.length ? ': ' + b.hexes.join(' → ') : ''}`),
+    h('div', { class: 'cols' },
+      h('div', {}, h('em', {}, w.attackers), h('ul', {}, list(b.attackers))),
+      h('div', {}, h('em', {}, w.defenders), h('ul', {}, list(b.defenders)))),
+    h('span', {}, `${w.dice}: ${flat(b.dice)} · ${w.hits}: ${flat(b.hits)}`));
+}
