@@ -406,12 +406,13 @@ export function renderWdf(el, v, ctx) {
   }
 
   function clickHex(id) {
+    chooser.hidden = true;
     let acts = ctx.actions.filter((a) => tokens(a.action).includes(id));
     if (sel.id) acts = acts.filter((a) => tokens(a.action).includes(sel.id));
     else acts = acts.filter((a) => !tokens(a.action).some((tk) => unitIDs.has(tk) || leaderIDs.has(tk)));
     if (acts.length === 1) ctx.play(acts[0].action);
     else if (acts.length > 1) choose(acts);
-    else { sel.id = null; chooser.hidden = true; light(); }
+    else { sel.id = null; light(); }
   }
   light();
 }
