@@ -72,7 +72,7 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 	before := gameMove(t, ctx)
 	click := func(sel string) chromedp.Action[chromedp.Void] {
 		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := chromedp.Evaluate[bool](`document.querySelector('` + sel + `').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)(ctx, tg)
+			_, err := chromedp.Evaluate[bool](`document.querySelector('`+sel+`').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)(ctx, tg)
 			return err
 		})
 	}
