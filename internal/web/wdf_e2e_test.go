@@ -2,6 +2,8 @@ package web_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,7 +28,7 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 	err := chromedp.Do(ctx,
 		newGuestGame(base, "wdf"),
 		chromedp.WaitVisible(css(`svg.map.wdf path.hex`)),
-		shot("wdf-start"),
+		viewShot("wdf-start"),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +50,7 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 	err = chromedp.Do(ctx,
 		chromedp.Click(css(`.zonetoggle input`)),
 		chromedp.WaitVisible(css(`svg.map path.zone`)),
-		shot("wdf-zones"),
+		viewShot("wdf-zones"),
 		chromedp.Click(css(`.zonetoggle input`)),
 		chromedp.WaitNotPresent(css(`svg.map path.zone`)),
 	)
@@ -79,11 +81,12 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 	err = chromedp.Do(ctx,
 		chromedp.Navigate(url), // the page as a player opens it, at the movement step
 		chromedp.WaitVisible(css(`svg.map g.counter[data-unit="`+unit+`"].actionable`)),
+		js(`document.querySelector('svg.map g.counter[data-unit="`+unit+`"]').scrollIntoView({block: 'center', inline: 'center'})`),
 		click(`svg.map g.counter[data-unit="`+unit+`"]`),
 		chromedp.WaitVisible(css(`svg.map path.hex.dest[data-hex="`+hex+`"]`)),
 		chromedp.WaitVisible(css(`.actions button.hl[data-action="`+move+`"]`)),
 		chromedp.WaitVisible(css(`.unitinfo`)),
-		shot("wdf-selected"),
+		viewShot("wdf-selected"),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -105,11 +108,11 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 		t.Fatal(err)
 	}
 	if chooser {
-		if err := chromedp.Do(ctx, shot("wdf-chooser"), click(`.chooser button[data-action="`+move+`"]`)); err != nil {
+		if err := chromedp.Do(ctx, viewShot("wdf-chooser"), click(`.chooser button[data-action="`+move+`"]`)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := chromedp.Do(ctx, chromedp.WaitVisible(xpath(`//h1/small[contains(., "Move `+strconv.Itoa(before+1)+` ")]`)), shot("wdf-moved")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(xpath(`//h1/small[contains(., "Move `+strconv.Itoa(before+1)+` ")]`)), viewShot("wdf-moved")); err != nil {
 		t.Fatal(err)
 	}
 	rec, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch('/api/games/' + location.pathname.split('/')[2] + '/record').then(r => r.json()).then(r => r.actions[r.actions.length - 1].action)`, chromedp.EvalAwaitPromise))
@@ -120,4 +123,21 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 		t.Fatalf("clicked %s then %s; the game recorded %q, want %q", unit, hex, rec, move)
 	}
 	noStrayText(t, ctx)
+}
+
+// viewShot saves what the window shows to $SANDTABLE_SCREENSHOTS when it
+// is set: a full-page capture relayouts the page and loses the map's
+// scroll position.
+func viewShot(name string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		dir := os.Getenv("SANDTABLE_SCREENSHOTS")
+		if dir == "" {
+			return nil
+		}
+		b, err := chromedp.CaptureScreenshot()(ctx, t)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, name+".png"), b, 0o644)
+	})
 }

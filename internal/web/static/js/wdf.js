@@ -81,7 +81,7 @@ const WORDS = {
 const tokens = (text) => text.split(/\s+/);
 
 // Scroll and zoom survive a redraw (each action redraws the board).
-const keep = { left: null, top: null };
+const keep = { path: '', left: null, top: null };
 
 // symbol draws the NATO-style unit symbol in a w×h box at x, y.
 function symbol(type, x, y, w, hh, ink) {
@@ -307,7 +307,7 @@ export function renderWdf(el, v, ctx) {
     scroll.scrollLeft = fx * scroll.scrollWidth - scroll.clientWidth / 2;
     scroll.scrollTop = fy * scroll.scrollHeight - scroll.clientHeight / 2;
   };
-  const scroll = h('div', { class: 'mapscroll', onscroll: () => { keep.left = scroll.scrollLeft; keep.top = scroll.scrollTop; } }, svg);
+  const scroll = h('div', { class: 'mapscroll', onscroll: () => { keep.path = location.pathname; keep.left = scroll.scrollLeft; keep.top = scroll.scrollTop; } }, svg);
   const zoom = h('span', { class: 'zoom' },
     h('button', { class: 'secondary', title: w.zoomOut, onclick: () => zoomBy(-0.5) }, '−'),
     h('button', { class: 'secondary', title: w.zoomIn, onclick: () => zoomBy(0.5) }, '+'),
@@ -342,17 +342,16 @@ export function renderWdf(el, v, ctx) {
     v.notice ? h('p', { class: 'notice' }, v.notice, ' ', h('a', { href: '/about' }, '→')) : null].filter(Boolean));
   // Back where the player was, or at the phasing side's units.
   requestAnimationFrame(() => {
-    if (keep.left !== null) {
+    if (keep.left !== null && keep.path === location.pathname) {
       scroll.scrollLeft = keep.left;
       scroll.scrollTop = keep.top;
       return;
     }
-    const mine = units.filter((u) => u.where === 'map' && u.side === (v.phasing || v.viewer) && pos.has(u.hex));
-    if (!mine.length) return;
-    const [ux, uy] = pos.get(mine[0].hex);
-    const k = scroll.scrollWidth / W;
-    scroll.scrollLeft = (ux - minX) * k - scroll.clientWidth / 2;
-    scroll.scrollTop = (uy - minY) * k - scroll.clientHeight / 2;
+    const mine = units.find((u) => u.where === 'map' && u.side === (v.phasing || v.viewer) && unitEls.has(u.id));
+    if (!mine) return;
+    const r = unitEls.get(mine.id).getBoundingClientRect(), f = scroll.getBoundingClientRect();
+    scroll.scrollLeft += r.left - f.left - scroll.clientWidth / 2;
+    scroll.scrollTop += r.top - f.top - scroll.clientHeight / 2;
   });
 
   function light() {
