@@ -383,7 +383,14 @@ export function renderWdf(el, v, ctx) {
     clear(status).append(h('strong', {}, `${w.selected}: ${u.name}`), ' ',
       `${u.size || ''} ${u.type || ''}, ${u.cs}-${u.ma}, ${w.steps} ${u.steps}${u.reduced ? ` (${w.reduced})` : ''}${u.hits_on ? `, ${w.hitsOn} ${u.hits_on}` : ''} — `,
       h('span', { class: u.supplied === false ? 'bad' : 'good' }, u.supplied === false ? w.outSupply : w.inSupply),
-      path.length ? ` (${w.path}: ${path.length} ${w.hexes})` : '', dests.size ? ` · ${dests.size} ${w.hexes}` : '');
+      path.length ? ` (${w.path}: ${path.length} ${w.hexes})` : '', dests.size ? ` · ${dests.size} ${w.hexes}` : '',
+      // Actions that name the unit and no hex (entrench, take a hit, go
+      // to the reserve) as buttons here, not over the map.
+      ...acts.filter((a) => !tokens(a.action).some((tk) => byID.has(tk))).map((a) => h('button', {
+        class: 'secondary', 'data-action': a.action, onclick: () => ctx.play(a.action),
+      }, a.label)));
+    // The selected counter on top of its stack.
+    if (unitEls.has(u.id)) gUnits.append(unitEls.get(u.id));
   }
 
   function choose(acts) {
@@ -396,12 +403,6 @@ export function renderWdf(el, v, ctx) {
     sel.id = sel.id === id ? null : id;
     chooser.hidden = true;
     light();
-    if (sel.id) {
-      // Actions that name the piece and no hex (take a hit, entrench, go
-      // to the reserve) are offered at once.
-      const acts = unitActs(id).filter((a) => !tokens(a.action).some((tk) => byID.has(tk)));
-      if (acts.length) choose(acts);
-    }
   }
 
   function clickHex(id) {
