@@ -317,7 +317,7 @@ export function renderWdf(el, v, ctx) {
     }), ' ', w.zones));
 
   // The legend.
-  const sw = (cls, fill) => s('svg', { width: 26, height: 14, viewBox: '0 0 26 14', class: 'map swatch' },
+  const sw = (cls, fill) => s('svg', { width: 26, height: 14, viewBox: '0 0 26 14', class: 'map wdf swatch' },
     cls ? s('line', { x1: 2, y1: 7, x2: 24, y2: 7, class: cls }) : s('rect', { x: 1, y: 1, width: 24, height: 12, fill, stroke: '#8c7a55', 'stroke-width': 0.6 }));
   const terrains = [...new Set(hexes.map((x) => x.terrain))];
   const legend = h('details', { class: 'legend' }, h('summary', {}, w.legend), h('div', { class: 'items' },
@@ -368,6 +368,7 @@ export function renderWdf(el, v, ctx) {
     for (const [id, p] of hexEls) {
       p.classList.toggle('dest', dests.has(id));
       p.classList.toggle('open', open.has(id));
+      p.setAttribute('tabindex', dests.has(id) || open.has(id) ? 0 : -1); // lit hexes take the keyboard
     }
     for (const [id, g] of unitEls) g.classList.toggle('selected', id === sel.id);
     for (const [id, g] of leaderEls) g.classList.toggle('selected', id === sel.id);
