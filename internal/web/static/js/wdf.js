@@ -115,7 +115,7 @@ function counterFace(u, sel, actionable, stackTitle) {
   return g;
 }
 
-const unitLine = (u) => `${u.name} (${u.size || ''} ${u.type || ''}) ${u.cs ?? ''}-${u.ma ?? ''}${u.reduced ? ' reduced' : ''}${u.supplied === false ? ', out of supply' : ''}`;
+const unitLine = (u) => `${u.name} (${u.size || ''} ${u.type || ''}) ${u.cs ?? ''}-${u.ma ?? ''}${u.reduced ? ' reduced' : ''}${u.ip ? `, IP ${u.ip}` : ''}${u.supplied === false ? ', out of supply' : ''}`;
 
 export function renderWdf(el, v, ctx) {
   clear(el);
@@ -200,6 +200,10 @@ export function renderWdf(el, v, ctx) {
     if (x.place) {
       gNames.append(s('text', { x: cx, y: cy + R * 0.92, class: 'place' + (x.fortress ? ' fortress' : '') }, x.place));
     }
+    if (typeof x.fortress === 'number' && x.fortress > 0) {
+      gMarks.append(s('g', { class: 'ipmark' }, s('title', {}, `fortress ${x.fortress}`),
+        s('rect', { x: cx + R * 0.62, y: cy - 6, width: 10, height: 12, rx: 1.5, fill: '#6e1410' }), s('text', { x: cx + R * 0.62 + 5, y: cy + 3 }, x.fortress)));
+    }
     if (x.fortress) gMarks.append(s('path', { d: poly(corners(cx, cy).map(([px, py]) => [cx + (px - cx) * 0.86, cy + (py - cy) * 0.86])), class: 'fortress-ring' }));
     if (x.source) {
       gMarks.append(s('g', { class: 'source ' + x.source }, s('title', {}, `${sideWord(x.source)} ${w.source}`),
@@ -223,7 +227,7 @@ export function renderWdf(el, v, ctx) {
     if (!l.hex || !pos.has(l.hex)) continue;
     const [cx, cy] = pos.get(l.hex);
     const g = s('g', { class: 'leader ' + l.side, 'data-leader': l.id, tabindex: 0, role: 'button', onclick: (e) => { e.stopPropagation(); clickPiece(l.id); }, onkeydown: keyed(() => clickPiece(l.id)) },
-      s('title', {}, `${w.leader}: ${l.name}`), s('circle', { cx: cx - R * 0.6, cy: cy + R * 0.42, r: 6.5 }),
+      s('title', {}, `${w.leader}: ${l.name}${Object.entries(l).filter(([k, x]) => !['id', 'name', 'side', 'hex'].includes(k) && x !== null && x !== '' && typeof x !== 'object').map(([k, x]) => `, ${k} ${x}`).join('')}`), s('circle', { cx: cx - R * 0.6, cy: cy + R * 0.42, r: 6.5 }),
       s('text', { x: cx - R * 0.6, y: cy + R * 0.42 + 2.6 }, (l.name || l.id).replace(/[^A-Za-zÀ-ÿ]/g, '').slice(0, 2)));
     leaderEls.set(l.id, g);
     gMarks.append(g);
@@ -281,6 +285,7 @@ export function renderWdf(el, v, ctx) {
     h('span', {}, `${w.turn} ${v.turn}/${v.turns}${v.date ? ' — ' + v.date : ''}`),
     v.phase ? h('span', {}, `${w.phase}: ${v.phase}`) : null,
     v.phasing ? h('span', {}, `${w.phasing}: ${sideWord(v.phasing)}`) : null,
+    v.decider && v.decider !== v.phasing ? h('span', {}, `${w.decider}: ${sideWord(v.decider)}`) : null,
     h('span', { class: 'pts' }, `${w.ap} ${pair(v.ap)}`), h('span', { class: 'pts' }, `${w.asp} ${pair(v.asp)}`),
     h('span', {}, `${w.major}: ${pair(v.major, yn)}`),
     v.supply_level ? h('span', {}, `${w.supply}: ${v.supply_level}`) : null,
