@@ -34,7 +34,7 @@ const poly = (pts) => 'M' + pts.map((p) => p.map((n) => n.toFixed(1)).join(','))
 
 const TERRAIN = {
   clear: '#f1e6c6', rough: '#d9bf88', mountain: '#b08f5e', 'salt marsh': '#c6d1ac', salt_marsh: '#c6d1ac',
-  qattara: '#d6c09c', 'qattara depression': '#d6c09c', city: '#e2d6bf', town: '#e8dcc0',
+  qattara: '#d6c09c', 'qattara depression': '#d6c09c', sea: '#bfd8e3', city: '#e2d6bf', town: '#e8dcc0',
 };
 const terrainFill = (t) => TERRAIN[(t || '').toLowerCase()] || '#ece0c2';
 
@@ -61,7 +61,7 @@ const WORDS = {
   en: {
     turn: 'Turn', phase: 'Phase', phasing: 'Phasing', decider: 'To decide', vp: 'VP', allied: 'Allied', axis: 'Axis',
     ap: 'AP', asp: 'ASP', major: 'Major Offensive', supply: 'Supply level', naval: 'Naval support', tobruk: 'Tobruk held by',
-    fortress: 'Fortress levels lost (Tobruk, Bardia)', yes: 'yes', no: 'no', zones: 'Road zones', zoomIn: 'Zoom in', zoomOut: 'Zoom out',
+    fortress: 'Fortress levels lost (Tobruk, Bardia)', fortressStatus: 'Fortresses', yes: 'yes', no: 'no', zones: 'Road zones', zoomIn: 'Zoom in', zoomOut: 'Zoom out',
     choose: 'Choose:', inSupply: 'in supply', outSupply: 'OUT OF SUPPLY', path: 'supply path', hexes: 'hexes', battle: 'Battle',
     attackers: 'Attackers', defenders: 'Defenders', dice: 'Dice', hits: 'Hits', legend: 'Legend', road: 'road', track: 'track',
     escarpment: 'escarpment', ridge: 'ridge', river: 'river', source: 'supply source', depot: 'depot', leader: 'leader', ip: 'improved position',
@@ -70,7 +70,7 @@ const WORDS = {
   it: {
     turn: 'Turno', phase: 'Fase', phasing: 'In fase', decider: 'Decide', vp: 'PV', allied: 'Alleati', axis: 'Asse',
     ap: 'PA', asp: 'PAS', major: 'Grande offensiva', supply: 'Livello di rifornimento', naval: 'Supporto navale', tobruk: 'Tobruk tenuta da',
-    fortress: 'Livelli di fortezza persi (Tobruk, Bardia)', yes: 'sì', no: 'no', zones: 'Zone stradali', zoomIn: 'Ingrandisci', zoomOut: 'Riduci',
+    fortress: 'Livelli di fortezza persi (Tobruk, Bardia)', fortressStatus: 'Fortezze', yes: 'sì', no: 'no', zones: 'Zone stradali', zoomIn: 'Ingrandisci', zoomOut: 'Riduci',
     choose: 'Scegli:', inSupply: 'rifornita', outSupply: 'NON RIFORNITA', path: 'linea di rifornimento', hexes: 'esagoni', battle: 'Combattimento',
     attackers: 'Attaccanti', defenders: 'Difensori', dice: 'Dadi', hits: 'Perdite', legend: 'Legenda', road: 'strada', track: 'pista',
     escarpment: 'scarpata', ridge: 'cresta', river: 'fiume', source: 'fonte di rifornimento', depot: 'deposito', leader: 'comandante', ip: 'posizione fortificata',
@@ -291,7 +291,8 @@ export function renderWdf(el, v, ctx) {
     v.supply_level ? h('span', {}, `${w.supply}: ${v.supply_level}`) : null,
     h('span', {}, `${w.naval}: ${yn(v.naval)}`),
     v.tobruk ? h('span', {}, `${w.tobruk}: ${sideWord(v.tobruk)}`) : null,
-    Array.isArray(v.fortress) ? h('span', {}, `${w.fortress}: ${v.fortress.join(', ')}`) : null,
+    Array.isArray(v.fortress) ? h('span', {}, `${w.fortress}: ${v.fortress.join(', ')}`)
+      : v.fortress && typeof v.fortress === 'object' ? h('span', {}, `${w.fortressStatus}: ${Object.entries(v.fortress).map(([k, x]) => `${k} ${typeof x === 'object' ? JSON.stringify(x) : x}`).join(', ')}`) : null,
     v.vp ? h('span', {}, `${w.vp} ${pair(v.vp)}`) : null,
     v.result ? h('strong', {}, v.result) : null);
   const status = h('div', { class: 'unitinfo', hidden: true });
