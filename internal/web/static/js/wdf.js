@@ -341,7 +341,13 @@ export function renderWdf(el, v, ctx) {
   }
   const boxes = h('div', { class: 'wdf-boxes' }, [...off].map(([where, list]) => h('details', { class: 'offmap', open: where === 'reserve' || where === 'eliminated' },
     h('summary', {}, `${where} (${list.length})`),
-    h('ul', {}, list.map((u) => h('li', { 'data-unit': u.id }, `${unitLine(u)} — ${sideWord(u.side)}`))))));
+    h('ul', {}, list.map((u) => {
+      // A unit off the map with actions (release, replace) is selected
+      // from its box like a counter.
+      const acts = unitActs(u.id).length > 0;
+      return h('li', { 'data-unit': u.id, class: acts ? 'actionable' : null, tabindex: acts ? 0 : null, role: acts ? 'button' : null,
+        onclick: acts ? () => clickPiece(u.id) : null, onkeydown: acts ? keyed(() => clickPiece(u.id)) : null }, `${unitLine(u)} — ${sideWord(u.side)}`);
+    })))));
 
   el.append(...[info, battlePanel(v, w, units), status, legend,
     h('div', { class: 'mapwrap' }, zoom, scroll, chooser), boxes,
