@@ -79,6 +79,8 @@ const WORDS = {
 };
 
 const tokens = (text) => text.split(/\s+/);
+// The cities the campaign turns on, named in bold as the fortresses are.
+const MAJOR = new Set(['Tobruk', 'Bardia', 'Benghazi', 'Alexandria']);
 
 // Scroll and zoom survive a redraw (each action redraws the board).
 const keep = { path: '', left: null, top: null };
@@ -198,7 +200,7 @@ export function renderWdf(el, v, ctx) {
   for (const x of hexes) {
     const [cx, cy] = pos.get(x.id);
     if (x.place) {
-      gNames.append(s('text', { x: cx, y: cy + R * 0.92, class: 'place' + (x.fortress ? ' fortress' : '') }, x.place));
+      gNames.append(s('text', { x: cx, y: cy + R * 0.92, class: 'place' + (x.fortress ? ' fortress' : MAJOR.has(x.place) ? ' major' : '') }, x.place));
     }
     if (typeof x.fortress === 'number' && x.fortress > 0) {
       gMarks.append(s('g', { class: 'ipmark' }, s('title', {}, `fortress ${x.fortress}`),
