@@ -19,7 +19,8 @@ import (
 // from the lobby, waits for the hex map, plays through the API up to the
 // first open move, then moves that unit by clicking its counter (which
 // shows its supply and lights its destinations) and a lit hex, and checks
-// the game recorded the move.
+// the game recorded the move; then opens the game's replay, which draws
+// the same map.
 func TestBrowserWDFMoveByClicks(t *testing.T) {
 	if !slices.Contains(engine.GameIDs(), "wdf") {
 		t.Skipf("the wdf game is not registered (engine.GameIDs() = %v): the WDF map test waits for internal/games/wdf to call engine.Register", engine.GameIDs())
@@ -123,6 +124,15 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 		t.Fatalf("clicked %s then %s; the game recorded %q, want %q", unit, hex, rec, move)
 	}
 	noStrayText(t, ctx)
+	// The replay viewer draws the same map.
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(strings.Replace(url, "/play/", "/replay/", 1)),
+		chromedp.WaitVisible(css(`svg.map.wdf path.hex`)),
+		viewShot("wdf-replay"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // viewShot saves what the window shows to $SANDTABLE_SCREENSHOTS when it
