@@ -26,9 +26,11 @@ const (
 	opReserve              // "reserve UNIT": to the Allied Reserve Box (7.8)
 	opRelease              // "release UNIT": from the Reserve Box to the map (7.8)
 	opSwap                 // "swap LEADER": the arriving leader replaces the one in play (13.7)
+	opRefit                // "refit UNIT": the Allied armor refit (7.62)
+	opTobruk               // "tobruk UNIT": the unit draws on Tobruk's limited supply (8.4)
 )
 
-var opName = [...]string{"", "done", "depot", "spend", "major", "move", "strategic", "eliminate", "lead", "entrench", "dig", "sea", "replace", "reserve", "release", "swap"}
+var opName = [...]string{"", "done", "depot", "spend", "major", "move", "strategic", "eliminate", "lead", "entrench", "dig", "sea", "replace", "reserve", "release", "swap", "refit", "tobruk"}
 
 // Legal lists every action open to side at this decision point.
 func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
@@ -52,10 +54,24 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 	case stReserve:
 		dst = s.legalReserves(dst)
 	case stRepl:
-		for _, u := range s.replaceable(side) {
-			dst = append(dst, engine.Action{Op: opReplace, A: int16(u)})
+		if s.Repl > 0 {
+			for _, u := range s.replaceable(side) {
+				dst = append(dst, engine.Action{Op: opReplace, A: int16(u)})
+			}
+		}
+		if s.RefitDue {
+			for _, u := range s.refitCandidates() {
+				dst = append(dst, engine.Action{Op: opRefit, A: int16(u)})
+			}
 		}
 		dst = append(dst, engine.Action{Op: opDone})
+	case stTobruk:
+		sup := s.board().Supply(side)
+		for _, u := range sup.Tobruk {
+			if !s.Pos.TobrukPick[u] {
+				dst = append(dst, engine.Action{Op: opTobruk, A: int16(u)})
+			}
+		}
 	case stMove, stExploit:
 		dst = s.legalMoves(dst)
 		dst = s.legalExtras(dst)
@@ -161,9 +177,20 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 			s.endReplacements(side)
 			return
 		}
-		s.replace(u)
-		if len(s.replaceable(side)) == 0 {
+		if a.Op == opRefit {
+			s.doRefit(u)
+		} else {
+			s.replace(u)
+		}
+		if !s.replsLeft(side) {
 			s.endReplacements(side)
+		}
+	case stTobruk:
+		s.Pos.TobrukPick[u] = true
+		s.TobrukLeft--
+		s.logf("8.4", engine.Observer, "tobrukPick", s.d.Units[u].Name)
+		if s.TobrukLeft <= 0 {
+			s.ret()
 		}
 	case stMajor:
 		if a.Op == opMajor {
@@ -336,7 +363,7 @@ func (s *State) EncodeAction(a engine.Action) string {
 		return name + " " + strconv.Itoa(int(a.A))
 	case opMove, opStrategic:
 		return name + " " + unitID(a.A) + " " + s.hexID(int(a.B))
-	case opEliminate, opEntrench, opDig, opSea, opReplace, opReserve, opRelease:
+	case opEliminate, opEntrench, opDig, opSea, opReplace, opReserve, opRelease, opRefit, opTobruk:
 		return name + " " + unitID(a.A)
 	case opSwap:
 		if a.A >= 0 && int(a.A) < len(s.d.Leaders) {
@@ -418,7 +445,7 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 				a.B, err = hex(args[1])
 			}
 		}
-	case opEliminate, opEntrench, opDig, opSea, opReplace, opReserve, opRelease:
+	case opEliminate, opEntrench, opDig, opSea, opReplace, opReserve, opRelease, opRefit, opTobruk:
 		if err = want(1, "a unit"); err == nil {
 			a.A, err = unitArg(args[0])
 		}

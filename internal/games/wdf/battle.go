@@ -442,7 +442,7 @@ func (s *State) toRetreat() {
 	units := s.involved(s.Bat.Role)
 	if s.Bat.Retreat > 0 {
 		for _, u := range units {
-			s.RetLeft[u] = s.Bat.Retreat
+			s.RetLeft[u], s.Extra[u] = s.Bat.Retreat, 0
 		}
 		s.Bat.Retreat = 0
 	}
@@ -482,9 +482,38 @@ func (s *State) retreatHexes(b *Board, u int) []int {
 		}
 	}
 	if len(toward) > 0 {
-		return toward
+		all = toward
+	}
+	// 10.26: "Stacking limits must be observed at the end of the
+	// retreat": the last hex must keep the stacking limit if one can
+	// (ruling W33).
+	if s.RetLeft[u] == 1 {
+		var fits []int
+		for _, x := range all {
+			if b.StackPoints(x)+s.stackCost(b, u, x) <= StackLimit {
+				fits = append(fits, x)
+			}
+		}
+		if len(fits) > 0 {
+			return fits
+		}
 	}
 	return all
+}
+
+// stackCost is what unit u adds to the stacking points of hex x (9.2): a
+// battalion is free if x holds no other free battalion.
+func (s *State) stackCost(b *Board, u, x int) int {
+	def := &s.d.Units[u]
+	if def.FreeStacker() {
+		for _, v := range b.stacks[x] {
+			if s.d.Units[v].FreeStacker() {
+				return def.StackPoints()
+			}
+		}
+		return 0
+	}
+	return def.StackPoints()
 }
 
 // nextRetreat asks for the next retreat hex; a unit that cannot retreat
@@ -516,6 +545,18 @@ func (s *State) retreatUnit(u, h int) {
 	}
 	s.Pos.Units[u].Hex, s.Pos.Units[u].InIP = int16(h), false
 	s.RetLeft[u]--
+	// 10.26: "If no other choice is available, retreat the minimum number
+	// of units the fewest number of hexes to another hex until the
+	// stacking limit is met": the unit whose arrival breaks the limit
+	// retreats one hex more if it can (ruling W33).
+	if nb := s.board(); s.RetLeft[u] == 0 && nb.Overstacked(h) && s.Extra[u] < 3 {
+		s.RetLeft[u] = 1
+		if len(s.retreatHexes(nb, u)) > 0 {
+			s.Extra[u]++
+		} else {
+			s.RetLeft[u] = 0
+		}
+	}
 	s.Pos.tidyIPs()
 	s.logf("10.26", engine.Observer, "moves", s.d.Units[u].Name, s.hexID(from), s.hexID(h))
 	s.entered(u, h)

@@ -37,8 +37,9 @@
 // The random events (5.0) have the effects the reconstructed table's texts
 // give them (events.go).
 //
-// Not yet: the owner's choice of units supplied by Tobruk (8.4) and of
-// the armor refit (7.62), the minimum-retreat stacking procedure of
-// 10.26, views, prompts and log in Italian, a computer opponent. The game
-// is not registered with the engine.
+// The owner chooses the units Tobruk supplies (8.4, ruling W5) and the
+// armor unit that refits (7.62); retreats observe stacking (10.26, W33).
+//
+// Not yet: views, prompts and log in Italian, a computer opponent. The
+// game is not registered with the engine.
 package wdf

@@ -54,6 +54,7 @@ var messages = map[string]string{
 	"leaderLost":    "leader %s is a casualty (die %s)",
 	"leaderSafe":    "leader %s survives (die %s)",
 	"leaderHeld":    "%s is not placed: a leader of that nationality is in play",
+	"tobrukPick":    "%s draws on Tobruk's limited supply",
 }
 
 var words = map[string]string{
@@ -99,6 +100,10 @@ func (s *State) Describe(a engine.Action, lang string) string {
 		return "enter the improved position: " + s.EncodeAction(a)
 	case opSea:
 		return "sea transfer between Tobruk and Alexandria: " + s.EncodeAction(a)
+	case opRefit:
+		return "refit the reduced armor unit in the Reserve Box: " + s.EncodeAction(a)
+	case opTobruk:
+		return "supply this unit from Tobruk: " + s.EncodeAction(a)
 	}
 	return s.EncodeAction(a)
 }
@@ -119,6 +124,7 @@ var stepPrompt = map[step]string{
 	stReserve:  "send units to the Reserve Box or release surplus (7.4, 7.8), or done",
 	stRepl:     "spend replacements (7.6), or done",
 	stStack:    "eliminate enemy units over the stacking limit (9.2)",
+	stTobruk:   "choose the units Tobruk supplies (8.4)",
 }
 
 // Prompt says what side is asked to decide now.

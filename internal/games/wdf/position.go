@@ -81,6 +81,9 @@ type Position struct {
 	// Major: the side has declared a Major Offensive this player turn
 	// (7.9), by side.
 	Major [2]bool
+	// TobrukPick marks the units their owner chose to draw on Tobruk's
+	// limited supply (8.4, ruling W5).
+	TobrukPick [MaxUnits]bool
 }
 
 // SetupPosition is the position the components give before turn 1: the

@@ -24,7 +24,7 @@ func (s *State) beginReplacements(side engine.Side) {
 	if side == Allied {
 		s.refit()
 	}
-	if s.Repl > 0 && len(s.replaceable(side)) > 0 {
+	if s.replsLeft(side) {
 		s.Step, s.Decider = stRepl, side
 		return
 	}
@@ -37,20 +37,48 @@ func (s *State) endReplacements(side engine.Side) {
 		s.logf("7.6", engine.Observer, "replLost", s.sideName(side), strconv.Itoa(int(s.Repl)))
 	}
 	s.Repl = 0
+	s.RefitDue = false
 	s.afterReplacements()
 }
 
-// refit restores one reduced armor unit in the Reserve Box (7.62), the
-// first in the unit list (ruling W29).
+// replsLeft reports whether the segment still has a choice: a point and
+// a unit to spend it on, or the armor refit (7.6, 7.62).
+func (s *State) replsLeft(side engine.Side) bool {
+	return (s.Repl > 0 && len(s.replaceable(side)) > 0) || (side == Allied && s.RefitDue)
+}
+
+// refit is the Allied armor refit (7.62): with one reduced armor unit in
+// the Reserve Box it is restored at once; with several the Allied player
+// chooses ("refit UNIT") in the Replacements Segment; with none the refit
+// is lost.
 func (s *State) refit() {
+	s.RefitDue = false
+	switch c := s.refitCandidates(); len(c) {
+	case 0:
+	case 1:
+		s.doRefit(c[0])
+	default:
+		s.RefitDue = true
+	}
+}
+
+// refitCandidates lists the reduced Allied armor units in the Reserve Box.
+func (s *State) refitCandidates() []int {
+	var out []int
 	for u, def := range s.d.Units {
 		us := &s.Pos.Units[u]
 		if def.Side == Allied && def.Type == Armor && us.Box == BoxReserve && us.Reduced {
-			us.Reduced = false
-			s.logf("7.62", engine.Observer, "refit", def.Name)
-			return
+			out = append(out, u)
 		}
 	}
+	return out
+}
+
+// doRefit restores u to full strength (7.62).
+func (s *State) doRefit(u int) {
+	s.Pos.Units[u].Reduced = false
+	s.RefitDue = false
+	s.logf("7.62", engine.Observer, "refit", s.d.Units[u].Name)
 }
 
 // replCategory is which of ReplUsed a point for unit u counts against

@@ -28,12 +28,15 @@ const (
 	stRetreat       // 10.26: retreat the units one hex at a time
 	stAdvance       // 10.27: advance after combat
 	stOver          // the game is over
+	stTobruk        // 8.4: the owner picks the units Tobruk supplies
 
 	// Continuations after a stacking check.
 	contCombat    // begin the Regular Combat Phase
 	contExploitC  // begin the Exploitation Combat Phase
 	contExploit   // begin the Exploitation Movement Phase
 	contAttrition // begin the Attrition Phase
+	contMove      // begin the Regular Movement Phase's moves
+	contAttrNow   // the Attrition Phase after the Tobruk choice
 )
 
 func (s *State) call(st, back step) {
@@ -58,7 +61,11 @@ func (s *State) resume(st step) {
 	case contExploit:
 		s.beginExploitation()
 	case contAttrition:
+		s.tobrukChoice(contAttrNow)
+	case contAttrNow:
 		s.attrition()
+	case contMove:
+		s.Step, s.Decider = stMove, s.Phasing
 	default:
 		panic("wdf: resume at step " + strconv.Itoa(int(st)))
 	}
@@ -304,7 +311,30 @@ func (s *State) declareMajor() {
 func (s *State) beginMovement() {
 	s.Flags = [MaxUnits]uint8{}
 	s.LeaderFlags = [MaxLeaders]uint8{}
-	s.Step, s.Decider = stMove, s.Phasing
+	s.tobrukChoice(contMove)
+}
+
+// tobrukChoice lets the phasing player choose which units draw on
+// Tobruk's limited supply (8.4, ruling W5) when more units could use it
+// than it may feed: at the start of his movement and of his Attrition
+// Phase. The choice stands until the next one; then resumes at then.
+func (s *State) tobrukChoice(then step) {
+	side := s.Phasing
+	b := s.board()
+	n := len(b.TobrukUsers(side))
+	capacity := b.TobrukCapacity(side)
+	for u, def := range s.d.Units {
+		if def.Side == side {
+			s.Pos.TobrukPick[u] = false
+		}
+	}
+	if n <= capacity {
+		s.resume(then)
+		return
+	}
+	s.TobrukLeft = int8(capacity)
+	s.call(stTobruk, then)
+	s.Decider = side
 }
 
 // checkStacking closes a phase with the stacking check (9.2), then

@@ -79,6 +79,15 @@ type core struct {
 	// Orig the hex each unit was in when it began.
 	RetLeft, AdvLeft [MaxUnits]int8
 	Orig             [MaxUnits]int16
+	// Extra counts the hexes a unit retreated beyond its due to meet the
+	// stacking limit (10.26, ruling W33).
+	Extra [MaxUnits]int8
+	// TobrukLeft is how many more units the owner picks to draw on
+	// Tobruk's supply in the choice under way (8.4, Position.TobrukPick).
+	TobrukLeft int8
+	// RefitDue: the Allied armor refit of the turn is still to be chosen
+	// (7.62).
+	RefitDue bool
 	// Defended lists the hexes attacked this combat phase (10.1);
 	// Obliged the hexes that must still be attacked (10.0).
 	Defended, Obliged   [48]int16

@@ -140,7 +140,14 @@ func (b *Board) Traces(side engine.Side, from, budget int, n *SupplyNet) bool {
 type SupplyReport struct {
 	Supplied  [MaxUnits]bool
 	ViaTobruk [MaxUnits]bool // supplied only through Tobruk (8.4)
+	// Tobruk lists the units that can reach Tobruk but not their main
+	// source, whether or not Tobruk's limit lets them draw on it.
+	Tobruk []int
 }
+
+// TobrukUsers lists side's units that can trace supply to Tobruk but not
+// to their main source (8.4).
+func (b *Board) TobrukUsers(side engine.Side) []int { return b.Supply(side).Tobruk }
 
 // TobrukCapacity is how many of side's units may trace supply to Tobruk
 // (8.4): none unless side controls it; six Allied; four Axis, two when
@@ -158,8 +165,8 @@ func (b *Board) TobrukCapacity(side engine.Side) int {
 }
 
 // Supply checks every unit of side on the map (8.0, 8.1, 8.4). Units that
-// reach only Tobruk share its capacity in the order of the unit list
-// (ruling W5: the owner's choice is not modelled yet).
+// reach only Tobruk share its capacity: first those the owner picked
+// (Position.TobrukPick, ruling W5), then the others in unit order.
 func (b *Board) Supply(side engine.Side) *SupplyReport {
 	d := b.D
 	r := &SupplyReport{}
@@ -180,8 +187,15 @@ func (b *Board) Supply(side engine.Side) *SupplyReport {
 		case b.Traces(side, h, budget, main):
 			r.Supplied[u] = true
 		case left > 0 && b.Traces(side, h, budget, tob):
-			r.Supplied[u], r.ViaTobruk[u] = true, true
-			left--
+			r.Tobruk = append(r.Tobruk, u)
+		}
+	}
+	for pass := range 2 {
+		for _, u := range r.Tobruk {
+			if left > 0 && !r.Supplied[u] && (pass == 1 || b.P.TobrukPick[u]) {
+				r.Supplied[u], r.ViaTobruk[u] = true, true
+				left--
+			}
 		}
 	}
 	return r
