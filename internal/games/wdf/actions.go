@@ -114,7 +114,7 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 func (s *State) legalMoves(dst []engine.Action) []engine.Action {
 	side := s.Phasing
 	b := s.board()
-	sup := b.Supply(side)
+	sup := s.supply(side)
 	kind := RegularMove
 	if s.Step == stExploit {
 		kind = ExploitMove
@@ -140,6 +140,38 @@ func (s *State) legalMoves(dst []engine.Action) []engine.Action {
 	return dst
 }
 
+// legalMove reports whether the move a is in legalMoves, computing only
+// its unit's destinations.
+func (s *State) legalMove(a engine.Action) bool {
+	u, h := int(a.A), int(a.B)
+	if u < 0 || u >= len(s.d.Units) || h < 0 || h >= len(s.d.Hexes) {
+		return false
+	}
+	def := &s.d.Units[u]
+	if def.Side != s.Phasing || s.Pos.Units[u].Box != BoxMap || s.Flags[u]&fMoved != 0 || h == int(s.Pos.Units[u].Hex) {
+		return false
+	}
+	b := s.board()
+	var supplied bool
+	if s.sup[s.Phasing] != nil {
+		supplied = s.sup[s.Phasing].Supplied[u]
+	} else {
+		supplied = b.UnitSupplied(u)
+	}
+	kind := RegularMove
+	if s.Step == stExploit {
+		kind = ExploitMove
+	}
+	if a.Op == opStrategic {
+		if kind != RegularMove || !b.CanStrategic(u, supplied) {
+			return false
+		}
+		kind = StrategicMove
+	}
+	r := b.Reach(u, kind, kind == StrategicMove || supplied)
+	return h < len(r) && r[h] > 0
+}
+
 // Apply plays a for side after checking it is in Legal(side); a refused
 // action leaves the state unchanged.
 func (s *State) Apply(side engine.Side, a engine.Action) error {
@@ -148,6 +180,25 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 	}
 	if side != s.Decider {
 		return engine.Illegal("it is the %s player's decision now", s.sideName(s.Decider))
+	}
+	if s.Step == stMove || s.Step == stExploit {
+		// A move is checked against its own unit's reach only (9.1), the
+		// other actions against legalExtras.
+		ok := a == engine.Action{Op: opDone}
+		switch a.Op {
+		case opMove, opStrategic:
+			ok = s.legalMove(a)
+		case opDone:
+		default:
+			for _, l := range s.legalExtras(nil) {
+				ok = ok || l == a
+			}
+		}
+		if ok {
+			s.ApplyUnchecked(side, a)
+			return nil
+		}
+		return engine.Illegal("%s is not a legal move now", s.EncodeAction(a))
 	}
 	for _, l := range s.Legal(side, nil) {
 		if l == a {
@@ -160,6 +211,7 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 
 // ApplyUnchecked plays a legal action without checking it.
 func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
+	s.sup = [2]*SupplyReport{}
 	u, h := int(a.A), int(a.B)
 	switch s.Step {
 	case stDepot:

@@ -38,7 +38,7 @@ func (s *State) legalExtras(dst []engine.Action) []engine.Action {
 		}
 		return dst
 	}
-	sup := b.Supply(side)
+	sup := s.supply(side)
 	seaLeft := s.seaLimit() - int(s.SeaUsed)
 	for u, def := range s.d.Units {
 		us := &s.Pos.Units[u]

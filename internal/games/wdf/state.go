@@ -8,8 +8,7 @@ import (
 	"sandtable/internal/engine"
 )
 
-// Game is Western Desert Force. It is NOT registered with the engine: the
-// rules are incomplete (see doc.go).
+// Game is Western Desert Force, registered with the engine (register.go).
 type Game struct{}
 
 func (Game) ID() string          { return "wdf" }
@@ -113,6 +112,7 @@ type State struct {
 	core
 
 	d     *Data
+	sup   [2]*SupplyReport // derived: supply as of the last change (cleared by every Apply)
 	logOn bool
 	log   []engine.LogEntry
 }
@@ -134,7 +134,7 @@ func newState(d *Data, seed uint64, log bool) *State {
 // Clone copies the state; the copy keeps no log.
 func (s *State) Clone() engine.State {
 	c := *s
-	c.logOn, c.log = false, nil
+	c.logOn, c.log, c.sup = false, nil, [2]*SupplyReport{}
 	return &c
 }
 
@@ -197,6 +197,15 @@ func (s *State) Determinize(viewer engine.Side, r *engine.Rand) engine.State {
 
 // Data returns the components this game is played with.
 func (s *State) Data() *Data { return s.d }
+
+// supply is side's supply report for the current position, computed once
+// between changes (a cache outside the core).
+func (s *State) supply(side engine.Side) *SupplyReport {
+	if s.sup[side] == nil {
+		s.sup[side] = s.board().Supply(side)
+	}
+	return s.sup[side]
+}
 
 // board reads the current position.
 func (s *State) board() *Board { return NewBoard(s.d, &s.Pos) }

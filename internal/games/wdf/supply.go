@@ -176,17 +176,37 @@ func (b *Board) Supply(side engine.Side) *SupplyReport {
 	if left > 0 {
 		tob = b.NewSupplyNet(side, d.Tobruk)
 	}
+	// Units in one hex trace alike: each hex is traced once.
+	const (
+		unknown = iota
+		viaMain
+		viaTobruk
+		none
+	)
+	seen := map[int]int{}
 	for u := range d.Units {
 		us := &b.P.Units[u]
 		if us.Box != BoxMap || d.Units[u].Side != side {
 			continue
 		}
 		h := int(us.Hex)
-		budget := b.supplyBudget(side, h)
-		switch {
-		case b.Traces(side, h, budget, main):
+		res := seen[h]
+		if res == unknown {
+			budget := b.supplyBudget(side, h)
+			switch {
+			case b.Traces(side, h, budget, main):
+				res = viaMain
+			case left > 0 && b.Traces(side, h, budget, tob):
+				res = viaTobruk
+			default:
+				res = none
+			}
+			seen[h] = res
+		}
+		switch res {
+		case viaMain:
 			r.Supplied[u] = true
-		case left > 0 && b.Traces(side, h, budget, tob):
+		case viaTobruk:
 			r.Tobruk = append(r.Tobruk, u)
 		}
 	}
@@ -199,6 +219,26 @@ func (b *Board) Supply(side engine.Side) *SupplyReport {
 		}
 	}
 	return r
+}
+
+// UnitSupplied reports whether unit u on the map is in supply (8.1, 8.4):
+// as Supply reports it, without tracing the other units unless u depends
+// on Tobruk's shared capacity.
+func (b *Board) UnitSupplied(u int) bool {
+	d := b.D
+	us := &b.P.Units[u]
+	if us.Box != BoxMap {
+		return false
+	}
+	side := d.Units[u].Side
+	h := int(us.Hex)
+	if b.Traces(side, h, b.supplyBudget(side, h), b.NewSupplyNet(side, d.SupplySource[side])) {
+		return true
+	}
+	if b.TobrukCapacity(side) == 0 {
+		return false
+	}
+	return b.Supply(side).Supplied[u]
 }
 
 // LeaderSupplied reports whether leader l can trace supply (13.4: leaders
