@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,6 +25,9 @@ import (
 func TestBrowserWDFMoveByClicks(t *testing.T) {
 	if !slices.Contains(engine.GameIDs(), "wdf") {
 		t.Skipf("the wdf game is not registered (engine.GameIDs() = %v): the WDF map test waits for internal/games/wdf to call engine.Register", engine.GameIDs())
+	}
+	if !wdfViewHasMap(t) {
+		t.Skip("the wdf view has no map.hexes yet: the WDF map test waits for the agreed view (State.View with map, units, leaders, depots...)")
 	}
 	ctx, base := browser(t)
 	err := chromedp.Do(ctx,
@@ -150,4 +154,28 @@ func viewShot(name string) chromedp.Action[chromedp.Void] {
 		}
 		return os.WriteFile(filepath.Join(dir, name+".png"), b, 0o644)
 	})
+}
+
+// wdfViewHasMap reports whether the registered wdf game's view carries the
+// hex map the renderer draws (map.hexes).
+func wdfViewHasMap(t *testing.T) bool {
+	t.Helper()
+	g, err := engine.Lookup("wdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(engine.Setup{Scenario: "campaign", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(st.View(engine.Observer, "en"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		Map struct {
+			Hexes []json.RawMessage `json:"hexes"`
+		} `json:"map"`
+	}
+	return json.Unmarshal(b, &v) == nil && len(v.Map.Hexes) > 0
 }
