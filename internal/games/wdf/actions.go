@@ -211,7 +211,7 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 
 // ApplyUnchecked plays a legal action without checking it.
 func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
-	s.sup = [2]*SupplyReport{}
+	s.prevSup, s.sup = s.sup, [2]*SupplyReport{}
 	u, h := int(a.A), int(a.B)
 	switch s.Step {
 	case stDepot:

@@ -111,10 +111,13 @@ type core struct {
 type State struct {
 	core
 
-	d     *Data
-	sup   [2]*SupplyReport // derived: supply as of the last change (cleared by every Apply)
-	logOn bool
-	log   []engine.LogEntry
+	d   *Data
+	sup [2]*SupplyReport // derived: supply of the current position (cleared by every Apply)
+	// prevSup is supply before the last action: the evaluation's cheap
+	// approximation (ai.go).
+	prevSup [2]*SupplyReport
+	logOn   bool
+	log     []engine.LogEntry
 }
 
 func newState(d *Data, seed uint64, log bool) *State {
@@ -134,7 +137,7 @@ func newState(d *Data, seed uint64, log bool) *State {
 // Clone copies the state; the copy keeps no log.
 func (s *State) Clone() engine.State {
 	c := *s
-	c.logOn, c.log, c.sup = false, nil, [2]*SupplyReport{}
+	c.logOn, c.log = false, nil // the supply cache holds: same position
 	return &c
 }
 

@@ -1,0 +1,153 @@
+package wdf
+
+import (
+	"math"
+
+	"sandtable/internal/ai"
+	"sandtable/internal/engine"
+)
+
+// What the computer players know of Western Desert Force: an evaluation
+// of a position, a rollout policy better than uniform and an ordering of
+// the choices.
+func init() {
+	ai.RegisterKnowledge(Game{}.ID(), ai.Knowledge{
+		Evaluate: evaluate,
+		Rollout:  rollout,
+		Prior:    prior,
+		Turn:     func(st engine.State) int { return st.(*State).GameTurn() },
+	})
+}
+
+// GameTurn numbers the player turns: it changes when a new one begins.
+func (s *State) GameTurn() int { return 2*int(s.Turn) + int(s.Phasing) }
+
+// evaluate estimates side's chance of winning: the victory points as they
+// stand (17.2) with Tobruk's control, which decides who may win by points,
+// an automatic victory in the making (17.1), the combat strength each side
+// keeps on the map in supply, its Attack Points and depot, and the threat
+// its units pose to Tobruk, Benghazi and the enemy's supply source,
+// through a logistic curve.
+func evaluate(st engine.State, side engine.Side) float64 {
+	s := st.(*State)
+	if s.Over() {
+		return s.Returns()[side]
+	}
+	vp := s.victoryPoints()
+	margin := float64(vp[Allied] - vp[Axis])
+	// 17.2: only the side holding Tobruk can win by points.
+	if s.Pos.TobrukControl == Allied {
+		margin += 6
+	} else {
+		margin -= 6
+	}
+	b := s.board()
+	var score [2]float64
+	for p := engine.Side(0); p < 2; p++ {
+		// Supply as last traced (before the action being judged): tracing
+		// it afresh for every candidate would cost more than all the rest.
+		sup := s.sup[p]
+		if sup == nil {
+			sup = s.prevSup[p]
+		}
+		enemySrc := s.d.SupplySource[1-p]
+		targets := [...]int{s.d.Tobruk, s.d.Benghazi, enemySrc}
+		for u, def := range s.d.Units {
+			us := &s.Pos.Units[u]
+			if def.Side != p || us.Box != BoxMap {
+				continue
+			}
+			cs := float64(b.baseCS(u))
+			supplied := sup == nil || sup.Supplied[u]
+			if supplied {
+				score[p] += cs
+			} else {
+				score[p] += 0.5 * cs
+			}
+			h := int(us.Hex)
+			for i, t := range targets {
+				dist := float64(hexDistance(s.d, h, t))
+				w := [...]float64{0.6, 0.3, 1.0}[i]
+				score[p] += w * cs / (1 + dist)
+			}
+			if h == enemySrc && supplied {
+				score[p] += 50 // 17.1: the game ends at the turn's end
+			}
+		}
+		score[p] += 0.8 * float64(s.AP[p])
+		if s.Pos.Depot[p] >= 0 {
+			score[p] += 2
+		}
+	}
+	margin += 0.5 * (score[Allied] - score[Axis])
+	pr := 1 / (1 + math.Exp(-margin/12))
+	if side == Allied {
+		return pr
+	}
+	return 1 - pr
+}
+
+// actionScore is a cheap judgement of an action for the rollout policy
+// and the search's ordering: attack and resolve, advance, move towards
+// the enemy, and do not linger in phase steps.
+func actionScore(s *State, side engine.Side, a engine.Action) float64 {
+	switch a.Op {
+	case opDone:
+		if s.Step == stMove || s.Step == stExploit || s.Step == stCombat || s.Step == stExploitC {
+			return 0.6
+		}
+		return 1
+	case opAttack:
+		return 1.5
+	case opResolve:
+		if a.A == 1 {
+			return 2.5
+		}
+		return 1.5
+	case opAdvance:
+		return 2
+	case opMove:
+		to := int(a.B)
+		from := int(s.Pos.Units[a.A].Hex)
+		src := s.d.SupplySource[1-side]
+		gain := hexDistance(s.d, from, src) - hexDistance(s.d, to, src)
+		return 1 + 0.1*float64(gain)
+	case opStrategic:
+		return 0.8
+	case opMajor:
+		if s.AP[side] >= 6 {
+			return 1.5
+		}
+		return 0.5
+	case opReplace, opRefit, opTobruk:
+		return 2
+	case opEntrench, opDig:
+		return 0.7
+	}
+	return 1
+}
+
+// rollout picks a playout action in proportion to its score.
+func rollout(st engine.State, side engine.Side, legal []engine.Action, r *engine.Rand) engine.Action {
+	s := st.(*State)
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	// Sample a few candidates and keep the best: cheap and not greedy.
+	best, bestScore := legal[0], -1.0
+	for range 4 {
+		a := legal[r.IntN(len(legal))]
+		if sc := actionScore(s, side, a) * (0.5 + float64(r.Uint64()>>11)/(1<<53)); sc > bestScore {
+			best, bestScore = a, sc
+		}
+	}
+	return best
+}
+
+// prior orders the choices by actionScore.
+func prior(st engine.State, side engine.Side, legal []engine.Action, scores []float64) {
+	s := st.(*State)
+	for i, a := range legal {
+		scores[i] = actionScore(s, side, a)
+	}
+}
