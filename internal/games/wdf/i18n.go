@@ -2,7 +2,6 @@ package wdf
 
 import (
 	"fmt"
-	"strings"
 
 	"sandtable/internal/engine"
 )
@@ -136,62 +135,4 @@ func (s *State) Prompt(side engine.Side, lang string) string {
 		return "waiting for the " + s.sideName(s.Decider) + " player"
 	}
 	return stepPrompt[s.Step]
-}
-
-// view is what anyone may see: every piece is face up (2.0).
-type view struct {
-	Turn    int               `json:"turn"`
-	Phasing string            `json:"phasing"`
-	Prompt  string            `json:"prompt"`
-	AP      [2]int            `json:"ap"`
-	ASP     [2]int            `json:"asp"`
-	Level   string            `json:"supply_level"`
-	Depots  [2]string         `json:"depots"`
-	Units   map[string]string `json:"units"`   // id -> hex or box
-	Leaders map[string]string `json:"leaders"` // id -> face name @ hex, or off
-	IPs     map[string]int    `json:"ips"`     // hex -> level
-	Tobruk  string            `json:"tobruk"`  // controlling side
-	// FortressLost: status levels lost by Tobruk and Bardia (16.1).
-	FortressLost [2]int `json:"fortress_lost"`
-	Naval        bool   `json:"naval"`
-	ReserveVP    int    `json:"reserve_vp"`
-}
-
-// View is the public state.
-func (s *State) View(side engine.Side, lang string) any {
-	v := view{Turn: int(s.Turn), Phasing: s.sideName(s.Phasing), Prompt: s.Prompt(side, lang),
-		AP: [2]int{int(s.AP[0]), int(s.AP[1])}, ASP: [2]int{int(s.ASP[0]), int(s.ASP[1])},
-		Level: s.Pos.Level.String(), Units: map[string]string{}}
-	for i := range 2 {
-		v.Depots[i] = s.hexID(int(s.Pos.Depot[i]))
-	}
-	boxes := []string{"turn-track", "", "reserve", "eliminated", "permanently-eliminated", "withdrawn", "returning"}
-	for u, def := range s.d.Units {
-		us := &s.Pos.Units[u]
-		w := boxes[us.Box]
-		if us.Box == BoxMap {
-			w = s.hexID(int(us.Hex))
-			if us.Reduced {
-				w += " reduced"
-			}
-		}
-		v.Units[def.ID] = strings.TrimSpace(w)
-	}
-	v.Leaders, v.IPs = map[string]string{}, map[string]int{}
-	for l, def := range s.d.Leaders {
-		w := "off"
-		if s.Pos.Leaders[l].Hex >= 0 {
-			w = s.leaderName(l) + " @ " + s.hexID(int(s.Pos.Leaders[l].Hex))
-		}
-		v.Leaders[def.ID] = w
-	}
-	for _, ip := range s.Pos.IPs {
-		if ip.Hex >= 0 {
-			v.IPs[s.hexID(int(ip.Hex))] = int(ip.Level)
-		}
-	}
-	v.Tobruk = s.sideName(s.Pos.TobrukControl)
-	v.FortressLost = [2]int{int(s.Pos.FortressLost[0]), int(s.Pos.FortressLost[1])}
-	v.Naval, v.ReserveVP = s.Pos.Naval, int(s.ReserveVP)
-	return v
 }

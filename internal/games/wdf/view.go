@@ -1,0 +1,480 @@
+package wdf
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"sandtable/internal/engine"
+)
+
+// Notice is shown wherever a player sees the reconstructed components.
+const Notice = "The map, counters, turn track and charts are a RECONSTRUCTION from history, not the published components: see docs/wdf/data.md. Rulings on ambiguities: docs/wdf/rulings.md."
+
+// View is what anyone may see: every piece is face up (2.0) and nothing
+// is hidden but the future dice, so all viewers get the same view apart
+// from the prompt.
+type View struct {
+	Game        string       `json:"game"`
+	Notice      string       `json:"notice"`
+	Viewer      string       `json:"viewer"`
+	Turn        int          `json:"turn"`
+	Turns       int          `json:"turns"`
+	Date        string       `json:"date"`
+	Phasing     string       `json:"phasing"`
+	Decider     string       `json:"decider"`
+	Phase       string       `json:"phase"`
+	Prompt      string       `json:"prompt"`
+	AP          [2]int       `json:"ap"`
+	ASP         [2]int       `json:"asp"`
+	Major       [2]bool      `json:"major"`
+	SupplyLevel string       `json:"supply_level"`
+	Naval       bool         `json:"naval"`
+	Tobruk      string       `json:"tobruk"`
+	Fortress    FortressView `json:"fortress"`
+	VP          [2]int       `json:"vp"`
+	Result      string       `json:"result,omitempty"`
+	Map         MapView      `json:"map"`
+	Units       []UnitView   `json:"units"`
+	Leaders     []LeaderView `json:"leaders"`
+	Depots      []DepotView  `json:"depots"`
+	IPs         []IPView     `json:"ips"`
+	Battle      *BattleView  `json:"battle,omitempty"`
+}
+
+// FortressView is the fortress status of Tobruk and Bardia (16.1).
+type FortressView struct {
+	Tobruk string `json:"tobruk"` // intact, reduced, destroyed
+	Bardia string `json:"bardia"` // intact, destroyed
+}
+
+// MapView is the static map: hexes and the hexsides with a feature.
+type MapView struct {
+	Hexes []HexView  `json:"hexes"`
+	Sides []SideView `json:"sides"`
+}
+
+// HexView is one hex of the map.
+type HexView struct {
+	ID       string            `json:"id"`
+	Col      int               `json:"col"`
+	Row      int               `json:"row"`
+	Terrain  string            `json:"terrain"`
+	Place    string            `json:"place"`
+	Coastal  bool              `json:"coastal"`
+	Zone     map[string]string `json:"zone,omitempty"`
+	Source   string            `json:"source"`
+	Fortress bool              `json:"fortress"`
+}
+
+// SideView is a hexside with a road, track, escarpment, ridge or river.
+type SideView struct {
+	A          string `json:"a"`
+	B          string `json:"b"`
+	Road       bool   `json:"road"`
+	Track      bool   `json:"track"`
+	Escarpment bool   `json:"escarpment"`
+	Ridge      bool   `json:"ridge"`
+	River      bool   `json:"river"`
+}
+
+// UnitView is one combat unit.
+type UnitView struct {
+	ID         string   `json:"id"`
+	Name       string   `json:"name"`
+	Side       string   `json:"side"`
+	Nation     string   `json:"nation"`
+	Type       string   `json:"type"`
+	Size       string   `json:"size"`
+	Division   string   `json:"division"`
+	CS         int      `json:"cs"`
+	MA         int      `json:"ma"`
+	Steps      int      `json:"steps"`
+	Reduced    bool     `json:"reduced"`
+	Where      string   `json:"where"`
+	Hex        string   `json:"hex"`
+	Supplied   bool     `json:"supplied"`
+	SupplyPath []string `json:"supply_path,omitempty"`
+	HitsOn     string   `json:"hits_on"`
+	IP         int      `json:"ip"`
+}
+
+// LeaderView is one leader piece in play.
+type LeaderView struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Side    string `json:"side"`
+	Hex     string `json:"hex"`
+	Attack  int    `json:"attack"`
+	Defense int    `json:"defense"`
+	Range   int    `json:"range"`
+	Face    string `json:"face"` // primary, secondary, removed
+}
+
+// DepotView is a depot on the map (7.1).
+type DepotView struct {
+	Side  string `json:"side"`
+	Hex   string `json:"hex"`
+	Moved bool   `json:"moved"`
+}
+
+// IPView is an improved position (12.0).
+type IPView struct {
+	Hex   string `json:"hex"`
+	Level int    `json:"level"`
+}
+
+// BattleView is the combat being built or resolved (10.0).
+type BattleView struct {
+	Attackers []string  `json:"attackers"`
+	Defenders []string  `json:"defenders"`
+	Hexes     []string  `json:"hexes"`
+	Dice      *DiceView `json:"dice,omitempty"`
+	Hits      [2]int    `json:"hits"`
+}
+
+// DiceView is each side's final combat strength as dice hitting on 5-6
+// and on 6 (10.11), as the combat stands.
+type DiceView struct {
+	Attacker [2]int `json:"attacker"` // [on 5-6, on 6]
+	Defender [2]int `json:"defender"`
+}
+
+var stepName = map[step]string{
+	stDepot: "depot placement", stASP: "organization", stRepl: "replacements", stReserve: "reinforcement-withdrawal",
+	stMajor: "major offensive declaration", stMove: "regular movement", stCombat: "regular combat",
+	stExploit: "exploitation movement", stExploitC: "exploitation combat", stStack: "stacking",
+	stBuild: "combat", stLoss: "combat losses", stSteps: "combat losses", stRetreat: "retreat",
+	stAdvance: "advance after combat", stOver: "game over", stTobruk: "tobruk supply",
+}
+
+var boxNames = map[Box]string{BoxNotArrived: "turn-track", BoxMap: "map", BoxReserve: "reserve",
+	BoxRecoverable: "eliminated", BoxPermanent: "permanently-eliminated", BoxWithdrawn: "withdrawn", BoxReturning: "returning"}
+
+var monthNames = [...]string{"", "January", "February", "March", "April", "May", "June", "July",
+	"August", "September", "October", "November", "December"}
+
+// date is the turn's month and year ("December 1940").
+func (s *State) date() string {
+	m := s.d.Turns[s.Turn-1].Month
+	var y, mo int
+	if _, err := fmt.Sscanf(m, "%d-%d", &y, &mo); err != nil || mo < 1 || mo > 12 {
+		return m
+	}
+	return fmt.Sprintf("%s %d", monthNames[mo], y)
+}
+
+// View is the public state (nothing in WDF is hidden but the dice).
+func (s *State) View(side engine.Side, lang string) any { return s.view(side, lang) }
+
+func sideLabel(side engine.Side) string {
+	if side == engine.Observer {
+		return "observer"
+	}
+	return Game{}.SideNames()[side]
+}
+
+func (s *State) view(side engine.Side, lang string) *View {
+	d := s.d
+	vp := s.victoryPoints()
+	v := &View{Game: "wdf", Notice: Notice, Viewer: sideLabel(side), Turn: int(s.Turn), Turns: NumTurns,
+		Date: s.date(), Phasing: s.sideName(s.Phasing), Phase: stepName[s.Step], Prompt: s.Prompt(side, lang),
+		AP: [2]int{int(s.AP[0]), int(s.AP[1])}, ASP: [2]int{int(s.ASP[0]), int(s.ASP[1])},
+		Major: s.Pos.Major, SupplyLevel: s.Pos.Level.String(), Naval: s.Pos.Naval,
+		Tobruk: s.sideName(s.Pos.TobrukControl), VP: vp, Map: mapView(d),
+		Units: []UnitView{}, Leaders: []LeaderView{}, Depots: []DepotView{}, IPs: []IPView{}}
+	if s.Result == 0 {
+		v.Decider = s.sideName(s.Decider)
+	} else {
+		v.Result = resultKey[s.Result]
+	}
+	status := func(lost, levels int) string {
+		switch {
+		case lost <= 0:
+			return "intact"
+		case lost < levels-1:
+			return "reduced"
+		}
+		return "destroyed"
+	}
+	v.Fortress = FortressView{Tobruk: status(int(s.Pos.FortressLost[0]), 3), Bardia: status(int(s.Pos.FortressLost[1]), 2)}
+
+	b := s.board()
+	var sup [2]*SupplyReport
+	for p := range 2 {
+		sup[p] = s.supply(engine.Side(p))
+	}
+	paths := map[[2]int][]string{}
+	for u, def := range d.Units {
+		us := &s.Pos.Units[u]
+		uv := UnitView{ID: def.ID, Name: def.Name, Side: s.sideName(def.Side), Nation: def.Nationality.String(),
+			Type: def.Type.String(), Size: def.Size.String(), Division: def.Division, CS: b.baseCS(u), MA: def.MA,
+			Steps: def.Steps, Reduced: us.Reduced, Where: boxNames[us.Box], HitsOn: s.hitsOn(u)}
+		if us.Reduced {
+			uv.Steps = 1
+		}
+		if us.Box == BoxMap {
+			h := int(us.Hex)
+			uv.Hex = s.hexID(h)
+			uv.Supplied = sup[def.Side].Supplied[u]
+			uv.IP = s.Pos.ipAt(h)
+			if uv.Supplied {
+				src := d.SupplySource[def.Side]
+				if sup[def.Side].ViaTobruk[u] {
+					src = d.Tobruk
+				}
+				k := [2]int{h, src}
+				if _, ok := paths[k]; !ok {
+					paths[k] = s.supplyPath(b, def.Side, h, src)
+				}
+				uv.SupplyPath = paths[k]
+			}
+		}
+		v.Units = append(v.Units, uv)
+	}
+	for l, def := range d.Leaders {
+		ls := &s.Pos.Leaders[l]
+		lv := LeaderView{ID: def.ID, Name: s.leaderName(l), Side: s.sideName(def.Side), Face: "removed"}
+		if ls.Face >= 0 {
+			f := def.Faces[ls.Face]
+			lv.Attack, lv.Defense, lv.Range = f.Attack, f.Defense, f.Range
+			lv.Face = [2]string{"primary", "secondary"}[ls.Face]
+		}
+		if ls.Hex >= 0 {
+			lv.Hex = s.hexID(int(ls.Hex))
+		}
+		v.Leaders = append(v.Leaders, lv)
+	}
+	for p := range 2 {
+		if s.Pos.Depot[p] >= 0 {
+			v.Depots = append(v.Depots, DepotView{Side: s.sideName(engine.Side(p)), Hex: s.hexID(int(s.Pos.Depot[p])), Moved: s.Pos.DepotMoved[p]})
+		}
+	}
+	for _, ip := range s.Pos.IPs {
+		if ip.Hex >= 0 {
+			v.IPs = append(v.IPs, IPView{Hex: s.hexID(int(ip.Hex)), Level: int(ip.Level)})
+		}
+	}
+	sort.Slice(v.IPs, func(i, j int) bool { return v.IPs[i].Hex < v.IPs[j].Hex })
+	v.Battle = s.battleView(b)
+	return v
+}
+
+// hitsOn is the number unit u's dice hit on in its next combat as an
+// attacker (10.21, 7.91: a Major Offensive's active side hits on 5-6).
+func (s *State) hitsOn(u int) string {
+	def := &s.d.Units[u]
+	caps := &s.d.Tables.Types[def.Type][def.Group()]
+	hit := caps.HitAttack
+	if s.Pos.Major[def.Side] && s.Phasing == def.Side {
+		hit = caps.HitMajor
+	}
+	if hit <= 5 {
+		return "5-6"
+	}
+	return "6"
+}
+
+// supplyPath is a shortest run of hexes (by hex count) from h to src
+// through hexes a supply path may use (8.1, ruling W7), for display: the
+// supply rules themselves are traced by Board.Supply.
+func (s *State) supplyPath(b *Board, side engine.Side, h, src int) []string {
+	d := s.d
+	dist := flood(d, []int{src}, -1, func(x, dir, to int) bool {
+		return to == h || (b.pathOpen(side, to) && b.enterCost(x, dir, to, Motorized) != Prohibited)
+	})
+	if dist[h] < 0 {
+		return nil
+	}
+	out := []string{s.hexID(h)}
+	for cur := h; cur != src; {
+		next := -1
+		for _, n := range d.Hexes[cur].Neighbours {
+			if n >= 0 && dist[n] >= 0 && dist[n] == dist[cur]-1 {
+				next = int(n)
+				break
+			}
+		}
+		if next < 0 {
+			break
+		}
+		cur = next
+		out = append(out, s.hexID(cur))
+	}
+	return out
+}
+
+// battleView describes the combat being built or resolved, if any.
+func (s *State) battleView(b *Board) *BattleView {
+	if s.Step != stBuild && s.Step != stLoss && s.Step != stSteps && s.Step != stRetreat && s.Step != stAdvance {
+		return nil
+	}
+	bv := &BattleView{Attackers: []string{}, Defenders: []string{}, Hexes: []string{},
+		Hits: [2]int{int(s.Bat.Hits[0]), int(s.Bat.Hits[1])}}
+	var defHexes []int
+	for _, t := range s.Bat.Def[:s.Bat.NDef] {
+		bv.Hexes = append(bv.Hexes, s.hexID(int(t)))
+		defHexes = append(defHexes, int(t))
+	}
+	var atk []int
+	for u, def := range s.d.Units {
+		if s.Pos.Units[u].Box != BoxMap {
+			continue
+		}
+		switch {
+		case s.Step == stBuild && def.Side == s.Phasing && s.inList(s.Bat.Att[:s.Bat.NAtt], int(s.Pos.Units[u].Hex)) && s.Flags[u]&fWithheld == 0:
+			bv.Attackers = append(bv.Attackers, def.ID)
+			atk = append(atk, u)
+		case s.Step != stBuild && s.Flags[u]&fAtk != 0:
+			bv.Attackers = append(bv.Attackers, def.ID)
+		case def.Side != s.Phasing && s.inList(s.Bat.Def[:s.Bat.NDef], int(s.Pos.Units[u].Hex)):
+			bv.Defenders = append(bv.Defenders, def.ID)
+		case s.Step != stBuild && s.Flags[u]&fDef != 0:
+			bv.Defenders = append(bv.Defenders, def.ID)
+		}
+	}
+	if s.Step == stBuild && len(atk) > 0 && len(defHexes) > 0 {
+		var supplied [MaxUnits]bool
+		for p := range 2 {
+			r := s.supply(engine.Side(p))
+			for u := range supplied {
+				supplied[u] = supplied[u] || r.Supplied[u]
+			}
+		}
+		a := &Attack{Side: s.Phasing, Attackers: atk, Defenders: defHexes, AP: s.AP[s.Phasing] > 0,
+			Supplied: &supplied, GroundSupport: int(s.Bat.Support), Naval: s.Bat.Naval}
+		att, dfn := b.Evaluate(a)
+		bv.Dice = &DiceView{Attacker: [2]int{att.Dice.On5, att.Dice.On6}, Defender: [2]int{dfn.Dice.On5, dfn.Dice.On6}}
+	}
+	return bv
+}
+
+var mapCache sync.Map // *Data -> MapView
+
+// mapView lists the map: every hex and every hexside with a feature,
+// built once per data set (the slices are shared: read only).
+func mapView(d *Data) MapView {
+	if m, ok := mapCache.Load(d); ok {
+		return m.(MapView)
+	}
+	m := buildMap(d)
+	mapCache.Store(d, m)
+	return m
+}
+
+func buildMap(d *Data) MapView {
+	m := MapView{}
+	placeHex := map[int]Place{}
+	for _, p := range d.Places {
+		placeHex[p.Hex] = p
+	}
+	for i, h := range d.Hexes {
+		hv := HexView{ID: h.ID, Col: h.Col, Row: h.Row, Terrain: h.Terrain.String(), Coastal: h.Coastal}
+		if p, ok := placeHex[i]; ok {
+			hv.Place = p.Name
+			hv.Fortress = p.FortressLevels > 0
+		}
+		for p := range 2 {
+			if z := h.Zone[p]; z != ZoneNone {
+				if hv.Zone == nil {
+					hv.Zone = map[string]string{}
+				}
+				hv.Zone[Game{}.SideNames()[p]] = z.Letter()
+			}
+		}
+		for p := range 2 {
+			if d.SupplySource[p] == i {
+				hv.Source = Game{}.SideNames()[p]
+			}
+		}
+		m.Hexes = append(m.Hexes, hv)
+		for dir, n := range h.Neighbours {
+			f := h.Sides[dir]
+			if n < 0 || int(n) < i || f == 0 {
+				continue
+			}
+			m.Sides = append(m.Sides, SideView{A: h.ID, B: d.Hexes[n].ID, Road: f&RoadSide != 0, Track: f&TrackSide != 0,
+				Escarpment: f&EscarpmentSide != 0, Ridge: f&RidgeSide != 0, River: f&RiverSide != 0})
+		}
+	}
+	return m
+}
+
+// Board draws the state as text for the terminal: turn, phase, points,
+// the pieces on the map hex by hex, the boxes and any combat.
+func (s *State) Board(side engine.Side, lang string) string {
+	v := s.view(side, lang)
+	var b strings.Builder
+	fmt.Fprintf(&b, "Turn %d/%d (%s), %s player turn: %s. VP now Allied %d, Axis %d\n", v.Turn, v.Turns, v.Date, v.Phasing, v.Phase, v.VP[0], v.VP[1])
+	fmt.Fprintf(&b, "[Map and counters are a reconstruction: see docs/wdf/data.md]\n")
+	fmt.Fprintf(&b, "APs Allied %d, Axis %d; ASPs Allied %d, Axis %d; Axis Supply Level %s; Naval Support %v; Tobruk: %s (%s), Bardia %s\n",
+		v.AP[0], v.AP[1], v.ASP[0], v.ASP[1], v.SupplyLevel, v.Naval, v.Tobruk, v.Fortress.Tobruk, v.Fortress.Bardia)
+	byHex := map[string][]string{}
+	var hexes []string
+	boxes := map[string][]string{}
+	for _, u := range v.Units {
+		if u.Where != "map" {
+			boxes[u.Side+" "+u.Where] = append(boxes[u.Side+" "+u.Where], u.ID)
+			continue
+		}
+		tag := fmt.Sprintf("%s %d-%d", u.ID, u.CS, u.MA)
+		if u.Reduced {
+			tag += " red"
+		}
+		if !u.Supplied {
+			tag += " OOS"
+		}
+		if len(byHex[u.Hex]) == 0 {
+			hexes = append(hexes, u.Hex)
+		}
+		byHex[u.Hex] = append(byHex[u.Hex], tag)
+	}
+	for _, l := range v.Leaders {
+		if l.Hex != "" {
+			if len(byHex[l.Hex]) == 0 {
+				hexes = append(hexes, l.Hex)
+			}
+			byHex[l.Hex] = append(byHex[l.Hex], "leader "+l.Name)
+		}
+	}
+	for _, dp := range v.Depots {
+		if len(byHex[dp.Hex]) == 0 {
+			hexes = append(hexes, dp.Hex)
+		}
+		byHex[dp.Hex] = append(byHex[dp.Hex], dp.Side+" depot")
+	}
+	for _, ip := range v.IPs {
+		byHex[ip.Hex] = append(byHex[ip.Hex], fmt.Sprintf("IP-%d", ip.Level))
+	}
+	sort.Strings(hexes)
+	names := map[string]string{}
+	for _, h := range v.Map.Hexes {
+		names[h.ID] = h.Place
+	}
+	for _, h := range hexes {
+		label := h
+		if names[h] != "" {
+			label += " " + names[h]
+		}
+		fmt.Fprintf(&b, "  %-18s %s\n", label, strings.Join(byHex[h], ", "))
+	}
+	var keys []string
+	for k := range boxes {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%s: %s\n", k, strings.Join(boxes[k], " "))
+	}
+	if bt := v.Battle; bt != nil {
+		fmt.Fprintf(&b, "Combat: %s against %s in %s; hits %d/%d\n", strings.Join(bt.Attackers, " "), strings.Join(bt.Defenders, " "),
+			strings.Join(bt.Hexes, " "), bt.Hits[0], bt.Hits[1])
+	}
+	if v.Result != "" {
+		fmt.Fprintf(&b, "Result: %s\n", v.Result)
+	} else {
+		fmt.Fprintf(&b, "%s\n", v.Prompt)
+	}
+	return b.String()
+}
