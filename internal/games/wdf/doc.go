@@ -40,6 +40,10 @@
 // The owner chooses the units Tobruk supplies (8.4, ruling W5) and the
 // armor unit that refits (7.62); retreats observe stacking (10.26, W33).
 //
-// Not yet: views, prompts and log in Italian, a computer opponent. The
-// game is not registered with the engine.
+// The game is complete and registered with the engine (register.go): the
+// view for the web client and the terminal Board (view.go), the computer
+// players' knowledge (ai.go) and the engine's conformance suite
+// (conformance_test.go). Nothing is hidden but the future dice (2.0):
+// Determinize only reseeds them. Prompts, descriptions and the log are in
+// English only; Italian falls back to English.
 package wdf
