@@ -60,3 +60,38 @@ func BenchmarkPlayout(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkView builds the Allied view at setup (map cached).
+func BenchmarkView(b *testing.B) {
+	st, _ := Game{}.New(engine.Setup{Seed: 1})
+	s := st.(*State)
+	for b.Loop() {
+		s.sup = [2]*SupplyReport{}
+		s.View(Allied, "en")
+	}
+}
+
+// BenchmarkApplyMove validates and plays one move from the Allied turn 1
+// movement phase (on a clone each time).
+func BenchmarkApplyMove(b *testing.B) {
+	st, _ := Game{}.New(engine.Setup{Seed: 1})
+	s := st.(*State)
+	for s.Step != stMove {
+		side := s.Active().Sides()[0]
+		s.ApplyUnchecked(side, s.Legal(side, nil)[len(s.Legal(side, nil))-1])
+	}
+	var mv engine.Action
+	for _, a := range s.Legal(Allied, nil) {
+		if a.Op == opMove {
+			mv = a
+			break
+		}
+	}
+	s.sup = [2]*SupplyReport{}
+	for b.Loop() {
+		c := s.Clone().(*State)
+		if err := c.Apply(Allied, mv); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
