@@ -191,6 +191,13 @@ func (s *State) leaderCasualty(l, threshold int, relocate bool) {
 		to := s.board().NearestFriendly(side, int(ls.Hex))
 		if to < 0 {
 			to = s.d.EntryHex[side]
+			if !s.entryOpen(side) {
+				// Ruling W34: no friendly unit and the entry hex held by
+				// the enemy: the leader returns next turn.
+				*ls = LeaderState{Hex: NoHex, Face: ls.Face, Due: s.Turn + 1}
+				s.logf("13.6", engine.Observer, "leaderWaits", name)
+				return
+			}
 		}
 		ls.Hex = int16(to)
 		s.logf("13.6", engine.Observer, "moves", name, "", s.hexID(to))

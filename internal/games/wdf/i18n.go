@@ -54,6 +54,7 @@ var messages = map[string]string{
 	"leaderSafe":    "leader %s survives (die %s)",
 	"leaderHeld":    "%s is not placed: a leader of that nationality is in play",
 	"tobrukPick":    "%s draws on Tobruk's limited supply",
+	"leaderWaits":   "%s waits off the map: the entry hex is held by the enemy",
 }
 
 var words = map[string]string{

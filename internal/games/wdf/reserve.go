@@ -83,11 +83,11 @@ func (s *State) legalReserves(dst []engine.Action) []engine.Action {
 		case short && us.Box == BoxMap && s.Flags[u]&fWithdrawable != 0 && s.onMap(Allied) > MinOnMap:
 			dst = append(dst, engine.Action{Op: opReserve, A: int16(u)})
 			canMeet = true
-		case us.Box == BoxReserve && (def.Steps == 1 || !us.Reduced) && held-s.reserveValue(u) >= need:
+		case us.Box == BoxReserve && (def.Steps == 1 || !us.Reduced) && held-s.reserveValue(u) >= need && s.entryOpen(Allied):
 			dst = append(dst, engine.Action{Op: opRelease, A: int16(u)})
 		}
 	}
-	if l := s.arrivingLeader(); l >= 0 {
+	if l := s.arrivingLeader(); l >= 0 && s.entryOpen(Allied) {
 		dst = append(dst, engine.Action{Op: opSwap, A: int16(l)})
 	}
 	if !short || !canMeet {

@@ -256,6 +256,17 @@ func (s *State) toMajor() {
 // reinforce places side's reinforcements due this turn on its entry hex
 // (7.7): Alexandria for the Allies, 1019 for the Axis.
 func (s *State) reinforce(side engine.Side) {
+	if !s.entryOpen(side) {
+		// Ruling W34: nothing arrives while an enemy combat unit holds the
+		// entry hex; the arrivals wait for a later turn.
+		for l, def := range s.d.Leaders {
+			ls := &s.Pos.Leaders[l]
+			if def.Side == side && ls.Hex < 0 && ls.Face >= 0 && (int(ls.Due) == int(s.Turn) || (ls.Due == 0 && def.Arrives == int(s.Turn))) {
+				ls.Due = s.Turn + 1
+			}
+		}
+		return
+	}
 	for u, def := range s.d.Units {
 		us := &s.Pos.Units[u]
 		due := us.Box == BoxNotArrived && def.Arrives > 0 && def.Arrives <= int(s.Turn)
@@ -279,6 +290,18 @@ func (s *State) reinforce(side engine.Side) {
 		ls.Hex, ls.Due = int16(s.d.EntryHex[side]), 0
 		s.logf("7.7", engine.Observer, "arrives", def.Faces[ls.Face].Name, s.hexID(s.d.EntryHex[side]))
 	}
+}
+
+// entryOpen reports whether side's entry hex (7.7) is free of enemy
+// combat units (ruling W34).
+func (s *State) entryOpen(side engine.Side) bool {
+	h := s.d.EntryHex[side]
+	for u, def := range s.d.Units {
+		if def.Side != side && s.Pos.Units[u].Box == BoxMap && int(s.Pos.Units[u].Hex) == h {
+			return false
+		}
+	}
+	return true
 }
 
 // leaderOnMap reports whether side has a leader of nationality n (the

@@ -288,5 +288,23 @@ func (s *State) CheckInvariants() error {
 			return fmt.Errorf("unit %s in an IP that is not there", def.ID)
 		}
 	}
+	// 7.12's "depot on a road hex" is not checked here: the 10.13
+	// example's depot (3617) is off the reconstructed road net, and the
+	// placement rules (depotHexes) enforce it in play.
+	for _, h := range s.Pos.Depot {
+		if int(h) >= len(s.d.Hexes) {
+			return fmt.Errorf("depot at hex %d", h)
+		}
+	}
+	// 9.2: the phases before have ended with the stacking check, so no
+	// hex is over the limit when a player turn's Organization Phase opens.
+	if s.Step == stDepot || s.Step == stASP {
+		b := s.board()
+		for h := range s.d.Hexes {
+			if b.Overstacked(h) {
+				return fmt.Errorf("%s over the stacking limit at the start of a player turn (9.2)", s.hexID(h))
+			}
+		}
+	}
 	return nil
 }
