@@ -63,7 +63,7 @@ const WORDS = {
     ap: 'AP', asp: 'ASP', major: 'Major Offensive', supply: 'Supply level', naval: 'Naval support', tobruk: 'Tobruk held by',
     fortress: 'Fortress levels lost (Tobruk, Bardia)', fortressStatus: 'Fortresses', yes: 'yes', no: 'no', zones: 'Road zones', zoomIn: 'Zoom in', zoomOut: 'Zoom out',
     choose: 'Choose:', inSupply: 'in supply', outSupply: 'OUT OF SUPPLY', path: 'supply path', hexes: 'hexes', battle: 'Battle',
-    attackers: 'Attackers', defenders: 'Defenders', dice: 'Dice', hits: 'Hits', legend: 'Legend', road: 'road', track: 'track',
+    attackers: 'Attackers', defenders: 'Defenders', attacker: 'attacker', defender: 'defender', dice: 'Dice', hits: 'Hits', legend: 'Legend', road: 'road', track: 'track',
     escarpment: 'escarpment', ridge: 'ridge', river: 'river', source: 'supply source', depot: 'depot', leader: 'leader', ip: 'improved position',
     sea: 'sea', offArea: 'not in play', reduced: 'reduced', hitsOn: 'hits on', steps: 'steps', none: '—', selected: 'Selected',
   },
@@ -72,7 +72,7 @@ const WORDS = {
     ap: 'PA', asp: 'PAS', major: 'Grande offensiva', supply: 'Livello di rifornimento', naval: 'Supporto navale', tobruk: 'Tobruk tenuta da',
     fortress: 'Livelli di fortezza persi (Tobruk, Bardia)', fortressStatus: 'Fortezze', yes: 'sì', no: 'no', zones: 'Zone stradali', zoomIn: 'Ingrandisci', zoomOut: 'Riduci',
     choose: 'Scegli:', inSupply: 'rifornita', outSupply: 'NON RIFORNITA', path: 'linea di rifornimento', hexes: 'esagoni', battle: 'Combattimento',
-    attackers: 'Attaccanti', defenders: 'Difensori', dice: 'Dadi', hits: 'Perdite', legend: 'Legenda', road: 'strada', track: 'pista',
+    attackers: 'Attaccanti', defenders: 'Difensori', attacker: 'attaccante', defender: 'difensore', dice: 'Dadi', hits: 'Perdite', legend: 'Legenda', road: 'strada', track: 'pista',
     escarpment: 'scarpata', ridge: 'cresta', river: 'fiume', source: 'fonte di rifornimento', depot: 'deposito', leader: 'comandante', ip: 'posizione fortificata',
     sea: 'mare', offArea: 'fuori gioco', reduced: 'ridotta', hitsOn: 'colpisce con', steps: 'passi', none: '—', selected: 'Selezionata',
   },
@@ -443,11 +443,14 @@ function battlePanel(v, w, units) {
     return u ? unitLine(u) : (typeof x === 'string' ? x : JSON.stringify(x));
   };
   const list = (a) => (Array.isArray(a) ? a : []).map((x) => h('li', {}, who(x)));
-  const flat = (a) => (Array.isArray(a) ? a.flat().join(' ') : a ?? w.none);
+  // Dice come as each side's [on 5-6, on 6] (10.11), or as a list.
+  const flat = (a) => (Array.isArray(a) ? a.flat().join(' ')
+    : a && typeof a === 'object' ? Object.entries(a).map(([k, x]) => `${w[k] || k} ${Array.isArray(x) ? `${x[0]}×5-6 + ${x[1]}×6` : x}`).join(' · ')
+      : a ?? w.none);
   return h('div', { class: 'battle wdf-battle' },
     h('strong', {}, `${w.battle}${b.hexes && b.hexes.length ? ': ' + b.hexes.join(' → ') : ''}`),
     h('div', { class: 'cols' },
       h('div', {}, h('em', {}, w.attackers), h('ul', {}, list(b.attackers))),
       h('div', {}, h('em', {}, w.defenders), h('ul', {}, list(b.defenders)))),
-    h('span', {}, `${w.dice}: ${flat(b.dice)} · ${w.hits}: ${flat(b.hits)}`));
+    h('span', {}, `${w.dice}: ${flat(b.dice)} · ${w.hits}: ${Array.isArray(b.hits) && b.hits.length === 2 ? `${w.attacker} ${b.hits[0]} · ${w.defender} ${b.hits[1]}` : flat(b.hits)}`));
 }
