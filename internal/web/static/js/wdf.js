@@ -354,16 +354,19 @@ export function renderWdf(el, v, ctx) {
   el.append(...[info, battlePanel(v, w, units), status, legend,
     h('div', { class: 'mapwrap' }, zoom, scroll, chooser), boxes,
     v.notice ? h('p', { class: 'notice' }, v.notice, ' ', h('a', { href: '/about' }, '→')) : null].filter(Boolean));
-  // Back where the player was, or at the phasing side's units.
+  // Back where the player was, or at the battle or the phasing side's units.
   requestAnimationFrame(() => {
     if (keep.left !== null && keep.path === location.pathname) {
       scroll.scrollLeft = keep.left;
       scroll.scrollTop = keep.top;
       return;
     }
+    // A battle's hex first, else the phasing side's first counter.
+    const bh = v.battle && (v.battle.hexes || []).find((x) => hexEls.has(x));
     const mine = units.find((u) => u.where === 'map' && u.side === (v.phasing || v.viewer) && unitEls.has(u.id));
-    if (!mine) return;
-    const r = unitEls.get(mine.id).getBoundingClientRect(), f = scroll.getBoundingClientRect();
+    const target = bh ? hexEls.get(bh) : mine ? unitEls.get(mine.id) : null;
+    if (!target) return;
+    const r = target.getBoundingClientRect(), f = scroll.getBoundingClientRect();
     scroll.scrollLeft += r.left - f.left - scroll.clientWidth / 2;
     scroll.scrollTop += r.top - f.top - scroll.clientHeight / 2;
   });
