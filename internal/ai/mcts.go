@@ -108,7 +108,7 @@ func (c *Config) ParseOptions(text string) error {
 // The levels. Normal and hard think for a time; "mcts" is the
 // deterministic configuration used by tests and reproducible tournaments.
 var (
-	NormalConfig = Config{Name: "normal", Budget: 900 * time.Millisecond, TurnBudget: 12 * time.Second,
+	NormalConfig = Config{Name: "normal", Budget: 900 * time.Millisecond, TurnBudget: 10 * time.Second,
 		MinBudget: 50 * time.Millisecond, C: 0.2, RolloutDepth: 24, StopAtTurn: true, Widen: 2, TopK: 3}
 	HardConfig = Config{Name: "hard", Budget: 4 * time.Second, TurnBudget: 45 * time.Second,
 		MinBudget: 200 * time.Millisecond, C: 0.2, RolloutDepth: 32, StopAtTurn: true, Widen: 2, TopK: 3}
