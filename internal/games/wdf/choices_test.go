@@ -137,3 +137,32 @@ func TestRetreatStacking(t *testing.T) {
 		}
 	}
 }
+
+// TestEntryHeld: while an enemy combat unit holds Alexandria, the Allied
+// reinforcements wait off the map (ruling W34) and arrive once it is free.
+func TestEntryHeld(t *testing.T) {
+	s := stateAt(t, "unit sirte 6508", 2, Allied)
+	due := -1
+	for u, def := range s.d.Units {
+		if def.Side == Allied && def.Arrives > 0 {
+			s.Pos.Units[u] = UnitState{Box: BoxNotArrived, Hex: NoHex}
+			if due < 0 || def.Arrives < s.d.Units[due].Arrives {
+				due = u
+			}
+		}
+	}
+	if due < 0 {
+		t.Fatal("no Allied reinforcement in the data")
+	}
+	s.Turn = int8(s.d.Units[due].Arrives)
+	s.reinforce(Allied)
+	if s.Pos.Units[due].Box != BoxNotArrived {
+		t.Fatalf("%s arrived on an enemy-held entry hex", s.d.Units[due].ID)
+	}
+	s.Pos.Units[unit(t, s.d, "sirte")] = UnitState{Box: BoxRecoverable, Hex: NoHex}
+	s.Turn++
+	s.reinforce(Allied)
+	if s.Pos.Units[due].Box != BoxMap || int(s.Pos.Units[due].Hex) != s.d.EntryHex[Allied] {
+		t.Fatalf("%s did not arrive once the entry hex was free", s.d.Units[due].ID)
+	}
+}
