@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/hexgrid"
 )
 
 // Notice is shown wherever a player sees the reconstructed components.
@@ -205,7 +206,7 @@ func (s *State) view(side engine.Side, lang string) *View {
 	for p := range 2 {
 		sup[p] = s.supply(engine.Side(p))
 	}
-	paths := map[[2]int][]string{}
+	floods := map[[2]int][]int{} // (side, source) -> hex steps to the source
 	for u, def := range d.Units {
 		us := &s.Pos.Units[u]
 		uv := UnitView{ID: def.ID, Name: def.Name, Side: s.sideName(def.Side), Nation: def.Nationality.String(),
@@ -224,11 +225,11 @@ func (s *State) view(side engine.Side, lang string) *View {
 				if sup[def.Side].ViaTobruk[u] {
 					src = d.Tobruk
 				}
-				k := [2]int{h, src}
-				if _, ok := paths[k]; !ok {
-					paths[k] = s.supplyPath(b, def.Side, h, src)
+				k := [2]int{int(def.Side), src}
+				if _, ok := floods[k]; !ok {
+					floods[k] = s.supplyFlood(b, def.Side, src)
 				}
-				uv.SupplyPath = paths[k]
+				uv.SupplyPath = s.supplyPath(floods[k], h, src)
 			}
 		}
 		v.Units = append(v.Units, uv)
@@ -279,21 +280,14 @@ func (s *State) hitsOn(u int) string {
 // supplyPath is a shortest run of hexes (by hex count) from h to src
 // through hexes a supply path may use (8.1, ruling W7), for display: the
 // supply rules themselves are traced by Board.Supply.
-func (s *State) supplyPath(b *Board, side engine.Side, h, src int) []string {
+func (s *State) supplyPath(dist []int, h, src int) []string {
 	d := s.d
-	dist := flood(d, []int{src}, -1, func(x, dir, to int) bool {
-		return to == h || (b.pathOpen(side, to) && b.enterCost(x, dir, to, Motorized) != Prohibited)
-	})
-	if dist[h] < 0 {
-		return nil
-	}
 	out := []string{s.hexID(h)}
 	for cur := h; cur != src; {
 		next := -1
 		for _, n := range d.Hexes[cur].Neighbours {
-			if n >= 0 && dist[n] >= 0 && dist[n] == dist[cur]-1 {
+			if n >= 0 && dist[n] >= 0 && (next < 0 || dist[n] < dist[next]) && (cur == h || dist[n] < dist[cur]) {
 				next = int(n)
-				break
 			}
 		}
 		if next < 0 {
@@ -303,6 +297,14 @@ func (s *State) supplyPath(b *Board, side engine.Side, h, src int) []string {
 		out = append(out, s.hexID(cur))
 	}
 	return out
+}
+
+// supplyFlood is the number of hex steps from every hex to src through
+// hexes a supply path may enter (8.1), -1 where none leads.
+func (s *State) supplyFlood(b *Board, side engine.Side, src int) []int {
+	return flood(s.d, []int{src}, -1, func(x, dir, to int) bool {
+		return b.pathOpen(side, to) && b.enterCost(to, int(hexgrid.Dir(dir).Opposite()), x, Motorized) != Prohibited
+	})
 }
 
 // battleView describes the combat being built or resolved, if any.
