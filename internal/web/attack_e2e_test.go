@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -14,7 +15,7 @@ import (
 // chooses the turn 1 events, moves 7th Armd Bde by clicking its counter and
 // an area, declares an attack on Nibeiwa the same way, ends the movement
 // phase, fights the combat by clicking the attacked area, and answers the
-// combat's questions until the dice have been rolled; then it checks that
+// combat's questions until the hits are counted; then it checks that
 // the log shows the dice against their target numbers and the hits.
 func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
 	ctx, base := browser(t)
@@ -69,9 +70,17 @@ func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`table.battle caption`))); err != nil {
 		t.Fatal(err)
 	}
-	// The Allied events and Leader questions: pass, until the dice are rolled.
-	for range 6 {
-		if strings.Contains(pageLog(t, ctx), "rolls") {
+	// The Allied events and, after the dice, the Leader re-roll question
+	// (6.2.E.4): pass until the hits are counted.
+	// The page is waited on first: the computer's answer may still be on
+	// its way when our last click has been taken.
+	const settled = `document.querySelector('ol.log').textContent.includes('Compass 6.2.E.5: hits:') ||
+		document.querySelector('.actions button[data-action="done"]') !== null`
+	for range 8 {
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](settled, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+			t.Fatalf("waiting for the combat's next question or its hits: %v", err)
+		}
+		if strings.Contains(pageLog(t, ctx), "Compass 6.2.E.5: hits:") {
 			break
 		}
 		step(`.actions button[data-action="done"]`)
