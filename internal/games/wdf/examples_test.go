@@ -1,18 +1,21 @@
 package wdf
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"sandtable/internal/engine"
 )
 
-// The rulebook's worked examples that depend on dice, played through the
-// game's own procedures with a generator whose next dice are the
-// example's. The examples that need no dice are tested where their rule
-// is: 7.62/7.63 replace_test.go, 7.8 reserve_test.go, 8.3 supply_test.go,
-// 10.13 and 11.0 combat_test.go (TestEvaluate), 10.23 combat_test.go
-// (TestLosses), 10.24 combat_test.go (TestOverwhelming).
+// The rulebook's worked examples played through the game's own procedures
+// (6.2, 7.32, 7.5, 7.8's die, 10.23 example 2, 10.24, 10.25, 14.2), with
+// a generator whose next dice are the example's where dice decide. The
+// others are tested where their rule is: 7.62/7.63 replace_test.go, 7.8
+// reserve_test.go, 7.9 depot_test.go, 8.3 supply_test.go, 10.13 and 11.0
+// combat_test.go (TestEvaluate), 10.23 and 10.25's arithmetic
+// combat_test.go (TestLosses), 10.24's thresholds combat_test.go
+// (TestOverwhelming).
 
 // diceSeed returns the generator of the smallest seed whose next dice
 // show, one by one, a face listed in faces ("6", "34", "12345").
@@ -251,5 +254,64 @@ func TestBombardmentExample(t *testing.T) {
 	mustApply(t, s, Axis, "resolve ap")
 	if us := s.Pos.Units[aus]; us.Box == BoxMap || s.ASP[Axis] != 0 || s.Epoch() != 3+5+3 {
 		t.Errorf("after the attack: aus-16 %+v, %d ASPs, %d dice; want eliminated, 0 and 11", us, s.ASP[Axis], s.Epoch())
+	}
+}
+
+// TestDefenderHitsExample plays 10.23's example 2 through the combat: the
+// attacker takes four hits, the defender three. The attacker retreats one
+// hex and takes three step losses; then the defender may take three steps,
+// one step and two hexes, or two steps and one hex. Had the attacker taken
+// all four as steps, the defender would need two steps to retreat at all
+// (ruling W17).
+func TestDefenderHitsExample(t *testing.T) {
+	cases := []struct {
+		attacker string // the attacker's choice
+		want     string // the defender's choices
+	}{
+		{"take 3 1", "take 1 2|take 2 1|take 3 0"},
+		{"take 4 0", "take 2 1|take 3 0"},
+	}
+	for _, c := range cases {
+		s := combatAt(t, "unit aus-16 3617\nunit aus-17 3617\nunit cirene 3618\nunit 1-libyan 3618", 5, Allied)
+		for _, id := range []string{"aus-16", "aus-17"} {
+			u := unit(t, s.d, id)
+			s.Flags[u] |= fAtk | fAttacked
+			s.Orig[u] = int16(hx(t, s.d, "3617"))
+		}
+		for _, id := range []string{"cirene", "1-libyan"} {
+			u := unit(t, s.d, id)
+			s.Flags[u] |= fDef
+			s.Orig[u] = int16(hx(t, s.d, "3618"))
+		}
+		s.Bat = battle{Phase: stCombat, Hits: [2]int8{4, 3}, NAtt: 1, NDef: 1}
+		s.Bat.Att[0], s.Bat.Def[0] = int16(hx(t, s.d, "3617")), int16(hx(t, s.d, "3618"))
+		s.toLoss(0)
+		var got []string
+		for _, a := range s.Legal(Allied, nil) {
+			got = append(got, s.EncodeAction(a))
+		}
+		slices.Sort(got)
+		if strings.Join(got, "|") != "take 3 1|take 4 0" {
+			t.Fatalf("attacker's choices %v, want take 3 1 and take 4 0 (10.22)", got)
+		}
+		mustApply(t, s, Allied, c.attacker)
+		// The attacker's steps, then its retreat, first choice each time.
+		for n := 0; s.Decider == Allied && s.Step != stCombat; n++ {
+			if n > 20 {
+				t.Fatalf("%s: the attacker's losses do not end", c.attacker)
+			}
+			s.ApplyUnchecked(Allied, s.Legal(Allied, nil)[0])
+		}
+		if s.Step != stLoss || s.Decider != Axis {
+			t.Fatalf("%s: step %d decider %d, want the defender's choice", c.attacker, s.Step, s.Decider)
+		}
+		got = got[:0]
+		for _, a := range s.Legal(Axis, nil) {
+			got = append(got, s.EncodeAction(a))
+		}
+		slices.Sort(got)
+		if g := strings.Join(got, "|"); g != c.want {
+			t.Errorf("attacker %s: defender's choices %s, want %s", c.attacker, g, c.want)
+		}
 	}
 }
