@@ -20,7 +20,7 @@ var messages = map[string]string{
 	"spend":         "%s player spends %s ASP(s) against the Organization die",
 	"newAP":         "%s Organization die %s less %s ASP(s): %s new APs, %s in all",
 	"supplyLevel":   "Axis Supply Level: %s",
-	"reserves":      "Allied Reserve Requirement: %s units (not yet enforced)",
+	"reserves":      "Allied Reserve Requirement: %s units",
 	"arrives":       "%s arrives at %s",
 	"major":         "%s player declares a Major Offensive for %s APs; surprise die %s: surprise %s",
 	"moves":         "%s moves %s → %s",

@@ -18,9 +18,9 @@ const (
 	stReserve       // 1e Allied Reinforcement-Withdrawal Segment (7.4, 7.7, 7.8)
 	stMajor         // 1f Major Offensive Declaration Segment (7.9)
 	stMove          // 2 Regular Movement Phase (9.0, 9.4)
-	stCombat        // 3 Regular Combat Phase (10.0): not implemented, pass only
+	stCombat        // 3 Regular Combat Phase (10.0)
 	stExploit       // 4 Exploitation Movement Phase (9.5)
-	stExploitC      // 5 Exploitation Combat Phase (10.0): not implemented, pass only
+	stExploitC      // 5 Exploitation Combat Phase (10.0)
 	stStack         // 9.2: the opposing player eliminates units over the limit
 	stBuild         // 10.1: add attacking and defending hexes, support, resolve
 	stLoss          // 10.22, 10.23: choose how to take the hits
@@ -204,8 +204,9 @@ func (s *State) afterDepot() {
 }
 
 // organize is the Organization Phase die roll (7.0) with spent enemy ASPs:
-// new Attack Points (7.3), Allied Reserve Requirements (7.4, logged only)
-// or the Axis Supply Level (7.5); then replacements (7.6, not yet),
+// new Attack Points (7.3), Allied Reserve Requirements (7.4, met in the
+// Reinforcement-Withdrawal Segment, ruling W30) or the Axis Supply Level
+// (7.5); then replacements (7.6, ruling W29),
 // reinforcements (7.7) and the Major Offensive Declaration (7.9).
 func (s *State) organize(spent int) {
 	side := s.Phasing
