@@ -22,17 +22,67 @@ func init() {
 // GameTurn numbers the player turns: it changes when a new one begins.
 func (s *State) GameTurn() int { return 2*int(s.Turn) + int(s.Phasing) }
 
-// evaluate estimates side's chance of winning: the victory points as they
-// stand (rule 2), plus the combat value each side keeps on the map and in
-// supply, weighted by the turns left to use it, through a logistic curve.
+// evaluate estimates side's chance of winning. It projects the final
+// victory margin (rule 2) from the points as they stand, the combat value
+// each side keeps on the map and in supply weighted by the turns left to
+// use it, and how close each side's units stand to the victory areas the
+// enemy holds; then it compares the projection with par, the projection
+// of the opening position shrinking linearly to an even margin at the end
+// of turn 12. The Italians start far ahead on points and the Allies must
+// take them back turn by turn: without par every position of the first
+// turns would score near zero for the Allies and the search could not
+// tell a good attack from waiting.
 func evaluate(st engine.State, side engine.Side) float64 {
 	s := st.(*State)
 	if s.Over() {
 		return s.Returns()[side]
 	}
-	vp := s.victoryPoints()
-	margin := float64(vp[Allied]) - float64(vp[Italian])
+	left := s.turnsLeft()
+	x := (s.projection(left) - opening(s.d)*left/s.turnsTotal()) / 3
+	p := 1 / (1 + math.Exp(-x))
+	if side == Allied {
+		return p
+	}
+	return 1 - p
+}
+
+// turnsLeft counts the game turns still to be played, the current one
+// whole until its Italian player turn begins, then half.
+func (s *State) turnsLeft() float64 {
+	left := float64(len(s.d.Turns) - int(s.Turn) + 1)
+	if s.Phasing == Italian {
+		left -= 0.5
+	}
+	return left
+}
+
+func (s *State) turnsTotal() float64 { return float64(len(s.d.Turns)) }
+
+// projection is the Allied victory margin the position promises: the
+// points now (rule 2), counted so that what the enemy can undo in its
+// next player turn counts less (an empty victory area next to enemy units,
+// Italian units cut off from supply that a move may reconnect), plus
+// strength and pressure worth more the more turns are left to use them.
+func (s *State) projection(left float64) float64 {
+	occ := s.tally()
+	margin := 0.0
+	for a, ar := range s.d.Areas {
+		if ar.VP == 0 {
+			continue
+		}
+		owner := engine.Side(s.Control[a])
+		v := float64(ar.VP)
+		if occ[a][owner] == 0 && s.enemyNear(a, owner, &occ) {
+			v *= 0.5
+		}
+		if owner == Allied {
+			margin += v
+		} else {
+			margin -= v
+		}
+	}
 	var strength [2]float64
+	italianCV := 0.0
 	for p := engine.Side(0); p < 2; p++ {
 		net := s.supplyNet(p)
 		for u := range s.nUnits() {
@@ -42,8 +92,14 @@ func evaluate(st engine.State, side engine.Side) float64 {
 			switch {
 			case s.onMap(u) && s.inSupply(u, &net):
 				strength[p] += float64(s.cv(u))
+				if p == Italian {
+					italianCV += float64(s.cv(u))
+				}
 			case s.onMap(u):
 				strength[p] += 0.6 * float64(s.cv(u))
+				if p == Italian {
+					italianCV += 0.5 * float64(s.cv(u))
+				}
 			case s.Units[u].Area == boxTrack:
 				strength[p] += 0.8 * float64(s.def(u).CV[0])
 			case s.Units[u].Area == boxEliminated && s.Units[u].Flags&fLost == 0:
@@ -51,14 +107,41 @@ func evaluate(st engine.State, side engine.Side) float64 {
 			}
 		}
 	}
-	left := float64(len(s.d.Turns)-int(s.Turn)) + 0.5
-	margin += 0.12 * left * (strength[Allied] - strength[Italian]) / 3
+	margin -= italianCV / 3
+	margin += 0.12 * left * (allyWorth*strength[Allied] - strength[Italian]) / 3
 	margin += left / 12 * (s.pressure(Allied) - s.pressure(Italian))
-	p := 1 / (1 + math.Exp(-margin/4))
-	if side == Allied {
-		return p
+	return margin
+}
+
+// enemyNear tells whether units of owner's enemy stand in an area next to a.
+func (s *State) enemyNear(a int, owner engine.Side, occ *[maxAreas][2]int8) bool {
+	for _, l := range s.d.Areas[a].Links {
+		if occ[l.To][1-owner] > 0 {
+			return true
+		}
 	}
-	return 1 - p
+	return false
+}
+
+// allyWorth is how much more a point of Allied combat value weighs than an
+// Italian one: the Allies have fewer units, few replacements, and only
+// they can take the victory areas back, so a trade of equal losses is a
+// bad bargain for them (seen in play: a search that valued them equally
+// attacked until it had nothing left to attack with).
+var allyWorth = 2.6
+
+var openingCache sync.Map // *Data -> float64
+
+// opening is the projection of d's opening position, computed once per
+// data set.
+func opening(d *Data) float64 {
+	if v, ok := openingCache.Load(d); ok {
+		return v.(float64)
+	}
+	s := newState(d, 0, false)
+	v := s.projection(s.turnsTotal())
+	openingCache.Store(d, v)
+	return v
 }
 
 // pressure rewards side's units for standing close to the victory areas
@@ -128,14 +211,19 @@ func distances(d *Data) *[maxAreas][maxAreas]int8 {
 func actionScore(s *State, side engine.Side, a engine.Action) float64 {
 	switch a.Op {
 	case opDone:
-		if s.Step == stMove || s.Step == stCombat {
+		switch s.Step {
+		case stMove:
 			return 0.5
+		case stCombat:
+			return 1
 		}
 		return 1
 	case opAttack:
 		u, t := int(a.A), int(a.B)
-		return 1 + float64(s.cv(u))/3 - float64(s.count(t, 1-side))/4
-	case opBattle, opAdvance, opEnter:
+		return odds(1 + 2*s.battleEdge(int(s.Units[u].Area), t, side, u))
+	case opBattle:
+		return odds(1.5 + 2*s.battleEdge(int(a.A), int(a.B), side, -1))
+	case opAdvance, opEnter:
 		return 2.5
 	case opMove:
 		to := int(a.B)
@@ -150,6 +238,53 @@ func actionScore(s *State, side engine.Side, a engine.Action) float64 {
 		return 1 + 0.1*float64(s.d.Areas[a.B].VP)
 	}
 	return 1
+}
+
+// odds keeps a battle's score positive and bounded.
+func odds(x float64) float64 { return min(max(x, 0.05), 4) }
+
+// battleEdge is the expected hits side's attack from area from on area t
+// would score less those it would take (6.2.E.5: a die hits on or under the
+// CV, a 1 always, a 6 never): the three best of the units attacking (the
+// declared ones; with a unit about to declare, u >= 0, also every unit in
+// from still free to declare) against the three best defenders.
+func (s *State) battleEdge(from, t int, side engine.Side, u int) float64 {
+	var att, def [3]int
+	for v := range s.nUnits() {
+		us := &s.Units[v]
+		switch {
+		case int(us.Area) == t && s.side(v) != side:
+			best3(&def, s.cv(v))
+		case int(us.Area) != from || s.side(v) != side || s.def(v).DefenceOnly || s.def(v).Garrison:
+		case us.Flags&fDeclared != 0 && int(us.Target) == t && us.Flags&fAttacked == 0,
+			u >= 0 && (v == u || us.Target < 0 && us.Flags&fAttacked == 0):
+			cv := s.cv(v)
+			if us.Flags&fOOS != 0 {
+				cv-- // 3.9: -1 CV in attack out of supply
+			}
+			best3(&att, cv)
+		}
+	}
+	return hitChance(att) - hitChance(def)
+}
+
+// best3 keeps the three highest values in top.
+func best3(top *[3]int, v int) {
+	for i := range top {
+		if v > top[i] {
+			top[i], v = v, top[i]
+		}
+	}
+}
+
+func hitChance(cvs [3]int) float64 {
+	h := 0.0
+	for _, cv := range cvs {
+		if cv > 0 {
+			h += float64(min(max(cv, 1), 5)) / 6
+		}
+	}
+	return h
 }
 
 // rollout samples an action in proportion to its score.
