@@ -2,6 +2,7 @@ package ai_test
 
 import (
 	"testing"
+	"time"
 
 	"sandtable/internal/ai"
 	"sandtable/internal/engine"
@@ -67,7 +68,7 @@ func TestNewRejectsBadNames(t *testing.T) {
 			t.Errorf("New(%q) accepted", name)
 		}
 	}
-	for _, name := range []string{"random", "greedy", "easy", "normal", "hard", "mcts", "mcts:iter=5:c=1.2:depth=3:turn=false:widen=1:topk=4:workers=1:eval=score:norm=true"} {
+	for _, name := range []string{"random", "greedy", "easy", "normal", "hard", "mcts", "mcts:iter=5:c=1.2:depth=3:turn=false:widen=1:topk=4:workers=1:eval=score:norm=true", "normal:iter=50:cap=1s"} {
 		if _, err := ai.New(name, g, 1); err != nil {
 			t.Errorf("New(%q): %v", name, err)
 		}
@@ -128,6 +129,31 @@ func TestDeterministicMode(t *testing.T) {
 				t.Errorf("%s: %d iterations, want 400", id, m1.LastIterations)
 			}
 		}
+	}
+}
+
+// TestTimeCapsIterations: with both Iterations and Budget the search stops
+// at whichever comes first.
+func TestTimeCapsIterations(t *testing.T) {
+	g := lookup(t, "toy")
+	st := midGame(t, g, 1, 0)
+	side, _ := firstSide(st.Active())
+	if len(st.Legal(side, nil)) < 2 {
+		t.Fatal("the toy's opening has a single legal action; pick another position")
+	}
+	c := withIter(ai.FixedConfig, 1<<30)
+	c.Budget = 20 * time.Millisecond
+	m := ai.NewMCTS(g, c, 1)
+	m.Search(st, side)
+	if m.LastIterations == 0 || m.LastIterations >= 1<<30 {
+		t.Fatalf("%d iterations: the time cap did not stop the search", m.LastIterations)
+	}
+	c = withIter(ai.FixedConfig, 300)
+	c.Budget = time.Hour
+	m = ai.NewMCTS(g, c, 1)
+	m.Search(st, side)
+	if m.LastIterations != 300 {
+		t.Fatalf("%d iterations under a generous cap, want 300", m.LastIterations)
 	}
 }
 

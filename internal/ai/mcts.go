@@ -22,7 +22,10 @@ type Config struct {
 	// iterations per decision, split evenly among the workers, so the same
 	// seed gives the same choice on any machine. 0 searches for Budget.
 	Iterations int
-	// Budget is the thinking time per decision when Iterations is 0.
+	// Budget is the thinking time per decision when Iterations is 0. With
+	// Iterations > 0 it is a cap: the search stops at whichever comes
+	// first, so it stays deterministic on a machine fast enough never to
+	// reach the cap (LastElapsed tells); TurnBudget then caps too.
 	Budget time.Duration
 	// TurnBudget caps the thinking time of one side's whole game turn (it
 	// needs Knowledge.Turn or Turner): what is left of it is shared among
@@ -59,7 +62,7 @@ type Config struct {
 }
 
 // ParseOptions sets fields from text like "iter=2000:c=0.5:depth=20".
-// Keys: iter, budget, turnbudget, workers, c, depth, turn (0/1), topk,
+// Keys: iter, budget, cap (a time cap on iter), turnbudget, workers, c, depth, turn (0/1), topk,
 // widen, eval, norm.
 func (c *Config) ParseOptions(text string) error {
 	for _, kv := range strings.Split(text, ":") {
@@ -74,6 +77,8 @@ func (c *Config) ParseOptions(text string) error {
 		case "budget":
 			c.Budget, err = time.ParseDuration(v)
 			c.Iterations = 0
+		case "cap":
+			c.Budget, err = time.ParseDuration(v)
 		case "turnbudget":
 			c.TurnBudget, err = time.ParseDuration(v)
 		case "workers":
@@ -96,7 +101,7 @@ func (c *Config) ParseOptions(text string) error {
 			}
 			c.Eval = v
 		default:
-			return fmt.Errorf("unknown option %q (iter, budget, turnbudget, workers, c, depth, turn, topk, widen, eval, norm)", k)
+			return fmt.Errorf("unknown option %q (iter, budget, cap, turnbudget, workers, c, depth, turn, topk, widen, eval, norm)", k)
 		}
 		if err != nil {
 			return fmt.Errorf("option %s: %w", k, err)
@@ -198,6 +203,9 @@ func (p *MCTS) Search(st engine.State, side engine.Side) []ActionStat {
 	iters := 0
 	if p.Config.Iterations > 0 {
 		iters = (p.Config.Iterations + workers - 1) / workers
+		if p.Config.Budget > 0 {
+			deadline = start.Add(p.budget(st, side))
+		}
 	} else {
 		deadline = start.Add(p.budget(st, side))
 	}
@@ -354,7 +362,7 @@ func (s *searcher) run(iters int, deadline time.Time) {
 	start := time.Now()
 	for i := 0; ; i++ {
 		if iters > 0 {
-			if i >= iters {
+			if i >= iters || i > 0 && i%64 == 0 && !deadline.IsZero() && !time.Now().Before(deadline) {
 				return
 			}
 		} else if i > 0 {
