@@ -203,6 +203,12 @@ func TestSimTable(t *testing.T) {
 		sides:  map[string][2]int{"red": {10, 10}, "blue": {10, 10}, "both": {20, 20}},
 		footer: "20 games of clitest-duel, seed 11, sides swapped every other game",
 	}, {
+		name:   "a named scenario and a time per move are in the footer",
+		ais:    "greedy,clitest-first",
+		args:   []string{"--games", "2", "--scenario", "plain", "--time-per-move", "5ms"},
+		sides:  map[string][2]int{"red": {2, 0}, "blue": {0, 2}, "both": {2, 2}},
+		footer: "2 games of clitest-duel (plain), seed 1, 5ms per move",
+	}, {
 		// Both pick 1, red steps twice: red always wins 3 to 1 in 5 actions.
 		name:  "first legal action against itself: red always wins",
 		ais:   "clitest-first,clitest-first",
