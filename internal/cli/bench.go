@@ -19,16 +19,21 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench", "Usage: sandtable bench [GAME] [flags]\n\nPlays random games on one core and times the rules, then the search.", stderr)
 	dur := fs.Duration("time", 3*time.Second, "time spent on each measurement")
 	scenario := fs.String("scenario", "", "scenario (default: the game's first)")
-	gameID, rest := simSplitGame(args)
-	if err := fs.Parse(rest); err != nil {
+	pos, err := parseFlags(fs, args)
+	if err != nil {
 		return flagExit(err)
 	}
-	if gameID == "" && fs.NArg() > 0 {
-		gameID = fs.Arg(0)
+	if len(pos) > 1 {
+		fmt.Fprintf(stderr, "sandtable bench: at most one game, not %q\n", pos)
+		return 2
+	}
+	if *dur <= 0 {
+		fmt.Fprintln(stderr, "sandtable bench: --time must be positive")
+		return 2
 	}
 	ids := engine.GameIDs()
-	if gameID != "" {
-		ids = []string{gameID}
+	if len(pos) == 1 {
+		ids = pos
 	}
 	for _, id := range ids {
 		g, err := engine.Lookup(id)

@@ -98,17 +98,18 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	markdown := fs.Bool("markdown", false, "print the table as Markdown")
 	report := fs.String("report", "", "also append a Markdown report to this file")
 	quiet := fs.Bool("quiet", false, "no progress bar")
-	gameID, rest := simSplitGame(args)
-	if err := fs.Parse(rest); err != nil {
-		return 2
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return flagExit(err)
 	}
-	if gameID == "" && fs.NArg() > 0 {
-		gameID = fs.Arg(0)
-	}
-	if gameID == "" {
+	if len(pos) != 1 {
+		if len(pos) > 1 {
+			fmt.Fprintf(stderr, "sandtable sim: one game, not %q\n", pos)
+		}
 		fs.Usage()
 		return 2
 	}
+	gameID := pos[0]
 	g, err := engine.Lookup(gameID)
 	if err != nil {
 		fmt.Fprintln(stderr, "sandtable sim:", err)
@@ -135,9 +136,34 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "sandtable sim: --games and --parallel must be at least 1")
 		return 2
 	}
+	if cfg.swap && cfg.games%2 == 1 {
+		fmt.Fprintln(stderr, "sandtable sim: --swap plays every setup twice, so --games must be even")
+		return 2
+	}
+	if cfg.timePerMove < 0 || cfg.maxActions < 1 {
+		fmt.Fprintln(stderr, "sandtable sim: --time-per-move may not be negative and --max-actions must be at least 1")
+		return 2
+	}
 	if _, err := g.New(cfg.setup(0)); err != nil {
 		fmt.Fprintln(stderr, "sandtable sim:", err)
 		return 2
+	}
+
+	// The report file is opened before the games, so that a path that
+	// cannot be written is said at once, not after a long run.
+	var rep *os.File
+	if *report != "" {
+		_, statErr := os.Stat(*report)
+		f, err := os.OpenFile(*report, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			fmt.Fprintln(stderr, "sandtable sim:", err)
+			return 2
+		}
+		defer f.Close()
+		if os.IsNotExist(statErr) {
+			fmt.Fprintf(f, "# Computer player results\n\nEach section below was appended by the `sandtable sim` command shown in it (`--report`); see docs/ai.md for the players.\n")
+		}
+		rep = f
 	}
 
 	var progress func(done int, cells *[2][2]simCell)
@@ -162,34 +188,16 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else {
 		simTable(stdout, cfg, cells, capped, elapsed)
 	}
-	if *report != "" {
-		_, statErr := os.Stat(*report)
-		f, err := os.OpenFile(*report, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-		if err != nil {
-			fmt.Fprintln(stderr, "sandtable sim:", err)
-			return 1
-		}
-		if os.IsNotExist(statErr) {
-			fmt.Fprintf(f, "# Computer player results\n\nEach section below was appended by the `sandtable sim` command shown in it (`--report`); see docs/ai.md for the players.\n")
-		}
-		fmt.Fprintf(f, "\n### %s: %s vs %s\n\n`sandtable sim %s` (%s, %d cores)\n\n", g.ID(), cfg.ais[0], cfg.ais[1],
+	if rep != nil {
+		fmt.Fprintf(rep, "\n### %s: %s vs %s\n\n`sandtable sim %s` (%s, %d cores)\n\n", g.ID(), cfg.ais[0], cfg.ais[1],
 			strings.Join(args, " "), time.Now().UTC().Format("2006-01-02"), runtime.NumCPU())
-		simMarkdown(f, cfg, cells, capped, elapsed)
-		if err := f.Close(); err != nil {
+		simMarkdown(rep, cfg, cells, capped, elapsed)
+		if err := rep.Close(); err != nil {
 			fmt.Fprintln(stderr, "sandtable sim:", err)
 			return 1
 		}
 	}
 	return 0
-}
-
-// simSplitGame takes a leading GAME argument off args, so that flags may
-// follow it.
-func simSplitGame(args []string) (string, []string) {
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		return args[0], args[1:]
-	}
-	return "", args
 }
 
 // simSeed derives a seed from the run's seed and a few numbers (SplitMix64).

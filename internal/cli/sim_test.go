@@ -457,6 +457,11 @@ func TestSimBadInput(t *testing.T) {
 		{"games not a number", []string{"clitest-duel", "--games", "many"}, `invalid value "many" for flag -games`},
 		{"unknown flag", []string{"clitest-duel", "--rounds", "3"}, "flag provided but not defined: -rounds"},
 		{"unknown scenario", []string{"clitest-duel", "--scenario", "huge"}, `sandtable sim: duel: unknown scenario "huge"`},
+		{"a stray word", []string{"clitest-duel", "extra", "--games", "2"}, `one game, not ["clitest-duel" "extra"]`},
+		{"a bad AI after the game and a flag", []string{"--games", "2", "clitest-duel", "--ai", "nosuch,random"}, `unknown computer player "nosuch"`},
+		{"odd games with swap", []string{"clitest-duel", "--games", "3", "--swap"}, "--games must be even"},
+		{"negative time per move", []string{"clitest-duel", "--time-per-move", "-1s"}, "--time-per-move may not be negative"},
+		{"no action limit", []string{"clitest-duel", "--max-actions", "0"}, "--max-actions must be at least 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -476,5 +481,15 @@ func TestSimBadInput(t *testing.T) {
 				t.Errorf("report file written (stat: %v)", err)
 			}
 		})
+	}
+}
+
+// TestSimUnwritableReport: a report path that cannot be written is refused
+// before any game is played.
+func TestSimUnwritableReport(t *testing.T) {
+	report := filepath.Join(t.TempDir(), "no-such-dir", "results.md")
+	code, out, errOut := runCmd(t, "", "sim", "clitest-duel", "--games", "2", "--quiet", "--report", report)
+	if code != 2 || out != "" || !strings.Contains(errOut, "no-such-dir") {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want 2, nothing, and the path named", code, out, errOut)
 	}
 }
