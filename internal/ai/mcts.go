@@ -110,10 +110,13 @@ func (c *Config) ParseOptions(text string) error {
 	return nil
 }
 
-// The levels. Normal and hard think for a time; "mcts" is the
-// deterministic configuration used by tests and reproducible tournaments.
+// The levels. Normal searches 1000 iterations, never longer than 0.9 s a
+// decision nor 10 s a player turn (at Compass the iterations take about
+// 30 ms, so it is reproducible there); hard thinks for a time; "mcts" is
+// the deterministic configuration used by tests and reproducible
+// tournaments.
 var (
-	NormalConfig = Config{Name: "normal", Budget: 900 * time.Millisecond, TurnBudget: 10 * time.Second,
+	NormalConfig = Config{Name: "normal", Iterations: 1000, Budget: 900 * time.Millisecond, TurnBudget: 10 * time.Second,
 		MinBudget: 50 * time.Millisecond, C: 0.2, RolloutDepth: 24, StopAtTurn: true, Widen: 2, TopK: 3}
 	HardConfig = Config{Name: "hard", Budget: 4 * time.Second, TurnBudget: 45 * time.Second,
 		MinBudget: 200 * time.Millisecond, C: 0.2, RolloutDepth: 32, StopAtTurn: true, Widen: 2, TopK: 3}
