@@ -127,7 +127,7 @@ func waitMove(t *testing.T, ctx context.Context, move int) {
 // pageLog is the text of the game log shown on the page.
 func pageLog(t *testing.T, ctx context.Context) string {
 	t.Helper()
-	text, err := chromedp.Run(ctx, chromedp.Text(css(`ol.log`)))
+	text, err := pageText(ctx, `ol.log`)
 	if err != nil {
 		t.Fatal(err)
 	}

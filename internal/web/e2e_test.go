@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -71,6 +72,14 @@ type (
 	xpath = chromedp.Search
 )
 
+// pageText is the visible text of the first element matching sel ("" when
+// there is none), read in one step in the page: the client redraws when the
+// event stream brings news, and a node found by one call may be gone by
+// the next.
+func pageText(ctx context.Context, sel string) (string, error) {
+	return chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(document.querySelector(%q) || {}).innerText || ''`, sel)))
+}
+
 // newGuestGame logs in as a guest from the lobby and creates a hot-seat
 // game of id.
 func newGuestGame(base, id string) chromedp.Action[chromedp.Void] {
@@ -114,7 +123,7 @@ func TestBrowserHotseatGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	prompt, err := chromedp.Run(ctx, chromedp.Text(css(`.prompt .text`)))
+	prompt, err := pageText(ctx, `.prompt .text`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -394,7 +403,7 @@ func TestBrowserInviteWithClock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text, err := chromedp.Run(ctx, chromedp.Text(css(`.clocks`)))
+	text, err := pageText(ctx, `.clocks`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -429,9 +438,12 @@ func TestBrowserAgainstComputer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	who, err := chromedp.Run(ctx, chromedp.Text(css(`.prompt .who`)))
+	// The computer's first actions may still be arriving: wait until the
+	// prompt names the Italians.
+	_, err = chromedp.Run(ctx, chromedp.Poll[bool](`((document.querySelector('.prompt .who') || {}).innerText || '').toLowerCase().includes('italian')`, chromedp.WithPollingTimeout(15*time.Second)))
+	who, _ := pageText(ctx, `.prompt .who`)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("the page never offered the Italian decisions (prompt %q): %v", who, err)
 	}
 	if !strings.Contains(strings.ToLower(who), "italian") {
 		t.Fatalf("the page offers actions to %q", who)

@@ -92,7 +92,7 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	info, err := chromedp.Run(ctx, chromedp.Text(css(`.unitinfo`)))
+	info, err := pageText(ctx, `.unitinfo`)
 	if err != nil {
 		t.Fatal(err)
 	}
