@@ -363,19 +363,23 @@ func (s *State) legalDefSupport(dst []engine.Action) []engine.Action {
 	return dst
 }
 
-// autoDefence makes the defender's forced selections: with three units or
-// fewer all of them fight in the front line (the note to 6.2.E.2), and a
-// step with a single choice is taken.
+// autoDefence makes the defender's forced selections (ruling C-27): a step
+// with a single choice is taken, and when every free unit must fight in the
+// front line (no asterisked unit left free to support, and room for all of
+// them among the three front-line places) they are placed there, since the
+// order in which they are named changes nothing. A defender with an
+// asterisked unit and another unit to put it behind is asked: 6.2.E.2 lets
+// him field it as a support instead of in the front line.
 func (s *State) autoDefence() {
 	for {
 		switch s.Step {
 		case stDefFront:
 			l := s.legalDefFront(nil)
-			if len(s.defenders()) > 3 && len(l) > 1 {
-				return
-			}
 			if len(l) > 1 {
-				// three or fewer: all are front-line units, order does not matter
+				nf, _, free, freeStars := s.defenceCounts()
+				if freeStars > 0 || nf+free > 3 {
+					return
+				}
 				s.addFront(1, int(l[0].A))
 				continue
 			}

@@ -413,6 +413,61 @@ begin movement allied`)
 	}
 }
 
+// 6.2.E.2: with three units or fewer all of them fight (the note), but an
+// asterisked unit may stand in the front line or support another: the
+// defender is asked (C-7, C-27). With no asterisked unit the choice is made.
+func TestDefenderWithFewUnitsChoosesSupports(t *testing.T) {
+	// The attacker holds a marker, so the combat stops at his events.
+	const attack = "unit 7rtr bir-enba\ncontrol allied bir-enba\nhand allied air-support\nbegin movement allied\n"
+	tests := []struct {
+		name      string
+		defenders string
+		actions   []string // the defender's choices
+		asked     bool
+		front     []string
+		support   string // the support of the first front-line unit
+	}{
+		{"no asterisk: all in the front line", "unit 2-div-libica nibeiwa\nunit raggr-maletti nibeiwa\n",
+			nil, false, []string{"2-div-libica", "raggr-maletti"}, ""},
+		{"asterisked unit in support", "unit 2-div-libica nibeiwa\nunit art-xxi-corpo nibeiwa\n",
+			[]string{"front 2-div-libica", "done"}, true, []string{"2-div-libica"}, "art-xxi-corpo"},
+		{"asterisked unit in the front line", "unit 2-div-libica nibeiwa\nunit art-xxi-corpo nibeiwa\n",
+			[]string{"front art-xxi-corpo"}, true, []string{"art-xxi-corpo", "2-div-libica"}, ""},
+		{"three units, the asterisked one in support", "unit 2-div-libica nibeiwa\nunit raggr-maletti nibeiwa\nunit art-xxi-corpo nibeiwa\n",
+			[]string{"front 2-div-libica", "front raggr-maletti", "done", "support art-xxi-corpo raggr-maletti"}, true, []string{"2-div-libica", "raggr-maletti"}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := fixture(t, tc.defenders+attack)
+			do(t, s, "attack 7rtr nibeiwa", "done", "battle bir-enba nibeiwa")
+			if asked := s.Step == stDefFront && s.Decider == Italian; asked != tc.asked {
+				t.Fatalf("defender asked = %v, want %v (legal %v)", asked, tc.asked, legalTexts(s))
+			}
+			if tc.asked {
+				refused(t, s, "done") // the note: every unit must fight
+			}
+			do(t, s, tc.actions...)
+			if s.Step != stAtkEvents {
+				t.Fatalf("selection not over: step %d legal %v", s.Step, legalTexts(s))
+			}
+			var front []string
+			for k := range int(s.Bat.NF[1]) {
+				front = append(front, s.def(int(s.Bat.Front[1][k])).ID)
+			}
+			if strings.Join(front, " ") != strings.Join(tc.front, " ") {
+				t.Fatalf("front line %v, want %v", front, tc.front)
+			}
+			support := ""
+			if sp := s.Bat.Supp[1][0]; sp >= 0 {
+				support = s.def(int(sp)).ID
+			}
+			if support != tc.support {
+				t.Fatalf("support of %s: %q, want %q", front[0], support, tc.support)
+			}
+		})
+	}
+}
+
 func TestBestDefence(t *testing.T) {
 	tests := []struct{ nf, ns, free, stars, want int }{
 		{0, 0, 1, 0, 1}, {0, 0, 3, 3, 3}, {0, 0, 4, 0, 3}, {0, 0, 4, 1, 4},
