@@ -145,7 +145,7 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 		s.Picks--
 		s.logf("6.1.A", Allied, "picked", eventID[u])
 		if s.Picks == 0 || s.bagCount(Allied) == 0 {
-			s.logf("6.1.A", engine.Observer, "picks", s.sideName(Allied), "3")
+			s.logf("6.1.A", engine.Observer, "picks", s.sideName(Allied), fmt.Sprint(s.handCount(Allied)))
 			s.beginReinforcements()
 		}
 	case stPlace:

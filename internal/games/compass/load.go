@@ -12,6 +12,7 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strings"
 	"sync"
 
 	"sandtable/internal/engine"
@@ -29,6 +30,13 @@ const (
 var (
 	wantUnits  = [2]int{Allied: 17, Italian: 25} // rule 1
 	wantEvents = [2]int{Allied: 15, Italian: 10} // rule 1
+
+	// The areas the rulebook names: the victory areas (rule 2), the
+	// logistic areas (3.2) and the second reinforcement areas (3.11).
+	ruleVP       = map[string]int{"agedabia": 3, "bardia": 2, "bengasi": 3, "giarabub": 1, "tobruch": 3, "el-agheila": 0, "piccadilly-circus": 0}
+	ruleVPAreas  = []string{"agedabia", "bardia", "bengasi", "giarabub", "tobruch"}
+	ruleAreas    = []string{"agedabia", "bardia", "bengasi", "el-agheila", "giarabub", "piccadilly-circus", "tobruch"}
+	ruleLogistic = [2]string{Allied: "piccadilly-circus", Italian: "el-agheila"}
 )
 
 // jsonSides and jsonEvents are the JSON spellings of the sides and events.
@@ -266,6 +274,24 @@ func loadMap(fsys fs.FS, d *Data) (map[string]int, error) {
 	for side, ids := range logistic {
 		if len(ids) != 1 {
 			fe.add("%d %s logistic areas %q, want exactly one (rule 3.2)", len(ids), jsonSides[side], ids)
+		} else if ids[0] != ruleLogistic[side] {
+			fe.add("area %q is the %s logistic area, but rule 3.2 makes it %q", ids[0], jsonSides[side], ruleLogistic[side])
+		}
+	}
+	// The areas the rules name keep their ids: the rules code and the
+	// records find them by id.
+	for _, id := range ruleAreas {
+		i, ok := index[id]
+		switch {
+		case !ok:
+			fe.add("no area %q: the rulebook names it (rules 2, 3.2, 3.11), keep its id", id)
+		case d.Areas[i].VP != ruleVP[id]:
+			fe.add("area %q: vp %d, rule 2 gives it %d", id, d.Areas[i].VP, ruleVP[id])
+		}
+	}
+	for _, a := range d.Areas {
+		if _, named := ruleVP[a.ID]; !named && a.VP != 0 {
+			fe.add("area %q: vp %d, but rule 2 awards VP only for %s", a.ID, a.VP, strings.Join(ruleVPAreas, ", "))
 		}
 	}
 
@@ -530,6 +556,9 @@ func loadTrack(fsys fs.FS, d *Data) error {
 		}
 		perSide("events", t.Events, wantEvents, &def.Events)
 		perSide("replacements", t.Replacements, [2]int{maxReplacementPoints, maxReplacementPoints}, &def.Replacements)
+		if i == 0 && def.Events[Allied] != turnOnePicks {
+			fe.add("turn 1: events: allied %d, but on turn 1 the Allied player takes %d events of his choice (rule 6.1.A)", def.Events[Allied], turnOnePicks)
+		}
 		d.Turns = append(d.Turns, def)
 	}
 	if len(f.Turns) != wantTurns {

@@ -240,6 +240,19 @@ func TestLoadDataReportsFileAndEntry(t *testing.T) {
 		{"vp out of range", "map.json", func(t *testing.T, d jsonDoc) {
 			jsonEntry(t, d, "areas", "bardia")["vp"] = -2
 		}, nil, `map.json: area "bardia": vp -2 out of range`},
+		{"vp of rule 2 changed", "map.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "areas", "bardia")["vp"] = 3
+		}, nil, `map.json: area "bardia": vp 3, rule 2 gives it 2`},
+		{"vp on an area rule 2 does not name", "map.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "areas", "derna")["vp"] = 1
+		}, nil, `map.json: area "derna": vp 1, but rule 2 awards VP only for agedabia, bardia, bengasi, giarabub, tobruch`},
+		{"logistic area moved", "map.json", func(t *testing.T, d jsonDoc) {
+			jsonEntry(t, d, "areas", "el-agheila")["logistic"] = ""
+			jsonEntry(t, d, "areas", "mersa-brega")["logistic"] = "italian"
+		}, nil, `map.json: area "mersa-brega" is the italian logistic area, but rule 3.2 makes it "el-agheila"`},
+		{"area named by the rules renamed", "map.json", nil, func(s string) string {
+			return strings.ReplaceAll(s, `"tobruch"`, `"tobruk"`)
+		}, `map.json: no area "tobruch": the rulebook names it`},
 		{"bad position", "map.json", func(t *testing.T, d jsonDoc) {
 			jsonEntry(t, d, "areas", "bardia")["lat"] = 131.7
 		}, nil, `map.json: area "bardia": position 131.7,25.09`},
@@ -360,6 +373,9 @@ func TestLoadDataReportsFileAndEntry(t *testing.T) {
 		{"negative replacements", "track.json", func(t *testing.T, d jsonDoc) {
 			jsonList(d, "turns")[2].(jsonDoc)["replacements"].(jsonDoc)["allied"] = -1
 		}, nil, `track.json: turn 3: replacements: allied -1 out of range 0-9`},
+		{"turn 1 Allied events not three", "track.json", func(t *testing.T, d jsonDoc) {
+			jsonList(d, "turns")[0].(jsonDoc)["events"].(jsonDoc)["allied"] = 2
+		}, nil, `track.json: turn 1: events: allied 2, but on turn 1 the Allied player takes 3 events of his choice (rule 6.1.A)`},
 		{"missing dates", "track.json", func(t *testing.T, d jsonDoc) {
 			jsonList(d, "turns")[2].(jsonDoc)["dates"] = ""
 		}, nil, `track.json: turn 3: missing dates`},

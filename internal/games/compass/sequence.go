@@ -77,15 +77,20 @@ func (s *State) resume(st step) {
 
 // --- 6.1 Administrative phase ----------------------------------------------
 
+// turnOnePicks is how many events the Allied player chooses on turn 1
+// (6.1.A exception: "three events of his choice").
+const turnOnePicks = 3
+
 // beginTurn starts a game turn with its administrative phase.
 func (s *State) beginTurn() {
 	s.logf("6.1", engine.Observer, "turn", strconv.Itoa(int(s.Turn)), s.d.Turns[s.Turn-1].Dates)
 	td := s.d.Turns[s.Turn-1]
 	// 6.1.A: each player draws the markers the turn track shows ...
 	s.draw(Italian, td.Events[Italian])
-	if s.Turn == 1 && td.Events[Allied] > 0 {
-		// ... except that on turn 1 the Allied player chooses his.
-		s.Picks = int8(min(td.Events[Allied], s.bagCount(Allied)))
+	if s.Turn == 1 {
+		// ... except that on turn 1 the Allied player takes three events
+		// of his choice, and draws none (ruling C-2).
+		s.Picks = int8(min(turnOnePicks, s.bagCount(Allied)))
 		if s.Picks > 0 {
 			s.Step, s.Decider = stPick, Allied
 			return
