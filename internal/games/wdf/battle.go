@@ -46,12 +46,17 @@ var combatOpName = map[uint8]string{opAttack: "attack", opJoin: "join", opTarget
 	opBombard: "bombard", opShell: "shell", opWithhold: "withhold"}
 
 // canAttack reports whether unit u may attack in this combat phase (10.0,
-// 9.4, 9.5): the phasing side's, on the map, not yet attacked, not moved
-// strategically, and in the Exploitation Combat Phase able to exploit.
+// 9.4, 9.5): the phasing side's, on the map, not yet attacked, in the
+// Regular Combat Phase not moved strategically, and in the Exploitation
+// Combat Phase able to exploit (9.4: a strategic mover "cannot attack in
+// the Combat Phase but is eligible for Exploitation Movement and Combat").
 func (s *State) canAttack(u int) bool {
 	def := &s.d.Units[u]
 	us := &s.Pos.Units[u]
-	if def.Side != s.Phasing || us.Box != BoxMap || s.Flags[u]&(fAttacked|fStrategic|fWithheld) != 0 {
+	if def.Side != s.Phasing || us.Box != BoxMap || s.Flags[u]&(fAttacked|fWithheld) != 0 {
+		return false
+	}
+	if s.phaseStep() == stCombat && s.Flags[u]&fStrategic != 0 {
 		return false
 	}
 	if s.phaseStep() == stExploitC {

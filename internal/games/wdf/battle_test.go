@@ -189,6 +189,12 @@ func TestExploitationAttackers(t *testing.T) {
 	if s.canAttack(unit(t, s.d, "4-armd")) {
 		t.Error("a unit that moved strategically may attack")
 	}
+	// 9.4: "It cannot attack in the Combat Phase but is eligible for
+	// Exploitation Movement and Combat."
+	s.Step = stExploitC
+	if !s.canAttack(unit(t, s.d, "4-armd")) {
+		t.Error("a unit that moved strategically may not attack in the Exploitation Combat Phase")
+	}
 }
 
 // TestRetreatTakesControl: a unit that retreats into Tobruk takes control

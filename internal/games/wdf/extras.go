@@ -125,11 +125,13 @@ func (s *State) seaPort(h int) int {
 }
 
 // seaTransfer moves unit u between Tobruk and Alexandria (9.7): its whole
-// regular move.
+// move for the turn, so it does not move again in the Exploitation
+// Movement Phase.
 func (s *State) seaTransfer(u int) {
 	from := int(s.Pos.Units[u].Hex)
 	s.SeaUsed++
 	s.moveUnit(u, s.seaPort(from), false)
+	s.Flags[u] |= fSea // 9.7: "it may not use Strategic or Exploit Movement"
 	s.logf("9.7", engine.Observer, "sea", s.d.Units[u].Name)
 }
 

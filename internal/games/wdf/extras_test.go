@@ -132,6 +132,17 @@ func TestSeaTransfer(t *testing.T) {
 			t.Error("second sea transfer without Naval Support")
 		}
 	}
+	// 9.7: the transfer is the unit's whole move; it may not exploit, even
+	// in a Major Offensive (where infantry exploits at half MA, 9.5).
+	s.Pos.Major[Allied] = true
+	s.beginExploitation()
+	if hasUnitMove(s, int(a.A)) {
+		t.Error("the unit moved by sea exploits")
+	}
+	if !hasUnitMove(s, unit(t, s.d, "aus-17")) {
+		t.Error("a unit that did not move by sea may not exploit in a Major Offensive")
+	}
+	s.Pos.Major[Allied] = false
 	s.Pos.TobrukControl = Axis
 	s.SeaUsed = 0
 	s.beginMovement()
@@ -173,4 +184,14 @@ func TestDepotExploitation(t *testing.T) {
 			t.Fatal("depot exploitation without a Major Offensive")
 		}
 	}
+}
+
+// hasUnitMove reports whether a move of unit u is legal now.
+func hasUnitMove(s *State, u int) bool {
+	for _, l := range s.Legal(s.Decider, nil) {
+		if l.Op == opMove && int(l.A) == u {
+			return true
+		}
+	}
+	return false
 }

@@ -333,8 +333,8 @@ func (s *State) declareMajor() {
 // --- 2-5: movement and combat ---------------------------------------------------
 
 func (s *State) beginMovement() {
-	s.Flags = [MaxUnits]uint8{}
-	s.LeaderFlags = [MaxLeaders]uint8{}
+	s.Flags = [MaxUnits]uint16{}
+	s.LeaderFlags = [MaxLeaders]uint16{}
 	s.tobrukChoice(contMove)
 }
 
@@ -389,11 +389,16 @@ func (s *State) overStacked(b *Board, side engine.Side) []int {
 // stackVictim is the side whose units the decider eliminates.
 func (s *State) stackVictim() engine.Side { return 1 - s.Decider }
 
+// beginExploitation opens the Exploitation Movement Phase (9.5): every
+// unit may move again, except one moved by sea, whose transfer was its
+// whole move for the turn (9.7).
 func (s *State) beginExploitation() {
 	for u := range s.Flags {
-		s.Flags[u] &^= fMoved
+		if s.Flags[u]&fSea == 0 {
+			s.Flags[u] &^= fMoved
+		}
 	}
-	s.LeaderFlags = [MaxLeaders]uint8{}
+	s.LeaderFlags = [MaxLeaders]uint16{}
 	s.Step, s.Decider = stExploit, s.Phasing
 }
 

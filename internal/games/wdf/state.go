@@ -30,14 +30,15 @@ func (Game) New(setup engine.Setup) (engine.State, error) {
 
 // Unit flags for the current player turn.
 const (
-	fMoved        uint8 = 1 << iota // has moved in this movement phase (9.1)
-	fStrategic                      // moved strategically: may not attack (9.4)
-	fAttacked                       // has attacked in this combat phase (10.1)
-	fAtk                            // attacks in the combat being resolved
-	fDef                            // defends in the combat being resolved
-	fWithdrawable                   // supplied at the start of the Reinforcement-Withdrawal Segment (7.8)
-	fBombarded                      // bombarded in this combat phase (14.2)
-	fWithheld                       // in an IP, held out of the combat being built (12.3)
+	fMoved        uint16 = 1 << iota // has moved in this movement phase (9.1)
+	fStrategic                       // moved strategically: may not attack in the Regular Combat Phase (9.4)
+	fAttacked                        // has attacked in this combat phase (10.1)
+	fAtk                             // attacks in the combat being resolved
+	fDef                             // defends in the combat being resolved
+	fWithdrawable                    // supplied at the start of the Reinforcement-Withdrawal Segment (7.8)
+	fBombarded                       // bombarded in this combat phase (14.2)
+	fWithheld                        // in an IP, held out of the combat being built (12.3)
+	fSea                             // moved by sea this turn: no exploitation move (9.7)
 )
 
 // core is everything that changes during a game, all fixed-size: Clone
@@ -50,9 +51,9 @@ type core struct {
 	Ret     [4]step // return steps of nested procedures
 	NRet    int8
 	Pos     Position
-	Flags   [MaxUnits]uint8
+	Flags   [MaxUnits]uint16
 	// LeaderFlags: fMoved for leaders (13.4).
-	LeaderFlags [MaxLeaders]uint8
+	LeaderFlags [MaxLeaders]uint16
 	// SeaUsed counts this turn's Allied sea transfers (9.7).
 	SeaUsed int8
 	// NavalUsed: the Allied naval attack of the turn is spent (15.0).
