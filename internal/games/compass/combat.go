@@ -67,9 +67,10 @@ func (s *State) toCombat() {
 
 // legalCombat lists the combats the attacker may fight next, in the order
 // he decides (6.2.E): each pair of a source area and an attacked area with
-// units marked to attack it; the units whose target has emptied may move
-// into it (6.2.E, last paragraph); or the phase ends (combat is never
-// mandatory).
+// units marked to attack it that have not attacked yet (an area may be
+// attacked again by other units, ruling C-30); the units whose target has
+// emptied may move into it (6.2.E, last paragraph); or the phase ends
+// (combat is never mandatory).
 func (s *State) legalCombat(dst []engine.Action) []engine.Action {
 	return s.legalBattles(dst, fDeclared)
 }
@@ -715,8 +716,9 @@ func (s *State) stepsLeft(i int) int {
 	return n
 }
 
-// afterLosses applies 6.2.E.7-8: the defender retreats if the attacker
-// inflicted more hits; otherwise both stay.
+// afterLosses applies 6.2.E.7: the defender retreats if the attacker
+// inflicted more hits; otherwise both stay (the paragraph on ties belongs
+// to step 7 in the Italian original; the English numbers it 8, ruling C-28).
 func (s *State) afterLosses() {
 	b := &s.Bat
 	if b.Hits[0] > b.Hits[1] {
@@ -733,9 +735,9 @@ func (s *State) afterLosses() {
 		return
 	}
 	if b.Hits[0] == b.Hits[1] {
-		s.logf("6.2.E.8", engine.Observer, "tie")
+		s.logf("6.2.E.7", engine.Observer, "tie")
 	} else {
-		s.logf("6.2.E.8", engine.Observer, "holds", s.sideName(s.bside(1)))
+		s.logf("6.2.E.7", engine.Observer, "holds", s.sideName(s.bside(1)))
 	}
 	s.toAdvance()
 }

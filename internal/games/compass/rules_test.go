@@ -147,6 +147,28 @@ begin movement allied`)
 	}
 }
 
+// C-31: a garrison is never recovered, even eliminated for stacking; a
+// replacement point still restores a reduced one (3.10).
+func TestGarrisonUnrecoverableButReplaceable(t *testing.T) {
+	s := fixture(t, `unit presidio-bardia bardia
+unit div-23-marzo bardia
+unit art-xxiii-corpo bardia
+unit div-cirene bardia
+unit div-catanzaro bardia
+unit div-marmarica bardia
+unit div-28-ottobre sollum
+begin movement italian`)
+	do(t, s, "move div-28-ottobre bardia", "done", "eliminate presidio-bardia")
+	if u := mustUnit(t, s, "presidio-bardia"); where(s, "presidio-bardia") != "eliminated" || s.Units[u].Flags&fLost == 0 {
+		t.Fatalf("garrison %s, flags %b: want eliminated for good", where(s, "presidio-bardia"), s.Units[u].Flags)
+	}
+	// Turn 2 gives the Italians one replacement point (track.json).
+	s = fixture(t, "turn 2\nunit presidio-bardia bardia reduced\nbegin admin")
+	if s.Step != stRefit || s.Decider != Italian || !hasLegal(s, "replace presidio-bardia") {
+		t.Fatalf("step %d decider %d legal %v", s.Step, s.Decider, legalTexts(s))
+	}
+}
+
 // --- 3.9 Supply ----------------------------------------------------------------
 
 func TestSupplyLine(t *testing.T) {
@@ -161,6 +183,9 @@ func TestSupplyLine(t *testing.T) {
 		// Siwa is joined to the Italian net only through Giarabub by track;
 		// an adjacent area on the net is enough.
 		{"adjacent area on the net", "unit div-cirene siwa", "div-cirene", true},
+		// C-29: the step to the adjacent area may cross open desert (Ben
+		// Gania to El Agheila), while its own tracks are cut.
+		{"adjacent across desert", "unit div-sirte ben-gania\ncontrol allied agedabia msus", "div-sirte", true},
 		{"Giarabub exception", "unit presidio-giarabub giarabub\ncontrol allied maddalena siwa", "presidio-giarabub", true},
 		{"no exception for others", "unit div-cirene giarabub\ncontrol allied maddalena siwa", "div-cirene", false},
 		{"Allies from Piccadilly Circus", "unit 7rtr buq-buq\ncontrol allied sidi-barrani", "7rtr", true},
@@ -251,6 +276,36 @@ begin admin`)
 	}
 	if s.Hand[Allied][UnitRecovery] != 0 || s.Bag[Allied][UnitRecovery] != 1 {
 		t.Fatal("Unit Recovery returns to the container after use (7)")
+	}
+}
+
+// C-32: Unit Recovery is offered only when the recovered unit can enter
+// the logistic area (6.1.B note).
+func TestUnitRecoveryNeedsRoomInTheLogisticArea(t *testing.T) {
+	const full = `unit div-sirte el-agheila
+unit div-cirene el-agheila
+unit div-catanzaro el-agheila
+unit div-marmarica el-agheila
+unit div-28-ottobre el-agheila
+`
+	tests := []struct {
+		name, fixture string
+		offered       bool
+	}{
+		{"room for one", full, true},
+		{"six units already", full + "unit div-23-marzo el-agheila\n", false},
+		{"enemy in the logistic area", "unit 11-hussars el-agheila\n", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := fixture(t, "turn 3\nunit 1-div-libica eliminated\nhand italian unit-recovery\n"+tc.fixture+"begin admin")
+			if s.Step != stRefit || s.Decider != Italian {
+				t.Fatalf("step %d decider %d: the Italian player holds a marker and is asked (C-9)", s.Step, s.Decider)
+			}
+			if got := hasLegal(s, "play unit-recovery 1-div-libica"); got != tc.offered {
+				t.Fatalf("Unit Recovery offered = %v, want %v (legal %v)", got, tc.offered, legalTexts(s))
+			}
+		})
 	}
 }
 
@@ -531,7 +586,10 @@ begin movement allied`)
 	}
 	do(t, s, "hit 7rtr")
 	if s.Units[mustUnit(t, s, "7rtr")].Hits != 1 || where(s, "2-div-libica") != "nibeiwa" {
-		t.Fatal("7 RTR reduced; the defender holds (6.2.E.8)")
+		t.Fatal("7 RTR reduced; the defender holds (6.2.E.7, C-28)")
+	}
+	if log := logText(s); !strings.Contains(log, "Compass 6.2.E.7: the Italian defender holds") {
+		t.Fatalf("log:\n%s", log)
 	}
 	if s.Hand[Italian][Leader] != 0 || s.Bag[Italian][Leader] != 0 {
 		t.Fatal("Leader leaves the game after use (7)")
@@ -608,6 +666,24 @@ func TestEnterVacatedTarget(t *testing.T) {
 	do(t, s, "enter 16-bde nibeiwa")
 	if where(s, "16-bde") != "nibeiwa" {
 		t.Fatal("16 Bde did not move in")
+	}
+}
+
+// C-30: after a combat the defender held, other units that declared an
+// attack on the same area may fight another combat against it; those that
+// fought may not.
+func TestAreaAttackedAgainByOtherUnits(t *testing.T) {
+	s := fixture(t, battleAt+"unit raggr-maletti nibeiwa\nbegin movement allied")
+	s.Rng = dice(t, 6, 6) // both miss: a tie, both stay
+	do(t, s, "attack 4-armd-bde nibeiwa", "attack 16-bde nibeiwa", "done", "battle bir-enba nibeiwa", "front 4-armd-bde", "done")
+	s.TakeLog()
+	if s.Step != stCombat || where(s, "raggr-maletti") != "nibeiwa" {
+		t.Fatalf("step %d, Maletti %s: want the combat phase again with the defender in place", s.Step, where(s, "raggr-maletti"))
+	}
+	do(t, s, "battle bir-enba nibeiwa") // 16 Bde, the only one left, is the front line
+	log := logText(s)
+	if !strings.Contains(log, "Compass 6.2.E.1: front line: 16th Inf Bde\n") || strings.Contains(log, "4th Armd Bde") {
+		t.Fatalf("second combat:\n%s", log)
 	}
 }
 

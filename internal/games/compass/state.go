@@ -310,8 +310,8 @@ func (s *State) enter(u, a int) {
 }
 
 // eliminate puts unit u in the eliminated units box (3.12). A unit
-// eliminated while out of supply, or a garrison, can never be recovered
-// (3.7, 3.12).
+// eliminated while out of supply, or a garrison however it is eliminated,
+// can never be recovered (3.7, 3.12, ruling C-31).
 func (s *State) eliminate(u int, rule string) {
 	s.Units[u].Area = boxEliminated
 	s.Units[u].Hits = 0

@@ -36,8 +36,8 @@ func (s *State) supplyNet(side engine.Side) supplyNet {
 }
 
 // inSupply reports whether unit u is in supply (3.9): its area, or an area
-// adjacent to it, is on the supply net; or it is the Giarabub unit in the
-// Giarabub area, which is always in supply.
+// adjacent to it across any link, is on the supply net (ruling C-29); or it
+// is the Giarabub unit in the Giarabub area, which is always in supply.
 func (s *State) inSupply(u int, n *supplyNet) bool {
 	a := int(s.Units[u].Area)
 	if a < 0 {
