@@ -2,9 +2,12 @@
 // December 1940 to February 1941, to the letter of its rulebook
 // (shared/rules/compass-it.txt, the original, and compass-en.txt).
 //
-// Files follow the rulebook: sequence.go is rule 6's sequence of play,
-// move.go rule 6.2.D, combat.go rule 6.2.E, exploit.go 6.2.F, supply.go
-// rule 3.9, events.go rule 7, victory.go rules 2 and 6.5. Every rule is
+// Files follow the rulebook: sequence.go is rule 6's sequence of play with
+// the administrative phase (6.1, 3.10-3.12), stacking (3.1) and victory
+// (2, 6.5); move.go rule 6.2.D; combat.go rule 6.2.E and the combat events
+// of rule 7; exploit.go 6.2.F; supply.go rule 3.9; load.go and data/*.json
+// the components (a reconstruction, docs/compass/data.md). Every rule is
 // cited by number in comments and in the game log. Rulings on ambiguities
-// are in docs/compass/rulings.md.
+// are in docs/compass/rulings.md; docs/ARCHITECTURE.md says where each rule
+// lives.
 package compass

@@ -234,7 +234,7 @@ func (s *State) Board(side engine.Side, lang string) string {
 	var b strings.Builder
 	t := func(en, it string) string { return text{en, it}.in(lang) }
 	fmt.Fprintf(&b, "%s %d/%d (%s) — %s: %s — %s: %s %d, %s %d\n", t("Turn", "Turno"), v.Turn, v.Turns, v.Dates,
-		t("phase", "fase"), v.Phase, t("VP now", "PV ora"), tr("allied", lang), v.VP[0], tr("italian", lang), v.VP[1])
+		t("phase", "fase"), phaseName[v.Phase].in(lang), t("VP now", "PV ora"), tr("allied", lang), v.VP[0], tr("italian", lang), v.VP[1])
 	fmt.Fprintf(&b, "[%s]\n", t("Map and counters are a reconstruction: see docs/compass/data.md", "Mappa e pedine sono una ricostruzione: vedi docs/compass/data.md"))
 	byArea := map[string][]UnitView{}
 	for _, u := range v.Units {
@@ -260,7 +260,7 @@ func (s *State) Board(side engine.Side, lang string) string {
 		}
 		fmt.Fprintf(&b, "%-18s [%s]%s", a.Name, ctl, tags)
 		for _, u := range units {
-			fmt.Fprintf(&b, "\n    %s", unitLabel(u))
+			fmt.Fprintf(&b, "\n    %s", unitLabel(u, lang))
 		}
 		b.WriteString("\n")
 	}
@@ -316,7 +316,15 @@ func (s *State) Board(side engine.Side, lang string) string {
 	return b.String()
 }
 
-func unitLabel(u UnitView) string {
+// phaseName is the view's phase in words, with the rulebook's Italian terms.
+var phaseName = map[string]text{
+	"events": {"events", "eventi"}, "reinforcements": {"reinforcements", "rinforzi"},
+	"replacements": {"replacements", "rimpiazzi"}, "movement": {"movement", "movimento"},
+	"stacking": {"stacking", "ammassamento"}, "combat": {"combat", "combattimento"},
+	"exploitation": {"exploitation", "sfruttamento"}, "over": {"game over", "partita finita"},
+}
+
+func unitLabel(u UnitView, lang string) string {
 	cv := fmt.Sprint(u.CV)
 	if u.DefenceOnly {
 		cv = "[" + cv + "]"
@@ -326,13 +334,13 @@ func unitLabel(u UnitView) string {
 	}
 	l := fmt.Sprintf("%s %s %s-%d", map[string]string{"allied": "A", "italian": "I"}[u.Side], u.Name, cv, u.MC)
 	if u.Reduced {
-		l += " (red.)"
+		l += text{" (red.)", " (rid.)"}.in(lang)
 	}
 	if u.Steps == 1 {
 		l += " ▭"
 	}
 	if u.OutOfSupply {
-		l += " OOS"
+		l += text{" OOS", " FR"}.in(lang) // Out of Supply, Fuori Rifornimento (3.9)
 	}
 	if u.MPLeft != "" {
 		l += " mp:" + u.MPLeft
