@@ -783,12 +783,12 @@ func TestLogCitesRulesInBothLanguages(t *testing.T) {
 // The terminal board reads in the chosen language, with the rulebook's
 // Italian terms, and shows control, supply, Attack markers and VP.
 func TestBoardInBothLanguages(t *testing.T) {
-	s := fixture(t, "unit 7rtr piccadilly-circus reduced\nunit div-cirene sidi-barrani\nbegin movement allied")
+	s := fixture(t, "unit 7rtr piccadilly-circus reduced\nunit div-cirene sidi-barrani\ncontrol allied bir-enba\nbegin movement allied")
 	do(t, s, "attack 7rtr sidi-barrani")
 	s.Units[mustUnit(t, s, "7rtr")].Flags |= fOOS
 	for lang, want := range map[string][]string{
-		"en": {"phase: movement", "VP now: Allied 0, Italian 12", "A 7RTR 1*-2 (red.) OOS →sidi-barrani", "Piccadilly Circus  [A] logistic"},
-		"it": {"fase: movimento", "PV ora: Alleato 0, Italiano 12", "A 7RTR 1*-2 (rid.) FR →sidi-barrani", "Piccadilly Circus  [A] logistica"},
+		"en": {"phase: movement", "VP now: Allied 0, Italian 12", "A 7RTR 1*-2 (red.) OOS →sidi-barrani", "Piccadilly Circus  [A] logistic", "Bir Enba           [A]\n"},
+		"it": {"fase: movimento", "PV ora: Alleato 0, Italiano 12", "A 7RTR 1*-2 (rid.) FR →sidi-barrani", "Piccadilly Circus  [A] logistica", "Bir Enba           [A]\n"},
 	} {
 		b := s.Board(Allied, lang)
 		for _, w := range want {

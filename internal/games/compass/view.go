@@ -244,7 +244,11 @@ func (s *State) Board(side engine.Side, lang string) string {
 	}
 	for _, a := range v.Areas {
 		units := byArea[a.ID]
-		if len(units) == 0 && a.VP == 0 && a.Logistic == "" {
+		// Listed: areas with units, victory points or a logistic area, and
+		// every area whose control has changed from the start (3.5: only
+		// Piccadilly Circus is Allied at first), so that the lines of
+		// supply and retreat can be read.
+		if len(units) == 0 && a.VP == 0 && a.Logistic == "" && a.Control == "italian" {
 			continue
 		}
 		ctl := "I"
