@@ -471,7 +471,11 @@ func (s *State) playCombatEvent(side engine.Side, e EventKind, u int) {
 			}
 		}
 	}
-	s.logf("6.2.E.3", engine.Observer, "event", s.sideName(side), eventID[e], s.def(u).Name)
+	key := "event"
+	if s.side(u) != side {
+		key = "eventAgainst" // the Surprise exception
+	}
+	s.logf("6.2.E.3", engine.Observer, key, s.sideName(side), eventID[e], s.def(u).Name)
 }
 
 // spend takes a played marker from side's hand; it goes back to the
