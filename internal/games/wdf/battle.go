@@ -139,6 +139,69 @@ func (s *State) obligationOpen(b *Board) bool {
 	return false
 }
 
+// coverable reports whether enemy hex t can still be attacked this phase
+// by units that have not attacked, from a hex not in skip (10.1).
+func (s *State) coverable(b *Board, t int, skip []int16) bool {
+	for _, n := range s.d.Hexes[t].Neighbours {
+		if n >= 0 && !s.inList(skip, int(n)) && b.Attackable(int(n), t) && len(s.attackersIn(b, int(n))) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// obligationsMet reports whether the combat of the attacking hexes att on
+// the defending hexes def may be resolved as it is (10.0, 10.1): "all
+// defending units adjacent to an attacker must be attacked if any are
+// attacked ... either by that attacker or some other friendly units". Every
+// enemy hex adjacent to one of att (and every earlier obligation that can
+// still be met) that def leaves out must be open to an attack by units
+// outside att that have not attacked. Any such hex can be met that way:
+// a stack attacking every enemy hex next to it creates no obligation it
+// does not meet itself. A surprise Major Offensive has no obligations
+// (7.92). Ruling W35.
+func (s *State) obligationsMet(b *Board, att, def []int16) bool {
+	side := s.Phasing
+	if s.Surprise[side] {
+		return true
+	}
+	open := func(t int) bool { return !s.inList(def, t) && !s.defended(t) && b.Occupied(1-side, t) }
+	for _, o := range s.Obliged[:s.NObliged] {
+		if t := int(o); open(t) && s.coverable(b, t, nil) && !s.coverable(b, t, att) {
+			return false
+		}
+	}
+	for _, a := range att {
+		for _, t := range b.MustAttack(side, int(a)) {
+			if open(t) && !s.coverable(b, t, att) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// completable reports whether a combat of att on def can still be made
+// resolvable by adding defending hexes (10.1): adding a defender never
+// breaks an obligation, so it is enough to try all that may be added.
+func (s *State) completable(b *Board, att, def []int16) bool {
+	all := append([]int16(nil), def...)
+	for _, n := range s.d.Hexes[att[0]].Neighbours {
+		h := int(n)
+		if n < 0 || s.inList(all, h) || s.defended(h) || !b.Occupied(1-s.Phasing, h) {
+			continue
+		}
+		ok := true
+		for _, a := range att {
+			ok = ok && b.Attackable(int(a), h)
+		}
+		if ok {
+			all = append(all, int16(h))
+		}
+	}
+	return s.obligationsMet(b, att, all)
+}
+
 // startBattle begins a combat from hex a on hex t.
 func (s *State) startBattle(a, t int) {
 	s.Bat = battle{Phase: s.Step, Role: noRole}
@@ -157,14 +220,18 @@ func (s *State) inList(l []int16, h int) bool {
 }
 
 // legalBuild lists the ways to complete the combat (10.1, 14.1, 15.0,
-// 10.3): more attacking hexes adjacent to every defender, more defending
-// hexes adjacent to every attacker, ground support, and resolution with
-// or without an AP.
+// 10.3): more attacking hexes adjacent to every defender (if the combat
+// can still meet its obligations, ruling W35), more defending hexes
+// adjacent to every attacker, ground support, and, once every enemy hex
+// that must be attacked is attacked here or can be by other units,
+// resolution with or without an AP.
 func (s *State) legalBuild(dst []engine.Action) []engine.Action {
 	b := s.board()
 	side := s.Phasing
 	atk, def := s.Bat.Att[:s.Bat.NAtt], s.Bat.Def[:s.Bat.NDef]
 	if s.Bat.NAtt < int8(len(s.Bat.Att)) {
+		more := make([]int16, len(atk)+1)
+		copy(more, atk)
 		for h := range s.d.Hexes {
 			if s.inList(atk, h) || len(s.attackersIn(b, h)) == 0 {
 				continue
@@ -173,7 +240,7 @@ func (s *State) legalBuild(dst []engine.Action) []engine.Action {
 			for _, t := range def {
 				ok = ok && b.Attackable(h, int(t))
 			}
-			if ok {
+			if more[len(atk)] = int16(h); ok && s.completable(b, more, def) {
 				dst = append(dst, engine.Action{Op: opJoin, A: int16(h)})
 			}
 		}
@@ -214,6 +281,9 @@ func (s *State) legalBuild(dst []engine.Action) []engine.Action {
 				dst = append(dst, engine.Action{Op: opWithhold, A: int16(u)})
 			}
 		}
+	}
+	if !s.obligationsMet(b, atk, def) {
+		return dst // 10.0: target the hexes no one else can attack first
 	}
 	inRange := false
 	for _, a := range atk {
@@ -279,6 +349,15 @@ func (s *State) resolve(spendAP bool) {
 	for _, u := range atk {
 		s.Flags[u] |= fAtk | fAttacked
 		s.Orig[u] = s.Pos.Units[u].Hex
+	}
+	// 12.3, 10.1: a unit held out of its stack's attack in an IP does not
+	// make a second attack from the stack later in the phase (ruling W35).
+	for _, a := range s.Bat.Att[:s.Bat.NAtt] {
+		for _, u := range b.Units(int(a)) {
+			if s.Flags[u]&fWithheld != 0 {
+				s.Flags[u] |= fAttacked
+			}
+		}
 	}
 	a := &Attack{Side: side, Attackers: atk, AP: spendAP, Supplied: &sup.Supplied, GroundSupport: int(s.Bat.Support), Naval: s.Bat.Naval}
 	for _, t := range s.Bat.Def[:s.Bat.NDef] {

@@ -208,3 +208,91 @@ func TestRetreatTakesControl(t *testing.T) {
 		t.Errorf("Tobruk control %d, retreat left %d", s.Pos.TobrukControl, s.RetLeft[u])
 	}
 }
+
+// TestAttackDiagrams plays the diagrams of 10.1 and 7.92: A (3617) is
+// adjacent to the enemy hexes 1 (3618), 2 (3718) and 3 (3517), B (3719)
+// to 1 and 2 only. A combat may leave out an adjacent enemy hex only if
+// another unit can still attack it (10.0, 10.1; ruling W35); with a
+// surprise Major Offensive it may leave out any (7.92).
+func TestAttackDiagrams(t *testing.T) {
+	const fix = "unit aus-16 3617\nunit aus-17 3719\nunit cirene 3618\nunit pavia 3718\nunit 1-libyan 3517"
+	d := DefaultData()
+	for _, c := range []struct {
+		a, t string
+		adj  bool
+	}{{"3617", "3618", true}, {"3617", "3718", true}, {"3617", "3517", true}, {"3719", "3618", true}, {"3719", "3718", true}, {"3719", "3517", false}} {
+		if NewBoard(d, &Position{}).Attackable(hx(t, d, c.a), hx(t, d, c.t)) != c.adj {
+			t.Fatalf("diagram hexes: %s attacks %s = %v, want %v", c.a, c.t, !c.adj, c.adj)
+		}
+	}
+	offered := func(s *State, text string) bool {
+		a, err := s.DecodeAction(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return has(s.Legal(s.Decider, nil), a)
+	}
+	playOut := func(s *State) {
+		for n := 0; s.Step != stCombat; n++ {
+			if n > 100 {
+				t.Fatal("combat does not end")
+			}
+			side := s.Active().Sides()[0]
+			s.ApplyUnchecked(side, s.Legal(side, nil)[0])
+		}
+	}
+
+	// "If A attacks alone then it must attack 1, 2 and 3 as one attack":
+	// A on 1 alone leaves 3, which only A can attack.
+	s := combatAt(t, fix, 5, Allied)
+	mustApply(t, s, Allied, "attack 3617 3618")
+	for text, want := range map[string]bool{"resolve no-ap": false, "join 3719": false, "target 3517": true, "target 3718": true} {
+		if offered(s, text) != want {
+			t.Errorf("A on 1: %s offered %v, want %v", text, !want, want)
+		}
+	}
+	// With 3 added, 2 is left for B.
+	mustApply(t, s, Allied, "target 3517")
+	if !offered(s, "resolve no-ap") {
+		t.Error("A on 1 and 3, B left for 2: resolve refused")
+	}
+
+	// "B cannot be part of an attack that includes 3", and A and B
+	// together on 1 and 2 would leave 3 unattacked.
+	s = combatAt(t, fix, 5, Allied)
+	mustApply(t, s, Allied, "attack 3719 3618")
+	if offered(s, "join 3617") {
+		t.Error("B on 1: A may join, leaving 3 to no one")
+	}
+	if offered(s, "target 3517") {
+		t.Error("B may attack 3")
+	}
+	// "B attacking unit 1 and A attacking 2 and 3": B first, then A must
+	// still attack 2 and 3 before the phase may end.
+	mustApply(t, s, Allied, "resolve no-ap")
+	playOut(s)
+	if offered(s, "done") {
+		t.Error("after B's attack on 1, done allowed while A can attack 2 and 3")
+	}
+	mustApply(t, s, Allied, "attack 3617 3718")
+	if offered(s, "resolve no-ap") {
+		t.Error("A on 2 without 3: resolve offered, but no one else can attack 3")
+	}
+	mustApply(t, s, Allied, "target 3517")
+	mustApply(t, s, Allied, "resolve no-ap")
+	playOut(s)
+	if !offered(s, "done") {
+		t.Error("every adjacent hex attacked, but done refused")
+	}
+
+	// 7.92: with surprise, A and B may both attack 2 and ignore 1 and 3.
+	s = combatAt(t, fix, 5, Allied)
+	s.Pos.Major[Allied], s.Surprise[Allied] = true, true
+	mustApply(t, s, Allied, "attack 3617 3718")
+	mustApply(t, s, Allied, "join 3719")
+	mustApply(t, s, Allied, "resolve no-ap")
+	playOut(s)
+	if !offered(s, "done") {
+		t.Error("surprise Major Offensive: done refused with 1 and 3 unattacked")
+	}
+}

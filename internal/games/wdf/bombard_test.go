@@ -85,8 +85,23 @@ func TestWithhold(t *testing.T) {
 	}
 	mustApply(t, s, Allied, "withhold aus-16")
 	mustApply(t, s, Allied, "resolve no-ap")
-	if s.Flags[unit(t, s.d, "aus-16")]&fAttacked != 0 {
-		t.Error("the withheld unit attacked")
+	// Only aus-17 attacks: CS 3, -2 without an AP (10.3).
+	found := false
+	for _, e := range s.log {
+		if e.Key == "combat" {
+			found = true
+			if e.Args[1] != "1" {
+				t.Errorf("attacker's final CS %s, want 1 (aus-17 alone)", e.Args[1])
+			}
+		}
+	}
+	if !found {
+		t.Error("no combat logged")
+	}
+	// Ruling W35: the stack made its attack; the withheld unit does not
+	// attack separately later in the phase (10.1).
+	if s.canAttack(unit(t, s.d, "aus-16")) {
+		t.Error("the withheld unit may still attack this phase")
 	}
 }
 

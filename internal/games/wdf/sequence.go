@@ -283,8 +283,9 @@ func (s *State) reinforce(side engine.Side) {
 			continue
 		}
 		if s.leaderOnMap(side, def.Nationality) {
-			// 13.1: one leader per nationality; 13.7's choice (Montgomery
-			// for O'Connor) is not offered yet, so the one in play stays.
+			// 13.1: one leader per nationality. Montgomery comes only if
+			// the Allied player chose him in this segment (13.7, swap,
+			// reserve.go); otherwise O'Connor/Ritchie stays and he does not.
 			s.logf("13.7", engine.Observer, "leaderHeld", def.Faces[ls.Face].Name)
 			continue
 		}
