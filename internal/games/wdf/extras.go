@@ -155,18 +155,49 @@ func (s *State) leaderName(l int) string {
 // leaders in hex h after one of side's units there was eliminated: a
 // casualty on 1, or on 1-3 if no unit of side is left (and a survivor
 // goes to the nearest friendly unit); and removes empty IPs (12.1).
+//
+// Two Axis leaders in the hex (13.2, 13.6): only the one whose values the
+// stack uses is checked while units remain, both when none does. The
+// stack uses the best leader (Board.bestLeader): the one with the higher
+// attack value when its side is phasing, defense otherwise, then range,
+// then the first piece.
 func (s *State) afterElimination(side engine.Side, h int) {
 	s.Pos.tidyIPs()
 	alone := !s.board().Occupied(side, h)
+	var here []int
 	for l := range s.d.Leaders {
 		if s.d.Leaders[l].Side == side && int(s.Pos.Leaders[l].Hex) == h && s.Pos.Leaders[l].Face >= 0 {
-			if alone {
-				s.leaderCasualty(l, 3, true)
-			} else {
-				s.leaderCasualty(l, 1, false)
-			}
+			here = append(here, l)
 		}
 	}
+	if alone {
+		for _, l := range here {
+			s.leaderCasualty(l, 3, true)
+		}
+		return
+	}
+	if len(here) > 0 {
+		s.leaderCasualty(s.usedLeader(side, here), 1, false)
+	}
+}
+
+// usedLeader is the leader of ls (side's, in one hex) whose values the
+// stack uses (13.2): see afterElimination.
+func (s *State) usedLeader(side engine.Side, ls []int) int {
+	key := func(l int) [2]int {
+		f := s.Pos.leaderFace(s.d, l)
+		if side == s.Phasing {
+			return [2]int{f.Attack, f.Range}
+		}
+		return [2]int{f.Defense, f.Range}
+	}
+	best := ls[0]
+	for _, l := range ls[1:] {
+		if k, b := key(l), key(best); k[0] > b[0] || (k[0] == b[0] && k[1] > b[1]) {
+			best = l
+		}
+	}
+	return best
 }
 
 // leaderCasualty rolls for leader l (13.6): on threshold or less it is a

@@ -195,3 +195,28 @@ func hasUnitMove(s *State, u int) bool {
 	}
 	return false
 }
+
+// TestTwoLeadersCasualty: with Rommel and Bergonzoli stacked, the loss of
+// one of several units checks only the leader whose values the stack uses
+// (Rommel), one die; the loss of the last unit checks both (13.2, 13.6).
+func TestTwoLeadersCasualty(t *testing.T) {
+	const fix = "leader rommel-cruwell 3618\nleader bergonzoli-gambara 3618\nunit pavia 3618\nunit sirte 3618\nunit bologna 2710"
+	s := stateAt(t, fix, 5, Allied)
+	s.stepLoss(s.board(), unit(t, s.d, "pavia"), "10.21")
+	s.stepLoss(s.board(), unit(t, s.d, "pavia"), "10.21")
+	if s.Epoch() != 1 {
+		t.Errorf("one of two units eliminated: %d casualty dice, want 1 (Rommel's)", s.Epoch())
+	}
+	for _, e := range s.log {
+		if (e.Key == "leaderLost" || e.Key == "leaderSafe") && e.Args[0] != "Rommel" {
+			t.Errorf("casualty check for %s, want Rommel only", e.Args[0])
+		}
+	}
+	s = stateAt(t, fix, 5, Allied)
+	s.Pos.Units[unit(t, s.d, "sirte")] = UnitState{Box: BoxNotArrived, Hex: NoHex}
+	s.stepLoss(s.board(), unit(t, s.d, "pavia"), "10.21")
+	s.stepLoss(s.board(), unit(t, s.d, "pavia"), "10.21")
+	if s.Epoch() != 2 {
+		t.Errorf("last unit eliminated: %d casualty dice, want 2 (both leaders)", s.Epoch())
+	}
+}
