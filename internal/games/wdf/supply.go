@@ -1,6 +1,9 @@
 package wdf
 
-import "sandtable/internal/engine"
+import (
+	"sandtable/internal/engine"
+	"sandtable/internal/hexgrid"
+)
 
 // Supply path limits (8.1).
 const (
@@ -118,22 +121,108 @@ func (b *Board) supplyBudget(side engine.Side, hex int) int {
 // open hexes, then on along the net. The piece's own hex may be in an
 // enemy zone of control (8.1).
 func (b *Board) Traces(side engine.Side, from, budget int, n *SupplyNet) bool {
-	d := b.D
 	if n.Source < 0 || b.occ[from][1-side] > 0 {
 		return false
 	}
-	cost := reach(d, from, budget, func(h, dir, to int) int {
-		if !b.pathOpen(side, to) {
-			return Prohibited
-		}
-		return b.enterCost(h, dir, to, Motorized)
-	}, nil)
-	for i, c := range cost {
+	for i, c := range b.overland(side, from, budget) {
 		if c >= 0 && n.Feeds(i) {
 			return true
 		}
 	}
 	return false
+}
+
+// overland is the cost in sixths of every hex the overland leg of a supply
+// path from hex from may reach within budget (8.1), -1 elsewhere.
+func (b *Board) overland(side engine.Side, from, budget int) []int {
+	return reach(b.D, from, budget, func(h, dir, to int) int {
+		if !b.pathOpen(side, to) {
+			return Prohibited
+		}
+		return b.enterCost(h, dir, to, Motorized)
+	}, nil)
+}
+
+// SupplyPath returns a supply path of side from hex from to net's source,
+// hex by hex, as Traces finds it (8.1, rulings W6, W7): the overland leg,
+// then the track leg, then the road leg, each as short as the nets allow;
+// nil if there is none. It is for display: Supply decides who is supplied.
+func (b *Board) SupplyPath(side engine.Side, from, budget int, n *SupplyNet) []int {
+	d := b.D
+	if n.Source < 0 || b.occ[from][1-side] > 0 {
+		return nil
+	}
+	cost := b.overland(side, from, budget)
+	// The end of the overland leg: the source itself, else the hex with the
+	// shortest remaining route (track hexes first counted, then road).
+	end, best := -1, [2]int{}
+	for i, c := range cost {
+		if c < 0 || !n.Feeds(i) {
+			continue
+		}
+		k := [2]int{0, 0}
+		switch {
+		case i == n.Source:
+		case n.road[i] >= 0:
+			k = [2]int{0, n.road[i]}
+		default:
+			k = [2]int{n.track[i], 0}
+		}
+		if end < 0 || k[0] < best[0] || (k[0] == best[0] && k[1] < best[1]) || (k == best && c < cost[end]) {
+			end, best = i, k
+		}
+	}
+	if end < 0 {
+		return nil
+	}
+	// Back from end to from along least costs.
+	var leg []int
+	for cur := end; cur != from; {
+		leg = append(leg, cur)
+		prev := -1
+		for dir, nb := range d.Hexes[cur].Neighbours {
+			p := int(nb)
+			if nb < 0 || cost[p] < 0 {
+				continue
+			}
+			back := int(hexgrid.Dir(dir).Opposite())
+			if cost[p]+b.enterCost(p, back, cur, Motorized) == cost[cur] {
+				prev = p
+				break
+			}
+		}
+		if prev < 0 {
+			return nil
+		}
+		cur = prev
+	}
+	path := []int{from}
+	for i := len(leg) - 1; i >= 0; i-- {
+		path = append(path, leg[i])
+	}
+	// Then down the track and road nets to the source.
+	follow := func(dist []int, flag SideFlags, stop func(int) bool) {
+		for cur := path[len(path)-1]; !stop(cur); {
+			next := -1
+			for dir, nb := range d.Hexes[cur].Neighbours {
+				if nb >= 0 && d.Hexes[cur].Sides[dir]&flag != 0 && dist[nb] >= 0 && dist[nb] == dist[cur]-1 {
+					next = int(nb)
+					break
+				}
+			}
+			if next < 0 {
+				return
+			}
+			cur = next
+			path = append(path, cur)
+		}
+	}
+	onRoad := func(i int) bool { return i == n.Source || n.road[i] >= 0 }
+	if !onRoad(path[len(path)-1]) {
+		follow(n.track, TrackSide, onRoad)
+	}
+	follow(n.road, RoadSide, func(i int) bool { return i == n.Source })
+	return path
 }
 
 // SupplyReport is the supply state of one side's units on the map.

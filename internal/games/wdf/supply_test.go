@@ -1,6 +1,9 @@
 package wdf
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestSupplyExamples plays the three worked examples of 8.3.
 func TestSupplyExamples(t *testing.T) {
@@ -141,4 +144,96 @@ func TestRecoverable(t *testing.T) {
 			t.Errorf("%q from %s: recoverable %v, want %v", c.fix, c.hex, got, c.want)
 		}
 	}
+}
+
+// TestSupplyPath: the path shown for a supplied unit is a path of the
+// rules (8.1, ruling W7): an overland leg of at most the budget in
+// motorized MP, then at most ten track hexes and the road hex or source
+// they end on, then road to the source. 8.3 example 1's unit in 3617
+// reaches the Giarabub-Sollum track and goes by road from 4110.
+func TestSupplyPath(t *testing.T) {
+	check := func(d *Data, b *Board, path []int, budget int, src int) {
+		t.Helper()
+		if len(path) < 2 || path[len(path)-1] != src {
+			t.Fatalf("path %v does not end at the source %s", ids(d, path), d.Hexes[src].ID)
+		}
+		side := func(i int) (SideFlags, int) { // hexside and cost of step i-1 -> i
+			for dir, nb := range d.Hexes[path[i-1]].Neighbours {
+				if int(nb) == path[i] {
+					return d.Hexes[path[i-1]].Sides[dir], b.enterCost(path[i-1], dir, path[i], Motorized)
+				}
+			}
+			t.Fatalf("path %v: %s and %s not adjacent", ids(d, path), d.Hexes[path[i-1]].ID, d.Hexes[path[i]].ID)
+			return 0, 0
+		}
+		r := len(path) - 1 // the road leg starts at path[r]
+		for r > 0 {
+			if f, _ := side(r); f&RoadSide == 0 {
+				break
+			}
+			r--
+		}
+		j := r // the track leg starts at path[j]
+		for j > 0 {
+			if f, _ := side(j); f&TrackSide == 0 {
+				break
+			}
+			j--
+		}
+		// Track steps beyond ten hexes and the road hex belong to the
+		// overland leg (8.3 example 3: "eight track hexes (its four
+		// movement points)").
+		j = max(j, r-(SupplyTrackHexes+1))
+		cost := 0
+		for i := 1; i <= j; i++ {
+			_, c := side(i)
+			cost += c
+		}
+		if cost > budget {
+			t.Errorf("path %v: overland leg %d sixths, want at most %d", ids(d, path), cost, budget)
+		}
+		for _, h := range path[1:] {
+			if !b.pathOpen(Allied, h) && !b.pathOpen(Axis, h) {
+				t.Errorf("path %v enters blocked hex %s", ids(d, path), d.Hexes[h].ID)
+			}
+		}
+	}
+	d, p := fixture(t, "unit aus-16 3617")
+	b := NewBoard(d, p)
+	n := b.NewSupplyNet(Allied, d.SupplySource[Allied])
+	path := b.SupplyPath(Allied, hx(t, d, "3617"), SupplyMP*MP, n)
+	if len(path) == 0 || path[0] != hx(t, d, "3617") {
+		t.Fatalf("path %v does not start at 3617", ids(d, path))
+	}
+	check(d, b, path, SupplyMP*MP, d.SupplySource[Allied])
+	if !slices.Contains(path, hx(t, d, "4110")) {
+		t.Errorf("path %v does not take the road at 4110", ids(d, path))
+	}
+	// Example 2's unit in 3117 traces with Rommel's six MP only.
+	d, p = fixture(t, "unit babini 3117")
+	b = NewBoard(d, p)
+	n = b.NewSupplyNet(Axis, d.SupplySource[Axis])
+	if got := b.SupplyPath(Axis, hx(t, d, "3117"), SupplyMP*MP, n); got != nil {
+		t.Errorf("3117 with four MP: path %v, want none", ids(d, got))
+	}
+	got := b.SupplyPath(Axis, hx(t, d, "3117"), 6*MP, n)
+	check(d, b, got, 6*MP, d.SupplySource[Axis])
+	// Example 3: from Barce 1908 eight track hexes (overland, four MP) to
+	// 2710, ten more to 3609, then the road: never road, track, road.
+	d, p = fixture(t, "unit sirte 3408\nunit aus-17 1908\ntobruk axis")
+	b = NewBoard(d, p)
+	n = b.NewSupplyNet(Allied, d.SupplySource[Allied])
+	got = b.SupplyPath(Allied, hx(t, d, "1908"), SupplyMP*MP, n)
+	check(d, b, got, SupplyMP*MP, d.SupplySource[Allied])
+	if !slices.Contains(got, hx(t, d, "2710")) || !slices.Contains(got, hx(t, d, "3609")) {
+		t.Errorf("Barce: path %v, want one through 2710 and 3609", ids(d, got))
+	}
+}
+
+func ids(d *Data, hs []int) []string {
+	var out []string
+	for _, h := range hs {
+		out = append(out, d.Hexes[h].ID)
+	}
+	return out
 }

@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"sandtable/internal/engine"
-	"sandtable/internal/hexgrid"
 )
 
 // Notice is shown wherever a player sees the reconstructed components.
@@ -206,7 +205,8 @@ func (s *State) view(side engine.Side, lang string) *View {
 	for p := range 2 {
 		sup[p] = s.supply(engine.Side(p))
 	}
-	floods := map[[2]int][]int{} // (side, source) -> hex steps to the source
+	nets := map[[2]int]*SupplyNet{} // (side, source)
+	paths := map[[2]int][]string{}  // (source, hex): units in a hex share their path
 	for u, def := range d.Units {
 		us := &s.Pos.Units[u]
 		uv := UnitView{ID: def.ID, Name: def.Name, Side: s.sideName(def.Side), Nation: def.Nationality.String(),
@@ -226,10 +226,18 @@ func (s *State) view(side engine.Side, lang string) *View {
 					src = d.Tobruk
 				}
 				k := [2]int{int(def.Side), src}
-				if _, ok := floods[k]; !ok {
-					floods[k] = s.supplyFlood(b, def.Side, src)
+				if _, ok := nets[k]; !ok {
+					nets[k] = b.NewSupplyNet(def.Side, src)
 				}
-				uv.SupplyPath = s.supplyPath(floods[k], h, src)
+				pk := [2]int{src, h}
+				if _, ok := paths[pk]; !ok {
+					var ids []string
+					for _, x := range b.SupplyPath(def.Side, h, b.supplyBudget(def.Side, h), nets[k]) {
+						ids = append(ids, s.hexID(x))
+					}
+					paths[pk] = ids
+				}
+				uv.SupplyPath = paths[pk]
 			}
 		}
 		v.Units = append(v.Units, uv)
@@ -275,36 +283,6 @@ func (s *State) hitsOn(u int) string {
 		return "5-6"
 	}
 	return "6"
-}
-
-// supplyPath is a shortest run of hexes (by hex count) from h to src
-// through hexes a supply path may use (8.1, ruling W7), for display: the
-// supply rules themselves are traced by Board.Supply.
-func (s *State) supplyPath(dist []int, h, src int) []string {
-	d := s.d
-	out := []string{s.hexID(h)}
-	for cur := h; cur != src; {
-		next := -1
-		for _, n := range d.Hexes[cur].Neighbours {
-			if n >= 0 && dist[n] >= 0 && (next < 0 || dist[n] < dist[next]) && (cur == h || dist[n] < dist[cur]) {
-				next = int(n)
-			}
-		}
-		if next < 0 {
-			break
-		}
-		cur = next
-		out = append(out, s.hexID(cur))
-	}
-	return out
-}
-
-// supplyFlood is the number of hex steps from every hex to src through
-// hexes a supply path may enter (8.1), -1 where none leads.
-func (s *State) supplyFlood(b *Board, side engine.Side, src int) []int {
-	return flood(s.d, []int{src}, -1, func(x, dir, to int) bool {
-		return b.pathOpen(side, to) && b.enterCost(to, int(hexgrid.Dir(dir).Opposite()), x, Motorized) != Prohibited
-	})
 }
 
 // battleView describes the combat being built or resolved, if any.

@@ -74,3 +74,35 @@ func TestView(t *testing.T) {
 		t.Errorf("board:\n%s", b)
 	}
 }
+
+// TestViewSupplyPaths: along a random game, every supplied unit on the
+// map is shown a supply path from its hex to its source or Tobruk (8.1,
+// 8.4), and no unsupplied unit one.
+func TestViewSupplyPaths(t *testing.T) {
+	st, err := Game{}.New(engine.Setup{Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	r := engine.NewRand(7)
+	for n := 0; n < 1500 && !s.Over(); n++ {
+		if n%100 == 0 {
+			for _, u := range s.view(Allied, "en").Units {
+				if u.Where != "map" {
+					continue
+				}
+				if u.Supplied != (len(u.SupplyPath) > 0) {
+					t.Fatalf("move %d: %s at %s supplied %v, path %v", n, u.ID, u.Hex, u.Supplied, u.SupplyPath)
+				}
+				if u.Supplied && u.SupplyPath[0] != u.Hex {
+					t.Fatalf("move %d: %s at %s: path %v", n, u.ID, u.Hex, u.SupplyPath)
+				}
+			}
+		}
+		side := s.Active().Sides()[0]
+		legal := s.Legal(side, nil)
+		if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
