@@ -33,18 +33,14 @@ func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// play clicks the element sel and waits until the game has moved on
-	// past move; it returns the new move number.
+	// step clicks the element sel with the mouse, as a player does (the
+	// pointer moves onto it, a stack under it fans out, the button is
+	// pressed where nothing covers it), and waits until the game has moved
+	// on past move.
 	step := func(sel string) {
 		t.Helper()
 		move := gameMove(t, ctx)
-		err := chromedp.Do(ctx,
-			chromedp.WaitVisible(css(sel)),
-			chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-				_, err := chromedp.Evaluate[bool](fmt.Sprintf(`document.querySelector(%q).dispatchEvent(new MouseEvent('click', {bubbles: true}))`, sel))(ctx, tg)
-				return err
-			}),
-		)
+		err := chromedp.Do(ctx, chromedp.WaitVisible(css(sel)), mouseClick(sel))
 		if err != nil {
 			t.Fatalf("clicking %s: %v", sel, err)
 		}
@@ -89,6 +85,46 @@ func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
 	for _, want := range []string{"Compass 6.2.E.1", "7th Armd Bde: CV 3", "rolls", "Compass 6.2.E.5: hits: attacker"} {
 		if !strings.Contains(log, want) {
 			t.Fatalf("the page's log lacks %q:\n%s", want, log)
+		}
+	}
+	// While the battle goes on (losses, retreat or advance to decide), its
+	// panel shows each die against its target number and whether it hit.
+	panel, err := pageText(ctx, `table.battle`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if panel != "" && (!strings.Contains(panel, "7th Armd Bde") || !(strings.Contains(panel, "hit") || strings.Contains(panel, "miss"))) {
+		t.Fatalf("the battle panel lacks the attacker's die:\n%s", panel)
+	}
+	if err := chromedp.Do(ctx, shot("compass-battle-dice")); err != nil {
+		t.Fatal(err)
+	}
+	// Answer the rest (losses, retreat, advance) with the first action
+	// offered, until the battle is over; then the last battle's panel
+	// holds every loss, retreat and advance the log tells.
+	const over = `document.querySelector('table.battle') === null`
+	for range 10 {
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](over+` || document.querySelector('.actions button[data-action]') !== null`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+			t.Fatalf("waiting for the battle's next question or its end: %v", err)
+		}
+		if done, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](over)); done {
+			break
+		}
+		step(`.actions button[data-action]`)
+	}
+	summary, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const d = document.querySelector('details.lastbattle'); if (!d) return ''; d.open = true; return d.innerText; })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(summary, "Compass 6.2.E.1: Allied attack from Bir Enba on Nibeiwa") || !strings.Contains(summary, "rolls") {
+		t.Fatalf("no last battle panel with its dice after the battle:\n%s", summary)
+	}
+	log = pageLog(t, ctx)
+	for _, line := range strings.Split(log, "\n") {
+		for _, rule := range []string{"Compass 6.2.E.6", "Compass 6.2.E.7", "Compass 6.2.E.8"} {
+			if i := strings.Index(line, rule); i >= 0 && !strings.Contains(summary, line[i:]) {
+				t.Errorf("the last battle panel lacks %q:\n%s", line[i:], summary)
+			}
 		}
 	}
 	if err := chromedp.Do(ctx, shot("compass-battle-resolved")); err != nil {

@@ -154,6 +154,47 @@ func TestBrowserCompassMap(t *testing.T) {
 	if counts[0] != 42 || counts[1] == 0 || !strings.Contains(names, "Sidi Barrani") {
 		t.Fatalf("compass map: %v areas and counters, names %q", counts, names)
 	}
+	// No two area names overlap, so each can be read.
+	overlaps, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+  const r = Array.from(document.querySelectorAll("svg.map text.aname")).map((e) => [e.textContent, e.getBoundingClientRect()]);
+  const out = [];
+  for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) {
+    const a = r[i][1], b = r[j][1];
+    if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) out.push(r[i][0] + "/" + r[j][0]);
+  }
+  return out;
+})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(overlaps) > 0 {
+		t.Errorf("area names overlap: %v", overlaps)
+	}
+	// The Allied stack at Piccadilly Circus is a pile; the mouse over it
+	// fans it out, every counter apart and clickable; away, it piles up.
+	const pile = `svg.map g.stack[data-area="piccadilly-circus"]`
+	if err := chromedp.Do(ctx, mouseHover(pile), chromedp.WaitVisible(css(pile+`.fanned`)), shot("compass-fanned")); err != nil {
+		t.Fatal(err)
+	}
+	fanned, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`(() => {
+  const cs = Array.from(document.querySelectorAll('`+pile+` g.counter'));
+  const r = cs.map((c) => c.querySelector('rect').getBoundingClientRect());
+  let overlap = 0, hittable = 0;
+  for (let i = 0; i < r.length; i++) {
+    for (let j = i + 1; j < r.length; j++) if (r[i].left < r[j].right - 1 && r[j].left < r[i].right - 1 && r[i].top < r[j].bottom - 1 && r[j].top < r[i].bottom - 1) overlap++;
+    if (cs[i].contains(document.elementFromPoint(r[i].left + r[i].width / 2, r[i].top + r[i].height / 2))) hittable++;
+  }
+  return [cs.length, overlap, hittable];
+})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fanned[0] < 2 || fanned[1] != 0 || fanned[2] != fanned[0] {
+		t.Fatalf("fanned stack: %d counters, %d overlapping pairs, %d clickable", fanned[0], fanned[1], fanned[2])
+	}
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(chromedp.MouseMoved, 5, 5), chromedp.WaitNotPresent(css(pile+`.fanned`))); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // toMovement plays a hot-seat Compass game through the API, from the page
@@ -175,11 +216,13 @@ const toMovement = `(async () => {
   return '';
 })()`
 
-// TestBrowserCompassMoveByClicks moves a unit by clicking its counter and
-// then the destination area.
-func TestBrowserCompassMoveByClicks(t *testing.T) {
+// TestBrowserCompassTabletMove plays a move on a tablet (a touch screen
+// of 1024x1366): a tap on a stack fans it out, a tap on a counter selects
+// it and lights where it may go, a tap on a lit area moves it there.
+func TestBrowserCompassTabletMove(t *testing.T) {
 	ctx, base := browser(t)
-	if err := chromedp.Do(ctx, newGuestGame(base, "compass"), chromedp.WaitVisible(css(`svg.map path.area`))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1024, 1366, chromedp.EmulateTouch),
+		newGuestGame(base, "compass"), chromedp.WaitVisible(css(`svg.map path.area`))); err != nil {
 		t.Fatal(err)
 	}
 	move, err := chromedp.Run(ctx, chromedp.Evaluate[string](toMovement, chromedp.EvalAwaitPromise))
@@ -199,20 +242,28 @@ func TestBrowserCompassMoveByClicks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	click := func(sel string) chromedp.Action[chromedp.Void] {
-		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := chromedp.Evaluate[bool](`document.querySelector('`+sel+`').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)(ctx, tg)
-			return err
-		})
+	counter := `svg.map g.counter[data-unit="` + unit + `"]`
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(url), // the page as a player opens it, at the movement step
+		chromedp.WaitVisible(css(counter+`.actionable`))); err != nil {
+		t.Fatal(err)
+	}
+	stacked, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('`+counter+`').parentNode.querySelectorAll('g.counter').length > 1`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stacked {
+		// The first tap on a pile opens it.
+		if err := chromedp.Do(ctx, tap(counter), chromedp.WaitVisible(css(`svg.map g.stack.fanned`)), shot("compass-tablet-fanned")); err != nil {
+			t.Fatal(err)
+		}
 	}
 	err = chromedp.Do(ctx,
-		chromedp.Navigate(url), // the page as a player opens it, at the movement step
-		chromedp.WaitVisible(css(`svg.map g.counter[data-unit="`+unit+`"].actionable`)),
-		click(`svg.map g.counter[data-unit="`+unit+`"]`),
+		tap(counter),
 		chromedp.WaitVisible(css(`svg.map path.area.dest[data-area="`+area+`"]`)),
 		chromedp.WaitVisible(css(`.actions button.hl[data-action="`+move+`"]`)),
 		shot("compass-selected"),
-		click(`svg.map path.area[data-area="`+area+`"]`),
+		tap(`svg.map path.area[data-area="`+area+`"]`),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -223,7 +274,7 @@ func TestBrowserCompassMoveByClicks(t *testing.T) {
 		t.Fatal(err)
 	}
 	if chooser {
-		if err := chromedp.Do(ctx, click(`.chooser button`)); err != nil {
+		if err := chromedp.Do(ctx, tap(`.chooser button`)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -235,7 +286,7 @@ func TestBrowserCompassMoveByClicks(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !strings.Contains(rec, unit) || (!chooser && rec != move) {
-		t.Fatalf("clicked %s then %s; the game recorded %q", unit, area, rec)
+		t.Fatalf("tapped %s then %s; the game recorded %q", unit, area, rec)
 	}
 }
 
@@ -364,7 +415,7 @@ func noStrayText(t *testing.T, ctx context.Context) {
 		t.Fatal(err)
 	}
 	for _, w := range strings.Fields(text) {
-		if w == "null" || w == "undefined" || w == "NaN" {
+		if w == "null" || w == "undefined" || w == "NaN" || strings.HasPrefix(w, "[object") {
 			t.Fatalf("the page shows %q:\n%s", w, text)
 		}
 	}

@@ -1,16 +1,21 @@
 // The Compass board: the 42 reconstructed areas drawn as Voronoi cells of
-// their lat/lon points (each clipped to a disc, so the map keeps a coast-
-// like edge), with names, roads, tracks and desert links, coast and VP
-// marks and control; counters as counters; attack arrows and
-// out-of-supply marks. Clicking a counter lights the actions that name it
-// and the areas they lead to; clicking a lit area plays the action (or
-// asks which, when several fit).
+// their lat/lon points (spread apart where the front is crowded, and each
+// clipped to a disc, so the map keeps a coast-like edge), with names,
+// roads, tracks and desert links, coast and VP marks and control; counters
+// as counters, piled in stacks that fan out on hover or tap; attack arrows
+// and out-of-supply marks; the turn track, the event markers (the
+// opponent's face down), the eliminated box and a battle panel. Clicking a
+// counter lights the actions that name it and the areas they lead to, with
+// what they cost; clicking a lit area plays the action (or asks which,
+// when several fit).
 import { h, s, clear } from './dom.js';
 
 const W = 1400; // map width in SVG units
 // Rule 1.2: green counters are Italian, orange ones Allied.
-const SIDE = { allied: { fill: '#f2b26a', ink: '#4a2708' }, italian: { fill: '#9cc48a', ink: '#1d3513' } };
+const SIDE = { allied: { fill: '#f2b26a', pale: '#fbe6cc', ink: '#4a2708' }, italian: { fill: '#9cc48a', pale: '#e2eedb', ink: '#1d3513' } };
 const CONTROL = { allied: '#f7dfbf', italian: '#d4e4c6' };
+const S = 40; // counter size on the map
+const FAN = 1.5; // a fanned-out stack is drawn larger, to be read
 
 // clip keeps the part of convex polygon poly where a*x + b*y <= c.
 function clip(poly, a, b, c) {
@@ -44,14 +49,47 @@ export function cells(pts, r) {
   });
 }
 
+// relax pushes apart points closer than dmin while a weak spring holds
+// each near where it was, so that crowded areas (Bardia, Capuzzo, Sollum
+// lie 25 km apart) get room for their names and stacks and the map keeps
+// its shape. Deterministic: the same view always gives the same map.
+function relax(pts, dmin) {
+  const p = pts.map((q) => [q[0], q[1]]);
+  for (let it = 0; it < 400; it++) {
+    for (let i = 0; i < p.length; i++) {
+      for (let j = i + 1; j < p.length; j++) {
+        let dx = p[j][0] - p[i][0], dy = p[j][1] - p[i][1];
+        let d = Math.hypot(dx, dy);
+        if (d >= dmin) continue;
+        if (d < 1e-6) { dx = 1; dy = 0; d = 1; }
+        const push = ((dmin - d) / d) * 0.25;
+        p[i][0] -= dx * push; p[i][1] -= dy * push;
+        p[j][0] += dx * push; p[j][1] += dy * push;
+      }
+    }
+    for (let i = 0; i < p.length; i++) {
+      p[i][0] += (pts[i][0] - p[i][0]) * 0.02;
+      p[i][1] += (pts[i][1] - p[i][1]) * 0.02;
+    }
+  }
+  return p;
+}
+
 function project(areas) {
   const lats = areas.map((a) => a.lat), lons = areas.map((a) => a.lon);
   const minLon = Math.min(...lons), maxLon = Math.max(...lons), minLat = Math.min(...lats), maxLat = Math.max(...lats);
   const kx = Math.cos(((minLat + maxLat) / 2) * Math.PI / 180);
   const margin = 70;
   const scale = (W - 2 * margin) / ((maxLon - minLon) * kx || 1);
-  const H = Math.round((maxLat - minLat) * scale + 2 * margin + 40);
-  return { H, at: (a) => [margin + (a.lon - minLon) * kx * scale, margin + 30 + (maxLat - a.lat) * scale] };
+  const geo = areas.map((a) => [(a.lon - minLon) * kx * scale, (maxLat - a.lat) * scale]);
+  const p = relax(geo, 96);
+  const xs = p.map((q) => q[0]), ys = p.map((q) => q[1]);
+  const x0 = Math.min(...xs), y0 = Math.min(...ys);
+  const k = Math.min(1, (W - 2 * margin) / (Math.max(...xs) - x0 || 1));
+  const pts = p.map(([x, y]) => [margin + (x - x0) * k, margin + 30 + (y - y0) * k]);
+  const H = Math.round(Math.max(...pts.map((q) => q[1])) + margin + 40);
+  const pos = new Map(areas.map((a, i) => [a.id, pts[i]]));
+  return { H, pos };
 }
 
 // keyed makes Enter and Space work like a click, for the keyboard.
@@ -65,18 +103,26 @@ const keyed = (f) => (e) => {
 // The renderer's own words; the game's texts come translated from the server.
 const WORDS = {
   en: {
-    turn: 'Turn', phase: 'Phase', phasing: 'Phasing', vp: 'VP', repl: 'Replacements', events: 'events', inHand: 'in hand',
-    inContainer: 'in container', battle: 'Battle', from: 'from', into: 'into', hits: 'hits', offMap: 'Off the map',
-    attacker: 'Attacker', defender: 'Defender', unit: 'Unit', target: 'Hits on', die: 'Die', choose: 'Choose:',
-    allied: 'Allied', italian: 'Italian', zoomIn: 'Zoom in', zoomOut: 'Zoom out',
+    turn: 'Turn', phase: 'Phase', phasing: 'Phasing', vp: 'VP', repl: 'Replacements', events: 'Event markers', inHand: 'in hand',
+    inContainer: 'in the container', battle: 'Battle', from: 'from', into: 'into', hits: 'hits', offMap: 'Off the map',
+    attacker: 'Attacker', defender: 'Defender', unit: 'Unit', target: 'Hits on', die: 'Die', hit: 'Result', choose: 'Choose:',
+    allied: 'Allied', italian: 'Italian', zoomIn: 'Zoom in', zoomOut: 'Zoom out', turnTrack: 'Turn track',
+    arrive: 'arrive', leave: 'withdrawn', eliminated: 'Eliminated', removed: 'Withdrawn', lost: 'cannot return',
+    hitWord: 'hit', miss: 'miss', outcome: 'Outcome', lastBattle: 'Last battle', faceDown: 'face down', used: 'used',
+    reduced: 'reduced', support: 'support', oos: 'out of supply', cv: 'CV', mc: 'MC', mpLeft: 'MP left', stack: 'units',
     phases: { events: 'events', reinforcements: 'reinforcements', replacements: 'replacements', movement: 'movement', stacking: 'stacking', combat: 'combat', exploitation: 'exploitation', over: 'over' },
+    ev: { 'air-support': 'Air Support', 'naval-support': 'Naval Support', leader: 'Leader', surprise: 'Surprise', 'unit-recovery': 'Unit Recovery', 'motor-convoy': 'Motor Convoy', 'sustained-attack': 'Sustained Attack', matilda: 'Matilda' },
   },
   it: {
-    turn: 'Turno', phase: 'Fase', phasing: 'In fase', vp: 'PV', repl: 'Rimpiazzi', events: 'eventi', inHand: 'in mano',
-    inContainer: 'nel contenitore', battle: 'Combattimento', from: 'da', into: 'in', hits: 'perdite', offMap: 'Fuori mappa',
-    attacker: 'Attaccante', defender: 'Difensore', unit: 'Unità', target: 'Colpisce con', die: 'Dado', choose: 'Scegli:',
-    allied: 'Alleati', italian: 'Italiani', zoomIn: 'Ingrandisci', zoomOut: 'Riduci',
+    turn: 'Turno', phase: 'Fase', phasing: 'In fase', vp: 'PV', repl: 'Rimpiazzi', events: 'Segnalini evento', inHand: 'in mano',
+    inContainer: 'nel contenitore', battle: 'Combattimento', from: 'da', into: 'in', hits: 'colpi', offMap: 'Fuori mappa',
+    attacker: 'Attaccante', defender: 'Difensore', unit: 'Unità', target: 'Colpisce con', die: 'Dado', hit: 'Esito', choose: 'Scegli:',
+    allied: 'Alleati', italian: 'Italiani', zoomIn: 'Ingrandisci', zoomOut: 'Riduci', turnTrack: 'Tabella dei turni',
+    arrive: 'arrivano', leave: 'ritirate', eliminated: 'Eliminate', removed: 'Ritirate', lost: 'non possono tornare',
+    hitWord: 'colpito', miss: 'mancato', outcome: 'Risultato', lastBattle: 'Ultimo combattimento', faceDown: 'coperti', used: 'usati',
+    reduced: 'ridotta', support: 'supporto', oos: 'non rifornita', cv: 'VC', mc: 'CM', mpLeft: 'PM rimasti', stack: 'unità',
     phases: { events: 'eventi', reinforcements: 'rinforzi', replacements: 'rimpiazzi', movement: 'movimento', stacking: 'raggruppamento', combat: 'combattimento', exploitation: 'sfruttamento', over: 'finita' },
+    ev: { 'air-support': 'Supporto Aereo', 'naval-support': 'Supporto Navale', leader: 'Leader', surprise: 'Sorpresa', 'unit-recovery': 'Recupero Unità', 'motor-convoy': 'Autocolonna', 'sustained-attack': 'Attacco Sostenuto', matilda: 'Matilda' },
   },
 };
 
@@ -89,17 +135,47 @@ function cvText(u) {
   return `${cv}${u.support ? '*' : ''}-${u.mc}`;
 }
 
-function counter(u, x, y, size, onclick, selected, actionable) {
-  const c = SIDE[u.side] || { fill: '#ddd', ink: '#222' };
-  const g = s('g', { class: 'counter' + (selected ? ' selected' : '') + (actionable ? ' actionable' : ''), transform: `translate(${x},${y})`, onclick, onkeydown: keyed(onclick), tabindex: 0, 'data-unit': u.id, role: 'button' },
-    s('title', {}, `${u.name} (${u.side}) CV ${u.cv}${u.reduced ? ', reduced' : ''}${u.support ? ', support' : ''}${u.out_of_supply ? ', out of supply' : ''}`),
-    s('rect', { width: size, height: size, rx: 3, fill: u.reduced ? '#f7f3ea' : c.fill, stroke: c.ink, 'stroke-width': selected ? 3 : 1.2 }),
-    u.reduced ? s('rect', { x: 0, y: size - 6, width: size, height: 6, fill: c.fill, stroke: 'none' }) : null,
-    s('text', { x: size / 2, y: 10, class: 'cname', fill: c.ink }, u.name.length > 9 ? u.name.slice(0, 8) + '…' : u.name),
-    s('text', { x: size / 2, y: size - 10, class: 'cvmc', fill: c.ink }, cvText(u)),
-    u.out_of_supply ? s('text', { x: size - 2, y: 20, class: 'oos' }, 'OOS') : null,
-    u.attacked ? s('circle', { cx: 5, cy: size / 2, r: 3, fill: '#b3261e' }) : null);
-  return g;
+// nameLines splits a unit's name into at most two short lines, as on a
+// counter.
+function nameLines(name, max) {
+  const words = name.replace(/"/g, '').split(/\s+/);
+  const lines = [''];
+  for (const wd of words) {
+    const cur = lines[lines.length - 1];
+    if (cur === '' || cur.length + 1 + wd.length <= max) lines[lines.length - 1] = cur ? `${cur} ${wd}` : wd;
+    else if (lines.length < 2) lines.push(wd);
+    else { lines[1] += '…'; break; }
+  }
+  return lines.map((l) => (l.length > max + 1 ? l.slice(0, max) + '…' : l));
+}
+
+// counterFace draws a unit as its counter: side colour, name, CV-MC as
+// printed, a band for the reduced side, and its markers.
+function counterFace(u, w) {
+  const c = SIDE[u.side] || { fill: '#ddd', pale: '#eee', ink: '#222' };
+  const lines = nameLines(u.name, 13);
+  const tip = [`${u.name} (${w[u.side] || u.side})`, `${w.cv}-${w.mc} ${cvText(u)}`, u.reduced ? w.reduced : '', u.support ? w.support : '',
+    u.out_of_supply ? w.oos : '', u.mp_left ? `${u.mp_left} ${w.mpLeft}` : ''].filter(Boolean).join(', ');
+  return [
+    s('title', {}, tip),
+    s('rect', { class: 'face', width: S, height: S, rx: 3, fill: u.reduced ? c.pale : c.fill, stroke: c.ink, 'stroke-width': 1.2 }),
+    // The reduced side: a band across the counter, as on the printed back.
+    u.reduced ? s('rect', { x: 0.6, y: S * 0.4, width: S - 1.2, height: S * 0.14, fill: c.fill, stroke: 'none' }) : null,
+    // A long line is condensed to the counter's width, as printers do.
+    ...lines.map((l, i) => s('text', { x: S / 2, y: 8.5 + i * 8, class: 'cname', fill: c.ink, textLength: l.length > 9 ? S - 4 : null, lengthAdjust: 'spacingAndGlyphs' }, l)),
+    s('text', { x: S / 2, y: S - 5, class: 'cvmc', fill: c.ink }, cvText(u)),
+    u.out_of_supply ? s('g', { class: 'oosmark' }, s('rect', { x: S - 17, y: -5, width: 20, height: 9, rx: 2 }),
+      s('text', { x: S - 7, y: 2 }, 'OOS')) : null,
+    u.attack ? s('g', { class: 'atkmark' }, s('rect', { x: -4, y: -5, width: 11, height: 9, rx: 2 }),
+      s('text', { x: 1.5, y: 2 }, '➜')) : null,
+    u.activated ? s('circle', { cx: 4, cy: S - 4, r: 3, class: 'actmark' }) : null,
+  ];
+}
+
+// mini draws a counter alone, for the boxes off the map.
+function mini(u, w) {
+  return s('svg', { class: 'minicounter', viewBox: `-5 -6 ${S + 10} ${S + 12}`, width: 44, height: 46, role: 'img', 'data-unit': u.id },
+    ...counterFace(u, w));
 }
 
 export function renderCompass(el, v, ctx) {
@@ -109,19 +185,20 @@ export function renderCompass(el, v, ctx) {
     el.append(h('pre', {}, JSON.stringify(v, null, 1)));
     return;
   }
-  const { H, at } = project(v.areas);
-  const pos = new Map(v.areas.map((a) => [a.id, at(a)]));
+  const { H, pos } = project(v.areas);
   const pts = v.areas.map((a) => pos.get(a.id));
   // Disc radius: a little more than the usual distance to the nearest area.
   const nn = pts.map((p, i) => Math.min(...pts.filter((_, j) => j !== i).map((q) => Math.hypot(p[0] - q[0], p[1] - q[1]))));
-  const r = [...nn].sort((a, b) => a - b)[Math.floor(nn.length / 2)] * 1.6;
+  const r = [...nn].sort((a, b) => a - b)[Math.floor(nn.length / 2)] * 1.45;
   const polys = cells(pts, r);
   const areaIDs = new Set(v.areas.map((a) => a.id));
   const unitIDs = new Set(v.units.map((u) => u.id));
   const sel = { unit: null };
   const unitEls = new Map();
+  const stacks = [];
+  let pointer = ''; // the kind of the last pointer pressed: a tap fans a stack out first
 
-  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'map compass', role: 'img', 'aria-label': 'Compass map' });
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'map compass', role: 'img', 'aria-label': 'Compass map', onpointerdown: (e) => { pointer = e.pointerType; } });
   const defs = s('defs', {}, s('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' },
     s('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#b3261e' })));
   // Beyond the areas: desert, and north of the coastal areas the sea.
@@ -129,8 +206,8 @@ export function renderCompass(el, v, ctx) {
   const sea = coast.length ? 'M0,0 L0,' + (coast[0][1] - r / 3).toFixed(1) + coast.map((p) => ` L${p[0].toFixed(1)},${(p[1] - r / 3).toFixed(1)}`).join('') +
     ` L${W},${(coast[coast.length - 1][1] - r / 3).toFixed(1)} L${W},0 Z` : '';
   svg.append(...[defs, s('rect', { x: 0, y: 0, width: W, height: H, class: 'desert' }), sea ? s('path', { d: sea, class: 'sea' }) : null].filter(Boolean));
-  const gCells = s('g', {}), gLinks = s('g', {}), gLabels = s('g', {}), gUnits = s('g', {}), gArrows = s('g', {});
-  svg.append(gCells, gLinks, gLabels, gArrows, gUnits);
+  const gCells = s('g', {}), gLinks = s('g', {}), gLabels = s('g', {}), gUnits = s('g', {}), gArrows = s('g', {}), gCosts = s('g', {});
+  svg.append(gCells, gLinks, gLabels, gArrows, gUnits, gCosts);
 
   // Links, once per pair.
   const seen = new Set();
@@ -148,7 +225,7 @@ export function renderCompass(el, v, ctx) {
   v.areas.forEach((a, i) => {
     const d = 'M' + polys[i].map((p) => p.map((n) => n.toFixed(1)).join(',')).join('L') + 'Z';
     const cell = s('path', { d, class: 'area' + (a.coastal ? ' coastal' : ''), fill: CONTROL[a.control] || '#f1e8d0', onclick: () => clickArea(a.id), onkeydown: keyed(() => clickArea(a.id)), tabindex: 0, role: 'button', 'data-area': a.id },
-      s('title', {}, `${a.name}${a.vp ? ` — ${a.vp} VP` : ''}${a.control ? ` — ${a.control}` : ''}${a.coastal ? ' — coastal' : ''}`));
+      s('title', {}, `${a.name}${a.vp ? ` — ${a.vp} VP` : ''}${a.control ? ` — ${w[a.control] || a.control}` : ''}${a.coastal ? ' — coastal' : ''}`));
     cellEls.set(a.id, cell);
     gCells.append(cell);
     const [x, y] = pos.get(a.id);
@@ -160,38 +237,133 @@ export function renderCompass(el, v, ctx) {
     gLabels.append(...marks);
   });
 
-  // Counters, stacked in rows of four under the area's name.
-  const size = 30, gap = 2;
-  const byArea = new Map();
-  for (const u of v.units) {
-    if (u.where !== 'map' || !u.area) continue;
-    if (!byArea.has(u.area)) byArea.set(u.area, []);
-    byArea.get(u.area).push(u);
-  }
+  // Stacks: the units of a side in an area, piled under the area's name
+  // (the top counter in full, the others' edges behind it, and how many),
+  // fanned out larger on hover (a mouse), on tap (a finger: the first tap
+  // fans, the next picks a counter) or when a counter has the focus.
   const unitActs = (id) => ctx.actions.filter((a) => tokens(a.action).includes(id));
-  for (const [area, units] of byArea) {
-    if (!pos.has(area)) continue;
+  const byStack = new Map();
+  for (const u of v.units) {
+    if (u.where !== 'map' || !u.area || !pos.has(u.area)) continue;
+    const key = `${u.area}|${u.side}`;
+    if (!byStack.has(key)) byStack.set(key, []);
+    byStack.get(key).push(u);
+  }
+  const perArea = new Map();
+  for (const key of byStack.keys()) {
+    const area = key.split('|')[0];
+    perArea.set(area, (perArea.get(area) || 0) + 1);
+  }
+  const placed = new Map();
+  for (const [key, units] of byStack) {
+    const area = key.split('|')[0];
     const [x, y] = pos.get(area);
-    const perRow = Math.min(4, units.length);
-    units.forEach((u, i) => {
-      // Keep the stack inside the map at its edges.
-      const left = Math.max(4, Math.min(W - 4 - perRow * (size + gap), x - (perRow * (size + gap)) / 2));
-      const cx = left + (i % perRow) * (size + gap);
-      const cy = y + Math.floor(i / perRow) * (size + gap);
-      const g = counter(u, cx, cy, size, (e) => { e.stopPropagation(); clickUnit(u.id); }, false, unitActs(u.id).length > 0);
+    const n = perArea.get(area), i = placed.get(area) || 0;
+    placed.set(area, i + 1);
+    const cx = x + (i - (n - 1) / 2) * (S + 10);
+    // Units with something to do first, so that the top counter is one.
+    units.sort((a, b) => (unitActs(b.id).length > 0) - (unitActs(a.id).length > 0));
+    const st = { units, cx, top: y + 2, fanned: false, g: null, counters: [] };
+    st.g = s('g', {
+      class: 'stack', 'data-area': area,
+      onpointerenter: (e) => { if (e.pointerType === 'mouse') fan(st, true, true); },
+      onpointerleave: (e) => { if (e.pointerType === 'mouse') fan(st, false); },
+      onfocusin: () => fan(st, true),
+      onfocusout: (e) => { if (!st.g.contains(e.relatedTarget)) fan(st, false); },
+    });
+    st.back = s('rect', { class: 'fanback', rx: 5 });
+    st.badge = units.length > 1 ? s('g', { class: 'count' }, s('circle', { r: 8 }), s('text', { y: 3.5 }, units.length)) : null;
+    st.g.append(...[st.back, ...units.map((u) => {
+      const g = s('g', {
+        class: 'counter' + (unitActs(u.id).length > 0 ? ' actionable' : ''), tabindex: 0, 'data-unit': u.id, role: 'button',
+        onclick: (e) => { e.stopPropagation(); clickCounter(st, u.id); }, onkeydown: keyed((e) => { e.stopPropagation(); clickUnit(u.id); }),
+      }, ...counterFace(u, w));
       unitEls.set(u.id, g);
-      gUnits.append(g);
+      st.counters.push(g);
+      return g;
+    }), st.badge].filter(Boolean));
+    st.actionable = units.some((u) => unitActs(u.id).length > 0);
+    st.g.classList.toggle('actionable', st.actionable);
+    layout(st);
+    stacks.push(st);
+    gUnits.append(st.g);
+    for (const u of units) {
       if (u.attack && pos.has(u.attack)) {
         const [tx, ty] = pos.get(u.attack);
-        const k = 1 - 22 / Math.hypot(tx - x, ty - y);
+        const k = 1 - 24 / Math.hypot(tx - x, ty - y);
         gArrows.append(s('line', { x1: x, y1: y, x2: x + (tx - x) * k, y2: y + (ty - y) * k, class: 'attack', 'marker-end': 'url(#arrow)' }));
       }
+    }
+  }
+
+  // layout places a stack's counters: piled, or fanned out in rows.
+  function layout(st) {
+    const n = st.units.length;
+    if (!st.fanned) {
+      // units[0] on top, or the selected unit.
+      const order = st.units.map((_, i) => n - 1 - i);
+      const si = st.units.findIndex((u) => u.id === sel.unit);
+      if (si >= 0) { order.splice(order.indexOf(si), 1); order.push(si); }
+      const depth = Math.min(n - 1, 3);
+      const left = Math.max(4, Math.min(W - S - 4 - depth * 3, st.cx - S / 2));
+      order.forEach((ui, k) => {
+        const d = Math.min(k, depth) * 3;
+        st.counters[ui].setAttribute('transform', `translate(${left + d},${st.top + depth * 3 - d})`);
+      });
+      const now = [...st.g.children].filter((c) => c.classList.contains('counter'));
+      if (order.some((ui, k) => now[k] !== st.counters[ui])) for (const ui of order) st.g.append(st.counters[ui]);
+      st.back.setAttribute('visibility', 'hidden');
+      if (st.badge) {
+        st.badge.setAttribute('transform', `translate(${left + depth * 3 + S},${st.top})`);
+        st.badge.setAttribute('visibility', 'visible');
+        if (st.g.lastChild !== st.badge) st.g.append(st.badge);
+      }
+      return;
+    }
+    const cols = n <= 4 ? n : n <= 9 ? 3 : 4, rows = Math.ceil(n / cols);
+    const cell = S * FAN + 4, wd = cols * cell + 6, ht = rows * cell + 6;
+    const left = Math.max(2, Math.min(W - wd - 2, st.cx - wd / 2));
+    const top = Math.max(2, Math.min(H - ht - 2, st.top - 6));
+    st.back.setAttribute('x', left); st.back.setAttribute('y', top);
+    st.back.setAttribute('width', wd); st.back.setAttribute('height', ht);
+    st.back.setAttribute('visibility', 'visible');
+    st.units.forEach((_, i) => {
+      const cx = left + 5 + (i % cols) * cell, cy = top + 5 + Math.floor(i / cols) * cell;
+      st.counters[i].setAttribute('transform', `translate(${cx},${cy}) scale(${FAN})`);
     });
+    if (st.badge) st.badge.setAttribute('visibility', 'hidden');
+  }
+
+  // fan opens or closes a stack; an open one is raised above the others.
+  function fan(st, open, raise) {
+    if (st.units.length < 2 || st.fanned === open) return;
+    st.fanned = open;
+    st.g.classList.toggle('fanned', open);
+    // Raised above the other stacks (not when a counter has the focus:
+    // moving a node takes the focus away).
+    if (open && raise && gUnits.lastChild !== st.g) gUnits.append(st.g);
+    layout(st);
+  }
+
+  function closeAll(except) {
+    for (const st of stacks) if (st !== except) fan(st, false);
+  }
+
+  // clickCounter: a tap on a closed stack opens it; otherwise the counter
+  // is selected and its stack closes, so the areas around are free to click.
+  function clickCounter(st, id) {
+    const touch = pointer === 'touch' || pointer === 'pen';
+    pointer = '';
+    if (touch && !st.fanned && st.units.length > 1) {
+      closeAll(st);
+      fan(st, true, true);
+      return;
+    }
+    clickUnit(id);
   }
 
   const chooser = h('div', { class: 'chooser', hidden: true });
   const info = h('div', { class: 'mapinfo' });
-  const off = v.units.filter((u) => u.where !== 'map');
   // Zoom: the map keeps its proportions and the frame scrolls.
   const zoomKey = 'compass-zoom';
   const setZoom = (z) => {
@@ -199,49 +371,133 @@ export function renderCompass(el, v, ctx) {
     localStorage.setItem(zoomKey, z);
     svg.style.width = `${z * 100}%`;
   };
-  // On a narrow screen the map starts larger than the frame, to scroll.
-  setZoom(+localStorage.getItem(zoomKey) || (window.innerWidth < 700 ? 2.5 : 1));
+  // On a narrow screen, or under a finger, the map starts larger than the
+  // frame (counters big enough to tap), and the frame scrolls.
+  const coarse = window.matchMedia && window.matchMedia('(pointer: coarse)').matches;
+  setZoom(+localStorage.getItem(zoomKey) || (window.innerWidth < 700 ? 2.5 : coarse ? 1.5 : 1));
   const zoom = h('span', { class: 'zoom' },
-    h('button', { class: 'secondary', title: w.zoomOut, onclick: () => setZoom((+localStorage.getItem(zoomKey) || 1) - 0.5) }, '−'),
-    h('button', { class: 'secondary', title: w.zoomIn, onclick: () => setZoom((+localStorage.getItem(zoomKey) || 1) + 0.5) }, '+'));
-  el.append(...[info, h('div', { class: 'mapwrap' }, zoom, h('div', { class: 'mapscroll' }, svg), chooser),
+    h('button', { class: 'secondary', title: w.zoomOut, 'aria-label': w.zoomOut, onclick: () => setZoom((+localStorage.getItem(zoomKey) || 1) - 0.5) }, '−'),
+    h('button', { class: 'secondary', title: w.zoomIn, 'aria-label': w.zoomIn, onclick: () => setZoom((+localStorage.getItem(zoomKey) || 1) + 0.5) }, '+'));
+  const scroll = h('div', { class: 'mapscroll' }, svg);
+  dragToPan(scroll);
+  const off = v.units.filter((u) => u.where !== 'map');
+  const boxes = h('div', { class: 'cboxes' },
+    ...['eliminated', 'removed'].map((where) => {
+      const list = v.units.filter((u) => u.where === where);
+      return h('section', { class: 'cbox', 'data-box': where }, h('h4', {}, `${w[where]} (${list.length})`),
+        h('div', { class: 'minis' }, list.map((u) => h('span', { class: 'mini' + (u.unrecoverable ? ' lost' : ''), title: u.unrecoverable ? `${u.name}: ${w.lost}` : u.name }, mini(u, w)))));
+    }));
+  el.append(...[info, h('div', { class: 'mapwrap' }, zoom, scroll, chooser), boxes,
     off.length ? h('details', { class: 'offmap' }, h('summary', {}, `${w.offMap} (${off.length})`),
-      h('ul', {}, off.map((u) => h('li', {}, `${u.name} (${u.side}, ${cvText(u)}): ${u.where}${u.arrives ? `, turn ${u.arrives}` : ''}`)))) : null,
+      h('ul', {}, off.map((u) => h('li', {}, `${u.name} (${w[u.side] || u.side}, ${cvText(u)}): ${u.where}${u.arrives ? `, ${w.turn} ${u.arrives}` : ''}`)))) : null,
     v.notice ? h('p', { class: 'notice' }, v.notice, ' ', h('a', { href: '/about' }, '→')) : null].filter(Boolean));
 
-  // The state of play beside the map.
+  // The state of play above the map: the turn track with the
+  // reinforcements due, the phase, VP and replacements, the event markers.
   const unitName = new Map(v.units.map((u) => [u.id, u.name]));
   const areaName = new Map(v.areas.map((a) => [a.id, a.name]));
   const sideWord = (x) => w[x] || x;
-  info.append(...[h('span', {}, `${w.turn} ${v.turn}/${v.turns} ${v.dates || ''}`), h('span', {}, `${w.phase}: ${w.phases[v.phase] || v.phase}`),
-    v.phasing ? h('span', {}, `${w.phasing}: ${sideWord(v.phasing)}`) : null,
-    h('span', {}, `${w.vp} ${w.allied} ${v.vp[0]} · ${w.italian} ${v.vp[1]}`),
-    h('span', {}, `${w.repl} ${v.replacement_points[0]} / ${v.replacement_points[1]}`),
-    ...(v.events || []).map((e, i) => h('span', {}, `${[w.allied, w.italian][i]} ${w.events}: ${e.hand ? e.hand.join(', ') || '—' : `${e.hand_count} ${w.inHand}`} (${e.container} ${w.inContainer})`)),
-    v.result ? h('strong', {}, v.result) : null].filter(Boolean));
+  const track = h('ol', { class: 'turntrack', 'aria-label': w.turnTrack });
+  for (let t = 1; t <= (v.turns || 0); t++) {
+    const due = (side, f) => v.units.filter((u) => u.side === side && f(u));
+    const marks = [];
+    for (const side of ['allied', 'italian']) {
+      const come = due(side, (u) => u.where === 'track' && u.arrives === t);
+      const go = due(side, (u) => u.where === 'map' && u.removed === t);
+      if (come.length) marks.push(h('span', { class: 'due ' + side, title: `${w[side]}: ${come.map((u) => u.name).join(', ')} ${w.arrive}` }, `+${come.length}`));
+      if (go.length) marks.push(h('span', { class: 'due ' + side, title: `${w[side]}: ${go.map((u) => u.name).join(', ')} ${w.leave}` }, `−${go.length}`));
+    }
+    track.append(h('li', { class: t === v.turn ? 'now' : t < v.turn ? 'past' : '', title: t === v.turn ? v.dates : '' }, h('b', {}, t), ...marks));
+  }
+  const markers = (v.events || []).map((e, i) => {
+    const side = ['allied', 'italian'][i];
+    const chips = e.hand ? e.hand.map((id) => h('span', { class: 'marker up ' + side }, w.ev[id] || id))
+      : Array.from({ length: e.hand_count }, () => h('span', { class: 'marker down ' + side, title: w.faceDown }, '?'));
+    return h('div', { class: 'markers' }, h('span', { class: 'who' }, `${sideWord(side)}:`), ...chips,
+      chips.length === 0 ? h('span', { class: 'muted' }, `0 ${w.inHand}`) : null,
+      h('span', { class: 'muted' }, `${e.container} ${w.inContainer}`));
+  });
+  info.append(
+    h('div', { class: 'line' }, h('span', {}, `${w.turn} ${v.turn}/${v.turns} ${v.dates || ''}`), track),
+    h('div', { class: 'line' }, h('span', {}, `${w.phase}: ${w.phases[v.phase] || v.phase}`),
+      v.phasing ? h('span', {}, `${w.phasing}: ${sideWord(v.phasing)}`) : null,
+      h('span', { class: 'vpline' }, `${w.vp} ${w.allied} ${v.vp[0]} · ${w.italian} ${v.vp[1]}`),
+      h('span', {}, `${w.repl} ${v.replacement_points[0]} / ${v.replacement_points[1]}`),
+      v.result ? h('strong', {}, v.result) : null),
+    h('div', { class: 'line' }, h('span', { class: 'muted' }, `${w.events}`), ...markers));
+
+  // The battle panel: both sides' front-line units with their supports and
+  // events, each die against its target number, the hits, and then what
+  // the log tells of losses, retreat and advance.
+  const battleLog = (from, area) => {
+    const log = ctx.log || [];
+    const fromN = areaName.get(from) || from, areaN = areaName.get(area) || area;
+    let start = -1;
+    for (let i = log.length - 1; i >= 0; i--) {
+      if (log[i].rule === '6.2.E.1' && log[i].text.includes(fromN) && log[i].text.includes(areaN)) { start = i; break; }
+    }
+    if (start < 0) return [];
+    return log.slice(start + 1).filter((e) => !/^6\.2\.E\.[1-5]$/.test(e.rule || ''));
+  };
   if (v.battle) {
     const b = v.battle;
     const rows = (list) => (list || []).map((f) => h('tr', {},
       h('td', {}, unitName.get(f.unit) || f.unit, f.surprised ? ' (!)' : ''),
-      h('td', {}, [f.support && (unitName.get(f.support) || f.support), f.event].filter(Boolean).join(', ')),
-      h('td', { class: 'num' }, f.target), h('td', { class: 'num' }, f.die ? `${f.die}${f.rerolled ? '*' : ''}` : '')));
+      h('td', {}, [f.support && (unitName.get(f.support) || f.support), f.event && (w.ev[f.event] || f.event)].filter(Boolean).join(', ')),
+      h('td', { class: 'num' }, f.target), h('td', { class: 'num' }, f.die ? `${f.die}${f.rerolled ? '*' : ''}` : ''),
+      h('td', { class: f.die ? (f.die <= f.target ? 'hit' : 'miss') : '' }, f.die ? (f.die <= f.target ? w.hitWord : w.miss) : '')));
+    const after = battleLog(b.from, b.area);
     info.after(h('table', { class: 'battle' },
       h('caption', {}, `${w.battle}: ${sideWord(b.attacker)} ${w.from} ${areaName.get(b.from) || b.from} ${w.into} ${areaName.get(b.area) || b.area} — ${w.hits} ${b.hits[0]}–${b.hits[1]}`),
-      h('thead', {}, h('tr', {}, h('th', {}, w.unit), h('th', {}, ''), h('th', {}, w.target), h('th', {}, w.die))),
-      h('tbody', {}, h('tr', {}, h('th', { colspan: 4 }, w.attacker)), rows(b.sides[0]), h('tr', {}, h('th', { colspan: 4 }, w.defender)), rows(b.sides[1]))));
+      h('thead', {}, h('tr', {}, h('th', {}, w.unit), h('th', {}, ''), h('th', {}, w.target), h('th', {}, w.die), h('th', {}, w.hit))),
+      h('tbody', {}, h('tr', {}, h('th', { colspan: 5 }, w.attacker)), rows(b.sides[0]), h('tr', {}, h('th', { colspan: 5 }, w.defender)), rows(b.sides[1]),
+        ...(after.length ? [h('tr', {}, h('th', { colspan: 5 }, w.outcome)), ...after.map((e) => h('tr', { class: 'outcome' }, h('td', { colspan: 5 }, e.text)))] : []))));
     if (pos.has(b.from) && pos.has(b.area)) {
       const [x1, y1] = pos.get(b.from), [x2, y2] = pos.get(b.area);
-      const k = 1 - 22 / Math.hypot(x2 - x1, y2 - y1);
+      const k = 1 - 24 / Math.hypot(x2 - x1, y2 - y1);
       gArrows.append(s('line', { x1, y1, x2: x1 + (x2 - x1) * k, y2: y1 + (y2 - y1) * k, class: 'attack battle-arrow', 'marker-end': 'url(#arrow)' }));
+    }
+  } else if (v.phase === 'combat' || v.phase === 'exploitation') {
+    // The battle just fought, until the phase ends: its dice and outcome.
+    const log = ctx.log || [];
+    let start = -1;
+    for (let i = log.length - 1; i >= 0; i--) if (log[i].rule === '6.2.E.1') { start = i; if (i === 0 || log[i - 1].rule !== '6.2.E.1') break; }
+    if (start >= 0) {
+      info.after(h('details', { class: 'lastbattle' }, h('summary', {}, `${w.lastBattle}: ${log[start].text}`),
+        h('ul', {}, log.slice(start + 1).filter((e) => /^(6\.2\.E|3\.9)/.test(e.rule || '')).map((e) => h('li', {}, e.text)))));
     }
   }
 
+  // areaOnly lists the actions that name an area and no unit (fight the
+  // combat against an area, say).
+  const areaOnly = () => ctx.actions.filter((a) => {
+    const tk = tokens(a.action);
+    return tk.some((x) => areaIDs.has(x)) && !tk.some((x) => unitIDs.has(x));
+  });
+
+  // light marks the selected counter, the areas its actions lead to (with
+  // their cost in MP, read from the action's words) and the matching
+  // buttons; with nothing selected, the areas of actions that name no unit.
   function light() {
-    const acts = sel.unit ? unitActs(sel.unit) : [];
-    const dests = new Set();
-    for (const a of acts) for (const tk of tokens(a.action)) if (areaIDs.has(tk)) dests.add(tk);
+    const acts = sel.unit ? unitActs(sel.unit) : areaOnly();
+    const dests = new Map();
+    for (const a of acts) {
+      for (const tk of tokens(a.action)) {
+        if (!areaIDs.has(tk)) continue;
+        const cost = (a.label.match(/\(([\d½]+)\s*(MP|PM)\b/) || [])[0];
+        if (!dests.has(tk) || (cost && !dests.get(tk))) dests.set(tk, cost ? cost.slice(1) : '');
+      }
+    }
     for (const [id, c] of cellEls) c.classList.toggle('dest', dests.has(id));
     for (const [id, g] of unitEls) g.classList.toggle('selected', id === sel.unit);
+    for (const st of stacks) layout(st);
+    clear(gCosts);
+    for (const [id, cost] of dests) {
+      if (!cost) continue;
+      const [x, y] = pos.get(id);
+      const wd = cost.length * 6.5 + 8;
+      gCosts.append(s('g', { class: 'cost' }, s('rect', { x: x + 14, y: y - 44, width: wd, height: 15, rx: 7 }), s('text', { x: x + 14 + wd / 2, y: y - 33 }, cost)));
+    }
     ctx.highlight(acts.map((a) => a.action));
   }
 
@@ -253,6 +509,7 @@ export function renderCompass(el, v, ctx) {
 
   function clickUnit(id) {
     sel.unit = sel.unit === id ? null : id;
+    closeAll(null);
     light();
     if (sel.unit) {
       // Actions that name the unit and no area (e.g. take a step loss) are
@@ -263,6 +520,7 @@ export function renderCompass(el, v, ctx) {
   }
 
   function clickArea(id) {
+    closeAll(null);
     let acts = ctx.actions.filter((a) => tokens(a.action).includes(id));
     if (sel.unit) acts = acts.filter((a) => tokens(a.action).includes(sel.unit));
     else acts = acts.filter((a) => !tokens(a.action).some((tk) => unitIDs.has(tk))); // area-only actions
@@ -270,4 +528,35 @@ export function renderCompass(el, v, ctx) {
     else if (acts.length > 1) choose(acts);
     else { sel.unit = null; light(); chooser.hidden = true; }
   }
+
+  light();
+}
+
+// dragToPan lets a mouse drag the zoomed map inside its frame (a finger
+// scrolls it natively). A drag that moved does not count as a click.
+function dragToPan(el) {
+  let drag = null;
+  el.addEventListener('pointerdown', (e) => {
+    if (e.pointerType !== 'mouse' || e.button !== 0) return;
+    drag = { x: e.clientX, y: e.clientY, left: el.scrollLeft, top: el.scrollTop, moved: false };
+  });
+  el.addEventListener('pointermove', (e) => {
+    if (!drag) return;
+    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < 6) return;
+    drag.moved = true;
+    el.classList.add('dragging');
+    el.scrollLeft = drag.left - dx;
+    el.scrollTop = drag.top - dy;
+  });
+  const end = () => {
+    if (drag && drag.moved) {
+      // Swallow the click that ends the drag.
+      el.addEventListener('click', (e) => { e.stopPropagation(); e.preventDefault(); }, { capture: true, once: true });
+    }
+    drag = null;
+    el.classList.remove('dragging');
+  };
+  el.addEventListener('pointerup', end);
+  el.addEventListener('pointerleave', () => { drag = null; el.classList.remove('dragging'); });
 }

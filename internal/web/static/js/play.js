@@ -150,7 +150,7 @@ export async function playPage(main, id) {
       h('span', { class: 'mv' }, e.move), ' ', e.text, e.rule && !e.text.includes(e.rule) ? h('span', { class: 'rule' }, ` [${e.rule}]`) : null)));
     const board = h('div', { class: 'board' });
     const ctx = {
-      actions: v.actions, lang: lang(), side: v.side,
+      actions: v.actions, lang: lang(), side: v.side, log: v.log,
       play: (text) => send('actions', { action: text }),
       highlight: (texts) => {
         for (const b of actions.querySelectorAll('button[data-action]')) b.classList.toggle('hl', texts.includes(b.dataset.action));

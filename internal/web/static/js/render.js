@@ -1,6 +1,6 @@
 // Board renderers, by game id. A renderer draws a side's view and may
 // offer the legal actions on the board:
-//   render(el, view, ctx)   ctx = { actions, play(actionText), lang, side }
+//   render(el, view, ctx)   ctx = { actions, play(actionText), highlight(texts), lang, side, log }
 // Games without one get the generic view: its JSON, readable.
 import { h } from './dom.js';
 import { t } from './i18n.js';

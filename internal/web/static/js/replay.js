@@ -56,7 +56,7 @@ export async function replayPage(main, id) {
         sides),
       h('div', { class: 'prompt' }, h('span', { class: 'who' }, v.active.join(', ')), h('span', { class: 'text' }, v.prompt)),
       h('div', { class: 'layout' }, board, h('aside', {}, h('h3', {}, t('log')), log)));
-    renderBoard(board, v.game, v.view, { actions: [], play: () => {}, highlight: () => {}, lang: lang(), side: v.side });
+    renderBoard(board, v.game, v.view, { actions: [], play: () => {}, highlight: () => {}, lang: lang(), side: v.side, log: v.log });
   }
 
   if (id) {
