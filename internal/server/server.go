@@ -208,8 +208,8 @@ func checkOrigin(r *http.Request) error {
 		return errf(http.StatusForbidden, "cross-site request refused")
 	}
 	if o := r.Header.Get("Origin"); o != "" && o != "null" {
-		host := o[strings.Index(o, "://")+3:]
-		if !strings.Contains(o, "://") || host != r.Host {
+		// A malformed origin (no scheme) is refused like a foreign one.
+		if i := strings.Index(o, "://"); i < 0 || o[i+3:] != r.Host {
 			return errf(http.StatusForbidden, "request from another origin (%s) refused", o)
 		}
 	}

@@ -106,6 +106,8 @@ func TestCSRFAndOrigin(t *testing.T) {
 		{"wrong token", nil, "nope", http.StatusForbidden},
 		{"form post", map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, "", http.StatusUnsupportedMediaType},
 		{"other origin", map[string]string{"Origin": "https://evil.example"}, "", http.StatusForbidden},
+		{"malformed origin", map[string]string{"Origin": "x"}, "", http.StatusForbidden},
+		{"origin without host", map[string]string{"Origin": "https://"}, "", http.StatusForbidden},
 		{"cross-site fetch", map[string]string{"Sec-Fetch-Site": "cross-site"}, "", http.StatusForbidden},
 		{"good", map[string]string{"Origin": e.http.URL}, "", http.StatusCreated},
 	}
