@@ -596,6 +596,32 @@ begin movement allied`)
 	}
 }
 
+// 6.2.E.3 exception: Surprise may be assigned to an enemy front-line unit in
+// addition to the event its owner gives it; one enemy Surprise per unit
+// (C-10); a Surprise on one's own unit is that unit's one event.
+func TestSurpriseException(t *testing.T) {
+	s := fixture(t, battleAt+`unit raggr-maletti nibeiwa
+hand allied surprise surprise
+hand italian air-support surprise surprise
+begin movement allied`)
+	do(t, s, "attack 4-armd-bde nibeiwa", "done", "battle bir-enba nibeiwa")
+	do(t, s, "play surprise raggr-maletti")
+	refused(t, s, "play surprise raggr-maletti") // one enemy Surprise per unit
+	do(t, s, "done")
+	// The defender's unit, already surprised, still takes its own event.
+	do(t, s, "play air-support raggr-maletti", "play surprise 4-armd-bde")
+	refused(t, s, "play surprise raggr-maletti") // its one event is played
+	if cv, _ := s.modifiedCV(1, 0); cv != 2+1-1 {
+		t.Fatalf("Maletti: 2 +1 air -1 enemy surprise = %d, want 2", cv)
+	}
+	if cv, _ := s.modifiedCV(0, 0); cv != 4-1 {
+		t.Fatalf("4 Armd Bde: 4 -1 enemy surprise = %d, want 3", cv)
+	}
+	if s.Hand[Italian][Surprise] != 1 || s.Bag[Italian][Surprise] != 0 {
+		t.Fatal("a played Surprise leaves the game (7)")
+	}
+}
+
 func TestRetreatAndAdvance(t *testing.T) {
 	s := fixture(t, battleAt+`unit 2-div-libica nibeiwa oos
 unit raggr-maletti nibeiwa
