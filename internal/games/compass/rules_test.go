@@ -622,6 +622,48 @@ begin movement allied`)
 	}
 }
 
+// 6.2.E.4: a front-line unit whose modified CV is 0 rolls no die (11th
+// Hussars, CV 1, out of supply in attack).
+func TestModifiedCVZeroRollsNothing(t *testing.T) {
+	s := fixture(t, battleAt+"unit raggr-maletti nibeiwa\nbegin movement allied")
+	for _, u := range []string{"11-hussars", "4-armd-bde"} {
+		s.Units[mustUnit(t, s, u)].Flags |= fOOS
+	}
+	s.Rng = dice(t, 6, 1) // 4 Armd Bde misses, Maletti hits
+	do(t, s, "attack 11-hussars nibeiwa", "attack 4-armd-bde nibeiwa", "done", "battle bir-enba nibeiwa",
+		"front 11-hussars", "front 4-armd-bde") // no support left: the selection ends
+	if s.Bat.Die[0] != [3]int8{0, 6, 0} || s.Bat.Hits != [2]int8{0, 1} {
+		t.Fatalf("dice %v hits %v", s.Bat.Die, s.Bat.Hits)
+	}
+	if log := logText(s); !strings.Contains(log, "Compass 6.2.E.4: 11th Hussars has modified CV 0 and does not roll") {
+		t.Fatalf("log:\n%s", log)
+	}
+}
+
+// 6.2.E.6: every unit that fought takes a hit before any takes a second;
+// the owner chooses only where a choice is left (C-27).
+func TestHitsOneEachBeforeTwo(t *testing.T) {
+	s := fixture(t, battleAt+"unit 2-div-libica nibeiwa\nunit raggr-maletti nibeiwa\nbegin movement allied")
+	s.Rng = dice(t, 1, 1, 1, 6, 6) // three hits on the defenders, none on the attackers
+	do(t, s, "attack 4-armd-bde nibeiwa", "attack 7-armd-bde nibeiwa", "attack 16-bde nibeiwa", "done",
+		"battle bir-enba nibeiwa", "front 4-armd-bde", "front 7-armd-bde", "front 16-bde")
+	if s.Step != stDefHits || s.Decider != Italian {
+		t.Fatalf("step %d decider %d legal %v", s.Step, s.Decider, legalTexts(s))
+	}
+	for _, u := range []string{"2-div-libica", "raggr-maletti"} {
+		if s.Units[mustUnit(t, s, u)].Hits != 1 {
+			t.Fatalf("%s not reduced by the first two hits", u)
+		}
+	}
+	if got := strings.Join(legalTexts(s), ","); got != "hit 2-div-libica,hit raggr-maletti" {
+		t.Fatalf("third hit: legal %s", got)
+	}
+	do(t, s, "hit raggr-maletti")
+	if where(s, "raggr-maletti") != "eliminated" || where(s, "2-div-libica") == "eliminated" {
+		t.Fatalf("Maletti %s, Libica %s", where(s, "raggr-maletti"), where(s, "2-div-libica"))
+	}
+}
+
 func TestRetreatAndAdvance(t *testing.T) {
 	s := fixture(t, battleAt+`unit 2-div-libica nibeiwa oos
 unit raggr-maletti nibeiwa
