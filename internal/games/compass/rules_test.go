@@ -815,6 +815,40 @@ func TestEventsReturnOrLeave(t *testing.T) {
 	}
 }
 
+// Undo (issue 2): a side takes back its own moves, but not across the reveal
+// of an event marker or a die roll.
+func TestUndoStopsAtRevealAndDice(t *testing.T) {
+	s := fixture(t, battleAt+"unit raggr-maletti nibeiwa\nhand allied motor-convoy\nbegin movement allied")
+	sess := &engine.Session{Game: Game{}, State: s}
+	apply := func(text string) {
+		t.Helper()
+		if err := sess.ApplyText(Allied, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	apply("move 16-bde sidi-barrani")
+	apply("move 16-bde buq-buq")
+	if err := sess.Undo(Allied); err != nil || where(sess.State.(*State), "16-bde") != "sidi-barrani" {
+		t.Fatalf("undo of a move: %v, 16 Bde in %s", err, where(sess.State.(*State), "16-bde"))
+	}
+	apply("play motor-convoy 7rtr") // reveals a marker
+	if sess.CanUndo(Allied) {
+		t.Fatal("undo may not take back a revealed event marker")
+	}
+	apply("attack 4-armd-bde nibeiwa")
+	if !sess.CanUndo(Allied) {
+		t.Fatal("a declaration after the reveal may be taken back")
+	}
+	apply("done")
+	apply("battle bir-enba nibeiwa") // the lone units fight at once: dice are rolled
+	if log := strings.Join(sess.LogFor(engine.Observer, "en"), "\n"); !strings.Contains(log, "4th Armd Bde: CV 4 = 4, rolls") {
+		t.Fatalf("no roll in the log:\n%s", log)
+	}
+	if sess.CanUndo(Allied) {
+		t.Fatal("undo may not cross a die roll")
+	}
+}
+
 // --- views and text ---------------------------------------------------------------
 
 func TestViewHidesOpponentsMarkers(t *testing.T) {
