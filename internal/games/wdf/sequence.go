@@ -448,6 +448,9 @@ func (s *State) endPlayerTurn() {
 	for u := range s.Flags {
 		s.Flags[u] = 0
 	}
+	// 7.91: a Major Offensive lasts only for the player turn it was
+	// declared in.
+	s.Pos.Major[s.Phasing], s.Surprise[s.Phasing] = false, false
 	if s.Phasing == Allied {
 		if s.event() == "prime-minister" && !s.AlliedAttacked {
 			s.AlliedVPLoss += 3

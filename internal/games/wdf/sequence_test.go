@@ -210,3 +210,14 @@ func TestOrganize(t *testing.T) {
 		t.Errorf("supply level %s, want %s", s.Pos.Level, lv)
 	}
 }
+
+// TestMajorLasts: a Major Offensive ends with the player turn it was
+// declared in (7.91): the Axis player turn does not see an Allied one.
+func TestMajorLasts(t *testing.T) {
+	s := stateAt(t, "unit aus-16 5109\ndepot allied 5109\ndepot axis 1019\nmajor allied", 5, Allied)
+	s.Surprise[Allied] = true
+	s.attrition()
+	if s.Phasing != Axis || s.Pos.Major[Allied] || s.Surprise[Allied] {
+		t.Errorf("phasing %d, Allied major %v surprise %v; want the Axis turn with neither", s.Phasing, s.Pos.Major[Allied], s.Surprise[Allied])
+	}
+}
