@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"sandtable/internal/ai"
 	"sandtable/internal/engine"
 	"sandtable/internal/store"
 )
@@ -437,7 +438,57 @@ type replayView struct {
 	// Sides, when set, are the sides the viewer may choose to see from
 	// (every side, once the game is over).
 	Sides []string `json:"sides,omitempty"`
+	// Turns, when asked for (turns=1) and the game numbers its turns, says
+	// where each player turn begins, so the viewer can jump to a turn.
+	Turns []turnMark `json:"turns,omitempty"`
 	gameView
+}
+
+// turnMark is the start of a player turn: the game is at turn Turn with
+// Side phasing from action At on.
+type turnMark struct {
+	Turn int    `json:"turn"`
+	Side string `json:"side"`
+	At   int    `json:"at"`
+}
+
+// turnMarks replays rec and lists where each player turn begins, for a
+// game whose states number their turns (ai.Turner: GameTurn is twice the
+// turn plus the phasing side). It stops at the first action that does not
+// replay; nil for a game without turns.
+func turnMarks(rec engine.Record) []turnMark {
+	g, err := engine.Lookup(rec.Game)
+	if err != nil {
+		return nil
+	}
+	sess, err := engine.NewSession(g, rec.Setup)
+	if err != nil {
+		return nil
+	}
+	st := sess.State
+	st.SetLogging(false)
+	if _, ok := st.(ai.Turner); !ok {
+		return nil
+	}
+	var marks []turnMark
+	last := -1
+	for i := 0; ; i++ {
+		if gt := st.(ai.Turner).GameTurn(); gt != last {
+			last = gt
+			marks = append(marks, turnMark{Turn: gt / 2, Side: sess.SideName(engine.Side(gt % 2)), At: i})
+		}
+		if i == len(rec.Actions) {
+			return marks
+		}
+		side, err := engine.SideByName(g, rec.Actions[i].Side)
+		if err != nil {
+			return marks
+		}
+		a, err := st.DecodeAction(rec.Actions[i].Action)
+		if err != nil || st.Apply(side, a) != nil {
+			return marks
+		}
+	}
 }
 
 // replayAt rebuilds rec up to action at and renders side's view of it.
@@ -521,6 +572,9 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	if over {
 		rv.Sides = sides
 	}
+	if r.URL.Query().Get("turns") == "1" {
+		rv.Turns = turnMarks(rec)
+	}
 	writeJSON(w, http.StatusOK, rv)
 }
 
@@ -564,6 +618,9 @@ func (s *Server) handleReplayImport(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		writeError(w, err)
 		return
+	}
+	if r.URL.Query().Get("turns") == "1" {
+		rv.Turns = turnMarks(rec)
 	}
 	writeJSON(w, http.StatusOK, rv)
 }

@@ -561,3 +561,47 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	}
 	noStrayText(t, bobCtx)
 }
+
+// TestBrowserCompassReplayTurns plays a hot-seat Compass game into its
+// second turn through the API, opens the replay viewer and goes to turn 2
+// from its "go to turn" list: the board shows turn 2.
+func TestBrowserCompassReplayTurns(t *testing.T) {
+	ctx, base := browser(t)
+	if err := chromedp.Do(ctx, newGuestGame(base, "compass"), chromedp.WaitVisible(css(`svg.map path.area`))); err != nil {
+		t.Fatal(err)
+	}
+	turn, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(async () => {
+  const me = await (await fetch('/api/me')).json();
+  const id = location.pathname.split('/')[2];
+  for (let i = 0; i < 3000; i++) {
+    const v = await (await fetch('/api/games/' + id)).json();
+    if (v.view.turn >= 2 || v.actions.length === 0) return v.view.turn;
+    const a = v.actions[Math.floor(Math.random() * v.actions.length)];
+    await fetch('/api/games/' + id + '/actions', { method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf },
+      body: JSON.stringify({ side: v.side, move: v.move, action: a.action }) });
+  }
+  return 0;
+})()`, chromedp.EvalAwaitPromise))
+	if err != nil || turn < 2 {
+		t.Fatalf("playing to turn 2: turn %d, %v", turn, err)
+	}
+	url, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := url[strings.LastIndex(url, "/")+1:]
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(base+"/replay/"+id),
+		chromedp.WaitVisible(css(`select[name=turn]`)),
+		chromedp.Click(xpath(`//button[contains(., "Start")]`)),
+		chromedp.WaitVisible(xpath(`//span[@class="where"][starts-with(text(), "Move 0 of")]`)),
+		js(`(() => { const s = document.querySelector('select[name=turn]'); s.value = Array.from(s.options).find((o) => o.text.startsWith('Turn 2')).value; s.dispatchEvent(new Event('change')); })()`),
+		chromedp.WaitVisible(xpath(`//div[@class="mapinfo"]//span[starts-with(text(), "Turn 2/12")]`)),
+		shot("compass-replay-turn2"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noStrayText(t, ctx)
+}

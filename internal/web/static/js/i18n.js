@@ -25,6 +25,7 @@ const words = {
     paceFast: 'Fast: 3 days, +12 h a move, up to 5', paceSlow: 'Slow: 3 days, +36 h a move, up to 10',
     days: 'd', hours: 'h', minutes: 'min', waitingFor: 'The game starts when the invited player joins',
     passTo: 'Pass the screen to', show: 'Show', curtain: 'Screen between sides', chat: 'Chat', send: 'Send',
+    turn: 'Turn', jumpTurn: 'Go to turn',
   },
   it: {
     lobby: 'Sala', replay: 'Rivedi', about: 'Informazioni', logout: 'Esci', login: 'Entra', register: 'Registrati',
@@ -49,6 +50,7 @@ const words = {
     paceFast: 'Veloce: 3 giorni, +12 h a mossa, fino a 5', paceSlow: 'Lento: 3 giorni, +36 h a mossa, fino a 10',
     days: 'g', hours: 'h', minutes: 'min', waitingFor: "La partita comincia quando l'invitato entra",
     passTo: 'Passa lo schermo a', show: 'Mostra', curtain: 'Schermo tra le parti', chat: 'Chat', send: 'Invia',
+    turn: 'Turno', jumpTurn: 'Vai al turno',
   },
 };
 

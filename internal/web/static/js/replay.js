@@ -16,6 +16,8 @@ export async function replayPage(main, id) {
   async function load(at) {
     const q = new URLSearchParams({ lang: lang() });
     if (at !== null) q.set('at', at);
+    // The first answer also says where each turn begins (for "go to turn").
+    if (!st.turns) q.set('turns', '1');
     try {
       if (id) {
         if (st.chosen) q.set('side', st.side);
@@ -28,6 +30,7 @@ export async function replayPage(main, id) {
       }
       st.at = st.view.at;
       st.moves = st.view.moves;
+      if (!st.turns) st.turns = st.view.turns || [];
       draw();
     } catch (e) { flash(msg, e.message, true); }
   }
@@ -40,6 +43,13 @@ export async function replayPage(main, id) {
     const sides = st.sides && st.sides.length ? h('label', {}, t('viewAs'), ' ', h('select', {
       onchange: (e) => { st.side = e.target.value; st.chosen = true; load(st.at); },
     }, ['observer', ...(st.sides || [])].map((s) => h('option', { value: s, selected: s === st.side }, s === 'observer' ? t('observer') : s)))) : null;
+    // Go to turn: the player turns of the game, where each begins.
+    const now = (st.turns || []).filter((m) => m.at <= st.at).pop();
+    const turns = st.turns && st.turns.length ? h('label', {}, t('jumpTurn'), ' ', h('select', {
+      name: 'turn', onchange: (e) => step(+e.target.value),
+    }, st.turns.map((m, i) => h('option', { value: m.at, selected: m === now },
+      // A turn begins (its first phases), then each player turn in it.
+      i > 0 && st.turns[i - 1].turn === m.turn ? `${t('turn')} ${m.turn} · ${m.side}` : `${t('turn')} ${m.turn}`)))) : null;
     const board = h('div', { class: 'board' });
     const log = h('ol', { class: 'log', reversed: true }, v.log.slice().reverse().map((e) => h('li', { class: e.move === st.at ? 'now' : '' },
       h('a', { href: '#', onclick: (ev) => { ev.preventDefault(); step(e.move); } }, e.move), ' ', e.text,
@@ -53,7 +63,7 @@ export async function replayPage(main, id) {
         h('button', { onclick: () => step(st.moves), disabled: st.at === st.moves }, t('last') + ' ▶|'),
         slider,
         h('form', { onsubmit: (e) => { e.preventDefault(); step(+jump.value); } }, jump, h('button', { type: 'submit' }, t('jump'))),
-        sides),
+        turns, sides),
       h('div', { class: 'prompt' }, h('span', { class: 'who' }, v.active.join(', ')), h('span', { class: 'text' }, v.prompt)),
       h('div', { class: 'layout' }, board, h('aside', {}, h('h3', {}, t('log')), log)));
     renderBoard(board, v.game, v.view, { actions: [], play: () => {}, highlight: () => {}, lang: lang(), side: v.side, log: v.log });
@@ -74,6 +84,7 @@ export async function replayPage(main, id) {
         const g = meta.games.find((x) => x.id === rec.game);
         st.sides = g ? g.sides : [];
         st.side = 'observer';
+        st.turns = null;
         await load(0);
       } catch (err) { flash(msg, err.message, true); }
     },
