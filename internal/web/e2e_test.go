@@ -37,7 +37,7 @@ func browser(t *testing.T) (context.Context, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := server.New(server.Config{Store: st, Static: web.Handler(nil), Hasher: server.Hasher{Time: 1, MemKiB: 64, Threads: 1}, Logf: t.Logf})
+	srv := server.New(server.Config{Store: st, Static: web.Handler(os.DirFS("../../docs")), Hasher: server.Hasher{Time: 1, MemKiB: 64, Threads: 1}, Logf: t.Logf})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { srv.Close(); hs.Close(); st.Close() })
 
@@ -602,6 +602,50 @@ func TestBrowserCompassReplayTurns(t *testing.T) {
 	)
 	if err != nil {
 		t.Fatal(err)
+	}
+	noStrayText(t, ctx)
+}
+
+// TestBrowserAboutPage opens the notice about the reconstructed components,
+// follows its link to the Compass rulings, and reads it again in Italian
+// after switching the language in the header.
+func TestBrowserAboutPage(t *testing.T) {
+	ctx, base := browser(t)
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/about"),
+		chromedp.WaitVisible(css(`a[href="/docs/compass/rulings.md"]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	en, err := pageText(ctx, `main`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(en, "RECONSTRUCTION") || !strings.Contains(en, "docs/wdf/rulings.md") {
+		t.Fatalf("the about page in English:\n%s", en)
+	}
+	rulings, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch(document.querySelector('a[href="/docs/compass/rulings.md"]').href).then((r) => r.ok ? r.text() : 'HTTP ' + r.status)`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rulings, "C-1") {
+		t.Fatalf("the rulings link gives %.200q", rulings)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.SetValue(css(`header select`), "it"),
+		js(`document.querySelector('header select').dispatchEvent(new Event('change'))`),
+		chromedp.WaitVisible(xpath(`//h2[text()="Sui componenti"]`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	it, err := pageText(ctx, `main`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(it, "RICOSTRUZIONE") || strings.Contains(it, "RECONSTRUCTION") {
+		t.Fatalf("the about page in Italian:\n%s", it)
 	}
 	noStrayText(t, ctx)
 }

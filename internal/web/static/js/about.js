@@ -1,21 +1,40 @@
-// The notice about reconstructed components and the rulings taken.
+// The notice about reconstructed components and the rulings taken, in the
+// page's language.
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { t, lang } from './i18n.js';
+
+const TEXT = {
+  en: {
+    intro: 'Sandtable plays each game by the letter of its published rulebook. Where a rulebook is silent or ambiguous, the ruling taken is written down with its reasons; where a component (map, counters, charts) could not be reproduced, it is reconstructed from history and says so.',
+    compass: 'The map, counters, deployment chart, turn track and event mix of Compass are a RECONSTRUCTION from the history of the campaign, not the published components.',
+    wdf: 'The hex map (terrain, roads, tracks, hexside features, road zones), the pieces and their values, the set-up, the reinforcement and withdrawal schedule and every chart and table of Western Desert Force are a RECONSTRUCTION from the history of the campaign and from what the rules imply, not the published components.',
+    data: 'how the components were reconstructed, and from what.',
+    rulings: 'rulings on the ambiguities of the rules, each with its reason.',
+    dataRulings: 'where the rulebook contradicts itself about the components (hex 3609 and zone C), and what was decided.',
+    own: 'A player who owns the physical game can correct the reconstruction in the data files named there, without touching the program.',
+  },
+  it: {
+    intro: 'Sandtable gioca ogni gioco alla lettera del regolamento pubblicato. Dove il regolamento tace o è ambiguo, la decisione presa è scritta con le sue ragioni; dove un componente (mappa, pedine, tabelle) non si è potuto riprodurre, è ricostruito dalla storia e lo dichiara.',
+    compass: 'Mappa, pedine, schieramento iniziale, tabella dei turni e miscela degli eventi di Compass sono una RICOSTRUZIONE dalla storia della campagna, non i componenti pubblicati.',
+    wdf: 'La mappa esagonale (terreno, strade, piste, lati d\'esagono, zone stradali), le pedine e i loro valori, lo schieramento, il calendario di rinforzi e ritiri e ogni tabella di Western Desert Force sono una RICOSTRUZIONE dalla storia della campagna e da quanto le regole lasciano intendere, non i componenti pubblicati.',
+    data: 'come sono stati ricostruiti i componenti, e da quali fonti (in inglese).',
+    rulings: 'le decisioni sulle ambiguità delle regole, ciascuna con la sua ragione (in inglese).',
+    dataRulings: 'dove il regolamento si contraddice sui componenti (esagono 3609 e zona C), e che cosa si è deciso (in inglese).',
+    own: 'Chi possiede il gioco fisico può correggere la ricostruzione nei file di dati lì indicati, senza toccare il programma.',
+  },
+};
 
 export function aboutPage(main) {
+  const x = TEXT[lang()] || TEXT.en;
+  const doc = (path, what) => h('li', {}, h('a', { href: '/docs/' + path }, 'docs/' + path), ' — ', what);
   main.append(h('section', { class: 'card about' },
     h('h2', {}, t('noticeTitle')),
-    h('p', {}, 'Sandtable plays each game by the letter of its published rulebook. Where a rulebook is silent or ambiguous, the ruling taken is written down with its reasons; where a component (map, counters, charts) could not be reproduced, it is reconstructed from history and says so.'),
+    h('p', {}, x.intro),
     h('h3', {}, 'Compass'),
-    h('p', {}, 'The map, counters, deployment chart, turn track and event mix of Compass are a RECONSTRUCTION from the history of the campaign, not the published components.'),
-    h('ul', {},
-      h('li', {}, h('a', { href: '/docs/compass/data.md' }, 'docs/compass/data.md'), ' — how the components were reconstructed, and from what.'),
-      h('li', {}, h('a', { href: '/docs/compass/rulings.md' }, 'docs/compass/rulings.md'), ' — rulings on the ambiguities of the rulebook.')),
-    h('p', { class: 'muted' }, 'Italiano: mappa, pedine, schieramento, tabella dei turni e miscela degli eventi di Compass sono una RICOSTRUZIONE storica, non i componenti pubblicati. Vedi i documenti qui sopra.'),
+    h('p', {}, x.compass),
+    h('ul', {}, doc('compass/data.md', x.data), doc('compass/rulings.md', x.rulings)),
     h('h3', {}, 'Western Desert Force'),
-    h('p', {}, 'The hex map (terrain, roads, tracks, hexside features, road zones), the pieces and their values, the set-up, the reinforcement and withdrawal schedule and every chart and table of Western Desert Force are a RECONSTRUCTION from the history of the campaign and from what the rules imply, not the published components.'),
-    h('ul', {},
-      h('li', {}, h('a', { href: '/docs/wdf/data.md' }, 'docs/wdf/data.md'), ' — how the components were reconstructed, and from what.'),
-      h('li', {}, h('a', { href: '/docs/wdf/rulings-data.md' }, 'docs/wdf/rulings-data.md'), ' — where the rulebook contradicts itself about the components (hex 3609 and zone C), and what was decided.'),
-      h('li', {}, h('a', { href: '/docs/wdf/rulings.md' }, 'docs/wdf/rulings.md'), ' — rulings on the ambiguities of the rules.'))));
+    h('p', {}, x.wdf),
+    h('ul', {}, doc('wdf/data.md', x.data), doc('wdf/rulings-data.md', x.dataRulings), doc('wdf/rulings.md', x.rulings)),
+    h('p', { class: 'muted' }, x.own)));
 }
