@@ -195,6 +195,29 @@ func TestBrowserCompassMap(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.MouseEvent(chromedp.MouseMoved, 5, 5), chromedp.WaitNotPresent(css(pile+`.fanned`))); err != nil {
 		t.Fatal(err)
 	}
+	// In Italian: the board's words and the game's texts.
+	err = chromedp.Do(ctx,
+		chromedp.SetValue(css(`header select`), "it"),
+		js(`document.querySelector('header select').dispatchEvent(new Event('change'))`),
+		chromedp.WaitVisible(xpath(`//div[@class="mapinfo"]//span[starts-with(text(), "Turno 1/12")]`)),
+		shot("compass-it"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	it, err := pageText(ctx, `main`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Fase: eventi", "Segnalini evento", "Eliminate", "Ritirate"} {
+		if !strings.Contains(it, want) {
+			t.Errorf("the Italian page lacks %q:\n%s", want, it)
+		}
+	}
+	if prompt, _ := pageText(ctx, `.prompt .text`); !strings.Contains(prompt, "scegli") {
+		t.Errorf("the prompt is not in Italian: %q", prompt)
+	}
+	noStrayText(t, ctx)
 }
 
 // toMovement plays a hot-seat Compass game through the API, from the page

@@ -109,7 +109,7 @@ const WORDS = {
     allied: 'Allied', italian: 'Italian', zoomIn: 'Zoom in', zoomOut: 'Zoom out', turnTrack: 'Turn track',
     arrive: 'arrive', leave: 'withdrawn', eliminated: 'Eliminated', removed: 'Withdrawn', lost: 'cannot return',
     hitWord: 'hit', miss: 'miss', outcome: 'Outcome', lastBattle: 'Last battle', faceDown: 'face down', used: 'used',
-    reduced: 'reduced', support: 'support', oos: 'out of supply', cv: 'CV', mc: 'MC', mpLeft: 'MP left', stack: 'units',
+    reduced: 'reduced', support: 'support', oos: 'out of supply', cv: 'CV', mc: 'MC', mpLeft: 'MP left', stack: 'units', track: 'on the turn track', coastal: 'coastal',
     phases: { events: 'events', reinforcements: 'reinforcements', replacements: 'replacements', movement: 'movement', stacking: 'stacking', combat: 'combat', exploitation: 'exploitation', over: 'over' },
     ev: { 'air-support': 'Air Support', 'naval-support': 'Naval Support', leader: 'Leader', surprise: 'Surprise', 'unit-recovery': 'Unit Recovery', 'motor-convoy': 'Motor Convoy', 'sustained-attack': 'Sustained Attack', matilda: 'Matilda' },
   },
@@ -120,7 +120,8 @@ const WORDS = {
     allied: 'Alleati', italian: 'Italiani', zoomIn: 'Ingrandisci', zoomOut: 'Riduci', turnTrack: 'Tabella dei turni',
     arrive: 'arrivano', leave: 'ritirate', eliminated: 'Eliminate', removed: 'Ritirate', lost: 'non possono tornare',
     hitWord: 'colpito', miss: 'mancato', outcome: 'Risultato', lastBattle: 'Ultimo combattimento', faceDown: 'coperti', used: 'usati',
-    reduced: 'ridotta', support: 'supporto', oos: 'non rifornita', cv: 'VC', mc: 'CM', mpLeft: 'PM rimasti', stack: 'unità',
+    reduced: 'ridotta', support: 'supporto', oos: 'non rifornita', cv: 'VC', mc: 'CM', mpLeft: 'PM rimasti', stack: 'unità', track: 'sulla tabella dei turni', coastal: 'costiera',
+    notice: 'Mappa, pedine, schieramento, tabella dei turni e miscela degli eventi sono una RICOSTRUZIONE storica, non i componenti pubblicati: vedi docs/compass/data.md. Decisioni sulle ambiguità: docs/compass/rulings.md.',
     phases: { events: 'eventi', reinforcements: 'rinforzi', replacements: 'rimpiazzi', movement: 'movimento', stacking: 'raggruppamento', combat: 'combattimento', exploitation: 'sfruttamento', over: 'finita' },
     ev: { 'air-support': 'Supporto Aereo', 'naval-support': 'Supporto Navale', leader: 'Leader', surprise: 'Sorpresa', 'unit-recovery': 'Recupero Unità', 'motor-convoy': 'Autocolonna', 'sustained-attack': 'Attacco Sostenuto', matilda: 'Matilda' },
   },
@@ -225,7 +226,7 @@ export function renderCompass(el, v, ctx) {
   v.areas.forEach((a, i) => {
     const d = 'M' + polys[i].map((p) => p.map((n) => n.toFixed(1)).join(',')).join('L') + 'Z';
     const cell = s('path', { d, class: 'area' + (a.coastal ? ' coastal' : ''), fill: CONTROL[a.control] || '#f1e8d0', onclick: () => clickArea(a.id), onkeydown: keyed(() => clickArea(a.id)), tabindex: 0, role: 'button', 'data-area': a.id },
-      s('title', {}, `${a.name}${a.vp ? ` — ${a.vp} VP` : ''}${a.control ? ` — ${w[a.control] || a.control}` : ''}${a.coastal ? ' — coastal' : ''}`));
+      s('title', {}, `${a.name}${a.vp ? ` — ${a.vp} ${w.vp}` : ''}${a.control ? ` — ${w[a.control] || a.control}` : ''}${a.coastal ? ` — ${w.coastal}` : ''}`));
     cellEls.set(a.id, cell);
     gCells.append(cell);
     const [x, y] = pos.get(a.id);
@@ -389,8 +390,8 @@ export function renderCompass(el, v, ctx) {
     }));
   el.append(...[info, h('div', { class: 'mapwrap' }, zoom, scroll, chooser), boxes,
     off.length ? h('details', { class: 'offmap' }, h('summary', {}, `${w.offMap} (${off.length})`),
-      h('ul', {}, off.map((u) => h('li', {}, `${u.name} (${w[u.side] || u.side}, ${cvText(u)}): ${u.where}${u.arrives ? `, ${w.turn} ${u.arrives}` : ''}`)))) : null,
-    v.notice ? h('p', { class: 'notice' }, v.notice, ' ', h('a', { href: '/about' }, '→')) : null].filter(Boolean));
+      h('ul', {}, off.map((u) => h('li', {}, `${u.name} (${w[u.side] || u.side}, ${cvText(u)}): ${w[u.where] || u.where}${u.arrives ? `, ${w.turn} ${u.arrives}` : ''}`)))) : null,
+    v.notice ? h('p', { class: 'notice' }, w.notice || v.notice, ' ', h('a', { href: '/about' }, '→')) : null].filter(Boolean));
 
   // The state of play above the map: the turn track with the
   // reinforcements due, the phase, VP and replacements, the event markers.

@@ -62,3 +62,8 @@ export function lang() {
 export function setLang(l) { localStorage.setItem('lang', l); }
 
 export function t(key) { return words[lang()][key] || words.en[key] || key; }
+
+// The sides of the games, in Italian; in English the games' own ids.
+const sides = { it: { allied: 'Alleati', italian: 'Italiani', axis: 'Asse' } };
+
+export function side(id) { return (sides[lang()] || {})[id] || id; }

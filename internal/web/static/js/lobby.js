@@ -2,7 +2,7 @@
 // and accepting an invitation.
 import { request, current, setMe } from './api.js';
 import { h, clear, flash } from './dom.js';
-import { t, lang } from './i18n.js';
+import { t, lang, side as sideName } from './i18n.js';
 import { go, route } from './app.js';
 
 function authForm(after) {
@@ -51,7 +51,7 @@ function newGameForm(meta) {
   const fill = () => {
     const g = meta.games.find((x) => x.id === gameSel.value);
     clear(scenSel).append(...g.scenarios.map((s) => h('option', { value: s }, s)));
-    clear(sideSel).append(...g.sides.map((s) => h('option', { value: s }, s)));
+    clear(sideSel).append(...g.sides.map((s) => h('option', { value: s }, sideName(s))));
   };
   const modeChanged = () => {
     sideRow.hidden = modeSel.value === 'hotseat';
@@ -81,7 +81,7 @@ function newGameForm(meta) {
 }
 
 function seatsText(seats) {
-  return seats.map((s) => `${s.side}: ${s.you ? t('you') : s.ai ? s.ai : s.public ? t('freeSeat') : s.open ? t('openSeat') : s.player}`).join(' · ');
+  return seats.map((s) => `${sideName(s.side)}: ${s.you ? t('you') : s.ai ? s.ai : s.public ? t('freeSeat') : s.open ? t('openSeat') : s.player}`).join(' · ');
 }
 
 function gamesList(list) {

@@ -2,7 +2,7 @@
 // log with rule references; updated live from the server's event stream.
 import { request, current } from './api.js';
 import { h, clear, flash } from './dom.js';
-import { t, lang } from './i18n.js';
+import { t, lang, side as sideName } from './i18n.js';
 import { go } from './app.js';
 import { renderBoard } from './render.js';
 
@@ -124,18 +124,18 @@ export async function playPage(main, id) {
     const curtainOn = localStorage.getItem('curtain') !== 'off';
     if (hotseat && curtainOn && !v.over && st.shown && st.shown !== v.side) {
       clear(page).append(h('div', { class: 'curtain' },
-        h('p', {}, `${t('passTo')} ${v.side}`),
-        h('button', { onclick: () => { st.shown = v.side; draw(); } }, `${t('show')}: ${v.side}`)));
+        h('p', {}, `${t('passTo')} ${sideName(v.side)}`),
+        h('button', { onclick: () => { st.shown = v.side; draw(); } }, `${t('show')}: ${sideName(v.side)}`)));
       return;
     }
     st.shown = v.side;
     const yourTurn = v.actions.length > 0;
     // The tab says when it is the player's turn, for games left open.
     document.title = `${yourTurn ? '● ' : ''}${v.title} — Sandtable`;
-    const seats = v.seats.map((s) => `${s.side}: ${s.you ? t('you') : s.ai ? s.ai : s.public ? t('freeSeat') : s.open ? t('openSeat') : s.player}`).join(` ${t('vs')} `);
+    const seats = v.seats.map((s) => `${sideName(s.side)}: ${s.you ? t('you') : s.ai ? s.ai : s.public ? t('freeSeat') : s.open ? t('openSeat') : s.player}`).join(` ${t('vs')} `);
     const computerToMove = !v.over && v.seats.some((s) => s.ai && v.active.includes(s.side));
     const prompt = h('div', { class: 'prompt' + (yourTurn ? ' your-turn' : '') + (v.over ? ' over' : '') },
-      h('span', { class: 'who' }, v.over ? t('gameOver') : v.active.join(', ')),
+      h('span', { class: 'who' }, v.over ? t('gameOver') : v.active.map(sideName).join(', ')),
       h('span', { class: 'text' }, v.over ? (v.result || v.prompt) : v.waiting_for ? `${t('waitingFor')}: ${v.waiting_for.join(', ')}` : computerToMove && !yourTurn && !v.computer_failed ? t('computerThinks') : v.prompt),
       h('span', { class: 'clocks' }),
       (v.undo_sides || []).map((side) => h('button', {
@@ -159,7 +159,7 @@ export async function playPage(main, id) {
     const tools = h('div', { class: 'tools' },
       v.your_sides.length > 1 ? h('label', {}, t('viewAs'), ' ', h('select', {
         onchange: (e) => { st.side = e.target.value; st.shown = st.side; st.follow = false; load(); },
-      }, v.your_sides.map((s) => h('option', { value: s, selected: s === v.side }, s)))) : null,
+      }, v.your_sides.map((s) => h('option', { value: s, selected: s === v.side }, sideName(s))))) : null,
       hotseat ? h('label', { class: 'check' }, h('input', {
         type: 'checkbox', checked: curtainOn,
         onchange: (e) => localStorage.setItem('curtain', e.target.checked ? 'on' : 'off'),

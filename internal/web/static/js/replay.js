@@ -3,7 +3,7 @@
 // move. The server replays; the page only draws.
 import { request } from './api.js';
 import { h, clear, flash } from './dom.js';
-import { t, lang } from './i18n.js';
+import { t, lang, side as sideName } from './i18n.js';
 import { renderBoard } from './render.js';
 
 export async function replayPage(main, id) {
@@ -42,14 +42,14 @@ export async function replayPage(main, id) {
     const slider = h('input', { type: 'range', min: 0, max: st.moves, value: st.at, onchange: (e) => step(+e.target.value) });
     const sides = st.sides && st.sides.length ? h('label', {}, t('viewAs'), ' ', h('select', {
       onchange: (e) => { st.side = e.target.value; st.chosen = true; load(st.at); },
-    }, ['observer', ...(st.sides || [])].map((s) => h('option', { value: s, selected: s === st.side }, s === 'observer' ? t('observer') : s)))) : null;
+    }, ['observer', ...(st.sides || [])].map((s) => h('option', { value: s, selected: s === st.side }, s === 'observer' ? t('observer') : sideName(s))))) : null;
     // Go to turn: the player turns of the game, where each begins.
     const now = (st.turns || []).filter((m) => m.at <= st.at).pop();
     const turns = st.turns && st.turns.length ? h('label', {}, t('jumpTurn'), ' ', h('select', {
       name: 'turn', onchange: (e) => step(+e.target.value),
     }, st.turns.map((m, i) => h('option', { value: m.at, selected: m === now },
       // A turn begins (its first phases), then each player turn in it.
-      i > 0 && st.turns[i - 1].turn === m.turn ? `${t('turn')} ${m.turn} · ${m.side}` : `${t('turn')} ${m.turn}`)))) : null;
+      i > 0 && st.turns[i - 1].turn === m.turn ? `${t('turn')} ${m.turn} · ${sideName(m.side)}` : `${t('turn')} ${m.turn}`)))) : null;
     const board = h('div', { class: 'board' });
     const log = h('ol', { class: 'log', reversed: true }, v.log.slice().reverse().map((e) => h('li', { class: e.move === st.at ? 'now' : '' },
       h('a', { href: '#', onclick: (ev) => { ev.preventDefault(); step(e.move); } }, e.move), ' ', e.text,
@@ -64,7 +64,7 @@ export async function replayPage(main, id) {
         slider,
         h('form', { onsubmit: (e) => { e.preventDefault(); step(+jump.value); } }, jump, h('button', { type: 'submit' }, t('jump'))),
         turns, sides),
-      h('div', { class: 'prompt' }, h('span', { class: 'who' }, v.active.join(', ')), h('span', { class: 'text' }, v.prompt)),
+      h('div', { class: 'prompt' }, h('span', { class: 'who' }, v.active.map(sideName).join(', ')), h('span', { class: 'text' }, v.prompt)),
       h('div', { class: 'layout' }, board, h('aside', {}, h('h3', {}, t('log')), log)));
     renderBoard(board, v.game, v.view, { actions: [], play: () => {}, highlight: () => {}, lang: lang(), side: v.side, log: v.log });
   }
