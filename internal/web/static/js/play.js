@@ -76,6 +76,7 @@ export async function playPage(main, id) {
     const q = new URLSearchParams({ lang: lang() });
     if (st.side) q.set('side', st.side);
     try {
+      st.expect = null;
       st.view = await request('GET', `/api/games/${id}?${q}`);
       st.fetched = Date.now();
       draw();
@@ -89,8 +90,13 @@ export async function playPage(main, id) {
   async function send(path, body) {
     if (st.busy) return;
     st.busy = true;
+    st.expect = null;
     try {
       st.view = await request('POST', `/api/games/${id}/${path}`, { side: st.view.side, move: st.view.move, lang: lang(), ...body });
+      // The event stream will announce this very change as the next
+      // version: the page already shows it and need not fetch it again
+      // (a redraw would drop the counter the player is selecting).
+      st.expect = st.view.version + 1;
       st.fetched = Date.now();
       flash(msg, '');
       draw();
@@ -105,8 +111,21 @@ export async function playPage(main, id) {
       st.busy = false;
       // An update that came while the action was under way (the computer
       // answering at once, say) was held back: fetch it now.
-      if (st.missed) { st.missed = false; load(); }
+      if (st.missed) {
+        const d = st.missed;
+        st.missed = null;
+        if (!ours(d)) load();
+      }
     }
+  }
+
+  // ours reports whether an update announces the change the page's own
+  // last request made, already drawn from its answer.
+  function ours(d) {
+    if (st.expect == null || d.version !== st.expect || d.move !== st.view.move || d.status !== st.view.status) return false;
+    st.view.version = d.version;
+    st.expect = null;
+    return true;
   }
 
   function draw() {
@@ -198,8 +217,8 @@ export async function playPage(main, id) {
     const d = JSON.parse(ev.data);
     if (d.chat && d.chat > st.chatN) loadChat();
     else if (st.view && (d.version !== st.view.version || d.move !== st.view.move || d.status !== st.view.status)) {
-      if (st.busy) st.missed = true;
-      else load();
+      if (st.busy) st.missed = d;
+      else if (!ours(d)) load();
     }
   });
   return () => { es.close(); clearInterval(st.ticker); };
