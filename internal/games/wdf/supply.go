@@ -175,7 +175,8 @@ func (b *Board) SupplyPath(side engine.Side, from, budget int, n *SupplyNet) []i
 	if end < 0 {
 		return nil
 	}
-	// Back from end to from along least costs.
+	// Back from end to from along least costs: each step back goes to a
+	// hex of strictly lower cost, so this ends.
 	var leg []int
 	for cur := end; cur != from; {
 		leg = append(leg, cur)
@@ -186,12 +187,12 @@ func (b *Board) SupplyPath(side engine.Side, from, budget int, n *SupplyNet) []i
 				continue
 			}
 			back := int(hexgrid.Dir(dir).Opposite())
-			if cost[p]+b.enterCost(p, back, cur, Motorized) == cost[cur] {
+			if c := b.enterCost(p, back, cur, Motorized); c != Prohibited && cost[p]+c == cost[cur] {
 				prev = p
 				break
 			}
 		}
-		if prev < 0 {
+		if prev < 0 || len(leg) > len(d.Hexes) {
 			return nil
 		}
 		cur = prev

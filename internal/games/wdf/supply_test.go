@@ -3,6 +3,8 @@ package wdf
 import (
 	"slices"
 	"testing"
+
+	"sandtable/internal/engine"
 )
 
 // TestSupplyExamples plays the three worked examples of 8.3.
@@ -236,4 +238,30 @@ func ids(d *Data, hs []int) []string {
 		out = append(out, d.Hexes[h].ID)
 	}
 	return out
+}
+
+// TestSupplyPathEverywhere: from every hex a lone unit could stand in, the
+// path shown exists exactly when the unit traces supply, starts at its hex
+// and ends at the source (a prohibited hexside once made the walk back
+// along least costs loop).
+func TestSupplyPathEverywhere(t *testing.T) {
+	d, p := fixture(t, "unit sirte 3408\nunit aus-17 5109\ntobruk axis")
+	b := NewBoard(d, p)
+	for _, side := range []int{int(Allied), int(Axis)} {
+		n := b.NewSupplyNet(engine.Side(side), d.SupplySource[side])
+		for h := range d.Hexes {
+			if b.occ[h][1-side] > 0 {
+				continue
+			}
+			for _, budget := range []int{SupplyMP * MP, 6 * MP} {
+				path := b.SupplyPath(engine.Side(side), h, budget, n)
+				if (path != nil) != b.Traces(engine.Side(side), h, budget, n) {
+					t.Fatalf("%s from %s: path %v, traces %v", Game{}.SideNames()[side], d.Hexes[h].ID, ids(d, path), !(path != nil))
+				}
+				if path != nil && (path[0] != h || path[len(path)-1] != d.SupplySource[side] || len(path) > len(d.Hexes)) {
+					t.Fatalf("%s from %s: path %v", Game{}.SideNames()[side], d.Hexes[h].ID, ids(d, path))
+				}
+			}
+		}
+	}
 }
