@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http/httptest"
@@ -52,16 +53,20 @@ func browser(t *testing.T) (context.Context, string) {
 	return ctx, hs.URL
 }
 
-// shot saves a screenshot to $SANDTABLE_SCREENSHOTS when it is set.
+// shot takes a screenshot of the whole page, checks that it is a PNG
+// image, and saves it to $SANDTABLE_SCREENSHOTS when that is set.
 func shot(name string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		dir := os.Getenv("SANDTABLE_SCREENSHOTS")
-		if dir == "" {
-			return nil
-		}
 		b, err := chromedp.FullScreenshot(100)(ctx, t)
 		if err != nil {
 			return err
+		}
+		if !bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")) || len(b) < 10000 {
+			return fmt.Errorf("screenshot %s: not a PNG of a page (%d bytes)", name, len(b))
+		}
+		dir := os.Getenv("SANDTABLE_SCREENSHOTS")
+		if dir == "" {
+			return nil
 		}
 		return os.WriteFile(filepath.Join(dir, name+".png"), b, 0o644)
 	})
