@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"sandtable/docs"
 	"sandtable/internal/server"
 	"sandtable/internal/store"
 	"sandtable/internal/web"
@@ -32,7 +33,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	verify := fs.Bool("verify", false, "replay every stored game, report mismatches and exit")
 	base := fs.String("base-url", "", "public URL of the site, for links in invitations and notices (e.g. https://play.example.org)")
 	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (when served over HTTPS)")
-	docs := fs.String("docs", "docs", "the project's docs folder, served at /docs/ for the reconstruction notices (skipped if absent)")
+	docsDir := fs.String("docs", "", "serve the documents at /docs/ from this folder instead of the copy built into the binary (to try edits to rulings and data notes)")
 	smtpAddr := fs.String("smtp", "", "SMTP server host:port for \"your turn\" mail (none if empty)")
 	smtpFrom := fs.String("smtp-from", "", "sender address of notice mail")
 	privateHooks := fs.Bool("private-webhooks", false, "let webhooks reach loopback and private addresses (a server on a private network)")
@@ -63,7 +64,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	srv := server.New(server.Config{
 		Store:         st,
-		Static:        web.Handler(docsFS(*docs)),
+		Static:        web.Handler(docsFS(*docsDir)),
 		BaseURL:       *base,
 		SecureCookies: *secure,
 		Notifier: &server.Notices{AllowPrivate: *privateHooks, SMTP: server.SMTPConfig{
@@ -143,10 +144,11 @@ func verifyStore(st store.Store, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// docsFS is the docs folder if it exists.
+// docsFS is the documents to serve: the folder dir when given, else the
+// copy embedded in the binary.
 func docsFS(dir string) fs.FS {
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return nil
+	if dir == "" {
+		return docs.FS
 	}
 	return os.DirFS(dir)
 }
