@@ -96,7 +96,8 @@ type UnitView struct {
 	Hex        string   `json:"hex"`
 	Supplied   bool     `json:"supplied"`
 	SupplyPath []string `json:"supply_path,omitempty"`
-	HitsOn     string   `json:"hits_on"`
+	HitsOn     string   `json:"hits_on"`         // attacking (10.21, 7.91)
+	HitsOnDef  string   `json:"hits_on_defense"` // defending where it stands (10.21, 12.3, 16.2)
 	IP         int      `json:"ip"`
 }
 
@@ -211,7 +212,7 @@ func (s *State) view(side engine.Side, lang string) *View {
 		us := &s.Pos.Units[u]
 		uv := UnitView{ID: def.ID, Name: def.Name, Side: s.sideName(def.Side), Nation: def.Nationality.String(),
 			Type: def.Type.String(), Size: def.Size.String(), Division: def.Division, CS: b.baseCS(u), MA: def.MA,
-			Steps: def.Steps, Reduced: us.Reduced, Where: boxNames[us.Box], HitsOn: s.hitsOn(u)}
+			Steps: def.Steps, Reduced: us.Reduced, Where: boxNames[us.Box], HitsOn: s.hitsOn(u), HitsOnDef: s.hitsOnDefense(u)}
 		if us.Reduced {
 			uv.Steps = 1
 		}
@@ -278,6 +279,29 @@ func (s *State) hitsOn(u int) string {
 	hit := caps.HitAttack
 	if s.Pos.Major[def.Side] && s.Phasing == def.Side {
 		hit = caps.HitMajor
+	}
+	if hit <= 5 {
+		return "5-6"
+	}
+	return "6"
+}
+
+// hitsOnDefense is the number unit u's dice hit on if it is attacked
+// where it stands, as Evaluate reckons it: by its type and nationality
+// (10.21), 5-6 beneath a level-2 IP (12.3) or in a fortress not destroyed
+// (16.2). Off the map it is the type's number.
+func (s *State) hitsOnDefense(u int) string {
+	def := &s.d.Units[u]
+	us := &s.Pos.Units[u]
+	hit := s.d.Tables.Types[def.Type][def.Group()].HitDefend
+	if us.Box == BoxMap {
+		h := int(us.Hex)
+		if us.InIP && s.Pos.ipAt(h) == 2 {
+			hit = 5
+		}
+		if s.d.Tables.TEC[s.d.TECRow(h, s.Pos.fortressLost(s.d, h))].Fortress {
+			hit = 5
+		}
 	}
 	if hit <= 5 {
 		return "5-6"
