@@ -9,13 +9,13 @@
 // what they cost; clicking a lit area plays the action (or asks which,
 // when several fit).
 import { h, s, clear } from './dom.js';
+import { stackSet } from './stack.js';
 
 const W = 1400; // map width in SVG units
 // Rule 1.2: green counters are Italian, orange ones Allied.
 const SIDE = { allied: { fill: '#f2b26a', pale: '#fbe6cc', ink: '#4a2708' }, italian: { fill: '#9cc48a', pale: '#e2eedb', ink: '#1d3513' } };
 const CONTROL = { allied: '#f7dfbf', italian: '#d4e4c6' };
 const S = 40; // counter size on the map
-const FAN = 1.5; // a fanned-out stack is drawn larger, to be read
 
 // clip keeps the part of convex polygon poly where a*x + b*y <= c.
 function clip(poly, a, b, c) {
@@ -196,10 +196,8 @@ export function renderCompass(el, v, ctx) {
   const unitIDs = new Set(v.units.map((u) => u.id));
   const sel = { unit: null };
   const unitEls = new Map();
-  const stacks = [];
-  let pointer = ''; // the kind of the last pointer pressed: a tap fans a stack out first
 
-  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'map compass', role: 'img', 'aria-label': 'Compass map', onpointerdown: (e) => { pointer = e.pointerType; } });
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'map compass', role: 'img', 'aria-label': 'Compass map' });
   const defs = s('defs', {}, s('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' },
     s('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#b3261e' })));
   // Beyond the areas: desert, and north of the coastal areas the sea.
@@ -241,7 +239,8 @@ export function renderCompass(el, v, ctx) {
   // Stacks: the units of a side in an area, piled under the area's name
   // (the top counter in full, the others' edges behind it, and how many),
   // fanned out larger on hover (a mouse), on tap (a finger: the first tap
-  // fans, the next picks a counter) or when a counter has the focus.
+  // fans, the next picks a counter) or when a counter has the focus
+  // (stack.js).
   const unitActs = (id) => ctx.actions.filter((a) => tokens(a.action).includes(id));
   const byStack = new Map();
   for (const u of v.units) {
@@ -255,6 +254,7 @@ export function renderCompass(el, v, ctx) {
     const area = key.split('|')[0];
     perArea.set(area, (perArea.get(area) || 0) + 1);
   }
+  const stacks = stackSet(svg, gUnits, { size: S, bounds: [0, 0, W, H], pile });
   const placed = new Map();
   for (const [key, units] of byStack) {
     const area = key.split('|')[0];
@@ -264,30 +264,16 @@ export function renderCompass(el, v, ctx) {
     const cx = x + (i - (n - 1) / 2) * (S + 10);
     // Units with something to do first, so that the top counter is one.
     units.sort((a, b) => (unitActs(b.id).length > 0) - (unitActs(a.id).length > 0));
-    const st = { units, cx, top: y + 2, fanned: false, g: null, counters: [] };
-    st.g = s('g', {
-      class: 'stack', 'data-area': area,
-      onpointerenter: (e) => { if (e.pointerType === 'mouse') fan(st, true, true); },
-      onpointerleave: (e) => { if (e.pointerType === 'mouse') fan(st, false); },
-      onfocusin: () => fan(st, true),
-      onfocusout: (e) => { if (!st.g.contains(e.relatedTarget)) fan(st, false); },
-    });
-    st.back = s('rect', { class: 'fanback', rx: 5 });
-    st.badge = units.length > 1 ? s('g', { class: 'count' }, s('circle', { r: 8 }), s('text', { y: 3.5 }, units.length)) : null;
-    st.g.append(...[st.back, ...units.map((u) => {
+    const badge = units.length > 1 ? s('g', { class: 'count' }, s('circle', { r: 8 }), s('text', { y: 3.5 }, units.length)) : null;
+    const st = stacks.add({ units, cx, top: y + 2, attrs: { 'data-area': area }, badge }, (u, st) => {
       const g = s('g', {
         class: 'counter' + (unitActs(u.id).length > 0 ? ' actionable' : ''), tabindex: 0, 'data-unit': u.id, role: 'button',
-        onclick: (e) => { e.stopPropagation(); clickCounter(st, u.id); }, onkeydown: keyed((e) => { e.stopPropagation(); clickUnit(u.id); }),
+        onclick: (e) => { e.stopPropagation(); stacks.click(st, u.id, clickUnit); }, onkeydown: keyed((e) => { e.stopPropagation(); clickUnit(u.id); }),
       }, ...counterFace(u, w));
       unitEls.set(u.id, g);
-      st.counters.push(g);
       return g;
-    }), st.badge].filter(Boolean));
-    st.actionable = units.some((u) => unitActs(u.id).length > 0);
-    st.g.classList.toggle('actionable', st.actionable);
-    layout(st);
-    stacks.push(st);
-    gUnits.append(st.g);
+    });
+    st.g.classList.toggle('actionable', units.some((u) => unitActs(u.id).length > 0));
     for (const u of units) {
       if (u.attack && pos.has(u.attack)) {
         const [tx, ty] = pos.get(u.attack);
@@ -297,71 +283,25 @@ export function renderCompass(el, v, ctx) {
     }
   }
 
-  // layout places a stack's counters: piled, or fanned out in rows.
-  function layout(st) {
+  // pile places a closed stack's counters: units[0] on top, or the
+  // selected unit, the others' edges behind it, and the count beside.
+  function pile(st) {
     const n = st.units.length;
-    if (!st.fanned) {
-      // units[0] on top, or the selected unit.
-      const order = st.units.map((_, i) => n - 1 - i);
-      const si = st.units.findIndex((u) => u.id === sel.unit);
-      if (si >= 0) { order.splice(order.indexOf(si), 1); order.push(si); }
-      const depth = Math.min(n - 1, 3);
-      const left = Math.max(4, Math.min(W - S - 4 - depth * 3, st.cx - S / 2));
-      order.forEach((ui, k) => {
-        const d = Math.min(k, depth) * 3;
-        st.counters[ui].setAttribute('transform', `translate(${left + d},${st.top + depth * 3 - d})`);
-      });
-      const now = [...st.g.children].filter((c) => c.classList.contains('counter'));
-      if (order.some((ui, k) => now[k] !== st.counters[ui])) for (const ui of order) st.g.append(st.counters[ui]);
-      st.back.setAttribute('visibility', 'hidden');
-      if (st.badge) {
-        st.badge.setAttribute('transform', `translate(${left + depth * 3 + S},${st.top})`);
-        st.badge.setAttribute('visibility', 'visible');
-        if (st.g.lastChild !== st.badge) st.g.append(st.badge);
-      }
-      return;
-    }
-    const cols = n <= 4 ? n : n <= 9 ? 3 : 4, rows = Math.ceil(n / cols);
-    const cell = S * FAN + 4, wd = cols * cell + 6, ht = rows * cell + 6;
-    const left = Math.max(2, Math.min(W - wd - 2, st.cx - wd / 2));
-    const top = Math.max(2, Math.min(H - ht - 2, st.top - 6));
-    st.back.setAttribute('x', left); st.back.setAttribute('y', top);
-    st.back.setAttribute('width', wd); st.back.setAttribute('height', ht);
-    st.back.setAttribute('visibility', 'visible');
-    st.units.forEach((_, i) => {
-      const cx = left + 5 + (i % cols) * cell, cy = top + 5 + Math.floor(i / cols) * cell;
-      st.counters[i].setAttribute('transform', `translate(${cx},${cy}) scale(${FAN})`);
+    const order = st.units.map((_, i) => n - 1 - i);
+    const si = st.units.findIndex((u) => u.id === sel.unit);
+    if (si >= 0) { order.splice(order.indexOf(si), 1); order.push(si); }
+    const depth = Math.min(n - 1, 3);
+    const left = Math.max(4, Math.min(W - S - 4 - depth * 3, st.cx - S / 2));
+    order.forEach((ui, k) => {
+      const d = Math.min(k, depth) * 3;
+      st.counters[ui].setAttribute('transform', `translate(${left + d},${st.top + depth * 3 - d})`);
     });
-    if (st.badge) st.badge.setAttribute('visibility', 'hidden');
+    const now = [...st.g.children].filter((c) => c.classList.contains('counter'));
+    if (order.some((ui, k) => now[k] !== st.counters[ui])) for (const ui of order) st.g.append(st.counters[ui]);
+    if (st.badge) st.badge.setAttribute('transform', `translate(${left + depth * 3 + S},${st.top})`);
   }
 
-  // fan opens or closes a stack; an open one is raised above the others.
-  function fan(st, open, raise) {
-    if (st.units.length < 2 || st.fanned === open) return;
-    st.fanned = open;
-    st.g.classList.toggle('fanned', open);
-    // Raised above the other stacks (not when a counter has the focus:
-    // moving a node takes the focus away).
-    if (open && raise && gUnits.lastChild !== st.g) gUnits.append(st.g);
-    layout(st);
-  }
-
-  function closeAll(except) {
-    for (const st of stacks) if (st !== except) fan(st, false);
-  }
-
-  // clickCounter: a tap on a closed stack opens it; otherwise the counter
-  // is selected and its stack closes, so the areas around are free to click.
-  function clickCounter(st, id) {
-    const touch = pointer === 'touch' || pointer === 'pen';
-    pointer = '';
-    if (touch && !st.fanned && st.units.length > 1) {
-      closeAll(st);
-      fan(st, true, true);
-      return;
-    }
-    clickUnit(id);
-  }
+  const closeAll = stacks.closeAll;
 
   const chooser = h('div', { class: 'chooser', hidden: true });
   const info = h('div', { class: 'mapinfo' });
@@ -491,7 +431,7 @@ export function renderCompass(el, v, ctx) {
     }
     for (const [id, c] of cellEls) c.classList.toggle('dest', dests.has(id));
     for (const [id, g] of unitEls) g.classList.toggle('selected', id === sel.unit);
-    for (const st of stacks) layout(st);
+    stacks.relayout();
     clear(gCosts);
     for (const [id, cost] of dests) {
       if (!cost) continue;
