@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -16,8 +17,8 @@ import (
 )
 
 // TestBrowserWDFMoveByClicks creates a Western Desert Force hot-seat game
-// from the lobby, waits for the hex map, plays through the API up to the
-// first open move, then moves that unit by clicking its counter (which
+// from the lobby, waits for the hex map, checks that its stacks fan out
+// (wdfStackFans), plays through the API up to the first open move, then moves that unit by clicking its counter (which
 // shows its supply and lights its destinations) and a lit hex, and checks
 // the game recorded the move; then opens the game's replay, which draws
 // the same map.
@@ -46,6 +47,7 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 		t.Fatalf("wdf map: %d hexes, %d counters, %d road segments; fortresses %q", counts[0], counts[1], counts[2], names)
 	}
 	noStrayText(t, ctx)
+	wdfStackFans(t, ctx)
 
 	// The road zones toggle tints the zone hexes.
 	err = chromedp.Do(ctx,
@@ -174,4 +176,83 @@ func wdfViewHasMap(t *testing.T) bool {
 		} `json:"map"`
 	}
 	return json.Unmarshal(b, &v) == nil && len(v.Map.Hexes) > 0
+}
+
+// wdfStackFans checks that the largest stack on the map, a pile in its
+// hex, fans out as the Compass map's stacks do (stack.js): under the
+// mouse, every counter apart, larger and clickable, piled again when the
+// mouse leaves; when one of its counters has the keyboard's focus; and on
+// a first tap on a touch screen, the next tap selecting a counter.
+func wdfStackFans(t *testing.T, ctx context.Context) {
+	t.Helper()
+	hex, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('svg.map g.stack')]
+  .sort((a, b) => b.querySelectorAll('g.counter').length - a.querySelectorAll('g.counter').length)[0].dataset.stack`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pile := `svg.map g.stack[data-stack="` + hex + `"]`
+	const measure = `((pile) => {
+  const cs = Array.from(document.querySelectorAll(pile + ' g.counter'));
+  const r = cs.map((c) => c.querySelector('rect.face').getBoundingClientRect());
+  let overlap = 0, hittable = 0;
+  for (let i = 0; i < r.length; i++) {
+    for (let j = i + 1; j < r.length; j++) if (r[i].left < r[j].right - 1 && r[j].left < r[i].right - 1 && r[i].top < r[j].bottom - 1 && r[j].top < r[i].bottom - 1) overlap++;
+    if (cs[i].contains(document.elementFromPoint(r[i].left + r[i].width / 2, r[i].top + r[i].height / 2))) hittable++;
+  }
+  return [cs.length, overlap, hittable, Math.round(r[0].width)];
+})(%q)`
+	closed, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](fmt.Sprintf(measure, pile)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if closed[0] < 3 || closed[1] == 0 {
+		t.Fatalf("the largest stack, in %s: %d counters, %d overlapping pairs; want a pile of three or more", hex, closed[0], closed[1])
+	}
+	if err := chromedp.Do(ctx, mouseHover(pile), chromedp.WaitVisible(css(pile+`.fanned`)), viewShot("wdf-fanned")); err != nil {
+		t.Fatal(err)
+	}
+	fanned, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](fmt.Sprintf(measure, pile)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fanned[0] != closed[0] || fanned[1] != 0 || fanned[2] != fanned[0] || fanned[3] < closed[3]*5/4 {
+		t.Fatalf("fanned stack in %s: %d counters, %d overlapping pairs, %d clickable, %d px wide (piled %d px)", hex, fanned[0], fanned[1], fanned[2], fanned[3], closed[3])
+	}
+	err = chromedp.Do(ctx,
+		chromedp.MouseEvent(chromedp.MouseMoved, 5, 5), chromedp.WaitNotPresent(css(pile+`.fanned`)),
+		// The keyboard: a counter of the stack takes the focus.
+		js(`document.querySelector('`+pile+` g.counter').focus()`), chromedp.WaitVisible(css(pile+`.fanned`)),
+		js(`document.activeElement.blur()`), chromedp.WaitNotPresent(css(pile+`.fanned`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A finger: the first tap opens the pile and selects nothing, the
+	// next picks the counter tapped and closes the pile.
+	unit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('`+pile+` g.counter').dataset.unit`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	counter := pile + ` g.counter[data-unit="` + unit + `"]`
+	err = chromedp.Do(ctx,
+		chromedp.EmulateViewport(1500, 1100, chromedp.EmulateTouch),
+		tap(counter), chromedp.WaitVisible(css(pile+`.fanned`)),
+		viewShot("wdf-tapped"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sel, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.querySelector('svg.map g.counter.selected')`)); sel {
+		t.Error("the first tap on a pile selected a counter; it should only open the pile")
+	}
+	err = chromedp.Do(ctx,
+		tap(counter), chromedp.WaitVisible(css(counter+`.selected`)), chromedp.WaitNotPresent(css(pile+`.fanned`)),
+		chromedp.WaitVisible(css(`.unitinfo`)),
+		js(`document.querySelector('`+counter+`').dispatchEvent(new MouseEvent('click', {bubbles: true}))`),
+		chromedp.WaitNotVisible(css(`.unitinfo`)),
+		chromedp.ResetViewport(),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
 }

@@ -3,11 +3,13 @@
 // internal/hexgrid's WDF layout), terrain, coast and sea, roads and tracks
 // from centre to centre, escarpments, ridges and rivers on hexsides, place
 // names, supply sources and road zones; counters with NATO-style symbols,
-// stacks fanned in their hex; depots, leaders and improved positions; the
-// air and attack point track, the boxes off the map and the battle.
+// stacks piled in their hex that fan out on hover, focus or tap (stack.js,
+// as on the Compass map); depots, leaders and improved positions; the air
+// and attack point track, the boxes off the map and the battle.
 // Clicking a counter shows its supply and lights the hexes its legal
 // actions name; clicking a lit hex plays the action (or asks which).
 import { h, s, clear } from './dom.js';
+import { stackSet, FAN } from './stack.js';
 
 const R = 26; // hex size: centre to corner, in SVG units
 const SQ3 = Math.sqrt(3);
@@ -235,7 +237,9 @@ export function renderWdf(el, v, ctx) {
     gMarks.append(g);
   }
 
-  // Counters: stacks fanned up and right, the whole stack in each title.
+  // Counters: each hex's stack piled up and right, the whole stack in each
+  // title; it fans out, larger, on hover, on focus or on a first tap
+  // (stack.js, as the Compass map's stacks).
   const unitActs = (id) => ctx.actions.filter((a) => tokens(a.action).includes(id));
   const byHex = new Map();
   for (const u of units) {
@@ -245,19 +249,32 @@ export function renderWdf(el, v, ctx) {
   }
   const unitEls = new Map();
   const sel = { id: null };
+  const stacks = stackSet(svg, gUnits, { size: CS, centred: true, bounds: [minX, minY, maxX, maxY], pile });
   for (const [hx, stack] of byHex) {
     const [cx, cy] = pos.get(hx);
     const title = stack.map(unitLine).join('\n');
-    const n = stack.length, off = Math.min(5, 14 / Math.max(1, n - 1));
-    stack.forEach((u, i) => {
-      const dx = (i - (n - 1) / 2) * off, dy = -(i - (n - 1) / 2) * off;
+    stacks.add({ units: stack, cx, cy, top: cy - (CS * FAN) / 2 + 1, attrs: { 'data-stack': hx } }, (u, st) => {
       const g = counterFace(u, false, unitActs(u.id).length > 0, title);
-      g.setAttribute('transform', `translate(${(cx + dx).toFixed(1)},${(cy + dy).toFixed(1)})`);
-      g.addEventListener('click', (e) => { e.stopPropagation(); clickPiece(u.id); });
-      g.addEventListener('keydown', keyed(() => clickPiece(u.id)));
+      g.addEventListener('click', (e) => { e.stopPropagation(); stacks.click(st, u.id, clickPiece); });
+      g.addEventListener('keydown', keyed((e) => { e.stopPropagation(); clickPiece(u.id); }));
       unitEls.set(u.id, g);
-      gUnits.append(g);
+      return g;
     });
+  }
+
+  // pile places a closed stack's counters a few units apart, up and to
+  // the right, the selected one on top.
+  function pile(st) {
+    const n = st.units.length, off = Math.min(5, 14 / Math.max(1, n - 1));
+    st.units.forEach((u, i) => {
+      const d = (i - (n - 1) / 2) * off;
+      st.counters[i].setAttribute('transform', `translate(${(st.cx + d).toFixed(1)},${(st.cy - d).toFixed(1)})`);
+    });
+    const order = st.units.map((_, i) => i);
+    const si = st.units.findIndex((u) => u.id === sel.id);
+    if (si >= 0) { order.splice(si, 1); order.push(si); }
+    const now = [...st.g.children].filter((c) => c.classList.contains('counter'));
+    if (order.some((ui, k) => now[k] !== st.counters[ui])) for (const ui of order) st.g.append(st.counters[ui]);
   }
 
   // The battle's hexes.
@@ -388,6 +405,7 @@ export function renderWdf(el, v, ctx) {
       p.setAttribute('tabindex', dests.has(id) || open.has(id) ? 0 : -1); // lit hexes take the keyboard
     }
     for (const [id, g] of unitEls) g.classList.toggle('selected', id === sel.id);
+    stacks.relayout(); // the selected counter on top of its pile
     for (const [id, g] of leaderEls) g.classList.toggle('selected', id === sel.id);
     ctx.highlight(acts.map((a) => a.action));
     // Supply: the unit's status and its traced path.
@@ -407,8 +425,6 @@ export function renderWdf(el, v, ctx) {
       ...acts.filter((a) => !tokens(a.action).some((tk) => byID.has(tk))).map((a) => h('button', {
         class: 'secondary', 'data-action': a.action, onclick: () => ctx.play(a.action),
       }, a.label)));
-    // The selected counter on top of its stack.
-    if (unitEls.has(u.id)) gUnits.append(unitEls.get(u.id));
   }
 
   function choose(acts) {
@@ -419,11 +435,13 @@ export function renderWdf(el, v, ctx) {
 
   function clickPiece(id) {
     sel.id = sel.id === id ? null : id;
+    stacks.closeAll(null);
     chooser.hidden = true;
     light();
   }
 
   function clickHex(id) {
+    stacks.closeAll(null);
     chooser.hidden = true;
     let acts = ctx.actions.filter((a) => tokens(a.action).includes(id));
     if (sel.id) acts = acts.filter((a) => tokens(a.action).includes(sel.id));
