@@ -17,11 +17,12 @@ import (
 )
 
 // TestBrowserWDFMoveByClicks creates a Western Desert Force hot-seat game
-// from the lobby, waits for the hex map, checks that its stacks fan out
-// (wdfStackFans), plays through the API up to the first open move, then moves that unit by clicking its counter (which
-// shows its supply and lights its destinations) and a lit hex, and checks
-// the game recorded the move; then opens the game's replay, which draws
-// the same map.
+// from the lobby, waits for the hex map, checks its marks and stacks
+// (wdfFortresses, wdfStackFans), plays through the API up to the first
+// open move, then moves that unit by clicking its counter (which shows its
+// supply and lights its destinations) and a lit hex, and checks the game
+// recorded the move; then opens the game's replay, which draws the same
+// map.
 func TestBrowserWDFMoveByClicks(t *testing.T) {
 	if !wdfViewHasMap(t) {
 		t.Fatal("the wdf view carries no map.hexes: the web client cannot draw the board")
@@ -47,7 +48,9 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 		t.Fatalf("wdf map: %d hexes, %d counters, %d road segments; fortresses %q", counts[0], counts[1], counts[2], names)
 	}
 	noStrayText(t, ctx)
+	wdfFortresses(t, ctx)
 	wdfStackFans(t, ctx)
+	noStrayText(t, ctx)
 
 	// The road zones toggle tints the zone hexes.
 	err = chromedp.Do(ctx,
@@ -176,6 +179,49 @@ func wdfViewHasMap(t *testing.T) bool {
 		} `json:"map"`
 	}
 	return json.Unmarshal(b, &v) == nil && len(v.Map.Hexes) > 0
+}
+
+// wdfFortresses checks that each fortress hex carries a tag with the
+// status the view reports for it (16.1), clear of the counters, and that
+// the client draws every status: the page's own renderer, fed the same
+// view with Tobruk reduced and Bardia destroyed, tags and rings them so.
+func wdfFortresses(t *testing.T, ctx context.Context) {
+	t.Helper()
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(async () => {
+  const v = (await (await fetch('/api/games/' + location.pathname.split('/')[2])).json()).view;
+  const out = [];
+  const tags = (root, fortress) => {
+    const counters = [...root.querySelectorAll('svg.map g.counter rect.face')].map((c) => c.getBoundingClientRect());
+    for (const x of v.map.hexes.filter((x) => x.fortress)) {
+      const status = fortress[x.place.toLowerCase()] || 'none';
+      const tag = root.querySelector('svg.map g.fortmark[data-fortress="' + x.id + '"]');
+      const ring = root.querySelector('svg.map path.fortress-ring.' + status);
+      if (!tag) { out.push(x.place + ' ' + status + ': no tag'); continue; }
+      const r = tag.querySelector('rect').getBoundingClientRect();
+      const covered = counters.some((c) => c.left < r.right && r.left < c.right && c.top < r.bottom && r.top < c.bottom);
+      out.push(x.place + ' ' + status + ': ' + tag.querySelector('text').textContent + (ring ? ', ring' : ', no ring') + (covered ? ', under a counter' : ''));
+    }
+  };
+  tags(document, v.fortress);
+  const m = await import('/static/js/wdf.js');
+  const el = document.createElement('div');
+  document.body.append(el);
+  const fortress = { tobruk: 'reduced', bardia: 'destroyed' };
+  m.renderWdf(el, { ...v, fortress }, { lang: 'en', actions: [], highlight() {}, play() {} });
+  tags(el, fortress);
+  el.remove();
+  return out;
+})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"Tobruk intact: INTACT, ring", "Bardia intact: INTACT, ring",
+		"Tobruk reduced: REDUCED, ring", "Bardia destroyed: DESTROYED, ring",
+	}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("fortress marks on the map:\n got %q\nwant %q", got, want)
+	}
 }
 
 // wdfStackFans checks that the largest stack on the map, a pile in its

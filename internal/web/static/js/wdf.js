@@ -2,10 +2,11 @@
 // hexes, columns left to right, even columns half a hex lower, as
 // internal/hexgrid's WDF layout), terrain, coast and sea, roads and tracks
 // from centre to centre, escarpments, ridges and rivers on hexsides, place
-// names, supply sources and road zones; counters with NATO-style symbols,
-// stacks piled in their hex that fan out on hover, focus or tap (stack.js,
-// as on the Compass map); depots, leaders and improved positions; the air
-// and attack point track, the boxes off the map and the battle.
+// names, supply sources and road zones, the fortresses' status (16.1) on
+// their hexes; counters with NATO-style symbols, stacks piled in their hex
+// that fan out on hover, focus or tap (stack.js, as on the Compass map);
+// depots, leaders and improved positions; the air and attack point track,
+// the boxes off the map and the battle.
 // Clicking a counter shows its supply and lights the hexes its legal
 // actions name; clicking a lit hex plays the action (or asks which).
 import { h, s, clear } from './dom.js';
@@ -63,20 +64,22 @@ const WORDS = {
   en: {
     turn: 'Turn', phase: 'Phase', phasing: 'Phasing', decider: 'To decide', vp: 'VP', allied: 'Allied', axis: 'Axis',
     ap: 'AP', asp: 'ASP', major: 'Major Offensive', supply: 'Supply level', naval: 'Naval support', tobruk: 'Tobruk held by',
-    fortress: 'Fortress levels lost (Tobruk, Bardia)', fortressStatus: 'Fortresses', yes: 'yes', no: 'no', zones: 'Road zones', zoomIn: 'Zoom in', zoomOut: 'Zoom out',
+    fortressStatus: 'Fortresses', yes: 'yes', no: 'no', zones: 'Road zones', zoomIn: 'Zoom in', zoomOut: 'Zoom out',
     choose: 'Choose:', inSupply: 'in supply', outSupply: 'OUT OF SUPPLY', path: 'supply path', hexes: 'hexes', battle: 'Battle',
     attackers: 'Attackers', defenders: 'Defenders', attacker: 'attacker', defender: 'defender', dice: 'Dice', hits: 'Hits', legend: 'Legend', road: 'road', track: 'track',
     escarpment: 'escarpment', ridge: 'ridge', river: 'river', source: 'supply source', depot: 'depot', leader: 'leader', ip: 'improved position',
     sea: 'sea', offArea: 'not in play', reduced: 'reduced', hitsOn: 'hits on', steps: 'steps', none: '—', selected: 'Selected',
+    fortressMark: 'fortress status (16.1)', fortressOf: 'fortress', fort: { intact: 'intact', reduced: 'reduced', destroyed: 'destroyed' },
   },
   it: {
     turn: 'Turno', phase: 'Fase', phasing: 'In fase', decider: 'Decide', vp: 'PV', allied: 'Alleati', axis: 'Asse',
     ap: 'PA', asp: 'PAS', major: 'Grande offensiva', supply: 'Livello di rifornimento', naval: 'Supporto navale', tobruk: 'Tobruk tenuta da',
-    fortress: 'Livelli di fortezza persi (Tobruk, Bardia)', fortressStatus: 'Fortezze', yes: 'sì', no: 'no', zones: 'Zone stradali', zoomIn: 'Ingrandisci', zoomOut: 'Riduci',
+    fortressStatus: 'Fortezze', yes: 'sì', no: 'no', zones: 'Zone stradali', zoomIn: 'Ingrandisci', zoomOut: 'Riduci',
     choose: 'Scegli:', inSupply: 'rifornita', outSupply: 'NON RIFORNITA', path: 'linea di rifornimento', hexes: 'esagoni', battle: 'Combattimento',
     attackers: 'Attaccanti', defenders: 'Difensori', attacker: 'attaccante', defender: 'difensore', dice: 'Dadi', hits: 'Perdite', legend: 'Legenda', road: 'strada', track: 'pista',
     escarpment: 'scarpata', ridge: 'cresta', river: 'fiume', source: 'fonte di rifornimento', depot: 'deposito', leader: 'comandante', ip: 'posizione fortificata',
     sea: 'mare', offArea: 'fuori gioco', reduced: 'ridotta', hitsOn: 'colpisce con', steps: 'passi', none: '—', selected: 'Selezionata',
+    fortressMark: 'stato della fortezza (16.1)', fortressOf: 'fortezza', fort: { intact: 'intatta', reduced: 'ridotta', destroyed: 'distrutta' },
   },
 };
 
@@ -169,12 +172,18 @@ export function renderWdf(el, v, ctx) {
     if (t.includes('qattara')) return 'url(#wdf-qattara)';
     return terrainFill(t);
   };
+  // A fortress's status (16.1) from view.fortress, keyed by its name.
+  const fortressStatus = (x) => {
+    const f = v.fortress && typeof v.fortress === 'object' ? v.fortress : {};
+    const k = Object.keys(f).find((k) => k.toLowerCase() === (x.place || '').toLowerCase());
+    return k && typeof f[k] === 'string' ? f[k] : '';
+  };
   const hexEls = new Map();
   for (const x of hexes) {
     const [cx, cy] = pos.get(x.id);
     const p = s('path', { d: poly(corners(cx, cy)), class: 'hex' + (x.coastal ? ' coastal' : ''), fill: fillOf(x), 'data-hex': x.id, tabindex: -1, role: 'button',
       onclick: () => clickHex(x.id), onkeydown: keyed(() => clickHex(x.id)) },
-    s('title', {}, `${x.id}${x.place ? ' ' + x.place : ''} — ${x.terrain}${x.coastal ? ', coastal' : ''}${x.fortress ? ', fortress' : ''}${x.source ? `, ${sideWord(x.source)} ${w.source}` : ''}`));
+    s('title', {}, `${x.id}${x.place ? ' ' + x.place : ''} — ${x.terrain}${x.coastal ? ', coastal' : ''}${x.fortress ? `, ${w.fortressOf}${fortressStatus(x) ? ' ' + (w.fort[fortressStatus(x)] || fortressStatus(x)) : ''}` : ''}${x.source ? `, ${sideWord(x.source)} ${w.source}` : ''}`));
     hexEls.set(x.id, p);
     gHex.append(p);
     // Hex numbers, faint, as printed.
@@ -199,16 +208,25 @@ export function renderWdf(el, v, ctx) {
   }
 
   // Places, sources, fortress status, IPs and depots.
+  const fortressTag = (x, y, st, title, hex) => {
+    const word = (w.fort[st] || st).toUpperCase(), wd = 8 + word.length * 4.1;
+    return s('g', { class: 'fortmark ' + st, 'data-fortress': hex }, s('title', {}, title),
+      s('rect', { x: x - wd / 2, y: y - 4.6, width: wd, height: 9.2, rx: 4.6 }),
+      s('text', { x, y: y + 2.2, textLength: wd - 7, lengthAdjust: 'spacingAndGlyphs' }, word));
+  };
   for (const x of hexes) {
     const [cx, cy] = pos.get(x.id);
     if (x.place) {
       gNames.append(s('text', { x: cx, y: cy + R * 0.92, class: 'place' + (x.fortress ? ' fortress' : MAJOR.has(x.place) ? ' major' : '') }, x.place));
     }
-    if (typeof x.fortress === 'number' && x.fortress > 0) {
-      gMarks.append(s('g', { class: 'ipmark' }, s('title', {}, `fortress ${x.fortress}`),
-        s('rect', { x: cx + R * 0.62, y: cy - 6, width: 10, height: 12, rx: 1.5, fill: '#6e1410' }), s('text', { x: cx + R * 0.62 + 5, y: cy + 3 }, x.fortress)));
+    if (x.fortress) {
+      // The fortress's status (intact, reduced, destroyed: 16.1) from
+      // view.fortress, keyed by the fortress's name: a tag on the hex's
+      // top edge, and the ring inside the hex solid, dashed or faint.
+      const st = fortressStatus(x);
+      gMarks.append(s('path', { d: poly(corners(cx, cy).map(([px, py]) => [cx + (px - cx) * 0.86, cy + (py - cy) * 0.86])), class: 'fortress-ring' + (st ? ' ' + st : '') }));
+      if (st) gNames.append(fortressTag(cx, cy - R * SQ3 / 2 - 4, st, `${x.place} ${w.fortressOf} (16.1): ${w.fort[st] || st}`, x.id));
     }
-    if (x.fortress) gMarks.append(s('path', { d: poly(corners(cx, cy).map(([px, py]) => [cx + (px - cx) * 0.86, cy + (py - cy) * 0.86])), class: 'fortress-ring' }));
     if (x.source) {
       gMarks.append(s('g', { class: 'source ' + x.source }, s('title', {}, `${sideWord(x.source)} ${w.source}`),
         s('circle', { cx: cx + R * 0.55, cy: cy - R * 0.42, r: 6 }), s('text', { x: cx + R * 0.55, y: cy - R * 0.42 + 3 }, '★')));
@@ -298,6 +316,7 @@ export function renderWdf(el, v, ctx) {
   drawZones(localStorage.getItem(zoneKey) === 'on');
 
   // The panel: turn, tracks, fortress, VP.
+  const placeName = (k) => (hexes.find((x) => x.fortress && (x.place || '').toLowerCase() === k.toLowerCase()) || { place: k }).place;
   const pair = (a, f = (x) => x) => a ? `${w.allied} ${f(a[0])} · ${w.axis} ${f(a[1])}` : w.none;
   const yn = (b) => (b ? w.yes : w.no);
   const info = h('div', { class: 'mapinfo wdf-track' },
@@ -310,8 +329,7 @@ export function renderWdf(el, v, ctx) {
     v.supply_level ? h('span', {}, `${w.supply}: ${v.supply_level}`) : null,
     h('span', {}, `${w.naval}: ${yn(v.naval)}`),
     v.tobruk ? h('span', {}, `${w.tobruk}: ${sideWord(v.tobruk)}`) : null,
-    Array.isArray(v.fortress) ? h('span', {}, `${w.fortress}: ${v.fortress.join(', ')}`)
-      : v.fortress && typeof v.fortress === 'object' ? h('span', {}, `${w.fortressStatus}: ${Object.entries(v.fortress).map(([k, x]) => `${k} ${typeof x === 'object' ? JSON.stringify(x) : x}`).join(', ')}`) : null,
+    v.fortress && typeof v.fortress === 'object' ? h('span', {}, `${w.fortressStatus}: ${Object.entries(v.fortress).map(([k, x]) => `${placeName(k)} ${w.fort[x] || x}`).join(', ')}`) : null,
     v.vp ? h('span', {}, `${w.vp} ${pair(v.vp)}`) : null,
     v.result ? h('strong', {}, v.result) : null);
   const status = h('div', { class: 'unitinfo', hidden: true });
@@ -349,7 +367,8 @@ export function renderWdf(el, v, ctx) {
     terrains.map((t) => h('span', {}, sw(null, TERRAIN[(t || '').toLowerCase()] || '#ece0c2'), ' ', t)),
     h('span', {}, sw(null, getComputedStyle(document.documentElement).getPropertyValue('--sea') || '#bfd8e3'), ' ', w.sea),
     ['road', 'track', 'escarpment', 'ridge', 'river'].map((c) => h('span', {}, sw(c), ' ', w[c])),
-    h('span', {}, '★ ', w.source), h('span', {}, 'D ', w.depot), h('span', {}, '● ', w.leader), h('span', {}, '▮ ', w.ip)));
+    h('span', {}, '★ ', w.source), h('span', {}, 'D ', w.depot), h('span', {}, '● ', w.leader), h('span', {}, '▮ ', w.ip),
+    h('span', {}, ...['intact', 'reduced', 'destroyed'].map((st) => s('svg', { width: 46, height: 12, viewBox: '-23 -6 46 12', class: 'map wdf swatch fortswatch' }, fortressTag(0, 0, st, w.fort[st], null))), ' ', w.fortressMark)));
 
   // The boxes off the map, by where they are.
   const off = new Map();
