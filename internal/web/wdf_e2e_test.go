@@ -18,7 +18,7 @@ import (
 
 // TestBrowserWDFMoveByClicks creates a Western Desert Force hot-seat game
 // from the lobby, waits for the hex map, checks its marks and stacks
-// (wdfFortresses, wdfStackFans), plays through the API up to the first
+// (wdfFortresses, wdfHitNumbers, wdfStackFans), plays through the API up to the first
 // open move, then moves that unit by clicking its counter (which shows its
 // supply and lights its destinations) and a lit hex, and checks the game
 // recorded the move; then opens the game's replay, which draws the same
@@ -49,6 +49,7 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 	}
 	noStrayText(t, ctx)
 	wdfFortresses(t, ctx)
+	wdfHitNumbers(t, ctx)
 	wdfStackFans(t, ctx)
 	noStrayText(t, ctx)
 
@@ -221,6 +222,79 @@ func wdfFortresses(t *testing.T, ctx context.Context) {
 	}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("fortress marks on the map:\n got %q\nwant %q", got, want)
+	}
+}
+
+// wdfHitNumbers checks the numbers a unit's dice hit on, attacking and
+// defending (10.21): in the view, German infantry hits on 6 attacking and
+// on 5-6 defending; on the page, the garrison of Tobruk, an intact
+// fortress (16.2), is shown hitting on 6 attacking and on 5-6 defending.
+func wdfHitNumbers(t *testing.T, ctx context.Context) {
+	t.Helper()
+	g, err := engine.Lookup("wdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(engine.Setup{Scenario: "campaign", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(st.View(engine.Observer, "en"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		Units []struct {
+			ID, Nation, Type string
+			HitsOn           string `json:"hits_on"`
+			HitsOnDefense    string `json:"hits_on_defense"`
+		} `json:"units"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	germans := 0
+	for _, u := range v.Units {
+		if u.Nation == "german" && u.Type == "infantry" {
+			germans++
+			if u.HitsOn != "6" || u.HitsOnDefense != "5-6" {
+				t.Errorf("German infantry %s: hits on %q attacking, %q defending; want 6 and 5-6 (10.21)", u.ID, u.HitsOn, u.HitsOnDefense)
+			}
+		}
+	}
+	if germans == 0 {
+		t.Error("no German infantry in the view")
+	}
+
+	unit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+  const v = (await (await fetch('/api/games/' + location.pathname.split('/')[2])).json()).view;
+  const tobruk = v.map.hexes.find((x) => x.place === 'Tobruk');
+  const u = v.units.find((u) => u.where === 'map' && u.hex === tobruk.id);
+  return u ? u.id : '';
+})()`, chromedp.EvalAwaitPromise))
+	if err != nil || unit == "" {
+		t.Fatalf("no unit in Tobruk at the start (%v)", err)
+	}
+	counter := `svg.map g.counter[data-unit="` + unit + `"]`
+	err = chromedp.Do(ctx,
+		js(`document.querySelector('`+counter+`').scrollIntoView({block: 'center', inline: 'center'})`),
+		js(`document.querySelector('`+counter+`').dispatchEvent(new MouseEvent('click', {bubbles: true}))`),
+		chromedp.WaitVisible(css(`.unitinfo`)),
+		viewShot("wdf-tobruk-garrison"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := pageText(ctx, `.unitinfo`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(info, "hits on 6 attacking, 5-6 defending") {
+		t.Errorf("the garrison of Tobruk, an intact fortress, should hit on 6 attacking and 5-6 defending (10.21, 16.2): %q", info)
+	}
+	if err := chromedp.Do(ctx, js(`document.querySelector('`+counter+`').dispatchEvent(new MouseEvent('click', {bubbles: true}))`),
+		chromedp.WaitNotVisible(css(`.unitinfo`))); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -68,7 +68,7 @@ const WORDS = {
     choose: 'Choose:', inSupply: 'in supply', outSupply: 'OUT OF SUPPLY', path: 'supply path', hexes: 'hexes', battle: 'Battle',
     attackers: 'Attackers', defenders: 'Defenders', attacker: 'attacker', defender: 'defender', dice: 'Dice', hits: 'Hits', legend: 'Legend', road: 'road', track: 'track',
     escarpment: 'escarpment', ridge: 'ridge', river: 'river', source: 'supply source', depot: 'depot', leader: 'leader', ip: 'improved position',
-    sea: 'sea', offArea: 'not in play', reduced: 'reduced', hitsOn: 'hits on', steps: 'steps', none: '—', selected: 'Selected',
+    sea: 'sea', offArea: 'not in play', reduced: 'reduced', hitsOn: 'hits on', attacking: 'attacking', defending: 'defending', steps: 'steps', none: '—', selected: 'Selected',
     fortressMark: 'fortress status (16.1)', fortressOf: 'fortress', fort: { intact: 'intact', reduced: 'reduced', destroyed: 'destroyed' },
   },
   it: {
@@ -78,7 +78,7 @@ const WORDS = {
     choose: 'Scegli:', inSupply: 'rifornita', outSupply: 'NON RIFORNITA', path: 'linea di rifornimento', hexes: 'esagoni', battle: 'Combattimento',
     attackers: 'Attaccanti', defenders: 'Difensori', attacker: 'attaccante', defender: 'difensore', dice: 'Dadi', hits: 'Perdite', legend: 'Legenda', road: 'strada', track: 'pista',
     escarpment: 'scarpata', ridge: 'cresta', river: 'fiume', source: 'fonte di rifornimento', depot: 'deposito', leader: 'comandante', ip: 'posizione fortificata',
-    sea: 'mare', offArea: 'fuori gioco', reduced: 'ridotta', hitsOn: 'colpisce con', steps: 'passi', none: '—', selected: 'Selezionata',
+    sea: 'mare', offArea: 'fuori gioco', reduced: 'ridotta', hitsOn: 'colpisce con', attacking: 'in attacco', defending: 'in difesa', steps: 'passi', none: '—', selected: 'Selezionata',
     fortressMark: 'stato della fortezza (16.1)', fortressOf: 'fortezza', fort: { intact: 'intatta', reduced: 'ridotta', destroyed: 'distrutta' },
   },
 };
@@ -121,6 +121,14 @@ function counterFace(u, sel, actionable, stackTitle) {
     u.supplied === false ? s('circle', { cx: CS / 2 - 3, cy: -CS / 2 + 3, r: 2.6, class: 'oos' }) : null);
   return g;
 }
+
+// hitsLine: the numbers a unit's dice hit on attacking and defending where
+// it stands (10.21; 7.91, 12.3, 16.2 as the view reckons them).
+const hitsLine = (u, w) => {
+  if (!u.hits_on && !u.hits_on_defense) return '';
+  if (!u.hits_on_defense) return `, ${w.hitsOn} ${u.hits_on}`;
+  return `, ${w.hitsOn} ${u.hits_on ?? w.none} ${w.attacking}, ${u.hits_on_defense} ${w.defending}`;
+};
 
 const unitLine = (u) => `${u.name} (${u.size || ''} ${u.type || ''}) ${u.cs ?? ''}-${u.ma ?? ''}${u.reduced ? ' reduced' : ''}${u.ip ? `, IP ${u.ip}` : ''}${u.supplied === false ? ', out of supply' : ''}`;
 
@@ -436,7 +444,7 @@ export function renderWdf(el, v, ctx) {
     if (path.length > 1) gPath.append(s('polyline', { points: path.map((x) => pos.get(x).map((n) => n.toFixed(1)).join(',')).join(' '), class: 'supplypath' }));
     for (const x of path) gPath.append(s('circle', { cx: pos.get(x)[0], cy: pos.get(x)[1], r: 3, class: 'supplydot' }));
     clear(status).append(h('strong', {}, `${w.selected}: ${u.name}`), ' ',
-      `${u.size || ''} ${u.type || ''}, ${u.cs}-${u.ma}, ${w.steps} ${u.steps}${u.reduced ? ` (${w.reduced})` : ''}${u.hits_on ? `, ${w.hitsOn} ${u.hits_on}` : ''} — `,
+      `${u.size || ''} ${u.type || ''}, ${u.cs}-${u.ma}, ${w.steps} ${u.steps}${u.reduced ? ` (${w.reduced})` : ''}${hitsLine(u, w)} — `,
       h('span', { class: u.supplied === false ? 'bad' : 'good' }, u.supplied === false ? w.outSupply : w.inSupply),
       path.length ? ` (${w.path}: ${path.length} ${w.hexes})` : '', dests.size ? ` · ${dests.size} ${w.hexes}` : '',
       // Actions that name the unit and no hex (entrench, take a hit, go
