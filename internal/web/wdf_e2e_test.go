@@ -354,8 +354,13 @@ func wdfStackFans(t *testing.T, ctx context.Context) {
 		t.Fatal(err)
 	}
 	counter := pile + ` g.counter[data-unit="` + unit + `"]`
+	// Touch is emulated at the window's own size, and turned off after.
+	size, err := chromedp.Run(ctx, chromedp.Evaluate[[]int64](`[window.innerWidth, window.innerHeight]`))
+	if err != nil {
+		t.Fatal(err)
+	}
 	err = chromedp.Do(ctx,
-		chromedp.EmulateViewport(1500, 1100, chromedp.EmulateTouch),
+		chromedp.EmulateViewport(size[0], size[1], chromedp.EmulateTouch),
 		tap(counter), chromedp.WaitVisible(css(pile+`.fanned`)),
 		viewShot("wdf-tapped"),
 	)
@@ -370,7 +375,7 @@ func wdfStackFans(t *testing.T, ctx context.Context) {
 		chromedp.WaitVisible(css(`.unitinfo`)),
 		js(`document.querySelector('`+counter+`').dispatchEvent(new MouseEvent('click', {bubbles: true}))`),
 		chromedp.WaitNotVisible(css(`.unitinfo`)),
-		chromedp.ResetViewport(),
+		chromedp.EmulateViewport(size[0], size[1]),
 	)
 	if err != nil {
 		t.Fatal(err)
