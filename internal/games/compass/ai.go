@@ -65,15 +65,28 @@ func (s *State) turnsTotal() float64 { return float64(len(s.d.Turns)) }
 // strength and pressure worth more the more turns are left to use them.
 func (s *State) projection(left float64) float64 {
 	occ := s.tally()
+	var reach [2][maxAreas]int8
+	reach[Allied] = s.reach(Allied, &occ)
+	reach[Italian] = s.reach(Italian, &occ)
 	margin := 0.0
 	for a, ar := range s.d.Areas {
-		if ar.VP == 0 {
+		v := float64(ar.VP)
+		if ar.Logistic != engine.Observer {
+			v += logisticWorth
+		}
+		if v == 0 {
 			continue
 		}
 		owner := engine.Side(s.Control[a])
-		v := float64(ar.VP)
-		if occ[a][owner] == 0 && s.enemyNear(a, owner, &occ) {
-			v *= 0.5
+		if occ[a][owner] == 0 {
+			switch {
+			case reach[1-owner][a] >= 0:
+				// an enemy unit can walk in during its next movement
+				// phase (6.2.D) and take the area (3.5)
+				v *= 0.25
+			case s.enemyNear(a, owner, &occ):
+				v *= 0.6
+			}
 		}
 		if owner == Allied {
 			margin += v
@@ -112,6 +125,49 @@ func (s *State) projection(left float64) float64 {
 	margin += left / 12 * (s.pressure(Allied) - s.pressure(Italian))
 	return margin
 }
+
+// reach is, for every area, the most movement (in half points) a unit of
+// side could have left on entering it in side's next movement phase (6.2.D:
+// full MC, ½ MP along a road, 1 MP otherwise, never into an area the enemy
+// occupies), or -1 where none of its units can get. Garrisons and units
+// with no MC do not move. It does not count Motor Convoy.
+func (s *State) reach(side engine.Side, occ *[maxAreas][2]int8) [maxAreas]int8 {
+	var left [maxAreas]int8
+	for a := range left {
+		left[a] = -1
+	}
+	for u := range s.nUnits() {
+		a := s.Units[u].Area
+		if s.side(u) == side && a >= 0 && s.def(u).MC > 0 {
+			left[a] = max(left[a], int8(2*s.def(u).MC))
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for a := range s.d.Areas {
+			if left[a] <= 0 {
+				continue
+			}
+			for _, l := range s.d.Areas[a].Links {
+				if occ[l.To][1-side] > 0 {
+					continue
+				}
+				if r := left[a] - entryCost(l.Kind); r > left[l.To] {
+					left[l.To] = r
+					changed = true
+				}
+			}
+		}
+	}
+	return left
+}
+
+// logisticWorth is what holding a logistic area counts for in the
+// projection, as if it were a victory area: every supply line ends there
+// (3.2, 3.9) and reinforcements enter there (3.11), so losing it puts a
+// whole army out of supply (seen in play: searches that left Piccadilly
+// Circus empty lost it to random Italian moves, and the game with it).
+const logisticWorth = 3
 
 // enemyNear tells whether units of owner's enemy stand in an area next to a.
 func (s *State) enemyNear(a int, owner engine.Side, occ *[maxAreas][2]int8) bool {
