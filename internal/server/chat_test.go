@@ -10,7 +10,7 @@ func TestChat(t *testing.T) {
 	e := newEnv(t)
 	ann, bob, carol := e.user("ann"), e.user("bob"), e.user("carol")
 	g := ann.create(map[string]any{"game": "toy", "mode": "invite", "side": "north", "seed": 5})
-	token := g.Invites[0].URL[strings.Index(g.Invites[0].URL, "token=")+6:]
+	token := inviteToken(g)
 	bob.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"side": "south", "token": token}, nil)
 	path := "/api/games/" + g.ID + "/chat"
 	var line chatJSON

@@ -36,7 +36,7 @@ func TestClocks(t *testing.T) {
 	if l := left(ann, "north"); l != 24*h {
 		t.Fatalf("north's time before the game is full: %d h", l/h)
 	}
-	token := g.Invites[0].URL[strings.Index(g.Invites[0].URL, "token=")+6:]
+	token := inviteToken(g)
 	bob.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"side": "south", "token": token}, nil)
 	clock.add(10 * time.Hour)
 	if l := left(bob, "north"); l != 14*h {
@@ -72,7 +72,7 @@ func TestClockRunsOutOnAction(t *testing.T) {
 	e.srv.cfg.Now = clock.now
 	ann, bob := e.user("ann"), e.user("bob")
 	g := ann.create(map[string]any{"game": "toy", "mode": "invite", "side": "north", "pace": "fast", "seed": 5})
-	token := g.Invites[0].URL[strings.Index(g.Invites[0].URL, "token=")+6:]
+	token := inviteToken(g)
 	bob.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"side": "south", "token": token}, nil)
 	clock.add(73 * time.Hour)
 	code, msg := ann.errOf("POST", "/api/games/"+g.ID+"/actions", map[string]any{"side": "north", "move": 0, "action": "take 1"})

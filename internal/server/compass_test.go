@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"strconv"
-	"strings"
 	"testing"
 
 	"sandtable/internal/engine"
@@ -62,7 +61,7 @@ func TestCompassHiddenInformation(t *testing.T) {
 	e := newEnv(t)
 	ann, bob, carol, anon := e.user("ann"), e.user("bob"), e.user("carol"), e.anon()
 	g := ann.create(map[string]any{"game": "compass", "mode": "invite", "side": "allied", "seed": 7})
-	token := g.Invites[0].URL[strings.Index(g.Invites[0].URL, "token=")+6:]
+	token := inviteToken(g)
 	if code := bob.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"side": "italian", "token": token}, nil); code != http.StatusOK {
 		t.Fatalf("join: %d", code)
 	}

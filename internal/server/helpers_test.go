@@ -9,6 +9,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -204,6 +205,12 @@ func (c *client) create(req map[string]any) *gameView {
 		c.t.Fatalf("create %v: %d", req, code)
 	}
 	return &v
+}
+
+// inviteToken is the token of g's first invitation link.
+func inviteToken(g *gameView) string {
+	u := g.Invites[0].URL
+	return u[strings.Index(u, "token=")+len("token="):]
 }
 
 func (c *client) view(id, query string) *gameView {

@@ -16,7 +16,7 @@ func TestNoHiddenInformationLeaks(t *testing.T) {
 	e := newEnv(t)
 	red, blue, carol, anon := e.user("ann"), e.user("bob"), e.user("carol"), e.anon()
 	g := red.create(map[string]any{"game": "vault", "mode": "invite", "side": "red", "seed": 11})
-	token := g.Invites[0].URL[strings.Index(g.Invites[0].URL, "token=")+6:]
+	token := inviteToken(g)
 	if code := blue.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"side": "blue", "token": token}, nil); code != http.StatusOK {
 		t.Fatalf("join: %d", code)
 	}

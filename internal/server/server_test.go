@@ -251,7 +251,7 @@ func TestInvitationAndAuthorization(t *testing.T) {
 	if len(g.Invites) != 1 || g.Invites[0].Side != "south" {
 		t.Fatalf("invites: %+v", g.Invites)
 	}
-	token := g.Invites[0].URL[strings.Index(g.Invites[0].URL, "token=")+6:]
+	token := inviteToken(g)
 	if v := bob.view(g.ID, ""); len(v.Invites) != 0 || v.Side != "observer" {
 		t.Fatalf("a stranger sees the invitation or a side: %+v", v)
 	}
@@ -320,7 +320,7 @@ func TestResignAndRematch(t *testing.T) {
 	e := newEnv(t)
 	ann, bob := e.user("ann"), e.user("bob")
 	g := ann.create(map[string]any{"game": "toy", "mode": "invite", "side": "north", "seed": 5})
-	token := g.Invites[0].URL[strings.Index(g.Invites[0].URL, "token=")+6:]
+	token := inviteToken(g)
 	bob.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"side": "south", "token": token}, nil)
 	if code, _ := ann.errOf("POST", "/api/games/"+g.ID+"/rematch", map[string]any{}); code != http.StatusConflict {
 		t.Fatalf("rematch before the end: %d", code)
@@ -423,7 +423,7 @@ func TestNotifyAbsentPlayers(t *testing.T) {
 		}
 	}
 	g := ann.create(map[string]any{"game": "toy", "mode": "invite", "side": "north", "seed": 5})
-	token := g.Invites[0].URL[strings.Index(g.Invites[0].URL, "token=")+6:]
+	token := inviteToken(g)
 	bob.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"side": "south", "token": token}, nil)
 	ann.mustAct(g.ID, "north", 0, "take 1")
 	e.srv.Wait()
@@ -457,7 +457,7 @@ func TestJoinTellsTheOwner(t *testing.T) {
 	if n := len(e.sent.list()); n != 0 {
 		t.Fatalf("%d notices before anyone joined", n)
 	}
-	token := g.Invites[0].URL[strings.Index(g.Invites[0].URL, "token=")+6:]
+	token := inviteToken(g)
 	bob.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"side": "south", "token": token}, nil)
 	e.srv.Wait()
 	sent := e.sent.list()

@@ -158,9 +158,8 @@ func viewShot(name string) chromedp.Action[chromedp.Void] {
 	})
 }
 
-// wdfViewHasMap reports whether the registered wdf game's view carries the
-// hex map the renderer draws (map.hexes).
-func wdfViewHasMap(t *testing.T) bool {
+// wdfStartView decodes the observer's view of a new wdf campaign into v.
+func wdfStartView(t *testing.T, v any) {
 	t.Helper()
 	g, err := engine.Lookup("wdf")
 	if err != nil {
@@ -174,12 +173,22 @@ func wdfViewHasMap(t *testing.T) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// wdfViewHasMap reports whether the registered wdf game's view carries the
+// hex map the renderer draws (map.hexes).
+func wdfViewHasMap(t *testing.T) bool {
+	t.Helper()
 	var v struct {
 		Map struct {
 			Hexes []json.RawMessage `json:"hexes"`
 		} `json:"map"`
 	}
-	return json.Unmarshal(b, &v) == nil && len(v.Map.Hexes) > 0
+	wdfStartView(t, &v)
+	return len(v.Map.Hexes) > 0
 }
 
 // wdfFortresses checks that each fortress hex carries a tag with the
@@ -231,18 +240,6 @@ func wdfFortresses(t *testing.T, ctx context.Context) {
 // fortress (16.2), is shown hitting on 6 attacking and on 5-6 defending.
 func wdfHitNumbers(t *testing.T, ctx context.Context) {
 	t.Helper()
-	g, err := engine.Lookup("wdf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := g.New(engine.Setup{Scenario: "campaign", Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := json.Marshal(st.View(engine.Observer, "en"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var v struct {
 		Units []struct {
 			ID, Nation, Type string
@@ -250,9 +247,7 @@ func wdfHitNumbers(t *testing.T, ctx context.Context) {
 			HitsOnDefense    string `json:"hits_on_defense"`
 		} `json:"units"`
 	}
-	if err := json.Unmarshal(b, &v); err != nil {
-		t.Fatal(err)
-	}
+	wdfStartView(t, &v)
 	germans := 0
 	for _, u := range v.Units {
 		if u.Nation == "german" && u.Type == "infantry" {
