@@ -130,6 +130,7 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 		t.Fatalf("clicked %s then %s; the game recorded %q, want %q", unit, hex, rec, move)
 	}
 	noStrayText(t, ctx)
+	wdfItalian(t, ctx)
 	// The replay viewer draws the same map.
 	err = chromedp.Do(ctx,
 		chromedp.Navigate(strings.Replace(url, "/play/", "/replay/", 1)),
@@ -139,6 +140,35 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// wdfItalian switches the page to Italian and checks that the game's own
+// texts (date, phase, prompt, log, reconstruction notice) follow, not only
+// the interface's words.
+func wdfItalian(t *testing.T, ctx context.Context) {
+	t.Helper()
+	err := chromedp.Do(ctx,
+		chromedp.SetValue(css(`header select`), "it"),
+		js(`document.querySelector('header select').dispatchEvent(new Event('change'))`),
+		chromedp.WaitVisible(xpath(`//span[starts-with(text(), "Turno 1/23")]`)),
+		viewShot("wdf-it"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	it, err := pageText(ctx, `main`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"dicembre 1940", "Fase: movimento regolare", "turno del giocatore alleato", "RICOSTRUZIONE"} {
+		if !strings.Contains(it, want) {
+			t.Errorf("the Italian WDF page lacks %q:\n%s", want, it)
+		}
+	}
+	if prompt, _ := pageText(ctx, `.prompt .text`); !strings.Contains(prompt, "muovi") && !strings.Contains(prompt, "in attesa") {
+		t.Errorf("the WDF prompt is not in Italian: %q", prompt)
+	}
+	noStrayText(t, ctx)
 }
 
 // viewShot saves what the window shows to $SANDTABLE_SCREENSHOTS when it

@@ -44,6 +44,6 @@
 // view for the web client and the terminal Board (view.go), the computer
 // players' knowledge (ai.go) and the engine's conformance suite
 // (conformance_test.go). Nothing is hidden but the future dice (2.0):
-// Determinize only reseeds them. Prompts, descriptions and the log are in
-// English only; Italian falls back to English.
+// Determinize only reseeds them. Prompts, descriptions, the log and the
+// board are in English and Italian (i18n.go).
 package wdf

@@ -171,8 +171,10 @@ func TestLogMessages(t *testing.T) {
 				if !ok {
 					t.Fatalf("no message for log key %q (rule %s)", e.Key, e.Rule)
 				}
-				if want := strings.Count(f, "%s"); want != len(e.Args) {
-					t.Fatalf("message %q takes %d arguments, the entry has %d: %v", e.Key, want, len(e.Args), e.Args)
+				for _, lang := range []string{"en", "it"} {
+					if want := strings.Count(f.in(lang), "%s"); want != len(e.Args) {
+						t.Fatalf("message %q (%s) takes %d arguments, the entry has %d: %v", e.Key, lang, want, len(e.Args), e.Args)
+					}
 				}
 			}
 		}

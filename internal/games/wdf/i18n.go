@@ -6,62 +6,100 @@ import (
 	"sandtable/internal/engine"
 )
 
-// The game's log messages (English only so far; other languages fall back
-// to English). %s are the entry's arguments in order.
-var messages = map[string]string{
-	"turn":          "Turn %s (%s)",
-	"event":         "random events roll %s: %s",
-	"air":           "air superiority scores Allied %s, Axis %s: ASPs Allied %s, Axis %s",
-	"naval":         "Allied Naval Support this turn",
-	"playerTurn":    "%s player turn",
-	"depotCut":      "%s depot at %s is cut off and removed; its APs are lost",
-	"noDepotHex":    "%s depot: no hex may take it",
-	"depot":         "%s depot placed at %s (zone %s)",
-	"spend":         "%s player spends %s ASP(s) against the Organization die",
-	"newAP":         "%s Organization die %s less %s ASP(s): %s new APs, %s in all",
-	"supplyLevel":   "Axis Supply Level: %s",
-	"reserves":      "Allied Reserve Requirement: %s units",
-	"arrives":       "%s arrives at %s",
-	"major":         "%s player declares a Major Offensive for %s APs; surprise die %s: surprise %s",
-	"moves":         "%s moves %s → %s",
-	"captured":      "%s captures the enemy depot and rolls %s APs",
-	"overstack":     "stacking limit exceeded in %s",
-	"reduced":       "%s is reduced",
-	"eliminated":    "%s is eliminated (permanently: %s)",
-	"autoVictory":   "automatic victory: %s",
-	"victory":       "victory points Allied %s, Axis %s: %s",
-	"combat":        "%s attack: final CS %s against %s; the attacker scores %s hit(s)",
-	"overwhelming":  "overwhelming attack: every defending unit is eliminated (10.24)",
-	"defenderHits":  "the defender scores %s hit(s)",
-	"takes":         "hits taken as %s step loss(es) and %s hex(es) of retreat",
-	"cannotRetreat": "%s cannot retreat and loses a step instead",
-	"fortress":      "%s changes hands in combat: its fortress status is lowered",
-	"bombard":       "bombardment of %s with %s dice: %s hit(s)",
-	"leaderOut":     "%s leaves the game",
-	"refit":         "%s refits in the Reserve Box (7.62)",
-	"released":      "%s leaves the Reserve Box for %s",
-	"replLost":      "%s player loses %s unused replacement(s)",
-	"replaced":      "%s receives a replacement (%s)",
-	"reserveShort":  "the Allied reserve requirement is not met: %s of %s units; the Axis scores 3 VP",
-	"toReserve":     "%s goes to the Reserve Box",
-	"sandstorm":     "sandstorm: no Air Superiority Points and no Naval Support this turn",
-	"eventAP":       "Attack Points now Allied %s, Axis %s",
-	"primeMinister": "the Allies made no attack this turn: they lose 3 victory points",
-	"ip":            "%s builds an improved position in %s: IP-%s",
-	"dig":           "%s enters the improved position in %s",
-	"sea":           "%s moves by sea",
-	"leaderLost":    "leader %s is a casualty (die %s)",
-	"leaderSafe":    "leader %s survives (die %s)",
-	"leaderHeld":    "%s is not placed: a leader of that nationality is in play",
-	"tobrukPick":    "%s draws on Tobruk's limited supply",
-	"leaderWaits":   "%s waits off the map: the entry hex is held by the enemy",
+// The game's words in English and in Italian (the rulebook is English
+// only; the Italian follows the terms of the Compass rulebook where the two
+// games share them: deposito, Box di Riserva, Grande Offensiva). The log
+// stores keys and language-free arguments; they are put into words here,
+// in the reader's language, so a record reads the same in either.
+
+type text struct{ en, it string }
+
+func (t text) in(lang string) string {
+	if lang == "it" {
+		return t.it
+	}
+	return t.en
 }
 
-var words = map[string]string{
-	"alliedWin": "Allied victory", "axisWin": "Axis victory", "draw": "draw",
+// messages are the log lines; %s are the entry's arguments in order.
+var messages = map[string]text{
+	"turn":          {"Turn %s (%s)", "Turno %s (%s)"},
+	"event":         {"random events roll %s: %s", "tiro degli eventi casuali %s: %s"},
+	"air":           {"air superiority scores Allied %s, Axis %s: ASPs Allied %s, Axis %s", "superiorità aerea, punteggi alleati %s, Asse %s: PAS alleati %s, Asse %s"},
+	"naval":         {"Allied Naval Support this turn", "supporto navale alleato in questo turno"},
+	"playerTurn":    {"%s player turn", "turno del giocatore %s"},
+	"depotCut":      {"%s depot at %s is cut off and removed; its APs are lost", "il deposito del giocatore %s in %s è isolato e rimosso; i suoi PA sono perduti"},
+	"noDepotHex":    {"%s depot: no hex may take it", "deposito del giocatore %s: nessun esagono può accoglierlo"},
+	"depot":         {"%s depot placed at %s (zone %s)", "deposito del giocatore %s collocato in %s (zona %s)"},
+	"spend":         {"%s player spends %s ASP(s) against the Organization die", "il giocatore %s spende %s PAS contro il dado di organizzazione"},
+	"newAP":         {"%s Organization die %s less %s ASP(s): %s new APs, %s in all", "dado di organizzazione del giocatore %s: %s meno %s PAS, %s nuovi PA, %s in tutto"},
+	"supplyLevel":   {"Axis Supply Level: %s", "livello di rifornimento dell'Asse: %s"},
+	"reserves":      {"Allied Reserve Requirement: %s units", "requisito di riserva alleato: %s unità"},
+	"arrives":       {"%s arrives at %s", "%s arriva in %s"},
+	"major":         {"%s player declares a Major Offensive for %s APs; surprise die %s: surprise %s", "il giocatore %s dichiara una Grande Offensiva per %s PA; dado della sorpresa %s: sorpresa %s"},
+	"moves":         {"%s moves %s → %s", "%s muove %s → %s"},
+	"captured":      {"%s captures the enemy depot and rolls %s APs", "il giocatore %s cattura il deposito nemico e tira %s PA"},
+	"overstack":     {"stacking limit exceeded in %s", "limite di ammassamento superato in %s"},
+	"reduced":       {"%s is reduced", "%s è ridotta"},
+	"eliminated":    {"%s is eliminated (permanently: %s)", "%s è eliminata (definitivamente: %s)"},
+	"autoVictory":   {"automatic victory: %s", "vittoria automatica del giocatore %s"},
+	"victory":       {"victory points Allied %s, Axis %s: %s", "punti vittoria alleati %s, Asse %s: %s"},
+	"combat":        {"%s attack: final CS %s against %s; the attacker scores %s hit(s)", "attacco del giocatore %s: forza finale %s contro %s; l'attaccante mette a segno %s colpi"},
+	"overwhelming":  {"overwhelming attack: every defending unit is eliminated (10.24)", "attacco travolgente: ogni unità in difesa è eliminata (10.24)"},
+	"defenderHits":  {"the defender scores %s hit(s)", "il difensore mette a segno %s colpi"},
+	"takes":         {"hits taken as %s step loss(es) and %s hex(es) of retreat", "colpi subiti come %s perdite di passo e %s esagoni di ritirata"},
+	"cannotRetreat": {"%s cannot retreat and loses a step instead", "%s non può ritirarsi e perde invece un passo"},
+	"fortress":      {"%s changes hands in combat: its fortress status is lowered", "%s cambia di mano in combattimento: il suo stato di fortezza si abbassa"},
+	"bombard":       {"bombardment of %s with %s dice: %s hit(s)", "bombardamento di %s con %s dadi: %s colpi"},
+	"leaderOut":     {"%s leaves the game", "%s lascia il gioco"},
+	"refit":         {"%s refits in the Reserve Box (7.62)", "%s si riorganizza nel Box di Riserva (7.62)"},
+	"released":      {"%s leaves the Reserve Box for %s", "%s lascia il Box di Riserva per %s"},
+	"replLost":      {"%s player loses %s unused replacement(s)", "il giocatore %s perde %s rimpiazzi non usati"},
+	"replaced":      {"%s receives a replacement (%s)", "%s riceve un rimpiazzo (%s)"},
+	"reserveShort":  {"the Allied reserve requirement is not met: %s of %s units; the Axis scores 3 VP", "il requisito di riserva alleato non è soddisfatto: %s unità su %s; l'Asse guadagna 3 PV"},
+	"toReserve":     {"%s goes to the Reserve Box", "%s va nel Box di Riserva"},
+	"sandstorm":     {"sandstorm: no Air Superiority Points and no Naval Support this turn", "tempesta di sabbia: niente Punti di Superiorità Aerea né supporto navale in questo turno"},
+	"eventAP":       {"Attack Points now Allied %s, Axis %s", "Punti Attacco ora alleati %s, Asse %s"},
+	"primeMinister": {"the Allies made no attack this turn: they lose 3 victory points", "gli Alleati non hanno attaccato in questo turno: perdono 3 punti vittoria"},
+	"ip":            {"%s builds an improved position in %s: IP-%s", "%s costruisce una posizione fortificata in %s: IP-%s"},
+	"dig":           {"%s enters the improved position in %s", "%s entra nella posizione fortificata in %s"},
+	"sea":           {"%s moves by sea", "%s si sposta via mare"},
+	"leaderLost":    {"leader %s is a casualty (die %s)", "il comandante %s è una perdita (dado %s)"},
+	"leaderSafe":    {"leader %s survives (die %s)", "il comandante %s sopravvive (dado %s)"},
+	"leaderHeld":    {"%s is not placed: a leader of that nationality is in play", "%s non entra: è in gioco un comandante della stessa nazionalità"},
+	"tobrukPick":    {"%s draws on Tobruk's limited supply", "%s attinge al rifornimento limitato di Tobruk"},
+	"leaderWaits":   {"%s waits off the map: the entry hex is held by the enemy", "%s attende fuori mappa: l'esagono d'ingresso è tenuto dal nemico"},
 }
 
-// RenderLog writes an entry with its rule reference.
+// words are the log arguments that are words rather than names or numbers.
+var words = map[string]text{
+	"alliedWin": {"Allied victory", "vittoria alleata"},
+	"axisWin":   {"Axis victory", "vittoria dell'Asse"},
+	"draw":      {"draw", "pareggio"},
+	"allied":    {"allied", "alleato"},
+	"axis":      {"axis", "dell'Asse"},
+	"true":      {"true", "sì"},
+	"false":     {"false", "no"},
+	"restored":  {"restored", "ripristinata"},
+	"returns":   {"returns", "rientra"},
+	"none":      {"none", "nessuno"},
+	"bad":       {"bad", "cattivo"},
+	"poor":      {"poor", "scarso"},
+	"normal":    {"normal", "normale"},
+	"excellent": {"excellent", "eccellente"},
+	"intact":    {"intact", "intatta"},
+	"reduced":   {"reduced", "ridotta"},
+	"destroyed": {"destroyed", "distrutta"},
+}
+
+func word(w, lang string) string {
+	if t, ok := words[w]; ok {
+		return t.in(lang)
+	}
+	return w
+}
+
+// RenderLog writes an entry in lang with its rule reference.
 func (s *State) RenderLog(e engine.LogEntry, lang string) string {
 	f, ok := messages[e.Key]
 	if !ok {
@@ -69,71 +107,89 @@ func (s *State) RenderLog(e engine.LogEntry, lang string) string {
 	}
 	args := make([]any, len(e.Args))
 	for i, a := range e.Args {
-		if w, ok := words[a]; ok {
-			a = w
-		}
-		args[i] = a
+		args[i] = word(a, lang)
 	}
-	return fmt.Sprintf("[%s] ", e.Rule) + fmt.Sprintf(f, args...)
+	if e.Key == "turn" && len(args) == 2 {
+		args[1] = monthYear(e.Args[1], lang)
+	}
+	return fmt.Sprintf("[%s] ", e.Rule) + fmt.Sprintf(f.in(lang), args...)
 }
 
-// Describe tells an action in words.
+// describe are the words of the actions that are not told by their code
+// alone; the code follows them where it names the unit or hex.
+var describe = map[uint8]text{
+	opDone:     {"done", "fatto"},
+	opDepot:    {"place the depot at ", "colloca il deposito in "},
+	opMajor:    {"declare a Major Offensive", "dichiara una Grande Offensiva"},
+	opReserve:  {"send to the Reserve Box: ", "manda nel Box di Riserva: "},
+	opRelease:  {"release from the Reserve Box: ", "fai uscire dal Box di Riserva: "},
+	opReplace:  {"give a replacement: ", "assegna un rimpiazzo: "},
+	opEntrench: {"build or upgrade an improved position: ", "costruisci o migliora una posizione fortificata: "},
+	opDig:      {"enter the improved position: ", "entra nella posizione fortificata: "},
+	opSea:      {"sea transfer between Tobruk and Alexandria: ", "trasferimento via mare tra Tobruk e Alessandria: "},
+	opRefit:    {"refit the reduced armor unit in the Reserve Box: ", "riorganizza l'unità corazzata ridotta nel Box di Riserva: "},
+	opTobruk:   {"supply this unit from Tobruk: ", "rifornisci questa unità da Tobruk: "},
+}
+
+// Describe tells an action in words, in lang.
 func (s *State) Describe(a engine.Action, lang string) string {
 	switch a.Op {
-	case opDone:
-		return "done"
+	case opDone, opMajor:
+		return describe[a.Op].in(lang)
 	case opDepot:
-		return "place the depot at " + s.hexID(int(a.A))
+		return describe[a.Op].in(lang) + s.hexID(int(a.A))
 	case opSpend:
-		return fmt.Sprintf("spend %d ASP(s) against the Organization die", a.A)
-	case opMajor:
-		return "declare a Major Offensive"
-	case opReserve:
-		return "send to the Reserve Box: " + s.EncodeAction(a)
-	case opRelease:
-		return "release from the Reserve Box: " + s.EncodeAction(a)
-	case opReplace:
-		return "give a replacement: " + s.EncodeAction(a)
-	case opEntrench:
-		return "build or upgrade an improved position: " + s.EncodeAction(a)
-	case opDig:
-		return "enter the improved position: " + s.EncodeAction(a)
-	case opSea:
-		return "sea transfer between Tobruk and Alexandria: " + s.EncodeAction(a)
-	case opRefit:
-		return "refit the reduced armor unit in the Reserve Box: " + s.EncodeAction(a)
-	case opTobruk:
-		return "supply this unit from Tobruk: " + s.EncodeAction(a)
+		return fmt.Sprintf(text{"spend %d ASP(s) against the Organization die", "spendi %d PAS contro il dado di organizzazione"}.in(lang), a.A)
+	}
+	if t, ok := describe[a.Op]; ok {
+		return t.in(lang) + s.EncodeAction(a)
 	}
 	return s.EncodeAction(a)
 }
 
-var stepPrompt = map[step]string{
-	stDepot:    "place or relocate your depot (7.11), or done to keep it",
-	stASP:      "spend ASPs against the enemy's Organization die (7.2)",
-	stMajor:    "declare a Major Offensive (7.9), or done",
-	stMove:     "move your units (9.0), or done",
-	stCombat:   "Regular Combat Phase (10.0): attack, or done",
-	stBuild:    "add attacking or defending hexes, support, then resolve (10.1)",
-	stLoss:     "choose how to take the hits (10.22, 10.23)",
-	stSteps:    "choose the unit that loses a step (10.21)",
-	stRetreat:  "retreat your units (10.26)",
-	stAdvance:  "advance after combat (10.27), or done",
-	stExploit:  "exploitation moves (9.5), or done",
-	stExploitC: "Exploitation Combat Phase (10.0): attack with exploitation units, or done",
-	stReserve:  "send units to the Reserve Box or release surplus (7.4, 7.8), or done",
-	stRepl:     "spend replacements (7.6), or done",
-	stStack:    "eliminate enemy units over the stacking limit (9.2)",
-	stTobruk:   "choose the units Tobruk supplies (8.4)",
+var stepPrompt = map[step]text{
+	stDepot:    {"place or relocate your depot (7.11), or done to keep it", "colloca o sposta il tuo deposito (7.11), oppure fatto per tenerlo dov'è"},
+	stASP:      {"spend ASPs against the enemy's Organization die (7.2)", "spendi PAS contro il dado di organizzazione del nemico (7.2)"},
+	stMajor:    {"declare a Major Offensive (7.9), or done", "dichiara una Grande Offensiva (7.9), oppure fatto"},
+	stMove:     {"move your units (9.0), or done", "muovi le tue unità (9.0), oppure fatto"},
+	stCombat:   {"Regular Combat Phase (10.0): attack, or done", "Fase di combattimento regolare (10.0): attacca, oppure fatto"},
+	stBuild:    {"add attacking or defending hexes, support, then resolve (10.1)", "aggiungi esagoni attaccanti o difensori e supporto, poi risolvi (10.1)"},
+	stLoss:     {"choose how to take the hits (10.22, 10.23)", "scegli come subire i colpi (10.22, 10.23)"},
+	stSteps:    {"choose the unit that loses a step (10.21)", "scegli l'unità che perde un passo (10.21)"},
+	stRetreat:  {"retreat your units (10.26)", "ritira le tue unità (10.26)"},
+	stAdvance:  {"advance after combat (10.27), or done", "avanzata dopo il combattimento (10.27), oppure fatto"},
+	stExploit:  {"exploitation moves (9.5), or done", "movimenti di sfruttamento (9.5), oppure fatto"},
+	stExploitC: {"Exploitation Combat Phase (10.0): attack with exploitation units, or done", "Fase di combattimento di sfruttamento (10.0): attacca con le unità di sfruttamento, oppure fatto"},
+	stReserve:  {"send units to the Reserve Box or release surplus (7.4, 7.8), or done", "manda unità nel Box di Riserva o fai uscire le eccedenti (7.4, 7.8), oppure fatto"},
+	stRepl:     {"spend replacements (7.6), or done", "spendi i rimpiazzi (7.6), oppure fatto"},
+	stStack:    {"eliminate enemy units over the stacking limit (9.2)", "elimina le unità nemiche oltre il limite di ammassamento (9.2)"},
+	stTobruk:   {"choose the units Tobruk supplies (8.4)", "scegli le unità che Tobruk rifornisce (8.4)"},
 }
 
-// Prompt says what side is asked to decide now.
+// Prompt says what side is asked to decide now, in lang.
 func (s *State) Prompt(side engine.Side, lang string) string {
 	if s.Result != 0 {
-		return "the game is over"
+		return text{"the game is over", "la partita è finita"}.in(lang)
 	}
 	if side != s.Decider {
-		return "waiting for the " + s.sideName(s.Decider) + " player"
+		return fmt.Sprintf(text{"waiting for the %s player", "in attesa del giocatore %s"}.in(lang), word(s.sideName(s.Decider), lang))
 	}
-	return stepPrompt[s.Step]
+	return stepPrompt[s.Step].in(lang)
+}
+
+// stepName names the phase a step belongs to, for the view.
+var stepName = map[step]text{
+	stDepot: {"depot placement", "collocazione del deposito"}, stASP: {"organization", "organizzazione"},
+	stRepl: {"replacements", "rimpiazzi"}, stReserve: {"reinforcement-withdrawal", "rinforzi e ritiri"},
+	stMajor: {"major offensive declaration", "dichiarazione di Grande Offensiva"}, stMove: {"regular movement", "movimento regolare"},
+	stCombat: {"regular combat", "combattimento regolare"}, stExploit: {"exploitation movement", "movimento di sfruttamento"},
+	stExploitC: {"exploitation combat", "combattimento di sfruttamento"}, stStack: {"stacking", "ammassamento"},
+	stBuild: {"combat", "combattimento"}, stLoss: {"combat losses", "perdite in combattimento"}, stSteps: {"combat losses", "perdite in combattimento"},
+	stRetreat: {"retreat", "ritirata"}, stAdvance: {"advance after combat", "avanzata dopo il combattimento"},
+	stOver: {"game over", "partita finita"}, stTobruk: {"tobruk supply", "rifornimento di Tobruk"},
+}
+
+var monthNames = map[string][13]string{
+	"en": {"", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
+	"it": {"", "gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre", "novembre", "dicembre"},
 }

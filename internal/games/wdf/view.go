@@ -142,28 +142,24 @@ type DiceView struct {
 	Defender [2]int `json:"defender"`
 }
 
-var stepName = map[step]string{
-	stDepot: "depot placement", stASP: "organization", stRepl: "replacements", stReserve: "reinforcement-withdrawal",
-	stMajor: "major offensive declaration", stMove: "regular movement", stCombat: "regular combat",
-	stExploit: "exploitation movement", stExploitC: "exploitation combat", stStack: "stacking",
-	stBuild: "combat", stLoss: "combat losses", stSteps: "combat losses", stRetreat: "retreat",
-	stAdvance: "advance after combat", stOver: "game over", stTobruk: "tobruk supply",
-}
-
 var boxNames = map[Box]string{BoxNotArrived: "turn-track", BoxMap: "map", BoxReserve: "reserve",
 	BoxRecoverable: "eliminated", BoxPermanent: "permanently-eliminated", BoxWithdrawn: "withdrawn", BoxReturning: "returning"}
 
-var monthNames = [...]string{"", "January", "February", "March", "April", "May", "June", "July",
-	"August", "September", "October", "November", "December"}
+// date is the turn's month and year in lang ("December 1940").
+func (s *State) date(lang string) string { return monthYear(s.d.Turns[s.Turn-1].Month, lang) }
 
-// date is the turn's month and year ("December 1940").
-func (s *State) date() string {
-	m := s.d.Turns[s.Turn-1].Month
+// monthYear writes a month of the data ("1940-12") in words in lang; any
+// other text is left as it is.
+func monthYear(m, lang string) string {
 	var y, mo int
 	if _, err := fmt.Sscanf(m, "%d-%d", &y, &mo); err != nil || mo < 1 || mo > 12 {
 		return m
 	}
-	return fmt.Sprintf("%s %d", monthNames[mo], y)
+	names, ok := monthNames[lang]
+	if !ok {
+		names = monthNames["en"]
+	}
+	return fmt.Sprintf("%s %d", names[mo], y)
 }
 
 // View is the public state (nothing in WDF is hidden but the dice).
@@ -180,9 +176,9 @@ func (s *State) view(side engine.Side, lang string) *View {
 	d := s.d
 	vp := s.victoryPoints()
 	v := &View{Game: "wdf", Notice: Notice, Viewer: sideLabel(side), Turn: int(s.Turn), Turns: NumTurns,
-		Date: s.date(), Phasing: s.sideName(s.Phasing), Phase: stepName[s.Step], Prompt: s.Prompt(side, lang),
+		Date: s.date(lang), Phasing: s.sideName(s.Phasing), Phase: stepName[s.Step].in(lang), Prompt: s.Prompt(side, lang),
 		AP: [2]int{int(s.AP[0]), int(s.AP[1])}, ASP: [2]int{int(s.ASP[0]), int(s.ASP[1])},
-		Major: s.Pos.Major, SupplyLevel: s.Pos.Level.String(), Naval: s.Pos.Naval,
+		Major: s.Pos.Major, SupplyLevel: word(s.Pos.Level.String(), lang), Naval: s.Pos.Naval,
 		Tobruk: s.sideName(s.Pos.TobrukControl), VP: vp, Map: mapView(d),
 		Units: []UnitView{}, Leaders: []LeaderView{}, Depots: []DepotView{}, IPs: []IPView{}}
 	if s.Result == 0 {
@@ -410,10 +406,12 @@ func buildMap(d *Data) MapView {
 func (s *State) Board(side engine.Side, lang string) string {
 	v := s.view(side, lang)
 	var b strings.Builder
-	fmt.Fprintf(&b, "Turn %d/%d (%s), %s player turn: %s. VP now Allied %d, Axis %d\n", v.Turn, v.Turns, v.Date, v.Phasing, v.Phase, v.VP[0], v.VP[1])
-	fmt.Fprintf(&b, "[Map and counters are a reconstruction: see docs/wdf/data.md]\n")
-	fmt.Fprintf(&b, "APs Allied %d, Axis %d; ASPs Allied %d, Axis %d; Axis Supply Level %s; Naval Support %v; Tobruk: %s (%s), Bardia %s\n",
-		v.AP[0], v.AP[1], v.ASP[0], v.ASP[1], v.SupplyLevel, v.Naval, v.Tobruk, v.Fortress.Tobruk, v.Fortress.Bardia)
+	fmt.Fprintf(&b, text{"Turn %d/%d (%s), %s player turn: %s. VP now Allied %d, Axis %d\n", "Turno %d/%d (%s), turno del giocatore %s: %s. PV ora alleati %d, Asse %d\n"}.in(lang),
+		v.Turn, v.Turns, v.Date, word(v.Phasing, lang), v.Phase, v.VP[0], v.VP[1])
+	fmt.Fprint(&b, text{"[Map and counters are a reconstruction: see docs/wdf/data.md]\n", "[Mappa e pedine sono una ricostruzione: vedi docs/wdf/data.md]\n"}.in(lang))
+	fmt.Fprintf(&b, text{"APs Allied %d, Axis %d; ASPs Allied %d, Axis %d; Axis Supply Level %s; Naval Support %s; Tobruk: %s (%s), Bardia %s\n",
+		"PA alleati %d, Asse %d; PAS alleati %d, Asse %d; livello di rifornimento dell'Asse %s; supporto navale %s; Tobruk tenuta dal giocatore %s (%s), Bardia %s\n"}.in(lang),
+		v.AP[0], v.AP[1], v.ASP[0], v.ASP[1], v.SupplyLevel, word(fmt.Sprint(v.Naval), lang), word(v.Tobruk, lang), word(v.Fortress.Tobruk, lang), word(v.Fortress.Bardia, lang))
 	byHex := map[string][]string{}
 	var hexes []string
 	boxes := map[string][]string{}
@@ -476,7 +474,7 @@ func (s *State) Board(side engine.Side, lang string) string {
 			strings.Join(bt.Hexes, " "), bt.Hits[0], bt.Hits[1])
 	}
 	if v.Result != "" {
-		fmt.Fprintf(&b, "Result: %s\n", v.Result)
+		fmt.Fprintf(&b, text{"Result: %s\n", "Risultato: %s\n"}.in(lang), word(v.Result, lang))
 	} else {
 		fmt.Fprintf(&b, "%s\n", v.Prompt)
 	}

@@ -70,6 +70,7 @@ const WORDS = {
     escarpment: 'escarpment', ridge: 'ridge', river: 'river', source: 'supply source', depot: 'depot', leader: 'leader', ip: 'improved position',
     sea: 'sea', offArea: 'not in play', reduced: 'reduced', hitsOn: 'hits on', attacking: 'attacking', defending: 'defending', steps: 'steps', none: '—', selected: 'Selected',
     fortressMark: 'fortress status (16.1)', fortressOf: 'fortress', fort: { intact: 'intact', reduced: 'reduced', destroyed: 'destroyed' },
+    notice: '',
   },
   it: {
     turn: 'Turno', phase: 'Fase', phasing: 'In fase', decider: 'Decide', vp: 'PV', allied: 'Alleati', axis: 'Asse',
@@ -80,6 +81,7 @@ const WORDS = {
     escarpment: 'scarpata', ridge: 'cresta', river: 'fiume', source: 'fonte di rifornimento', depot: 'deposito', leader: 'comandante', ip: 'posizione fortificata',
     sea: 'mare', offArea: 'fuori gioco', reduced: 'ridotta', hitsOn: 'colpisce con', attacking: 'in attacco', defending: 'in difesa', steps: 'passi', none: '—', selected: 'Selezionata',
     fortressMark: 'stato della fortezza (16.1)', fortressOf: 'fortezza', fort: { intact: 'intatta', reduced: 'ridotta', destroyed: 'distrutta' },
+    notice: 'Mappa, pedine, tabella dei turni e tabelle sono una RICOSTRUZIONE storica, non i componenti pubblicati: vedi docs/wdf/data.md. Decisioni sulle ambiguità: docs/wdf/rulings.md.',
   },
 };
 
@@ -130,7 +132,7 @@ const hitsLine = (u, w) => {
   return `, ${w.hitsOn} ${u.hits_on ?? w.none} ${w.attacking}, ${u.hits_on_defense} ${w.defending}`;
 };
 
-const unitLine = (u) => `${u.name} (${u.size || ''} ${u.type || ''}) ${u.cs ?? ''}-${u.ma ?? ''}${u.reduced ? ' reduced' : ''}${u.ip ? `, IP ${u.ip}` : ''}${u.supplied === false ? ', out of supply' : ''}`;
+const unitLine = (u, w) => `${u.name} (${u.size || ''} ${u.type || ''}) ${u.cs ?? ''}-${u.ma ?? ''}${u.reduced ? ' ' + w.reduced : ''}${u.ip ? `, IP ${u.ip}` : ''}${u.supplied === false ? ', ' + w.outSupply.toLowerCase() : ''}`;
 
 export function renderWdf(el, v, ctx) {
   clear(el);
@@ -278,7 +280,7 @@ export function renderWdf(el, v, ctx) {
   const stacks = stackSet(svg, gUnits, { size: CS, centred: true, bounds: [minX, minY, maxX, maxY], pile });
   for (const [hx, stack] of byHex) {
     const [cx, cy] = pos.get(hx);
-    const title = stack.map(unitLine).join('\n');
+    const title = stack.map((u) => unitLine(u, w)).join('\n');
     stacks.add({ units: stack, cx, cy, top: cy - (CS * FAN) / 2 + 1, attrs: { 'data-stack': hx } }, (u, st) => {
       const g = counterFace(u, false, unitActs(u.id).length > 0, title);
       g.addEventListener('click', (e) => { e.stopPropagation(); stacks.click(st, u.id, clickPiece); });
@@ -392,12 +394,12 @@ export function renderWdf(el, v, ctx) {
       // from its box like a counter.
       const acts = unitActs(u.id).length > 0;
       return h('li', { 'data-unit': u.id, class: acts ? 'actionable' : null, tabindex: acts ? 0 : null, role: acts ? 'button' : null,
-        onclick: acts ? () => clickPiece(u.id) : null, onkeydown: acts ? keyed(() => clickPiece(u.id)) : null }, `${unitLine(u)} — ${sideWord(u.side)}`);
+        onclick: acts ? () => clickPiece(u.id) : null, onkeydown: acts ? keyed(() => clickPiece(u.id)) : null }, `${unitLine(u, w)} — ${sideWord(u.side)}`);
     })))));
 
   el.append(...[info, battlePanel(v, w, units), status, legend,
     h('div', { class: 'mapwrap' }, zoom, scroll, chooser), boxes,
-    v.notice ? h('p', { class: 'notice' }, v.notice, ' ', h('a', { href: '/about' }, '→')) : null].filter(Boolean));
+    v.notice ? h('p', { class: 'notice' }, w.notice || v.notice, ' ', h('a', { href: '/about' }, '→')) : null].filter(Boolean));
   // Back where the player was, or at the battle or the phasing side's units.
   requestAnimationFrame(() => {
     if (keep.left !== null && keep.path === location.pathname) {
@@ -488,7 +490,7 @@ function battlePanel(v, w, units) {
   const who = (x) => {
     const id = typeof x === 'string' ? x : x && (x.id || x.unit);
     const u = name.get(id);
-    return u ? unitLine(u) : (typeof x === 'string' ? x : JSON.stringify(x));
+    return u ? unitLine(u, w) : (typeof x === 'string' ? x : JSON.stringify(x));
   };
   const list = (a) => (Array.isArray(a) ? a : []).map((x) => h('li', {}, who(x)));
   // Dice come as each side's [on 5-6, on 6] (10.11), or as a list.

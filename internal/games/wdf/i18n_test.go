@@ -1,0 +1,88 @@
+package wdf
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"sandtable/internal/engine"
+)
+
+// TestItalianComplete: every text has its Italian, taking the same
+// arguments as the English.
+func TestItalianComplete(t *testing.T) {
+	all := map[string]text{}
+	for k, v := range messages {
+		all["message "+k] = v
+	}
+	for k, v := range words {
+		all["word "+k] = v
+	}
+	for k, v := range stepPrompt {
+		all["prompt "+stepName[k].en] = v
+	}
+	for k, v := range stepName {
+		all[fmt.Sprint("step ", k)] = v
+	}
+	for k, v := range describe {
+		all[fmt.Sprint("action ", k)] = v
+	}
+	for name, v := range all {
+		if v.en == "" || v.it == "" {
+			t.Errorf("%s: missing text %+v", name, v)
+		}
+		for _, verb := range []string{"%s", "%d"} {
+			if strings.Count(v.en, verb) != strings.Count(v.it, verb) {
+				t.Errorf("%s: English %q and Italian %q take different arguments", name, v.en, v.it)
+			}
+		}
+	}
+}
+
+// TestRenderLogLanguages: the same stored entry reads in either language.
+func TestRenderLogLanguages(t *testing.T) {
+	st, _ := Game{}.New(engine.Setup{Seed: 1})
+	s := st.(*State)
+	for _, c := range []struct {
+		e      engine.LogEntry
+		en, it string
+	}{
+		{engine.LogEntry{Rule: "4.0", Key: "playerTurn", Args: []string{"axis"}}, "[4.0] axis player turn", "[4.0] turno del giocatore dell'Asse"},
+		{engine.LogEntry{Rule: "9.2", Key: "eliminated", Args: []string{"2/Scots Gds", "true"}}, "[9.2] 2/Scots Gds is eliminated (permanently: true)", "[9.2] 2/Scots Gds è eliminata (definitivamente: sì)"},
+		{engine.LogEntry{Rule: "7.5", Key: "supplyLevel", Args: []string{"poor"}}, "[7.5] Axis Supply Level: poor", "[7.5] livello di rifornimento dell'Asse: scarso"},
+		{engine.LogEntry{Rule: "17.2", Key: "victory", Args: []string{"12", "9", "alliedWin"}}, "[17.2] victory points Allied 12, Axis 9: Allied victory", "[17.2] punti vittoria alleati 12, Asse 9: vittoria alleata"},
+	} {
+		if got := s.RenderLog(c.e, "en"); got != c.en {
+			t.Errorf("en: got %q, want %q", got, c.en)
+		}
+		if got := s.RenderLog(c.e, "it"); got != c.it {
+			t.Errorf("it: got %q, want %q", got, c.it)
+		}
+	}
+}
+
+// TestViewLanguages: the view's date, phase and prompt follow the viewer's
+// language; the codes the client keys on (sides, result) do not.
+func TestViewLanguages(t *testing.T) {
+	st, _ := Game{}.New(engine.Setup{Seed: 1})
+	s := st.(*State)
+	en, it := s.view(s.Decider, "en"), s.view(s.Decider, "it")
+	if en.Phasing != it.Phasing || en.Decider != it.Decider {
+		t.Errorf("side codes differ by language: %q/%q, %q/%q", en.Phasing, it.Phasing, en.Decider, it.Decider)
+	}
+	if en.Phase == it.Phase || en.Prompt == it.Prompt || en.Date == it.Date {
+		t.Errorf("view not in Italian: phase %q, prompt %q, date %q", it.Phase, it.Prompt, it.Date)
+	}
+	if it.Prompt != stepPrompt[s.Step].it {
+		t.Errorf("Italian prompt %q, want %q", it.Prompt, stepPrompt[s.Step].it)
+	}
+	other := s.view(1-s.Decider, "it")
+	if !strings.HasPrefix(other.Prompt, "in attesa del giocatore ") {
+		t.Errorf("the waiting side's Italian prompt is %q", other.Prompt)
+	}
+	for _, a := range s.Legal(s.Decider, nil) {
+		if d := s.Describe(a, "it"); d == "" {
+			t.Errorf("action %s has no Italian description", s.EncodeAction(a))
+		}
+	}
+}
