@@ -2,6 +2,7 @@ package compass
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"sandtable/internal/engine"
@@ -106,8 +107,11 @@ func (s *State) RenderLog(e engine.LogEntry, lang string) string {
 	for i, a := range e.Args {
 		args[i] = tr(a, lang)
 	}
-	if e.Key == "die" || e.Key == "reroll" {
+	switch e.Key {
+	case "die", "reroll":
 		args[2] = renderMods(e.Args[2], lang)
+	case "turn":
+		args[1] = datesIn(e.Args[1], lang)
 	}
 	line := fmt.Sprintf(m.in(lang), args...)
 	prefix := "Compass " + e.Rule + ": "
@@ -266,3 +270,19 @@ func (s *State) Prompt(side engine.Side, lang string) string {
 	}
 	return t
 }
+
+// monthsIt are the Italian abbreviations of the months the turn track's
+// dates use ("9-13 Dec 1940" reads "9-13 dic 1940").
+var monthsIt = map[string]string{"Jan": "gen", "Feb": "feb", "Mar": "mar", "Apr": "apr", "May": "mag", "Jun": "giu",
+	"Jul": "lug", "Aug": "ago", "Sep": "set", "Oct": "ott", "Nov": "nov", "Dec": "dic"}
+
+// datesIn writes a turn's dates from the data in lang: in Italian each
+// English month abbreviation becomes the Italian one; other words stay.
+func datesIn(dates, lang string) string {
+	if lang != "it" {
+		return dates
+	}
+	return monthWord.ReplaceAllStringFunc(dates, func(m string) string { return monthsIt[m] })
+}
+
+var monthWord = regexp.MustCompile(`\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b`)

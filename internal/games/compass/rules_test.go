@@ -882,6 +882,28 @@ func TestLogCitesRulesInBothLanguages(t *testing.T) {
 	}
 }
 
+// A turn's dates read in the reader's language, in the log and the view.
+func TestDatesInBothLanguages(t *testing.T) {
+	for _, c := range []struct{ in, en, it string }{
+		{"9-13 Dec 1940", "9-13 Dec 1940", "9-13 dic 1940"},
+		{"28 Jan-1 Feb 1941", "28 Jan-1 Feb 1941", "28 gen-1 feb 1941"},
+		{"2-7 Feb 1941", "2-7 Feb 1941", "2-7 feb 1941"},
+		{"Decisive", "Decisive", "Decisive"},
+	} {
+		if got := datesIn(c.in, "en"); got != c.en {
+			t.Errorf("en %q: got %q", c.in, got)
+		}
+		if got := datesIn(c.in, "it"); got != c.it {
+			t.Errorf("it %q: got %q", c.in, got)
+		}
+	}
+	s := fixture(t, "")
+	e := engine.LogEntry{Rule: "6.1", Key: "turn", Args: []string{"1", "9-13 Dec 1940"}}
+	if got := s.RenderLog(e, "it"); got != "Compass 6.1: Turno 1 (9-13 dic 1940): fase amministrativa" {
+		t.Errorf("Italian turn line %q", got)
+	}
+}
+
 // The terminal board reads in the chosen language, with the rulebook's
 // Italian terms, and shows control, supply, Attack markers and VP.
 func TestBoardInBothLanguages(t *testing.T) {

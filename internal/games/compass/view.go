@@ -122,7 +122,7 @@ func (s *State) View(side engine.Side, lang string) any { return s.view(side, la
 func (s *State) view(side engine.Side, lang string) *View {
 	v := &View{
 		Game: "compass", Notice: Notice, Viewer: sideLabel(side), Turn: int(s.Turn), Turns: len(s.d.Turns),
-		Dates: s.d.Turns[s.Turn-1].Dates, Phase: stepName[s.Step], Phasing: s.sideName(s.Phasing),
+		Dates: datesIn(s.d.Turns[s.Turn-1].Dates, lang), Phase: stepName[s.Step], Phasing: s.sideName(s.Phasing),
 		Prompt: s.Prompt(side, lang), Repl: [2]int{int(s.Repl[0]), int(s.Repl[1])},
 	}
 	if s.Result == 0 {
