@@ -71,9 +71,7 @@ func TestClockRunsOutOnAction(t *testing.T) {
 	clock := &fakeClock{t: time.Now()}
 	e.srv.cfg.Now = clock.now
 	ann, bob := e.user("ann"), e.user("bob")
-	g := ann.create(map[string]any{"game": "toy", "mode": "invite", "side": "north", "pace": "fast", "seed": 5})
-	token := inviteToken(g)
-	bob.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"side": "south", "token": token}, nil)
+	g := invited(ann, bob, "toy", [2]string{"north", "south"}, map[string]any{"pace": "fast", "seed": 5})
 	clock.add(73 * time.Hour)
 	code, msg := ann.errOf("POST", "/api/games/"+g.ID+"/actions", map[string]any{"side": "north", "move": 0, "action": "take 1"})
 	if code != http.StatusConflict || !strings.Contains(msg, "north ran out of time") {

@@ -60,11 +60,7 @@ func randomMove(t *testing.T, r *rand.Rand, id string, players map[string]*clien
 func TestCompassHiddenInformation(t *testing.T) {
 	e := newEnv(t)
 	ann, bob, carol, anon := e.user("ann"), e.user("bob"), e.user("carol"), e.anon()
-	g := ann.create(map[string]any{"game": "compass", "mode": "invite", "side": "allied", "seed": 7})
-	token := inviteToken(g)
-	if code := bob.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"side": "italian", "token": token}, nil); code != http.StatusOK {
-		t.Fatalf("join: %d", code)
-	}
+	g := invited(ann, bob, "compass", [2]string{"allied", "italian"}, map[string]any{"seed": 7})
 	players := map[string]*client{"allied": ann, "italian": bob}
 	viewers := []struct {
 		name string

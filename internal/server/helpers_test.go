@@ -208,6 +208,22 @@ func (c *client) create(req map[string]any) *gameView {
 }
 
 // inviteToken is the token of g's first invitation link.
+// invited has host create a game by invitation, taking the first side of
+// sides, and guest join it on the second; extra adds to the creation
+// request (a seed, a pace).
+func invited(host, guest *client, game string, sides [2]string, extra map[string]any) *gameView {
+	host.t.Helper()
+	req := map[string]any{"game": game, "mode": "invite", "side": sides[0]}
+	for k, v := range extra {
+		req[k] = v
+	}
+	g := host.create(req)
+	if code := guest.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"side": sides[1], "token": inviteToken(g)}, nil); code != http.StatusOK {
+		host.t.Fatalf("%s joins %s: %d", sides[1], g.ID, code)
+	}
+	return g
+}
+
 func inviteToken(g *gameView) string {
 	u := g.Invites[0].URL
 	return u[strings.Index(u, "token=")+len("token="):]

@@ -15,11 +15,7 @@ import (
 func TestNoHiddenInformationLeaks(t *testing.T) {
 	e := newEnv(t)
 	red, blue, carol, anon := e.user("ann"), e.user("bob"), e.user("carol"), e.anon()
-	g := red.create(map[string]any{"game": "vault", "mode": "invite", "side": "red", "seed": 11})
-	token := inviteToken(g)
-	if code := blue.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"side": "blue", "token": token}, nil); code != http.StatusOK {
-		t.Fatalf("join: %d", code)
-	}
+	g := invited(red, blue, "vault", [2]string{"red", "blue"}, map[string]any{"seed": 11})
 	rec, _ := e.st.Record(t.Context(), g.ID)
 	sess, err := engine.Replay(rec)
 	if err != nil {

@@ -319,9 +319,7 @@ func TestInvitationAndAuthorization(t *testing.T) {
 func TestResignAndRematch(t *testing.T) {
 	e := newEnv(t)
 	ann, bob := e.user("ann"), e.user("bob")
-	g := ann.create(map[string]any{"game": "toy", "mode": "invite", "side": "north", "seed": 5})
-	token := inviteToken(g)
-	bob.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"side": "south", "token": token}, nil)
+	g := invited(ann, bob, "toy", [2]string{"north", "south"}, map[string]any{"seed": 5})
 	if code, _ := ann.errOf("POST", "/api/games/"+g.ID+"/rematch", map[string]any{}); code != http.StatusConflict {
 		t.Fatalf("rematch before the end: %d", code)
 	}
@@ -422,9 +420,7 @@ func TestNotifyAbsentPlayers(t *testing.T) {
 			t.Errorf("notify %v: %d %s", c.body, code, msg)
 		}
 	}
-	g := ann.create(map[string]any{"game": "toy", "mode": "invite", "side": "north", "seed": 5})
-	token := inviteToken(g)
-	bob.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"side": "south", "token": token}, nil)
+	g := invited(ann, bob, "toy", [2]string{"north", "south"}, map[string]any{"seed": 5})
 	ann.mustAct(g.ID, "north", 0, "take 1")
 	e.srv.Wait()
 	sent := e.sent.list()
