@@ -98,7 +98,7 @@ type UnitView struct {
 	SupplyPath []string `json:"supply_path,omitempty"`
 	HitsOn     string   `json:"hits_on"`         // attacking (10.21, 7.91)
 	HitsOnDef  string   `json:"hits_on_defense"` // defending where it stands (10.21, 12.3, 16.2)
-	IP         int      `json:"ip"`
+	IP         int      `json:"ip"`              // the level of the IP the unit is beneath (12.2), else 0
 }
 
 // LeaderView is one leader piece in play.
@@ -216,7 +216,9 @@ func (s *State) view(side engine.Side, lang string) *View {
 			h := int(us.Hex)
 			uv.Hex = s.hexID(h)
 			uv.Supplied = sup[def.Side].Supplied[u]
-			uv.IP = s.Pos.ipAt(h)
+			if us.InIP {
+				uv.IP = s.Pos.ipAt(h) // only a unit beneath the marker has its benefits (12.2)
+			}
 			if uv.Supplied {
 				src := d.SupplySource[def.Side]
 				if sup[def.Side].ViaTobruk[u] {

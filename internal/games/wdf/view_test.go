@@ -109,17 +109,21 @@ func TestViewSupplyPaths(t *testing.T) {
 
 // TestViewHitsOnDefense: the view's defence hit number follows the unit's
 // type and nationality (10.21), a level-2 IP the unit is under (12.3) and
-// a fortress not destroyed (16.2).
+// a fortress not destroyed (16.2); the IP level is given only to a unit
+// beneath the marker (12.2).
 func TestViewHitsOnDefense(t *testing.T) {
-	for _, c := range []struct{ name, fix, unit, attack, defend string }{
-		{"italian infantry in the open", "unit cirene 4311", "cirene", "6", "6"},
-		{"german infantry in the open (10.21)", "unit 125-inf 4311", "125-inf", "6", "5-6"},
-		{"german armour", "unit 5-pz-1 4311", "5-pz-1", "5-6", "6"},
-		{"under an IP-2 (12.3)", "unit cirene 4311 ip\nip 4311 2", "cirene", "6", "5-6"},
-		{"beside an IP-2 it is not under", "unit cirene 4311\nip 4311 2", "cirene", "6", "6"},
-		{"under an IP-1", "unit cirene 4311 ip\nip 4311 1", "cirene", "6", "6"},
-		{"in Tobruk intact (16.2)", "unit sirte 3408", "sirte", "6", "5-6"},
-		{"in Tobruk destroyed (16.1)", "unit sirte 3408\nlost tobruk 3", "sirte", "6", "6"},
+	for _, c := range []struct {
+		name, fix, unit, attack, defend string
+		ip                              int
+	}{
+		{"italian infantry in the open", "unit cirene 4311", "cirene", "6", "6", 0},
+		{"german infantry in the open (10.21)", "unit 125-inf 4311", "125-inf", "6", "5-6", 0},
+		{"german armour", "unit 5-pz-1 4311", "5-pz-1", "5-6", "6", 0},
+		{"under an IP-2 (12.3)", "unit cirene 4311 ip\nip 4311 2", "cirene", "6", "5-6", 2},
+		{"beside an IP-2 it is not under", "unit cirene 4311\nip 4311 2", "cirene", "6", "6", 0},
+		{"under an IP-1", "unit cirene 4311 ip\nip 4311 1", "cirene", "6", "6", 1},
+		{"in Tobruk intact (16.2)", "unit sirte 3408", "sirte", "6", "5-6", 0},
+		{"in Tobruk destroyed (16.1)", "unit sirte 3408\nlost tobruk 3", "sirte", "6", "6", 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := stateAt(t, c.fix, 5, Allied)
@@ -127,6 +131,9 @@ func TestViewHitsOnDefense(t *testing.T) {
 				if u.ID == c.unit {
 					if u.HitsOn != c.attack || u.HitsOnDef != c.defend {
 						t.Errorf("hits on %s attacking, %s defending; want %s, %s", u.HitsOn, u.HitsOnDef, c.attack, c.defend)
+					}
+					if u.IP != c.ip {
+						t.Errorf("IP %d, want %d", u.IP, c.ip)
 					}
 					return
 				}
