@@ -904,6 +904,17 @@ func TestDatesInBothLanguages(t *testing.T) {
 	}
 }
 
+// A finished game's view says the outcome in words, in its language.
+func TestViewResultInBothLanguages(t *testing.T) {
+	s := fixture(t, "")
+	s.Result = 1
+	for lang, want := range map[string]string{"en": "Allied victory", "it": "vittoria alleata"} {
+		if got := s.view(Allied, lang).Result; got != want {
+			t.Errorf("%s: result %q, want %q", lang, got, want)
+		}
+	}
+}
+
 // The terminal board reads in the chosen language, with the rulebook's
 // Italian terms, and shows control, supply, Attack markers and VP.
 func TestBoardInBothLanguages(t *testing.T) {

@@ -24,8 +24,8 @@ type View struct {
 	Phasing  string       `json:"phasing"`
 	Decider  string       `json:"decider,omitempty"`
 	Prompt   string       `json:"prompt"`
-	VP       [2]int       `json:"vp"` // as counted now (rule 2)
-	Result   string       `json:"result,omitempty"`
+	VP       [2]int       `json:"vp"`               // as counted now (rule 2)
+	Result   string       `json:"result,omitempty"` // the outcome in words, in the view's language
 	Areas    []AreaView   `json:"areas"`
 	Units    []UnitView   `json:"units"`
 	Events   [2]EventView `json:"events"`
@@ -128,7 +128,7 @@ func (s *State) view(side engine.Side, lang string) *View {
 	if s.Result == 0 {
 		v.Decider = s.sideName(s.Decider)
 	} else {
-		v.Result = resultKey[s.Result]
+		v.Result = tr(resultKey[s.Result], lang) // in words: the client shows it as it comes
 	}
 	vp := s.victoryPoints()
 	v.VP = [2]int{int(vp[0]), int(vp[1])}

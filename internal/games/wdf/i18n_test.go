@@ -61,8 +61,8 @@ func TestRenderLogLanguages(t *testing.T) {
 	}
 }
 
-// TestViewLanguages: the view's date, phase and prompt follow the viewer's
-// language; the codes the client keys on (sides, result) do not.
+// TestViewLanguages: the view's date, phase, prompt and result follow the
+// viewer's language; the codes the client keys on (sides) do not.
 func TestViewLanguages(t *testing.T) {
 	st, _ := Game{}.New(engine.Setup{Seed: 1})
 	s := st.(*State)
@@ -80,6 +80,14 @@ func TestViewLanguages(t *testing.T) {
 	if !strings.HasPrefix(other.Prompt, "in attesa del giocatore ") {
 		t.Errorf("the waiting side's Italian prompt is %q", other.Prompt)
 	}
+	s.Result = 2
+	if got := s.view(Allied, "it").Result; got != "vittoria dell'Asse" {
+		t.Errorf("Italian result %q", got)
+	}
+	if got := s.view(Allied, "en").Result; got != "Axis victory" {
+		t.Errorf("English result %q", got)
+	}
+	s.Result = 0
 	for _, a := range s.Legal(s.Decider, nil) {
 		if d := s.Describe(a, "it"); d == "" {
 			t.Errorf("action %s has no Italian description", s.EncodeAction(a))

@@ -34,7 +34,7 @@ type View struct {
 	Tobruk      string       `json:"tobruk"`
 	Fortress    FortressView `json:"fortress"`
 	VP          [2]int       `json:"vp"`
-	Result      string       `json:"result,omitempty"`
+	Result      string       `json:"result,omitempty"` // the outcome in words, in the view's language
 	Map         MapView      `json:"map"`
 	Units       []UnitView   `json:"units"`
 	Leaders     []LeaderView `json:"leaders"`
@@ -184,7 +184,7 @@ func (s *State) view(side engine.Side, lang string) *View {
 	if s.Result == 0 {
 		v.Decider = s.sideName(s.Decider)
 	} else {
-		v.Result = resultKey[s.Result]
+		v.Result = word(resultKey[s.Result], lang) // in words: the client shows it as it comes
 	}
 	status := func(lost, levels int) string {
 		switch {
@@ -476,7 +476,7 @@ func (s *State) Board(side engine.Side, lang string) string {
 			strings.Join(bt.Hexes, " "), bt.Hits[0], bt.Hits[1])
 	}
 	if v.Result != "" {
-		fmt.Fprintf(&b, text{"Result: %s\n", "Risultato: %s\n"}.in(lang), word(v.Result, lang))
+		fmt.Fprintf(&b, text{"Result: %s\n", "Risultato: %s\n"}.in(lang), v.Result)
 	} else {
 		fmt.Fprintf(&b, "%s\n", v.Prompt)
 	}
