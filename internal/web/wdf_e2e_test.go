@@ -168,6 +168,15 @@ func wdfItalian(t *testing.T, ctx context.Context) {
 	if prompt, _ := pageText(ctx, `.prompt .text`); !strings.Contains(prompt, "muovi") && !strings.Contains(prompt, "in attesa") {
 		t.Errorf("the WDF prompt is not in Italian: %q", prompt)
 	}
+	// How the server words a finished game, as the lobby and the prompt bar
+	// show it in Italian.
+	ends, err := chromedp.Run(ctx, chromedp.Evaluate[string](`import('/static/js/i18n.js').then((m) => ['axis resigned', 'allied wins', 'draw', 'italian ran out of time', 'odd'].map(m.result).join('|'))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "abbandono: Asse|vittoria: Alleati|pareggio|tempo scaduto: Italiani|odd"; ends != want {
+		t.Errorf("results in Italian: %q, want %q", ends, want)
+	}
 	noStrayText(t, ctx)
 }
 

@@ -67,3 +67,15 @@ export function t(key) { return words[lang()][key] || words.en[key] || key; }
 const sides = { it: { allied: 'Alleati', italian: 'Italiani', axis: 'Asse' } };
 
 export function side(id) { return (sides[lang()] || {})[id] || id; }
+
+// The ways the server words a finished game ("allied wins", "draw",
+// "axis resigned", "italian ran out of time"), in Italian.
+const ends = { wins: 'vittoria', resigned: 'abbandono', 'ran out of time': 'tempo scaduto' };
+
+// result puts the server's result of a game in the page's language.
+export function result(text) {
+  if (!text || lang() === 'en') return text;
+  if (text === 'draw') return 'pareggio';
+  const m = /^(\S+) (wins|resigned|ran out of time)$/.exec(text);
+  return m ? `${ends[m[2]]}: ${side(m[1])}` : text;
+}

@@ -2,7 +2,7 @@
 // and accepting an invitation.
 import { request, current, setMe } from './api.js';
 import { h, clear, flash } from './dom.js';
-import { t, lang, side as sideName } from './i18n.js';
+import { t, lang, side as sideName, result as resultWords } from './i18n.js';
 import { go, route } from './app.js';
 
 function authForm(after) {
@@ -91,7 +91,7 @@ function gamesList(list) {
     h('td', {}, g.scenario),
     h('td', {}, seatsText(g.seats)),
     h('td', { class: 'num' }, g.move),
-    h('td', {}, g.status === 'over' ? `${t('over')}: ${g.result}` : g.your_turn ? h('strong', {}, t('yourTurn')) : `${t('waiting')} (${g.active.join(', ')})`)));
+    h('td', {}, g.status === 'over' ? `${t('over')}: ${resultWords(g.result)}` : g.your_turn ? h('strong', {}, t('yourTurn')) : `${t('waiting')} (${g.active.join(', ')})`)));
   return h('section', { class: 'card' }, h('h2', {}, t('myGames')),
     h('table', { class: 'games' }, h('thead', {}, h('tr', {},
       h('th', {}, t('game')), h('th', {}, t('scenario')), h('th', {}, t('sides')), h('th', {}, t('move')), h('th', {}, ''))),

@@ -2,7 +2,7 @@
 // log with rule references; updated live from the server's event stream.
 import { request, current } from './api.js';
 import { h, clear, flash } from './dom.js';
-import { t, lang, side as sideName } from './i18n.js';
+import { t, lang, side as sideName, result as resultWords } from './i18n.js';
 import { go } from './app.js';
 import { renderBoard } from './render.js';
 
@@ -155,7 +155,7 @@ export async function playPage(main, id) {
     const computerToMove = !v.over && v.seats.some((s) => s.ai && v.active.includes(s.side));
     const prompt = h('div', { class: 'prompt' + (yourTurn ? ' your-turn' : '') + (v.over ? ' over' : '') },
       h('span', { class: 'who' }, v.over ? t('gameOver') : v.active.map(sideName).join(', ')),
-      h('span', { class: 'text' }, v.over ? (v.result || v.prompt) : v.waiting_for ? `${t('waitingFor')}: ${v.waiting_for.join(', ')}` : computerToMove && !yourTurn && !v.computer_failed ? t('computerThinks') : v.prompt),
+      h('span', { class: 'text' }, v.over ? (resultWords(v.result) || v.prompt) : v.waiting_for ? `${t('waitingFor')}: ${v.waiting_for.join(', ')}` : computerToMove && !yourTurn && !v.computer_failed ? t('computerThinks') : v.prompt),
       h('span', { class: 'clocks' }),
       (v.undo_sides || []).map((side) => h('button', {
         onclick: () => send('undo', { side }),
