@@ -43,9 +43,15 @@ func evaluate(st engine.State, side engine.Side) float64 {
 	}
 	b := s.board()
 	var score [2]float64
+	counted := make(map[int]bool, 64)
 	for p := engine.Side(0); p < 2; p++ {
-		// Supply as last traced (before the action being judged): tracing
-		// it afresh for every candidate would cost more than all the rest.
+		// Supply as last traced (before the action being judged), if it
+		// was (legal moves trace the mover's): tracing it afresh for every
+		// candidate would cost more than all the rest. A unit that has
+		// moved since is traced again from its new hex along the same net
+		// (8.1): judged on its old supply, a move out of supply looked
+		// free, and greedy Allies lost some fifty steps a game to
+		// attrition (8.3).
 		sup := s.sup[p]
 		if sup == nil {
 			sup = s.prevSup[p]
@@ -58,13 +64,32 @@ func evaluate(st engine.State, side engine.Side) float64 {
 				continue
 			}
 			cs := float64(b.baseCS(u))
-			supplied := sup == nil || sup.Supplied[u]
+			h := int(us.Hex)
+			supplied := true
+			switch {
+			case sup == nil:
+			case int(sup.From[u]) != h:
+				supplied = b.Traces(p, h, b.supplyBudget(p, h), sup.Net)
+			default:
+				supplied = sup.Supplied[u]
+			}
 			if supplied {
 				score[p] += cs
 			} else {
-				score[p] += 0.5 * cs
+				// 8.2: half strength; 8.3: a step lost at the owner's next
+				// Attrition Phase, which the enemy scores (17.2).
+				score[p] += 0.5*cs - 2*attritionCost(def.Type)
 			}
-			h := int(us.Hex)
+			if !counted[h] {
+				counted[h] = true
+				// 9.2: the enemy eliminates the excess at the end of the
+				// phase, and scores it (17.2). Seen in play: greedy Allies
+				// that gathered on the road to Tobruk lost sixty units a
+				// game this way.
+				if over := b.StackPoints(h) - StackLimit; over > 0 {
+					score[p] -= overstackCost * float64(over)
+				}
+			}
 			for i, t := range targets {
 				dist := float64(hexDistance(s.d, h, t))
 				w := [...]float64{0.6, 0.3, 1.0}[i]
@@ -86,6 +111,21 @@ func evaluate(st engine.State, side engine.Side) float64 {
 	}
 	return 1 - pr
 }
+
+// attritionCost is the victory points the enemy scores when attrition
+// takes a step from a unit (8.3, 17.2): one for a non-armour unit (full to
+// reduced, or reduced, 1, to eliminated, 2), four for armour.
+func attritionCost(t UnitType) float64 {
+	if t == Armor {
+		return 4
+	}
+	return 1
+}
+
+// overstackCost is what a stacking point over the limit costs in the
+// score: about the strength of the unit the enemy will eliminate and the
+// points it will score for it (two for a non-armour unit, 17.2).
+const overstackCost = 10
 
 // actionScore is a cheap judgement of an action for the rollout policy
 // and the search's ordering: attack and resolve, advance, move towards

@@ -233,6 +233,11 @@ type SupplyReport struct {
 	// Tobruk lists the units that can reach Tobruk but not their main
 	// source, whether or not Tobruk's limit lets them draw on it.
 	Tobruk []int
+	// From is the hex each unit was traced from (-1 off the map) and Net
+	// the net to the main source, so that a unit moved since can be
+	// traced again alone (the computer players' evaluation).
+	From [MaxUnits]int16
+	Net  *SupplyNet
 }
 
 // TobrukUsers lists side's units that can trace supply to Tobruk but not
@@ -261,6 +266,10 @@ func (b *Board) Supply(side engine.Side) *SupplyReport {
 	d := b.D
 	r := &SupplyReport{}
 	main := b.NewSupplyNet(side, d.SupplySource[side])
+	r.Net = main
+	for u := range r.From {
+		r.From[u] = -1
+	}
 	var tob *SupplyNet
 	left := b.TobrukCapacity(side)
 	if left > 0 {
@@ -280,6 +289,7 @@ func (b *Board) Supply(side engine.Side) *SupplyReport {
 			continue
 		}
 		h := int(us.Hex)
+		r.From[u] = us.Hex
 		res := seen[h]
 		if res == unknown {
 			budget := b.supplyBudget(side, h)
