@@ -201,11 +201,23 @@ func TestBrowserCompassMap(t *testing.T) {
 		t.Fatal(err)
 	}
 	// In Italian: the board's words and the game's texts.
-	err = chromedp.Do(ctx,
+	toItalian(t, ctx, "Turno 1/12", shot("compass-it"), "Fase: eventi", "Segnalini evento", "Eliminate", "Ritirate")
+	if prompt, _ := pageText(ctx, `.prompt .text`); !strings.Contains(prompt, "scegli") {
+		t.Errorf("the prompt is not in Italian: %q", prompt)
+	}
+	noStrayText(t, ctx)
+}
+
+// toItalian switches the page to Italian, waits for the map's turn line to
+// start with turn, takes the snapshot, and checks that the page's main
+// part holds every one of wants.
+func toItalian(t *testing.T, ctx context.Context, turn string, snap chromedp.Action[chromedp.Void], wants ...string) {
+	t.Helper()
+	err := chromedp.Do(ctx,
 		chromedp.SetValue(css(`header select`), "it"),
 		js(`document.querySelector('header select').dispatchEvent(new Event('change'))`),
-		chromedp.WaitVisible(xpath(`//div[@class="mapinfo"]//span[starts-with(text(), "Turno 1/12")]`)),
-		shot("compass-it"),
+		chromedp.WaitVisible(xpath(`//span[starts-with(text(), "`+turn+`")]`)),
+		snap,
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -214,15 +226,11 @@ func TestBrowserCompassMap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Fase: eventi", "Segnalini evento", "Eliminate", "Ritirate"} {
+	for _, want := range wants {
 		if !strings.Contains(it, want) {
 			t.Errorf("the Italian page lacks %q:\n%s", want, it)
 		}
 	}
-	if prompt, _ := pageText(ctx, `.prompt .text`); !strings.Contains(prompt, "scegli") {
-		t.Errorf("the prompt is not in Italian: %q", prompt)
-	}
-	noStrayText(t, ctx)
 }
 
 // toMovement plays a hot-seat Compass game through the API, from the page

@@ -147,24 +147,7 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 // the interface's words.
 func wdfItalian(t *testing.T, ctx context.Context) {
 	t.Helper()
-	err := chromedp.Do(ctx,
-		chromedp.SetValue(css(`header select`), "it"),
-		js(`document.querySelector('header select').dispatchEvent(new Event('change'))`),
-		chromedp.WaitVisible(xpath(`//span[starts-with(text(), "Turno 1/23")]`)),
-		viewShot("wdf-it"),
-	)
-	if err != nil {
-		t.Fatal(err)
-	}
-	it, err := pageText(ctx, `main`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{"dicembre 1940", "Fase: movimento regolare", "turno del giocatore alleato", "RICOSTRUZIONE"} {
-		if !strings.Contains(it, want) {
-			t.Errorf("the Italian WDF page lacks %q:\n%s", want, it)
-		}
-	}
+	toItalian(t, ctx, "Turno 1/23", viewShot("wdf-it"), "dicembre 1940", "Fase: movimento regolare", "turno del giocatore alleato", "RICOSTRUZIONE")
 	if prompt, _ := pageText(ctx, `.prompt .text`); !strings.Contains(prompt, "muovi") && !strings.Contains(prompt, "in attesa") {
 		t.Errorf("the WDF prompt is not in Italian: %q", prompt)
 	}
