@@ -16,7 +16,7 @@ func init() {
 }
 
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("bench", "Usage: sandtable bench [GAME] [flags]\n\nPlays random games on one core and times the rules, then the search.", stderr)
+	fs := newFlagSet("bench", "bench [GAME] [flags]\n\nPlays random games on one core and times the rules, then the search.", stderr)
 	dur := fs.Duration("time", 3*time.Second, "time spent on each measurement")
 	scenario := fs.String("scenario", "", "scenario (default: the game's first)")
 	pos, err := parseFlags(fs, args)
