@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -26,8 +25,7 @@ func init() {
 }
 
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("serve", "serve [flags]\n\nServes the web client: play in the browser, together or against the computer.", stderr)
 	addr := fs.String("addr", ":8080", "address to listen on")
 	db := fs.String("db", "sandtable.db", "SQLite database file (created on first start)")
 	verify := fs.Bool("verify", false, "replay every stored game, report mismatches and exit")
@@ -39,7 +37,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	privateHooks := fs.Bool("private-webhooks", false, "let webhooks reach loopback and private addresses (a server on a private network)")
 	smtpUser := fs.String("smtp-user", "", "SMTP user (the password is read from $SANDTABLE_SMTP_PASSWORD)")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "serve: unexpected arguments %v\n", fs.Args())
@@ -101,12 +99,11 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 }
 
 func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("verify", "verify [flags]\n\nReplays every game stored by the server and reports mismatches.", stderr)
 	db := fs.String("db", "sandtable.db", "SQLite database file of the server")
 	rehash := fs.Bool("rehash", false, "after a change of rules: write again, with the new state hashes, every game whose actions are all still legal (stop the server first)")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	if _, err := os.Stat(*db); err != nil {
 		fmt.Fprintln(stderr, "verify:", err)
