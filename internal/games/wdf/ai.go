@@ -43,7 +43,6 @@ func evaluate(st engine.State, side engine.Side) float64 {
 	}
 	b := s.board()
 	var score [2]float64
-	counted := make(map[int]bool, 64)
 	for p := engine.Side(0); p < 2; p++ {
 		// Supply as last traced (before the action being judged), if it
 		// was (legal moves trace the mover's): tracing it afresh for every
@@ -80,12 +79,11 @@ func evaluate(st engine.State, side engine.Side) float64 {
 				// Attrition Phase, which the enemy scores (17.2).
 				score[p] += 0.5*cs - 2*attritionCost(def.Type)
 			}
-			if !counted[h] {
-				counted[h] = true
-				// 9.2: the enemy eliminates the excess at the end of the
-				// phase, and scores it (17.2). Seen in play: greedy Allies
-				// that gathered on the road to Tobruk lost sixty units a
-				// game this way.
+			if b.Units(h)[0] == u {
+				// Once a hex, at its first unit. 9.2: the enemy eliminates
+				// the excess at the end of the phase, and scores it (17.2).
+				// Seen in play: greedy Allies that gathered on the road to
+				// Tobruk lost sixty units a game this way.
 				if over := b.StackPoints(h) - StackLimit; over > 0 {
 					score[p] -= overstackCost * float64(over)
 				}
