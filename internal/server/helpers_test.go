@@ -207,7 +207,6 @@ func (c *client) create(req map[string]any) *gameView {
 	return &v
 }
 
-// inviteToken is the token of g's first invitation link.
 // invited has host create a game by invitation, taking the first side of
 // sides, and guest join it on the second; extra adds to the creation
 // request (a seed, a pace).
@@ -224,6 +223,7 @@ func invited(host, guest *client, game string, sides [2]string, extra map[string
 	return g
 }
 
+// inviteToken is the token of g's first invitation link.
 func inviteToken(g *gameView) string {
 	u := g.Invites[0].URL
 	return u[strings.Index(u, "token=")+len("token="):]
