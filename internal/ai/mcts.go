@@ -235,7 +235,7 @@ func (p *MCTS) Search(st engine.State, side engine.Side) []ActionStat {
 			if rs == nil {
 				continue
 			}
-			if j, ok := rs.index[a]; ok {
+			if j, ok := rs.index[keyOf(a)]; ok {
 				out[i].Visits += int(rs.edges[j].n)
 				w += rs.edges[j].w
 			}
@@ -303,8 +303,8 @@ type edge struct {
 // sideStats is one side's statistics at a node (decoupled UCT: each
 // active side selects by its own).
 type sideStats struct {
-	edges  []edge // sorted by prior, best first, when the game has a Prior
-	index  map[engine.Action]int32
+	edges  []edge              // sorted by prior, best first, when the game has a Prior
+	index  map[actionKey]int32 // edges' positions by packed action
 	visits uint32
 }
 
@@ -315,10 +315,18 @@ type node struct {
 	kids  map[jointKey]*node
 }
 
+// actionKey is an action packed into one word: maps keyed by it hash
+// faster than by the struct, whose padding makes Go hash it field by field.
+type actionKey uint64
+
+func keyOf(a engine.Action) actionKey {
+	return actionKey(a.Op)<<48 | actionKey(uint16(a.A))<<32 | actionKey(uint16(a.B))<<16 | actionKey(uint16(a.C))
+}
+
 // jointKey is what every active side chose at a node.
 type jointKey struct {
 	set  engine.SideSet
-	acts [maxSides]engine.Action
+	acts [maxSides]actionKey
 }
 
 type step struct {
@@ -416,6 +424,7 @@ func (s *searcher) iterate() {
 		}
 		st := step{n: n, set: set}
 		key := jointKey{set: set}
+		var acts [maxSides]engine.Action
 		for rest := set; rest != 0; {
 			var sd engine.Side
 			sd, rest = nextSide(rest)
@@ -427,18 +436,19 @@ func (s *searcher) iterate() {
 			}
 			ss := n.sides[sd]
 			if ss == nil {
-				ss = &sideStats{index: make(map[engine.Action]int32, len(legal))}
+				ss = &sideStats{index: make(map[actionKey]int32, len(legal))}
 				n.sides[sd] = ss
 			}
 			i := s.selectEdge(ss, d, sd, legal)
 			st.picks[sd] = int32(i)
-			key.acts[sd] = ss.edges[i].a
+			acts[sd] = ss.edges[i].a
+			key.acts[sd] = keyOf(acts[sd])
 		}
 		for rest := set; rest != 0; {
 			var sd engine.Side
 			sd, rest = nextSide(rest)
 			if st.picks[sd] >= 0 && d.Active().Has(sd) {
-				_ = apply(d, sd, key.acts[sd])
+				_ = apply(d, sd, acts[sd])
 			}
 		}
 		s.path = append(s.path, st)
@@ -477,11 +487,12 @@ func (s *searcher) selectEdge(ss *sideStats, d engine.State, side engine.Side, l
 	stamp := s.stamp
 	fresh := false
 	for _, a := range legal {
-		i, ok := ss.index[a]
+		k := keyOf(a)
+		i, ok := ss.index[k]
 		if !ok {
 			i = int32(len(ss.edges))
 			ss.edges = append(ss.edges, edge{a: a, prior: math.Inf(-1)})
-			ss.index[a] = i
+			ss.index[k] = i
 			fresh = true
 		}
 		e := &ss.edges[i]
@@ -561,13 +572,13 @@ func (s *searcher) priors(ss *sideStats, d engine.State, side engine.Side, legal
 	clear(sc)
 	s.know.Prior(d, side, legal, sc)
 	for i, a := range legal {
-		if e := &ss.edges[ss.index[a]]; math.IsInf(e.prior, -1) {
+		if e := &ss.edges[ss.index[keyOf(a)]]; math.IsInf(e.prior, -1) {
 			e.prior = sc[i]
 		}
 	}
 	sort.SliceStable(ss.edges, func(i, j int) bool { return ss.edges[i].prior > ss.edges[j].prior })
 	for i, e := range ss.edges {
-		ss.index[e.a] = int32(i)
+		ss.index[keyOf(e.a)] = int32(i)
 	}
 }
 

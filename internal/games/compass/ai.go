@@ -142,19 +142,35 @@ func (s *State) reach(side engine.Side, occ *[maxAreas][2]int8) [maxAreas]int8 {
 			left[a] = max(left[a], int8(2*s.def(u).MC))
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for a := range s.d.Areas {
-			if left[a] <= 0 {
+	// a worklist of the areas whose value rose: the fixpoint is the same
+	// in any order, as every step costs movement
+	var queue [maxAreas]int8
+	var queued [maxAreas]bool
+	head, n := 0, 0
+	push := func(a int) {
+		if !queued[a] {
+			queued[a] = true
+			queue[(head+n)%maxAreas] = int8(a)
+			n++
+		}
+	}
+	for a := range s.d.Areas {
+		if left[a] > 0 {
+			push(a)
+		}
+	}
+	for n > 0 {
+		a := int(queue[head])
+		head, n = (head+1)%maxAreas, n-1
+		queued[a] = false
+		for _, l := range s.d.Areas[a].Links {
+			if occ[l.To][1-side] > 0 {
 				continue
 			}
-			for _, l := range s.d.Areas[a].Links {
-				if occ[l.To][1-side] > 0 {
-					continue
-				}
-				if r := left[a] - entryCost(l.Kind); r > left[l.To] {
-					left[l.To] = r
-					changed = true
+			if r := left[a] - entryCost(l.Kind); r > left[l.To] {
+				left[l.To] = r
+				if r > 0 {
+					push(l.To)
 				}
 			}
 		}
@@ -204,7 +220,7 @@ func opening(d *Data) float64 {
 // the enemy holds and for guarding its own: a unit far from any of them
 // contributes nothing; attack markers count as a step closer.
 func (s *State) pressure(side engine.Side) float64 {
-	dist := distances(s.d)
+	f := facts(s.d)
 	p := 0.0
 	for u := range s.nUnits() {
 		a := int(s.Units[u].Area)
@@ -212,15 +228,12 @@ func (s *State) pressure(side engine.Side) float64 {
 			continue
 		}
 		best := 0.0
-		for v, ar := range s.d.Areas {
-			if ar.VP == 0 {
-				continue
-			}
-			d := float64(dist[a][v])
+		for _, v := range f.victory {
+			d := float64(f.dist[a][v])
 			if s.Units[u].Target >= 0 {
 				d--
 			}
-			w := float64(ar.VP) / (1 + max(d, 0))
+			w := float64(s.d.Areas[v].VP) / (1 + max(d, 0))
 			if s.Control[v] == int8(side) {
 				w *= 0.4
 			}
@@ -231,16 +244,26 @@ func (s *State) pressure(side engine.Side) float64 {
 	return p
 }
 
-var distCache sync.Map // *Data -> *[maxAreas][maxAreas]int8
+// mapFacts is what the players look up about a map many times a move.
+type mapFacts struct {
+	dist    [maxAreas][maxAreas]int8 // area steps between two areas, -1 if none
+	victory []int                    // the victory areas (rule 2)
+}
 
-// distances is the number of area steps between every two areas of d,
-// computed once per data set (a cache outside the state).
-func distances(d *Data) *[maxAreas][maxAreas]int8 {
-	if m, ok := distCache.Load(d); ok {
-		return m.(*[maxAreas][maxAreas]int8)
+var factsCache sync.Map // *Data -> *mapFacts
+
+// facts returns d's mapFacts, computed once per data set (a cache outside
+// the state).
+func facts(d *Data) *mapFacts {
+	if f, ok := factsCache.Load(d); ok {
+		return f.(*mapFacts)
 	}
-	var m [maxAreas][maxAreas]int8
-	for from := range d.Areas {
+	f := &mapFacts{}
+	m := &f.dist
+	for from, ar := range d.Areas {
+		if ar.VP > 0 {
+			f.victory = append(f.victory, from)
+		}
 		for i := range m[from] {
 			m[from][i] = -1
 		}
@@ -257,8 +280,8 @@ func distances(d *Data) *[maxAreas][maxAreas]int8 {
 			}
 		}
 	}
-	distCache.Store(d, &m)
-	return &m
+	factsCache.Store(d, f)
+	return f
 }
 
 // actionScore is a cheap judgement of an action for the rollout policy and
