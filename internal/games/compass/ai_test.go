@@ -1,0 +1,156 @@
+package compass
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"sandtable/internal/engine"
+)
+
+// randomStates plays a few seeded random games and returns a state from
+// every tenth action, for the properties of the players' knowledge.
+func randomStates(t *testing.T) []*State {
+	t.Helper()
+	var out []*State
+	for seed := uint64(1); seed <= 4; seed++ {
+		s := newState(DefaultData(), seed, false)
+		r := engine.NewRand(seed + 100)
+		for i := 0; !s.Over(); i++ {
+			side, _ := firstActive(s.Active())
+			legal := s.Legal(side, nil)
+			if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+			if i%10 == 0 {
+				out = append(out, s.Clone().(*State))
+			}
+		}
+	}
+	return out
+}
+
+func firstActive(set engine.SideSet) (engine.Side, bool) {
+	for p := engine.Side(0); p < 2; p++ {
+		if set.Has(p) {
+			return p, true
+		}
+	}
+	return 0, false
+}
+
+// reachBySweeps is reach as first written, sweeping every area until
+// nothing changes: the reference the worklist must agree with.
+func reachBySweeps(s *State, side engine.Side, occ *[maxAreas][2]int8) [maxAreas]int8 {
+	var left [maxAreas]int8
+	for a := range left {
+		left[a] = -1
+	}
+	for u := range s.nUnits() {
+		a := s.Units[u].Area
+		if s.side(u) == side && a >= 0 && s.def(u).MC > 0 {
+			left[a] = max(left[a], int8(2*s.def(u).MC))
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for a := range s.d.Areas {
+			if left[a] <= 0 {
+				continue
+			}
+			for _, l := range s.d.Areas[a].Links {
+				if occ[l.To][1-side] > 0 {
+					continue
+				}
+				if r := left[a] - entryCost(l.Kind); r > left[l.To] {
+					left[l.To] = r
+					changed = true
+				}
+			}
+		}
+	}
+	return left
+}
+
+func TestReachAgreesWithSweeps(t *testing.T) {
+	for i, s := range randomStates(t) {
+		occ := s.tally()
+		for p := engine.Side(0); p < 2; p++ {
+			if got, want := s.reach(p, &occ), reachBySweeps(s, p, &occ); got != want {
+				t.Fatalf("state %d, side %d: reach %v, sweeps %v", i, p, got, want)
+			}
+		}
+	}
+}
+
+func TestReachStopsAtEnemyUnits(t *testing.T) {
+	s := fixture(t, `
+unit 7rtr sidi-barrani
+unit div-cirene buq-buq
+begin movement allied`)
+	occ := s.tally()
+	left := s.reach(Allied, &occ)
+	if left[mustArea(t, s, "sidi-barrani")] <= 0 {
+		t.Errorf("no movement left where 7 RTR stands: %v", left)
+	}
+	if got := left[mustArea(t, s, "buq-buq")]; got != -1 {
+		t.Errorf("reach into Buq Buq, which the Italians occupy, = %d, want -1", got)
+	}
+}
+
+func TestMapFacts(t *testing.T) {
+	d := DefaultData()
+	f := facts(d)
+	var names []string
+	for _, v := range f.victory {
+		names = append(names, d.Areas[v].ID)
+	}
+	slices.Sort(names)
+	// rule 2: the five areas worth victory points
+	if want := []string{"agedabia", "bardia", "bengasi", "giarabub", "tobruch"}; !slices.Equal(names, want) {
+		t.Errorf("victory areas %v, want %v", names, want)
+	}
+	for a := range d.Areas {
+		if f.dist[a][a] != 0 {
+			t.Errorf("%s: distance to itself %d", d.Areas[a].ID, f.dist[a][a])
+		}
+		for _, l := range d.Areas[a].Links {
+			if f.dist[a][l.To] != 1 {
+				t.Errorf("%s-%s: adjacent areas %d steps apart", d.Areas[a].ID, d.Areas[l.To].ID, f.dist[a][l.To])
+			}
+		}
+		for b := range d.Areas {
+			if f.dist[a][b] != f.dist[b][a] || f.dist[a][b] < 0 {
+				t.Errorf("%s-%s: distances %d and %d", d.Areas[a].ID, d.Areas[b].ID, f.dist[a][b], f.dist[b][a])
+			}
+		}
+	}
+}
+
+func TestEvaluateIsAChanceBothSidesShare(t *testing.T) {
+	for i, s := range randomStates(t) {
+		a, b := evaluate(s, Allied), evaluate(s, Italian)
+		if a < 0 || a > 1 || math.Abs(a+b-1) > 1e-9 {
+			t.Fatalf("state %d: Allied %v, Italian %v", i, a, b)
+		}
+		if s.Over() && a != s.Returns()[Allied] {
+			t.Fatalf("finished state %d: evaluation %v, result %v", i, a, s.Returns())
+		}
+	}
+}
+
+func TestBattleEdgeFavoursTheStrongerSide(t *testing.T) {
+	s := fixture(t, `
+unit 7rtr sidi-barrani
+unit 4-armd-bde sidi-barrani
+unit div-cirene buq-buq
+begin movement allied`)
+	from, to := mustArea(t, s, "sidi-barrani"), mustArea(t, s, "buq-buq")
+	both := s.battleEdge(from, to, Allied, mustUnit(t, s, "7rtr"))
+	if both <= 0 {
+		t.Errorf("two Allied units on one Italian division: edge %v, want > 0", both)
+	}
+	if back := s.battleEdge(to, from, Italian, mustUnit(t, s, "div-cirene")); back >= 0 {
+		t.Errorf("the division attacking them: edge %v, want < 0", back)
+	}
+}
