@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"slices"
 
 	"sandtable/internal/engine"
 )
@@ -219,9 +220,12 @@ func (s *State) roll() int {
 	return s.Rng.D6()
 }
 
+// logf records a log entry when the log is on. It keeps a copy of args, so
+// that args does not escape and costs the callers no allocation when the
+// log is off (in the players' searches).
 func (s *State) logf(rule string, to engine.Side, key string, args ...string) {
 	if s.logOn {
-		s.log = append(s.log, engine.LogEntry{Rule: rule, To: to, Key: key, Args: args})
+		s.log = append(s.log, engine.LogEntry{Rule: rule, To: to, Key: key, Args: slices.Clone(args)})
 	}
 }
 
