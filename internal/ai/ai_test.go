@@ -157,6 +157,31 @@ func TestTimeCapsIterations(t *testing.T) {
 	}
 }
 
+// TestTimeCapHoldsWhenIterationsAreSlow: the cap stops the search within
+// an iteration of the deadline, however few iterations that leaves (at
+// Western Desert Force one takes tens of milliseconds).
+func TestTimeCapHoldsWhenIterationsAreSlow(t *testing.T) {
+	g := lookup(t, "toy")
+	k := ai.KnowledgeFor("toy")
+	defer ai.RegisterKnowledge("toy", k)
+	slow := k
+	slow.Evaluate = func(st engine.State, side engine.Side) float64 {
+		time.Sleep(5 * time.Millisecond)
+		return 0.5
+	}
+	ai.RegisterKnowledge("toy", slow)
+	st := midGame(t, g, 1, 0)
+	side, _ := firstSide(st.Active())
+	c := withIter(ai.FixedConfig, 1000)
+	c.Budget, c.RolloutDepth = 30*time.Millisecond, 1
+	m := ai.NewMCTS(g, c, 1)
+	m.Search(st, side)
+	// two workers, each iteration at least 5 ms: at most 2 x (30/5 + 1)
+	if m.LastIterations == 0 || m.LastIterations > 14 {
+		t.Fatalf("%d iterations in a 30 ms cap at 5 ms or more each", m.LastIterations)
+	}
+}
+
 func withIter(c ai.Config, n int) ai.Config {
 	c.Iterations = n
 	return c
