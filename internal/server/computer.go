@@ -13,16 +13,19 @@ import (
 // began, and lets the computer move when its side is to decide. actor is
 // the user who made the change; he is not notified.
 func (s *Server) afterChange(lv *live, actor int64) {
+	lv.lastActor.Store(actor)
 	s.background(func(ctx context.Context) {
-		s.announce(ctx, lv, actor)
+		s.announce(ctx, lv)
 		s.computerMoves(ctx, lv)
 	})
 }
 
 // announce publishes the game's state to its streams and sends notices
-// for the sides whose turn began since the last announcement.
-func (s *Server) announce(ctx context.Context, lv *live, actor int64) {
+// for the sides whose turn began since the last announcement, to everyone
+// but the user who made the latest change.
+func (s *Server) announce(ctx context.Context, lv *live) {
 	lv.mu.Lock()
+	actor := lv.lastActor.Load()
 	if !lv.loaded {
 		lv.mu.Unlock()
 		return
@@ -137,8 +140,9 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 			break
 		}
 		lv.aiFailed = ""
+		lv.lastActor.Store(0)
 		lv.mu.Unlock()
-		s.announce(ctx, lv, 0)
+		s.announce(ctx, lv)
 		lv.mu.Lock()
 	}
 	lv.thinking = false

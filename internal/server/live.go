@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"sync"
+	"sync/atomic"
 
 	"sandtable/internal/ai"
 	"sandtable/internal/engine"
@@ -31,6 +32,11 @@ type live struct {
 	// version counts the changes announced (moves, joins, resignations,
 	// timeouts), so that pages can tell that their view is out of date.
 	version uint64
+	// lastActor is the user who made the latest change (0: the server or
+	// a computer). Announcements run in the background and may run after
+	// a later change: they spare the latest actor, not their own, from
+	// the notice of a turn that change began.
+	lastActor atomic.Int64
 }
 
 // maxLive bounds the games kept in memory; idle ones beyond it are
