@@ -132,16 +132,7 @@ func (s *State) projection(left float64) float64 {
 // occupies), or -1 where none of its units can get. Garrisons and units
 // with no MC do not move. It does not count Motor Convoy.
 func (s *State) reach(side engine.Side, occ *[maxAreas][2]int8) [maxAreas]int8 {
-	var left [maxAreas]int8
-	for a := range left {
-		left[a] = -1
-	}
-	for u := range s.nUnits() {
-		a := s.Units[u].Area
-		if s.side(u) == side && a >= 0 && s.def(u).MC > 0 {
-			left[a] = max(left[a], int8(2*s.def(u).MC))
-		}
-	}
+	left := s.reachStart(side)
 	// a worklist of the areas whose value rose: the fixpoint is the same
 	// in any order, as every step costs movement
 	var queue [maxAreas]int8
@@ -173,6 +164,22 @@ func (s *State) reach(side engine.Side, occ *[maxAreas][2]int8) [maxAreas]int8 {
 					push(l.To)
 				}
 			}
+		}
+	}
+	return left
+}
+
+// reachStart is where reach begins: in every area, the most movement (in
+// half points) a unit of side standing there has, or -1.
+func (s *State) reachStart(side engine.Side) [maxAreas]int8 {
+	var left [maxAreas]int8
+	for a := range left {
+		left[a] = -1
+	}
+	for u := range s.nUnits() {
+		a := s.Units[u].Area
+		if s.side(u) == side && a >= 0 && s.def(u).MC > 0 {
+			left[a] = max(left[a], int8(2*s.def(u).MC))
 		}
 	}
 	return left

@@ -42,16 +42,7 @@ func firstActive(set engine.SideSet) (engine.Side, bool) {
 // reachBySweeps is reach as first written, sweeping every area until
 // nothing changes: the reference the worklist must agree with.
 func reachBySweeps(s *State, side engine.Side, occ *[maxAreas][2]int8) [maxAreas]int8 {
-	var left [maxAreas]int8
-	for a := range left {
-		left[a] = -1
-	}
-	for u := range s.nUnits() {
-		a := s.Units[u].Area
-		if s.side(u) == side && a >= 0 && s.def(u).MC > 0 {
-			left[a] = max(left[a], int8(2*s.def(u).MC))
-		}
-	}
+	left := s.reachStart(side)
 	for changed := true; changed; {
 		changed = false
 		for a := range s.d.Areas {
