@@ -375,7 +375,7 @@ func (s *searcher) run(iters int, deadline time.Time) {
 		if iters > 0 {
 			// the cap is checked before every iteration: at Western Desert
 			// Force one takes 10-40 ms, and a check every 64 iterations let
-			// a decision run to 3 s and a player turn to 2 minutes
+			// a decision run to 7 s and a player turn to 2 minutes
 			if i >= iters || i > 0 && !deadline.IsZero() && !time.Now().Before(deadline) {
 				return
 			}

@@ -133,35 +133,30 @@ func (s *State) projection(left float64) float64 {
 // with no MC do not move. It does not count Motor Convoy.
 func (s *State) reach(side engine.Side, occ *[maxAreas][2]int8) [maxAreas]int8 {
 	left := s.reachStart(side)
-	// a worklist of the areas whose value rose: the fixpoint is the same
-	// in any order, as every step costs movement
-	var queue [maxAreas]int8
-	var queued [maxAreas]bool
-	head, n := 0, 0
-	push := func(a int) {
-		if !queued[a] {
-			queued[a] = true
-			queue[(head+n)%maxAreas] = int8(a)
+	// a worklist of the areas whose value rose, each at most once: the
+	// fixpoint is the same in any order, as every step costs movement
+	var work [maxAreas]int8
+	var listed [maxAreas]bool
+	n := 0
+	for a := range s.d.Areas {
+		if left[a] > 0 {
+			work[n], listed[a] = int8(a), true
 			n++
 		}
 	}
-	for a := range s.d.Areas {
-		if left[a] > 0 {
-			push(a)
-		}
-	}
 	for n > 0 {
-		a := int(queue[head])
-		head, n = (head+1)%maxAreas, n-1
-		queued[a] = false
+		n--
+		a := int(work[n])
+		listed[a] = false
 		for _, l := range s.d.Areas[a].Links {
 			if occ[l.To][1-side] > 0 {
 				continue
 			}
 			if r := left[a] - entryCost(l.Kind); r > left[l.To] {
 				left[l.To] = r
-				if r > 0 {
-					push(l.To)
+				if r > 0 && !listed[l.To] {
+					work[n], listed[l.To] = int8(l.To), true
+					n++
 				}
 			}
 		}

@@ -17,7 +17,7 @@ func randomStates(t *testing.T) []*State {
 		s := newState(DefaultData(), seed, false)
 		r := engine.NewRand(seed + 100)
 		for i := 0; !s.Over(); i++ {
-			side, _ := firstActive(s.Active())
+			side := s.Active().Sides()[0]
 			legal := s.Legal(side, nil)
 			if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
 				t.Fatal(err)
@@ -28,15 +28,6 @@ func randomStates(t *testing.T) []*State {
 		}
 	}
 	return out
-}
-
-func firstActive(set engine.SideSet) (engine.Side, bool) {
-	for p := engine.Side(0); p < 2; p++ {
-		if set.Has(p) {
-			return p, true
-		}
-	}
-	return 0, false
 }
 
 // reachBySweeps is reach as first written, sweeping every area until
