@@ -68,7 +68,7 @@ func TestNewRejectsBadNames(t *testing.T) {
 			t.Errorf("New(%q) accepted", name)
 		}
 	}
-	for _, name := range []string{"random", "greedy", "easy", "normal", "hard", "mcts", "mcts:iter=5:c=1.2:depth=3:turn=false:widen=1:topk=4:workers=1:eval=score:norm=true", "normal:iter=50:cap=1s"} {
+	for _, name := range []string{"random", "greedy", "easy", "normal", "hard", "mcts", "mcts:iter=5:c=1.2:depth=3:turn=false:widen=1:topk=4:workers=1:eval=score:norm=true:stop=true", "normal:iter=50:cap=1s"} {
 		if _, err := ai.New(name, g, 1); err != nil {
 			t.Errorf("New(%q): %v", name, err)
 		}
@@ -179,6 +179,42 @@ func TestTimeCapHoldsWhenIterationsAreSlow(t *testing.T) {
 	// two workers, each iteration at least 5 ms: at most 2 x (30/5 + 1)
 	if m.LastIterations == 0 || m.LastIterations > 14 {
 		t.Fatalf("%d iterations in a 30 ms cap at 5 ms or more each", m.LastIterations)
+	}
+}
+
+// TestStopEarlyKeepsTheChoice: a worker that stops once its leading action
+// cannot be overtaken in the iterations it has left chooses what it would
+// have chosen after all of them (one worker, so nothing is merged), and
+// does stop early somewhere.
+func TestStopEarlyKeepsTheChoice(t *testing.T) {
+	stopped := 0
+	for _, id := range []string{"toy", duelID} {
+		g := lookup(t, id)
+		for seed := uint64(1); seed <= 6; seed++ {
+			st := midGame(t, g, seed, int(seed%3))
+			side, _ := firstSide(st.Active())
+			full := withIter(ai.FixedConfig, 2000)
+			full.Workers = 1
+			early := full
+			early.StopEarly = true
+			m1, m2 := ai.NewMCTS(g, full, seed), ai.NewMCTS(g, early, seed)
+			s1, s2 := m1.Search(st, side), m2.Search(st, side)
+			if len(s1) < 2 {
+				continue
+			}
+			if s1[0].Action != s2[0].Action {
+				t.Errorf("%s seed %d: stopping early chose %v, the full search %v", id, seed, s2[0].Action, s1[0].Action)
+			}
+			if m2.LastIterations > m1.LastIterations {
+				t.Errorf("%s seed %d: %d iterations with early stop, %d without", id, seed, m2.LastIterations, m1.LastIterations)
+			}
+			if m2.LastIterations < m1.LastIterations {
+				stopped++
+			}
+		}
+	}
+	if stopped == 0 {
+		t.Error("no search stopped early")
 	}
 }
 

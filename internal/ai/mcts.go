@@ -59,11 +59,15 @@ type Config struct {
 	// actions before UCT, for an evaluator whose values crowd near 0 or 1.
 	// Off by default: with Compass's evaluator it made play worse.
 	Normalize bool
+	// StopEarly, in the deterministic mode, ends a worker's search once
+	// its most visited root action cannot be overtaken in the iterations
+	// it has left (time mode always stops so, judging by the pace).
+	StopEarly bool
 }
 
 // ParseOptions sets fields from text like "iter=2000:c=0.5:depth=20".
 // Keys: iter, budget, cap (a time cap on iter), turnbudget, workers, c, depth, turn (0/1), topk,
-// widen, eval, norm.
+// widen, eval, norm, stop.
 func (c *Config) ParseOptions(text string) error {
 	for _, kv := range strings.Split(text, ":") {
 		k, v, ok := strings.Cut(kv, "=")
@@ -95,13 +99,15 @@ func (c *Config) ParseOptions(text string) error {
 			c.Widen, err = strconv.ParseFloat(v, 64)
 		case "norm":
 			c.Normalize, err = strconv.ParseBool(v)
+		case "stop":
+			c.StopEarly, err = strconv.ParseBool(v)
 		case "eval":
 			if v != "game" && v != "score" && v != "none" {
 				err = fmt.Errorf("%q is not game, score or none", v)
 			}
 			c.Eval = v
 		default:
-			return fmt.Errorf("unknown option %q (iter, budget, cap, turnbudget, workers, c, depth, turn, topk, widen, eval, norm)", k)
+			return fmt.Errorf("unknown option %q (iter, budget, cap, turnbudget, workers, c, depth, turn, topk, widen, eval, norm, stop)", k)
 		}
 		if err != nil {
 			return fmt.Errorf("option %s: %w", k, err)
@@ -378,6 +384,11 @@ func (s *searcher) run(iters int, deadline time.Time) {
 			// a decision run to 7 s and a player turn to 2 minutes
 			if i >= iters || i > 0 && !deadline.IsZero() && !time.Now().Before(deadline) {
 				return
+			}
+			if s.cfg.StopEarly && i%64 == 0 && i >= 256 {
+				if first, second := s.rootLead(); int(first-second) > iters-i {
+					return
+				}
 			}
 		} else if i > 0 {
 			now := time.Now()
