@@ -385,10 +385,8 @@ func (s *searcher) run(iters int, deadline time.Time) {
 			if i >= iters || i > 0 && !deadline.IsZero() && !time.Now().Before(deadline) {
 				return
 			}
-			if s.cfg.StopEarly && i%64 == 0 && i >= 256 {
-				if first, second := s.rootLead(); int(first-second) > iters-i {
-					return
-				}
+			if s.cfg.StopEarly && s.settled(i, float64(iters-i)) {
+				return
 			}
 		} else if i > 0 {
 			now := time.Now()
@@ -397,16 +395,23 @@ func (s *searcher) run(iters int, deadline time.Time) {
 			}
 			// Stop early once the most visited action cannot be caught
 			// in the time left at the pace so far.
-			if i%64 == 0 && i >= 256 {
-				left := float64(i) * float64(deadline.Sub(now)) / float64(now.Sub(start))
-				if first, second := s.rootLead(); float64(first-second) > left {
-					return
-				}
+			if s.settled(i, float64(i)*float64(deadline.Sub(now))/float64(now.Sub(start))) {
+				return
 			}
 		}
 		s.iterate()
 		s.iterations++
 	}
+}
+
+// settled reports, every 64 iterations from the 256th, whether the most
+// visited root action leads the second by more than the left iterations.
+func (s *searcher) settled(i int, left float64) bool {
+	if i%64 != 0 || i < 256 {
+		return false
+	}
+	first, second := s.rootLead()
+	return float64(first-second) > left
 }
 
 // rootLead returns the visits of the two most visited actions at the root.
