@@ -590,7 +590,7 @@ func (s *State) retreatHexes(b *Board, u int) []int {
 func (s *State) stackCost(b *Board, u, x int) int {
 	def := &s.d.Units[u]
 	if def.FreeStacker() {
-		for _, v := range b.stacks[x] {
+		for _, v := range b.Units(x) {
 			if s.d.Units[v].FreeStacker() {
 				return def.StackPoints()
 			}

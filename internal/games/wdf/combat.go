@@ -251,7 +251,7 @@ func (b *Board) Evaluate(a *Attack) (att, dfn CombatSide) {
 		ip := b.P.ipAt(t)
 		var stack []int
 		worst := 5
-		for _, u := range b.stacks[t] {
+		for _, u := range b.Units(t) {
 			us := &b.P.Units[u]
 			if us.Retreated {
 				continue // 10.26: contributes nothing

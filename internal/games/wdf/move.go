@@ -110,12 +110,11 @@ func (b *Board) Reach(u int, k MoveKind, supplied bool) []int {
 // an enemy leader's or depot's hex).
 func (b *Board) reachFrom(side engine.Side, start int, t UnitType, ezocMover bool, ma int, k MoveKind, noEnter func(int) bool) []int {
 	d := b.D
-	none := reach(d, 0, -1, nil, nil)
-	if start < 0 {
-		return none
-	}
-	if ma == 0 {
-		none[start] = 0
+	if start < 0 || ma == 0 {
+		none := reach(d, 0, -1, nil, nil)
+		if start >= 0 {
+			none[start] = 0
+		}
 		return none
 	}
 	step := func(h, dir, to int) int {

@@ -8,7 +8,8 @@ type stepFunc func(h, dir, to int) int
 // and returns the least cost of every hex, -1 where it is out of reach.
 // Hexes for which stop reports true are reached but not left (a unit that
 // must stop, 9.31). Costs are small integers, so a bucket queue keeps it
-// simple and deterministic.
+// simple and deterministic: each bucket a list threaded through one array
+// of entries (the least costs do not depend on the order within a bucket).
 func reach(d *Data, start, budget int, step stepFunc, stop func(int) bool) []int {
 	cost := make([]int, len(d.Hexes))
 	for i := range cost {
@@ -17,12 +18,23 @@ func reach(d *Data, start, budget int, step stepFunc, stop func(int) bool) []int
 	if budget < 0 {
 		return cost
 	}
-	buckets := make([][]int, budget+1)
+	type entry struct{ hex, next int32 }
+	head := make([]int32, budget+1) // each bucket's latest entry, -1 if none
+	for c := range head {
+		head[c] = -1
+	}
+	entries := make([]entry, 0, 64)
+	push := func(c, h int) {
+		entries = append(entries, entry{int32(h), head[c]})
+		head[c] = int32(len(entries) - 1)
+	}
 	cost[start] = 0
-	buckets[0] = append(buckets[0], start)
+	push(0, start)
 	for c := 0; c <= budget; c++ {
-		for k := 0; k < len(buckets[c]); k++ {
-			h := buckets[c][k]
+		for head[c] >= 0 {
+			e := entries[head[c]]
+			head[c] = e.next
+			h := int(e.hex)
 			if cost[h] != c || (h != start && stop != nil && stop(h)) {
 				continue
 			}
@@ -37,7 +49,7 @@ func reach(d *Data, start, budget int, step stepFunc, stop func(int) bool) []int
 				}
 				if cost[to] < 0 || c+sc < cost[to] {
 					cost[to] = c + sc
-					buckets[c+sc] = append(buckets[c+sc], to)
+					push(c+sc, to)
 				}
 			}
 		}

@@ -161,22 +161,27 @@ type Board struct {
 	// exerts a zone of control into each hex (9.3).
 	occ [][2]uint8
 	zoc [][2]bool
-	// stacks lists the units on each hex (indexes into Data.Units).
-	stacks [][]int
+	// units lists the units on the map by hex, in Data.Units order within
+	// a hex; hex h's are units[at[h]:at[h+1]] (one array rather than a
+	// slice per hex: a Board is built many times a search iteration).
+	units []int
+	at    []int32
 }
 
 // NewBoard reads p against d.
 func NewBoard(d *Data, p *Position) *Board {
 	n := len(d.Hexes)
-	b := &Board{D: d, P: p, occ: make([][2]uint8, n), zoc: make([][2]bool, n), stacks: make([][]int, n)}
+	b := &Board{D: d, P: p, occ: make([][2]uint8, n), zoc: make([][2]bool, n), at: make([]int32, n+1)}
+	onMap := 0
 	for u := range d.Units {
 		us := &p.Units[u]
 		if us.Box != BoxMap {
 			continue
 		}
+		onMap++
 		h, side := int(us.Hex), d.Units[u].Side
 		b.occ[h][side]++
-		b.stacks[h] = append(b.stacks[h], u)
+		b.at[h]++
 		if d.Units[u].ExertsZOC() {
 			for dir, nb := range d.Hexes[h].Neighbours {
 				if nb >= 0 && zocCrosses(d, h, dir, d.Units[u].Type) {
@@ -185,11 +190,26 @@ func NewBoard(d *Data, p *Position) *Board {
 			}
 		}
 	}
+	// counts to ends, then placed from the last unit down, which leaves
+	// at[h] at hex h's first unit
+	for h := 1; h <= n; h++ {
+		b.at[h] += b.at[h-1]
+	}
+	b.units = make([]int, onMap)
+	for u := len(d.Units) - 1; u >= 0; u-- {
+		if us := &p.Units[u]; us.Box == BoxMap {
+			b.at[us.Hex]--
+			b.units[b.at[us.Hex]] = u
+		}
+	}
 	return b
 }
 
 // Units returns the combat units on hex i (do not modify).
-func (b *Board) Units(i int) []int { return b.stacks[i] }
+func (b *Board) Units(i int) []int {
+	lo, hi := b.at[i], b.at[i+1]
+	return b.units[lo:hi:hi]
+}
 
 // Occupied reports whether side has a combat unit on hex i.
 func (b *Board) Occupied(side engine.Side, i int) bool { return b.occ[i][side] > 0 }

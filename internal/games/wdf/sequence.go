@@ -380,8 +380,8 @@ func (s *State) checkStacking(then step) {
 func (s *State) overStacked(b *Board, side engine.Side) []int {
 	var out []int
 	for h := range s.d.Hexes {
-		if len(b.stacks[h]) > 0 && s.d.Units[b.stacks[h][0]].Side == side && b.Overstacked(h) {
-			out = append(out, b.stacks[h]...)
+		if len(b.Units(h)) > 0 && s.d.Units[b.Units(h)[0]].Side == side && b.Overstacked(h) {
+			out = append(out, b.Units(h)...)
 		}
 	}
 	return out

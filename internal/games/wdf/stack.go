@@ -5,7 +5,7 @@ package wdf
 // Leaders and depots do not count.
 func (b *Board) StackPoints(i int) int {
 	n, free := 0, false
-	for _, u := range b.stacks[i] {
+	for _, u := range b.Units(i) {
 		def := &b.D.Units[u]
 		if !free && def.FreeStacker() {
 			free = true
