@@ -172,13 +172,11 @@ type Board struct {
 func NewBoard(d *Data, p *Position) *Board {
 	n := len(d.Hexes)
 	b := &Board{D: d, P: p, occ: make([][2]uint8, n), zoc: make([][2]bool, n), at: make([]int32, n+1)}
-	onMap := 0
 	for u := range d.Units {
 		us := &p.Units[u]
 		if us.Box != BoxMap {
 			continue
 		}
-		onMap++
 		h, side := int(us.Hex), d.Units[u].Side
 		b.occ[h][side]++
 		b.at[h]++
@@ -195,7 +193,7 @@ func NewBoard(d *Data, p *Position) *Board {
 	for h := 1; h <= n; h++ {
 		b.at[h] += b.at[h-1]
 	}
-	b.units = make([]int, onMap)
+	b.units = make([]int, b.at[n])
 	for u := len(d.Units) - 1; u >= 0; u-- {
 		if us := &p.Units[u]; us.Box == BoxMap {
 			b.at[us.Hex]--

@@ -380,8 +380,8 @@ func (s *State) checkStacking(then step) {
 func (s *State) overStacked(b *Board, side engine.Side) []int {
 	var out []int
 	for h := range s.d.Hexes {
-		if len(b.Units(h)) > 0 && s.d.Units[b.Units(h)[0]].Side == side && b.Overstacked(h) {
-			out = append(out, b.Units(h)...)
+		if us := b.Units(h); len(us) > 0 && s.d.Units[us[0]].Side == side && b.Overstacked(h) {
+			out = append(out, us...)
 		}
 	}
 	return out
