@@ -27,6 +27,19 @@ type GameResult struct {
 // each chooses on the same state before any choice is applied. A player
 // returning an illegal action is an error.
 func PlayGame(g engine.Game, setup engine.Setup, players []Player, maxActions int) (GameResult, error) {
+	return playGame(g, setup, players, maxActions, nil)
+}
+
+// RecordGame is PlayGame that also keeps the game's record, every action
+// with the hash of the state it produced, as `sandtable replay` reads it.
+func RecordGame(g engine.Game, setup engine.Setup, players []Player, maxActions int) (GameResult, engine.Record, error) {
+	rec := engine.Record{Game: g.ID(), Setup: setup, Actions: []engine.RecordEntry{}}
+	res, err := playGame(g, setup, players, maxActions, &rec)
+	return res, rec, err
+}
+
+// playGame plays the game, appending every action to rec unless it is nil.
+func playGame(g engine.Game, setup engine.Setup, players []Player, maxActions int, rec *engine.Record) (GameResult, error) {
 	st, err := g.New(setup)
 	if err != nil {
 		return GameResult{}, err
@@ -81,12 +94,17 @@ func PlayGame(g engine.Game, setup engine.Setup, players []Player, maxActions in
 			if !st.Active().Has(s) {
 				continue
 			}
-			if err := st.Apply(s, choice[s]); err != nil {
+			a := choice[s]
+			if err := st.Apply(s, a); err != nil {
 				// the other choices applied first may have changed what is open
-				a := choose(s)
+				a = choose(s)
 				if err := st.Apply(s, a); err != nil {
 					return res, fmt.Errorf("%s side %d chose %s: %w", g.ID(), s, st.EncodeAction(a), err)
 				}
+			}
+			if rec != nil {
+				rec.Actions = append(rec.Actions, engine.RecordEntry{
+					Side: g.SideNames()[s], Action: st.EncodeAction(a), Hash: engine.Hash(st)})
 			}
 			res.Actions++
 		}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -31,6 +32,7 @@ type simConfig struct {
 	timePerMove time.Duration
 	maxActions  int
 	parallel    int
+	records     string // a folder for each game's record, or ""
 }
 
 // simCell gathers one AI's results on one side.
@@ -45,10 +47,10 @@ type simCell struct {
 
 func (c *simCell) add(r ai.GameResult, side int) {
 	c.games++
-	switch v := r.Returns[side]; {
-	case v > 0.75:
+	switch simResult(r.Returns[side]) {
+	case "won":
 		c.wins++
-	case v < 0.25:
+	case "lost":
 		c.losses++
 	default:
 		c.draws++
@@ -62,6 +64,17 @@ func (c *simCell) add(r ai.GameResult, side int) {
 	c.think += r.Think[side]
 	c.maxThink = max(c.maxThink, r.MaxThink[side])
 	c.maxRun = max(c.maxRun, r.MaxRun[side])
+}
+
+// simResult names a side's result from its return: won, drawn or lost.
+func simResult(v float64) string {
+	switch {
+	case v > 0.75:
+		return "won"
+	case v < 0.25:
+		return "lost"
+	}
+	return "drawn"
 }
 
 func (c *simCell) merge(o simCell) {
@@ -95,6 +108,7 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.DurationVar(&cfg.timePerMove, "time-per-move", 0, "thinking time per decision for time-based players (e.g. 500ms)")
 	fs.IntVar(&cfg.maxActions, "max-actions", 100000, "stop a game after this many actions and count it a draw")
 	fs.IntVar(&cfg.parallel, "parallel", 1, "games played at once (each game is reproducible whatever this is)")
+	fs.StringVar(&cfg.records, "records", "", "write each game's record into this folder as NNN-SIDE-RESULT.json (AI A's side and result), for sandtable replay")
 	markdown := fs.Bool("markdown", false, "print the table as Markdown")
 	report := fs.String("report", "", "also append a Markdown report to this file")
 	quiet := fs.Bool("quiet", false, "no progress bar")
@@ -147,6 +161,13 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if _, err := g.New(cfg.setup(0)); err != nil {
 		fmt.Fprintln(stderr, "sandtable sim:", err)
 		return 2
+	}
+
+	if cfg.records != "" {
+		if err := os.MkdirAll(cfg.records, 0o755); err != nil {
+			fmt.Fprintln(stderr, "sandtable sim:", err)
+			return 2
+		}
 	}
 
 	// The report file is opened before the games, so that a path that
@@ -306,7 +327,28 @@ func (c simConfig) play(i int) (ai.GameResult, error) {
 	if c.swapped(i) {
 		ps[0], ps[1] = ps[1], ps[0]
 	}
-	return ai.PlayGame(c.game, c.setup(i), ps[:], c.maxActions)
+	if c.records == "" {
+		return ai.PlayGame(c.game, c.setup(i), ps[:], c.maxActions)
+	}
+	res, rec, err := ai.RecordGame(c.game, c.setup(i), ps[:], c.maxActions)
+	if err != nil {
+		return res, err
+	}
+	return res, os.WriteFile(c.recordPath(i, res), rec.Encode(), 0o644)
+}
+
+// recordPath is where game i's record goes: its number, and AI A's side
+// and result, so that a run's lost games can be listed by name.
+func (c simConfig) recordPath(i int, res ai.GameResult) string {
+	side := 0
+	if c.swapped(i) {
+		side = 1
+	}
+	result := simResult(res.Returns[side])
+	if res.Capped {
+		result = "capped"
+	}
+	return filepath.Join(c.records, fmt.Sprintf("%03d-%s-%s.json", i+1, c.game.SideNames()[side], result))
 }
 
 func simProgress(w io.Writer, c simConfig, done int, cells *[2][2]simCell, elapsed time.Duration) {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	_ "sandtable/internal/ai" // registers "random" and "greedy"
+	"sandtable/internal/engine"
 )
 
 func TestSimWilson(t *testing.T) {
@@ -436,6 +437,54 @@ func TestSimReport(t *testing.T) {
 	}
 }
 
+// --records keeps every game's record, named by its number and AI A's side
+// and result: each replays to the end, and the names add up to the table.
+func TestSimRecords(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "records")
+	code, out, errOut := runCmd(t, "", "sim", "clitest-duel", "--games", "6", "--ai", "random,greedy", "--swap", "--seed", "3", "--quiet", "--records", dir)
+	if code != 0 {
+		t.Fatalf("exit %d; stderr %s", code, errOut)
+	}
+	rows, _ := simParsePlain(t, out)
+	var both simRow
+	for _, r := range rows {
+		if strings.HasPrefix(r.ai, "A:") && r.side == "both" {
+			both = r
+		}
+	}
+	names, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil || len(names) != 6 {
+		t.Fatalf("records %v (%v), want 6", names, err)
+	}
+	count := map[string]int{}
+	nameRE := regexp.MustCompile(`^(\d{3})-(\w+)-(won|drawn|lost)\.json$`)
+	for i, path := range names {
+		m := nameRE.FindStringSubmatch(filepath.Base(path))
+		if m == nil {
+			t.Fatalf("record name %q is not NNN-SIDE-RESULT.json", filepath.Base(path))
+		}
+		if want := fmt.Sprintf("%03d", i+1); m[1] != want {
+			t.Errorf("record %d is numbered %s", i+1, m[1])
+		}
+		// --swap: AI A plays the first side in odd games, the second in even ones
+		if want := []string{"red", "blue"}[i%2]; m[2] != want {
+			t.Errorf("record %s: AI A's side %q, want %q", m[1], m[2], want)
+		}
+		count[m[3]]++
+		rec := loadRecord(t, path)
+		if rec.Game != "clitest-duel" || len(rec.Actions) == 0 {
+			t.Errorf("record %s: game %q with %d actions", m[1], rec.Game, len(rec.Actions))
+		}
+		s, err := engine.Replay(rec)
+		if err != nil || !s.State.Over() {
+			t.Errorf("record %s: replayed to a game not over (%v)", m[1], err)
+		}
+	}
+	if count["won"] != both.wins || count["drawn"] != both.draws || count["lost"] != both.losses {
+		t.Errorf("records %v, table: %d won %d drawn %d lost", count, both.wins, both.draws, both.losses)
+	}
+}
+
 func TestSimBadInput(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -486,6 +535,18 @@ func TestSimBadInput(t *testing.T) {
 
 // TestSimUnwritableReport: a report path that cannot be written is refused
 // before any game is played.
+// A records folder that cannot be made is said before any game is played.
+func TestSimUnwritableRecords(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCmd(t, "", "sim", "clitest-duel", "--games", "2", "--quiet", "--records", filepath.Join(file, "records"))
+	if code != 2 || out != "" || !strings.Contains(errOut, "a-file") {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want 2, nothing, and the path named", code, out, errOut)
+	}
+}
+
 func TestSimUnwritableReport(t *testing.T) {
 	report := filepath.Join(t.TempDir(), "no-such-dir", "results.md")
 	code, out, errOut := runCmd(t, "", "sim", "clitest-duel", "--games", "2", "--quiet", "--report", report)
