@@ -471,7 +471,10 @@ func TestSimRecords(t *testing.T) {
 			t.Errorf("record %s: AI A's side %q, want %q", m[1], m[2], want)
 		}
 		count[m[3]]++
-		rec := loadRecord(t, path)
+		rec, err := readRecord(path)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if rec.Game != "clitest-duel" || len(rec.Actions) == 0 {
 			t.Errorf("record %s: game %q with %d actions", m[1], rec.Game, len(rec.Actions))
 		}
@@ -533,8 +536,6 @@ func TestSimBadInput(t *testing.T) {
 	}
 }
 
-// TestSimUnwritableReport: a report path that cannot be written is refused
-// before any game is played.
 // A records folder that cannot be made is said before any game is played.
 func TestSimUnwritableRecords(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "a-file")
@@ -547,6 +548,8 @@ func TestSimUnwritableRecords(t *testing.T) {
 	}
 }
 
+// TestSimUnwritableReport: a report path that cannot be written is refused
+// before any game is played.
 func TestSimUnwritableReport(t *testing.T) {
 	report := filepath.Join(t.TempDir(), "no-such-dir", "results.md")
 	code, out, errOut := runCmd(t, "", "sim", "clitest-duel", "--games", "2", "--quiet", "--report", report)
