@@ -120,76 +120,10 @@ func (s *State) projection(left float64) float64 {
 			}
 		}
 	}
-	loss := s.pendingLosses()
-	for p := range strength {
-		strength[p] -= loss[p]
-	}
-	italianCV -= loss[Italian]
 	margin -= italianCV / 3
 	margin += 0.12 * left * (allyWorth*strength[Allied] - strength[Italian]) / 3
 	margin += left / 12 * (s.pressure(Allied) - s.pressure(Italian))
 	return margin
-}
-
-// pendingLosses is the combat value each side can expect to lose in the
-// attacks declared and not yet fought (6.2.D-E): a playout cut off
-// between its declarations and its battles would otherwise count an
-// attack marker's pressure and none of its cost. Each side scores the
-// expected hits of its three best units (6.2.E.5; -1 CV out of supply,
-// 3.9), and each hit costs the mean of what one more step loss takes from
-// the units that could suffer it (6.2.E.6).
-func (s *State) pendingLosses() [2]float64 {
-	var loss [2]float64
-	var seen [maxAreas][maxAreas]bool
-	p := s.Phasing
-	for u := range s.nUnits() {
-		us := &s.Units[u]
-		if s.side(u) != p || us.Area < 0 || us.Flags&fDeclared == 0 || us.Flags&fAttacked != 0 || us.Target < 0 {
-			continue
-		}
-		from, t := int(us.Area), int(us.Target)
-		if seen[from][t] {
-			continue
-		}
-		seen[from][t] = true
-		var best [2][3]int
-		var cost [2]float64
-		var n [2]int
-		for v := range s.nUnits() {
-			vs := &s.Units[v]
-			i := 1
-			switch {
-			case s.side(v) == p && int(vs.Area) == from && vs.Flags&fDeclared != 0 && vs.Flags&fAttacked == 0 && int(vs.Target) == t:
-				i = 0
-			case s.side(v) != p && int(vs.Area) == t:
-			default:
-				continue
-			}
-			cv := s.cv(v)
-			if i == 0 && vs.Flags&fOOS != 0 {
-				cv--
-			}
-			best3(&best[i], cv)
-			cost[i] += s.stepLoss(v)
-			n[i]++
-		}
-		if n[1] == 0 {
-			continue
-		}
-		loss[p] += hitChance(best[1]) * cost[0] / float64(n[0])
-		loss[1-p] += hitChance(best[0]) * cost[1] / float64(n[1])
-	}
-	return loss
-}
-
-// stepLoss is the combat value unit u loses to one hit (6.2.E.6): a full
-// two-step unit flips, any other is eliminated.
-func (s *State) stepLoss(u int) float64 {
-	d := s.def(u)
-	if d.Steps == 2 && s.Units[u].Hits == 0 {
-		return float64(d.CV[0] - d.CV[1])
-	}
-	return float64(s.cv(u))
 }
 
 // reach is, for every area, the most movement (in half points) a unit of
@@ -359,7 +293,7 @@ func facts(d *Data) *mapFacts {
 // actionScore is a cheap judgement of an action for the rollout policy and
 // the search's ordering: attack where the odds look good, advance, press
 // on towards the victory areas, and do not linger in phase steps.
-func actionScore(s *State, side engine.Side, a engine.Action, hold *holding) float64 {
+func actionScore(s *State, side engine.Side, a engine.Action) float64 {
 	switch a.Op {
 	case opDone:
 		switch s.Step {
@@ -378,17 +312,6 @@ func actionScore(s *State, side engine.Side, a engine.Action, hold *holding) flo
 		return 2.5
 	case opMove:
 		to := int(a.B)
-		if hold != nil {
-			if hold.leavesExposed(s, side, int(a.A), to) {
-				// the last unit leaving a victory area the enemy can walk
-				// into: above ending movement only, so that the search
-				// weighs it against stopping once the other units are done
-				return 0.6
-			}
-			if hold.exposed[to] && hold.occ[to][side] < 2 {
-				return 2.5 // above taking an area worth no points
-			}
-		}
 		sc := 1.0
 		if s.Control[to] != int8(side) {
 			sc += 1 + float64(s.d.Areas[to].VP)/2
@@ -458,9 +381,8 @@ func rollout(st engine.State, side engine.Side, legal []engine.Action, r *engine
 	var w [256]float64
 	total := 0.0
 	n := min(len(legal), len(w))
-	hold := s.holding(side)
 	for i := range n {
-		w[i] = actionScore(s, side, legal[i], hold)
+		w[i] = actionScore(s, side, legal[i])
 		total += w[i]
 	}
 	x := float64(r.Uint64()>>11) / (1 << 53) * total
@@ -476,88 +398,7 @@ func rollout(st engine.State, side engine.Side, legal []engine.Action, r *engine
 // prior orders the search's choices by the same judgement.
 func prior(st engine.State, side engine.Side, legal []engine.Action, scores []float64) {
 	s := st.(*State)
-	hold := s.holding(side)
 	for i, a := range legal {
-		scores[i] = actionScore(s, side, a, hold)
+		scores[i] = actionScore(s, side, a)
 	}
-}
-
-// holding is what side weighs in its last movement phase before the
-// enemy's last player turn (the Allied turn 12, the Italian turn 11): a
-// victory area (rule 2) it controls and leaves empty can be walked into
-// (3.5) with no turn left to take it back. Seen in play: with every unit
-// pressing on, the search walked the only unit out of Bengasi in the last
-// Allied turn and a random Italian unit walked in, drawing a won game; but
-// the only unit in Bengasi driving on to take Agedabia won others.
-type holding struct {
-	exposed [maxAreas]bool    // side's victory areas an enemy unit could enter were they empty
-	occ     [maxAreas][2]int8 // units per area and side
-	prize   [maxAreas]int8    // half points from an area to the nearest enemy victory area a unit can enter, or -1
-}
-
-// holding returns side's holding in that movement phase, or nil.
-func (s *State) holding(side engine.Side) *holding {
-	if s.Step != stMove || s.Phasing != side || s.enemyTurnsLeft(side) != 1 {
-		return nil
-	}
-	h := &holding{occ: s.tally()}
-	reach := s.reach(1-side, &h.occ)
-	for a, ar := range s.d.Areas {
-		h.prize[a] = -1
-		if ar.VP == 0 {
-			continue
-		}
-		if s.Control[a] != int8(side) {
-			if h.occ[a][1-side] == 0 {
-				h.prize[a] = 0
-			}
-			continue
-		}
-		for _, l := range ar.Links {
-			if reach[l.To]-entryCost(l.Kind) >= 0 {
-				h.exposed[a] = true
-				break
-			}
-		}
-	}
-	// the cheapest way to a prize, never through an area the enemy holds
-	// with units (6.2.D): relax until nothing changes, the map is small
-	for changed := true; changed; {
-		changed = false
-		for a, ar := range s.d.Areas {
-			if h.occ[a][1-side] > 0 {
-				continue
-			}
-			for _, l := range ar.Links {
-				if p := h.prize[l.To]; p >= 0 && h.occ[l.To][1-side] == 0 && (h.prize[a] < 0 || p+entryCost(l.Kind) < h.prize[a]) {
-					h.prize[a] = p + entryCost(l.Kind)
-					changed = true
-				}
-			}
-		}
-	}
-	return h
-}
-
-// leavesExposed tells whether moving unit u to area to takes the last of
-// side's units out of a victory area the enemy can walk into, other than
-// on its way to an enemy victory area it can still enter this phase.
-func (h *holding) leavesExposed(s *State, side engine.Side, u, to int) bool {
-	from := int(s.Units[u].Area)
-	if !h.exposed[from] || h.occ[from][side] != 1 {
-		return false
-	}
-	k, _ := s.link(from, to)
-	p := h.prize[to]
-	return p < 0 || p >= h.prize[from] || p > s.Units[u].MP-entryCost(k)
-}
-
-// enemyTurnsLeft counts the player turns the enemy of the phasing side
-// still plays after this one: the Allies move first in every game turn.
-func (s *State) enemyTurnsLeft(side engine.Side) int {
-	n := len(s.d.Turns) - int(s.Turn)
-	if side == Allied {
-		n++
-	}
-	return n
 }

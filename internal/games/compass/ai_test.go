@@ -3,7 +3,6 @@ package compass
 import (
 	"math"
 	"slices"
-	"strings"
 	"testing"
 
 	"sandtable/internal/engine"
@@ -135,77 +134,5 @@ begin movement allied`)
 	}
 	if back := s.battleEdge(to, from, Italian, mustUnit(t, s, "div-cirene")); back >= 0 {
 		t.Errorf("the division attacking them: edge %v, want < 0", back)
-	}
-}
-
-// An attack declared and not yet fought costs each side the expected hits
-// of the other's best units (6.2.E.5), each hit a step (6.2.E.6); fought,
-// it costs nothing more.
-func TestPendingLossesCountDeclaredAttacks(t *testing.T) {
-	s := fixture(t, `
-unit 4-armd-bde sidi-barrani
-unit 7rtr sidi-barrani
-unit div-cirene buq-buq
-begin movement allied`)
-	if got := s.pendingLosses(); got != [2]float64{} {
-		t.Fatalf("no attack declared: losses %v", got)
-	}
-	armd, buq := mustUnit(t, s, "4-armd-bde"), mustArea(t, s, "buq-buq")
-	if err := s.Apply(Allied, engine.Action{Op: opAttack, A: int16(armd), B: int16(buq)}); err != nil {
-		t.Fatal(err)
-	}
-	// 4th Armd Bde (CV 4, reduced 2) against the Cirene division (CV 2,
-	// reduced 1): the Allies take 2/6 of a hit costing 2, the Italians
-	// 4/6 of one costing 1.
-	want := [2]float64{2.0 / 6 * 2, 4.0 / 6 * 1}
-	if got := s.pendingLosses(); math.Abs(got[0]-want[0]) > 1e-9 || math.Abs(got[1]-want[1]) > 1e-9 {
-		t.Errorf("4th Armd Bde declared: losses %v, want %v", got, want)
-	}
-	s.Units[armd].Flags |= fAttacked
-	if got := s.pendingLosses(); got != [2]float64{} {
-		t.Errorf("the attack fought: losses %v, want none", got)
-	}
-}
-
-// In the Allied movement phase of the last turn, the one unit in a victory
-// area an Italian unit could walk into is ranked between ending movement
-// and every other move, unless it can still take an Italian victory area
-// this phase; a unit that would join it ranks above a plain move. In any
-// earlier turn, or with no Italian unit in reach, the ordering is the
-// usual one.
-func TestHoldingTheLastTurn(t *testing.T) {
-	const position = `
-control allied agedabia tobruch bardia giarabub
-unit 16-bde bengasi
-unit 7-armd-bde barce
-unit col-bignami sceleidima
-begin movement allied`
-	score := func(s *State, unit, to string) float64 {
-		t.Helper()
-		u, a := mustUnit(t, s, unit), mustArea(t, s, to)
-		return actionScore(s, Allied, engine.Action{Op: opMove, A: int16(u), B: int16(a)}, s.holding(Allied))
-	}
-	last := fixture(t, "turn 12"+position)
-	done := actionScore(last, Allied, engine.Action{Op: opDone}, nil)
-	if got := score(last, "16-bde", "ghemines"); got <= done || got >= score(last, "7-armd-bde", "maraua") {
-		t.Errorf("turn 12: the lone unit leaving Bengasi scores %v, want between ending movement (%v) and every other move", got, done)
-	}
-	if got := score(last, "7-armd-bde", "bengasi"); got <= score(last, "7-armd-bde", "maraua") {
-		t.Errorf("turn 12: joining the lone unit in Bengasi scores %v, want above a plain move", got)
-	}
-	prize := fixture(t, "turn 12"+strings.Replace(position, "agedabia ", "", 1))
-	if got := score(prize, "16-bde", "ghemines"); got <= done+1 {
-		t.Errorf("turn 12, Agedabia Italian and empty two roads on: leaving Bengasi for it scores %v, want the usual score", got)
-	}
-	if got := score(prize, "16-bde", "barce"); got >= 1 {
-		t.Errorf("turn 12: leaving Bengasi away from Agedabia scores %v, want below a move within the own lines (1)", got)
-	}
-	early := fixture(t, "turn 11"+position)
-	if got := score(early, "16-bde", "ghemines"); got <= done+1 {
-		t.Errorf("turn 11: leaving Bengasi scores %v, want the usual score", got)
-	}
-	safe := fixture(t, "turn 12"+strings.Replace(position, "unit col-bignami sceleidima", "", 1))
-	if got := score(safe, "16-bde", "ghemines"); got <= done+1 {
-		t.Errorf("turn 12, no Italian unit in reach: leaving Bengasi scores %v, want the usual score", got)
 	}
 }
