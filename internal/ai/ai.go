@@ -49,6 +49,13 @@ type Knowledge struct {
 	// a top-K limit, only the best of them. Called once per search node per
 	// newly seen action set, so it may cost more than Rollout.
 	Prior func(st engine.State, side engine.Side, legal []engine.Action, scores []float64)
+	// RootByEvaluation, with Prior, orders the actions at the root of
+	// every search by greedy's judgement instead (each applied to a
+	// determinized copy and scored by Evaluate), so that the search
+	// refines greedy's best few. For a game whose iterations are so costly
+	// that a decision sees only a few dozen: there the cheap Prior's first
+	// three were worse than greedy's one look at every action.
+	RootByEvaluation bool
 	// Turn returns the game turn of st (any number that changes when a new
 	// game turn, or player turn, begins). Playouts stop at a change of it
 	// and the players use it to spread a per-turn time budget. Without it

@@ -6,6 +6,7 @@ import (
 
 	"sandtable/internal/ai"
 	"sandtable/internal/engine"
+	"sandtable/internal/engine/enginetest/toy"
 )
 
 func lookup(t testing.TB, id string) engine.Game {
@@ -225,8 +226,23 @@ func withIter(c ai.Config, n int) ai.Config {
 
 // TestSearchNeverReadsHiddenInfo hands the search real states that count
 // every read of hidden information, and checks that states differing only
-// in what the searching side cannot see give identical statistics.
+// in what the searching side cannot see give identical statistics, with
+// the root ordered by Prior or by greedy's judgement.
 func TestSearchNeverReadsHiddenInfo(t *testing.T) {
+	k := ai.KnowledgeFor(spyID)
+	defer ai.RegisterKnowledge(spyID, k)
+	for _, root := range []bool{false, true} {
+		k.RootByEvaluation = root
+		ai.RegisterKnowledge(spyID, k)
+		name := "root by prior"
+		if root {
+			name = "root by evaluation"
+		}
+		t.Run(name, searchWithoutHiddenInfo)
+	}
+}
+
+func searchWithoutHiddenInfo(t *testing.T) {
 	g := lookup(t, spyID)
 	for seed := uint64(1); seed <= 6; seed++ {
 		st := midGame(t, g, seed, int(seed%4)).(*spyState)
@@ -299,6 +315,52 @@ func TestDecoupledSearchFindsDominantPick(t *testing.T) {
 		m := ai.NewMCTS(g, withIter(ai.FixedConfig, 600), 5)
 		if a := m.Choose(st, side); a.A != 3 {
 			t.Errorf("side %d picked %d, want 3", side, a.A)
+		}
+	}
+}
+
+// TestRootByEvaluation: with RootByEvaluation the root's actions are
+// ordered by greedy's judgement, not by Prior, so a search that considers
+// only the best one by its ordering (TopK 1) plays greedy's choice at the
+// root; without it, the Prior's.
+func TestRootByEvaluation(t *testing.T) {
+	g := lookup(t, "toy")
+	k := ai.KnowledgeFor("toy")
+	defer ai.RegisterKnowledge("toy", k)
+	taken := func(a engine.Action) int { // the toy's take action carries the count in A
+		if a.Op == 1 {
+			return int(a.A)
+		}
+		return 0
+	}
+	know := ai.Knowledge{
+		// the prior likes taking one counter best
+		Prior: func(st engine.State, side engine.Side, legal []engine.Action, scores []float64) {
+			for i, a := range legal {
+				if taken(a) == 1 {
+					scores[i] = 1
+				}
+			}
+		},
+		// the evaluator likes a small pile: greedy takes three
+		Evaluate: func(st engine.State, side engine.Side) float64 {
+			return 1 - float64(st.(*toy.State).Pile)/40
+		},
+	}
+	st := midGame(t, g, 1, 0)
+	side, _ := firstSide(st.Active())
+	for _, root := range []bool{false, true} {
+		know.RootByEvaluation = root
+		ai.RegisterKnowledge("toy", know)
+		c := withIter(ai.FixedConfig, 64)
+		c.TopK, c.Widen = 1, 0
+		got := taken(ai.NewMCTS(g, c, 1).Choose(st, side))
+		want := 1
+		if root {
+			want = 3
+		}
+		if got != want {
+			t.Errorf("RootByEvaluation %v: took %d, want %d", root, got, want)
 		}
 	}
 }

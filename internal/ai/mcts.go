@@ -218,9 +218,16 @@ func (p *MCTS) Search(st engine.State, side engine.Side) []ActionStat {
 	} else {
 		deadline = start.Add(p.budget(st, side))
 	}
+	var root []float64
+	if p.know.RootByEvaluation && p.know.Prior != nil && p.know.Evaluate != nil {
+		root = p.judgeRoot(st, side, legal)
+	}
 	ss := make([]*searcher, workers)
 	for i := range ss {
 		ss[i] = p.newSearcher(st.Clone(), side, p.rng.Uint64())
+		if root != nil {
+			ss[i].seedRoot(legal, root)
+		}
 	}
 	var wg sync.WaitGroup
 	for _, s := range ss {
@@ -262,6 +269,31 @@ func (p *MCTS) Search(st engine.State, side engine.Side) []ActionStat {
 	p.LastElapsed = time.Since(start)
 	p.turnSpent += p.LastElapsed
 	return out
+}
+
+// judgeRoot scores side's legal actions as greedy would
+// (Knowledge.RootByEvaluation): each applied to one determinized copy of st
+// and evaluated, averaged over a few samples when it rolls dice.
+func (p *MCTS) judgeRoot(st engine.State, side engine.Side, legal []engine.Action) []float64 {
+	g := &Greedy{game: p.game, know: p.know, rng: engine.NewRand(p.rng.Uint64()), Samples: 6}
+	det := st.Determinize(side, &g.rng)
+	out := make([]float64, len(legal))
+	for i, a := range legal {
+		out[i] = g.judge(st, det, side, a)
+	}
+	return out
+}
+
+// seedRoot gives the root's actions the priors of judgeRoot, best first,
+// before the first iteration (an action that only some determinizations
+// allow still gets the game's Prior when first seen).
+func (s *searcher) seedRoot(legal []engine.Action, prior []float64) {
+	ss := &sideStats{index: make(map[actionKey]int32, len(legal))}
+	for i, a := range legal {
+		ss.edges = append(ss.edges, edge{a: a, prior: prior[i]})
+	}
+	ss.sortByPrior()
+	s.root.sides[s.side] = ss
 }
 
 // budget is this decision's thinking time: Budget, less when the side's
@@ -595,6 +627,11 @@ func (s *searcher) priors(ss *sideStats, d engine.State, side engine.Side, legal
 			e.prior = sc[i]
 		}
 	}
+	ss.sortByPrior()
+}
+
+// sortByPrior puts the edges in order of prior, best first, and reindexes them.
+func (ss *sideStats) sortByPrior() {
 	sort.SliceStable(ss.edges, func(i, j int) bool { return ss.edges[i].prior > ss.edges[j].prior })
 	for i, e := range ss.edges {
 		ss.index[keyOf(e.a)] = int32(i)

@@ -63,14 +63,7 @@ func (p *Greedy) Choose(st engine.State, side engine.Side) engine.Action {
 	det := st.Determinize(side, &p.rng)
 	best, bestScore, ties := 0, -1.0, 0
 	for i, a := range p.buf {
-		score, chance := p.score(det, side, a)
-		if chance && p.Samples > 1 {
-			for k := 1; k < p.Samples; k++ {
-				v, _ := p.score(st.Determinize(side, &p.rng), side, a)
-				score += v
-			}
-			score /= float64(p.Samples)
-		}
+		score := p.judge(st, det, side, a)
 		switch {
 		case score > bestScore+1e-12:
 			best, bestScore, ties = i, score, 1
@@ -82,6 +75,21 @@ func (p *Greedy) Choose(st engine.State, side engine.Side) engine.Action {
 		}
 	}
 	return p.buf[best]
+}
+
+// judge is greedy's score of side's action a on det, a determinization of
+// st: averaged over Samples determinizations of st when a rolls dice or
+// reveals something.
+func (p *Greedy) judge(st, det engine.State, side engine.Side, a engine.Action) float64 {
+	score, chance := p.score(det, side, a)
+	if chance && p.Samples > 1 {
+		for k := 1; k < p.Samples; k++ {
+			v, _ := p.score(st.Determinize(side, &p.rng), side, a)
+			score += v
+		}
+		score /= float64(p.Samples)
+	}
+	return score
 }
 
 // score applies a to a copy of det and evaluates the result for side; it
