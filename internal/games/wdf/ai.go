@@ -15,7 +15,10 @@ func init() {
 		Evaluate: evaluate,
 		Rollout:  rollout,
 		Prior:    prior,
-		Turn:     func(st engine.State) int { return st.(*State).GameTurn() },
+		// a search iteration costs 10-40 ms here, so normal sees a few
+		// dozen a decision: it refines greedy's best three (docs/ai.md)
+		RootByEvaluation: true,
+		Turn:             func(st engine.State) int { return st.(*State).GameTurn() },
 	})
 }
 
