@@ -136,3 +136,101 @@ begin movement allied`)
 		t.Errorf("the division attacking them: edge %v, want < 0", back)
 	}
 }
+
+// byPrior lists the legal actions in the order the search weighs them:
+// best prior first, ties in Legal's order (with topk=3 it weighs the first
+// three only).
+func byPrior(s *State) []string {
+	legal := s.Legal(s.Decider, nil)
+	scores := make([]float64, len(legal))
+	prior(s, s.Decider, legal, scores)
+	idx := make([]int, len(legal))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		switch {
+		case scores[a] > scores[b]:
+			return -1
+		case scores[a] < scores[b]:
+			return 1
+		}
+		return 0
+	})
+	out := make([]string, len(idx))
+	for i, k := range idx {
+		out[i] = s.EncodeAction(legal[k])
+	}
+	return out
+}
+
+// The choices within a battle are ordered by what they do to the dice and
+// the losses, not by the units' numbers: six declared attackers in Legal's
+// order (4th Armd CV 4, 7th Armd 3, 16th Bde 3, 7RTR 2*, WDF Artillery 1*,
+// 11th Hussars 1*).
+func TestPriorOrdersBattleChoices(t *testing.T) {
+	s := fixture(t, battleAt+`unit 2-div-libica nibeiwa
+unit raggr-maletti nibeiwa
+hand allied air-support leader
+begin movement allied`)
+	do(t, s, "attack 4-armd-bde nibeiwa", "attack 7-armd-bde nibeiwa", "attack 16-bde nibeiwa",
+		"attack 7rtr nibeiwa", "attack corps-arty nibeiwa", "attack 11-hussars nibeiwa",
+		"done", "battle bir-enba nibeiwa")
+	steps := []struct {
+		what string
+		top  []string // the first of byPrior, in order
+		last string   // byPrior's last
+		play string   // then played
+	}{
+		{"front line: the strongest first", []string{"front 4-armd-bde", "front 7-armd-bde", "front 16-bde"}, "", "front 4-armd-bde"},
+		{"front line: the strongest left", []string{"front 7-armd-bde", "front 16-bde", "front 7rtr"}, "", "front 7-armd-bde"},
+		{"front line", []string{"front 16-bde"}, "", "front 16-bde"},
+		// 7RTR's 2 lifts the 3s to 5; behind the 4 it adds one pip only
+		// 7RTR's 2 lifts a 3 to 5; behind the 4 it adds one pip only
+		{"supports: where they add most", []string{"support 7rtr 7-armd-bde", "support 7rtr 16-bde"}, "done", "support 7rtr 7-armd-bde"},
+		{"supports", []string{"support 11-hussars 4-armd-bde"}, "done", "support corps-arty 4-armd-bde"},
+		{"supports", []string{"support 11-hussars 16-bde", "done"}, "", "support 11-hussars 16-bde"},
+		// Air Support: +1 to 16th Bde (4 to 5) and nothing to the 5s
+		{"events: only where the +1 counts", []string{"play air-support 16-bde", "done"}, "", "done"},
+	}
+	for _, st := range steps {
+		got := byPrior(s)
+		if !slices.Equal(got[:len(st.top)], st.top) {
+			t.Fatalf("%s: order %v, want %v first", st.what, got, st.top)
+		}
+		if st.last != "" && got[len(got)-1] != st.last {
+			t.Errorf("%s: order %v, want %s last", st.what, got, st.last)
+		}
+		do(t, s, st.play)
+	}
+}
+
+// Leader re-rolls a die that missed, never one that hit (6.2.E.4); a hit
+// flips a full-strength unit before it eliminates a one-step one (6.2.E.6).
+func TestPriorOrdersDiceAndLosses(t *testing.T) {
+	s := fixture(t, battleAt+`unit 2-div-libica nibeiwa
+unit raggr-maletti nibeiwa
+hand allied leader
+begin movement allied`)
+	do(t, s, "attack 7-armd-bde nibeiwa", "attack corps-arty nibeiwa", "attack 16-bde nibeiwa", "done",
+		"battle bir-enba nibeiwa", "front 7-armd-bde", "front corps-arty", "front 16-bde")
+	// The line is full; the attacker passes on events. 7th Armd rolls 2 (a
+	// hit), WDF Artillery 3 and 16th Bde 4 (misses); Libica and Maletti 1
+	// each: two hits on the attackers.
+	s.Rng = dice(t, 2, 3, 4, 1, 1)
+	do(t, s, "done")
+	if s.Step != stAtkLeader {
+		t.Fatalf("step %d, want the attacker's Leader", s.Step)
+	}
+	if got := byPrior(s); !slices.Equal(got, []string{"play leader 16-bde", "play leader corps-arty", "done", "play leader 7-armd-bde"}) {
+		t.Errorf("Leader: order %v", got)
+	}
+	s.Rng = dice(t, 5)
+	do(t, s, "play leader 16-bde")
+	if s.Step != stAtkHits {
+		t.Fatalf("step %d, want the attacker's hits", s.Step)
+	}
+	if got := byPrior(s); !slices.Equal(got, []string{"hit 7-armd-bde", "hit 16-bde", "hit corps-arty"}) {
+		t.Errorf("hits: order %v, want the brigades (3 to 2) before WDF Artillery (eliminated)", got)
+	}
+}
