@@ -294,9 +294,6 @@ func facts(d *Data) *mapFacts {
 // the search's ordering: attack where the odds look good, advance, press
 // on towards the victory areas, and do not linger in phase steps.
 func actionScore(s *State, side engine.Side, a engine.Action) float64 {
-	if sc, ok := choiceScore(s, a); ok {
-		return sc
-	}
 	switch a.Op {
 	case opDone:
 		switch s.Step {
@@ -326,85 +323,6 @@ func actionScore(s *State, side engine.Side, a engine.Action) float64 {
 		return 1 + 0.1*float64(s.d.Areas[a.B].VP)
 	}
 	return 1
-}
-
-// choiceScore judges the choices of units and markers that the scores of
-// actionScore's moves and attacks would leave level: the front line and its
-// supports (6.2.E.1-2), the events of a battle (6.2.E.3), the Leader's
-// re-roll (6.2.E.4), who takes a hit (6.2.E.6), which unit goes over the
-// stacking limit (3.1) and which is replaced (3.10). Level scores would
-// leave them in Legal's order, and with topk the search would weigh only
-// the first three: the lowest-numbered units in the front line, or the
-// Leader spent on a die that had already hit. ok is false for any other
-// action.
-func choiceScore(s *State, a engine.Action) (sc float64, ok bool) {
-	i := s.role()
-	switch {
-	case a.Op == opFront:
-		u := int(a.A)
-		return 1 + 3*hitProb(s.battleCV(i, u)) + 0.1*float64(s.stepsLeftOf(u)-1), true
-	case a.Op == opSupport:
-		cf := s.targetCV(i, s.frontSlot(i, int(a.B)), nil)
-		return 0.5 + 12*(hitProb(cf+s.battleCV(i, int(a.A)))-hitProb(cf)), true
-	case a.Op == opPlay && (s.Step == stAtkEvents || s.Step == stDefEvents):
-		u := int(a.B)
-		var gain float64
-		if s.side(u) == s.Decider {
-			c := s.targetCV(i, s.frontSlot(i, u), nil)
-			gain = hitProb(c+1) - hitProb(c)
-		} else { // Surprise on an enemy front-line unit
-			c := s.targetCV(1-i, s.frontSlot(1-i, u), nil)
-			gain = hitProb(c) - hitProb(c-1)
-		}
-		return 0.5 + 9*gain, true
-	case a.Op == opPlay && (s.Step == stAtkLeader || s.Step == stDefLeader):
-		k := s.frontSlot(i, int(a.B))
-		c := s.targetCV(i, k, nil)
-		if hitBy(int(s.Bat.Die[i][k]), c) {
-			return 0.1, true // re-rolling a hit can only lose it
-		}
-		return 0.5 + 9*hitProb(c), true
-	case a.Op == opHit:
-		return 4 / (1 + s.hitCost(int(a.A))), true
-	case a.Op == opEliminate:
-		return 4 / (2 + float64(s.cv(int(a.A)))), true
-	case a.Op == opReplace:
-		cv := s.def(int(a.A)).CV
-		return 1 + float64(cv[0]-cv[1]), true
-	}
-	return 0, false
-}
-
-// battleCV is u's combat value in the current battle for role i before
-// supports and events: -1 attacking out of supply (3.9).
-func (s *State) battleCV(i, u int) int {
-	cv := s.cv(u)
-	if i == 0 && s.Units[u].Flags&fOOS != 0 {
-		cv--
-	}
-	return cv
-}
-
-// frontSlot is the slot of front-line unit u of role i in the current
-// battle.
-func (s *State) frontSlot(i, u int) int {
-	for k := range int(s.Bat.NF[i]) {
-		if int(s.Bat.Front[i][k]) == u {
-			return k
-		}
-	}
-	panic("compass: not a front-line unit of the battle")
-}
-
-// hitCost is the combat value one more hit takes from u (6.2.E.6): a
-// full-strength two-step unit flips, any other is eliminated, which counts
-// a point more for the unit lost.
-func (s *State) hitCost(u int) float64 {
-	if s.stepsLeftOf(u) > 1 {
-		cv := s.def(u).CV
-		return float64(cv[0] - cv[1])
-	}
-	return float64(s.cv(u)) + 1
 }
 
 // odds keeps a battle's score positive and bounded.
@@ -447,18 +365,11 @@ func best3(top *[3]int, v int) {
 func hitChance(cvs [3]int) float64 {
 	h := 0.0
 	for _, cv := range cvs {
-		h += hitProb(cv)
+		if cv > 0 {
+			h += float64(min(max(cv, 1), 5)) / 6
+		}
 	}
 	return h
-}
-
-// hitProb is the chance that a front-line unit with target number cv
-// scores a hit (6.2.E.5: a 1 always hits, a 6 never; at 0 no die is rolled).
-func hitProb(cv int) float64 {
-	if cv <= 0 {
-		return 0
-	}
-	return float64(min(cv, 5)) / 6
 }
 
 // rollout samples an action in proportion to its score.

@@ -496,52 +496,35 @@ var returnsToContainer = [NumEvents]bool{
 
 // --- 6.2.E.4-5 dice ------------------------------------------------------------
 
-// modifiedCV is the target number of front-line slot k of role i (6.2.E.5),
-// with the modifiers spelled out for the log.
-func (s *State) modifiedCV(i, k int) (int, string) {
-	var mods []string
-	cv := s.targetCV(i, k, &mods)
-	return cv, strings.Join(mods, ",")
-}
-
-// targetCV is the target number of front-line slot k of role i (6.2.E.5):
+// modifiedCV is the target number of front-line slot k of role i (6.2.E.5):
 // the unit's CV, plus its support's, +1 for an assigned event, -1 for an
-// enemy Surprise, and -1 for each attacking unit out of supply (3.9). With
-// mods it also lists the modifiers.
-func (s *State) targetCV(i, k int, mods *[]string) int {
+// enemy Surprise, and -1 for each attacking unit out of supply (3.9).
+func (s *State) modifiedCV(i, k int) (int, string) {
 	b := &s.Bat
-	note := func(m string) {
-		if mods != nil {
-			*mods = append(*mods, m)
-		}
-	}
 	u := int(b.Front[i][k])
 	cv := s.cv(u)
+	var mods []string
 	if sp := b.Supp[i][k]; sp >= 0 {
 		cv += s.cv(int(sp))
-		if mods != nil {
-			note("+" + strconv.Itoa(s.cv(int(sp))) + " support")
-		}
+		mods = append(mods, "+"+strconv.Itoa(s.cv(int(sp)))+" support")
 		if i == 0 && s.Units[sp].Flags&fOOS != 0 {
 			cv--
-			note("-1 oos")
+			mods = append(mods, "-1 oos")
 		}
 	}
 	if e := b.Ev[i][k]; e >= 0 {
 		cv++
-		if mods != nil {
-			note("+1 " + eventID[e])
-		}
+		mods = append(mods, "+1 "+eventID[e])
 	}
 	if b.Surp[i][k] {
 		cv--
-		note("-1 surprise")
+		mods = append(mods, "-1 surprise")
 	}
 	if i == 0 && s.Units[u].Flags&fOOS != 0 {
 		cv--
-		note("-1 oos")
+		mods = append(mods, "-1 oos")
 	}
-	return max(cv, 0)
+	return max(cv, 0), strings.Join(mods, ",")
 }
 
 // hitBy applies 6.2.E.5: a 1 always hits, a 6 always misses, otherwise a
@@ -731,7 +714,7 @@ func (s *State) stepsLeft(i int) int {
 	n := 0
 	for k := range 6 {
 		if u := s.Bat.slot(i, k); u >= 0 && s.onMap(int(u)) {
-			n += s.stepsLeftOf(int(u))
+			n += s.def(int(u)).Steps - int(s.Units[u].Hits)
 		}
 	}
 	return n

@@ -249,9 +249,6 @@ func (s *State) onMap(u int) bool { return s.Units[u].Area >= 0 }
 // cv is the unit's printed combat value on its current side (1.2).
 func (s *State) cv(u int) int { return s.d.Units[u].CV[s.Units[u].Hits] }
 
-// stepsLeftOf counts u's strength levels left (rule 1.2).
-func (s *State) stepsLeftOf(u int) int { return s.def(u).Steps - int(s.Units[u].Hits) }
-
 // stackLimit is how many units of side may stand in area (3.1).
 func (s *State) stackLimit(area int, side engine.Side) int {
 	if side == Allied && s.d.Areas[area].Logistic == Allied {
