@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"sort"
@@ -63,11 +65,22 @@ type Config struct {
 	// its most visited root action cannot be overtaken in the iterations
 	// it has left (time mode always stops so, judging by the pace).
 	StopEarly bool
+	// Reuse keeps each worker's subtree below the action played for the
+	// side's next decision, when that decision comes straight after it (a
+	// unit moving on, the next unit): the new iterations add to the visits
+	// kept. It is kept only when the side's own view of the new state is
+	// the view of a sample of the old one with the action applied, so a
+	// die rolled, something revealed or another side's action in between
+	// starts a fresh tree. A game whose root is ordered by greedy's
+	// judgement (Knowledge.RootByEvaluation) starts every decision afresh:
+	// its decisions see few iterations, and the judgement is what orders
+	// its root.
+	Reuse bool
 }
 
 // ParseOptions sets fields from text like "iter=2000:c=0.5:depth=20".
 // Keys: iter, budget, cap (a time cap on iter), turnbudget, workers, c, depth, turn (0/1), topk,
-// widen, eval, norm, stop.
+// widen, eval, norm, stop, reuse.
 func (c *Config) ParseOptions(text string) error {
 	for _, kv := range strings.Split(text, ":") {
 		k, v, ok := strings.Cut(kv, "=")
@@ -101,13 +114,15 @@ func (c *Config) ParseOptions(text string) error {
 			c.Normalize, err = strconv.ParseBool(v)
 		case "stop":
 			c.StopEarly, err = strconv.ParseBool(v)
+		case "reuse":
+			c.Reuse, err = strconv.ParseBool(v)
 		case "eval":
 			if v != "game" && v != "score" && v != "none" {
 				err = fmt.Errorf("%q is not game, score or none", v)
 			}
 			c.Eval = v
 		default:
-			return fmt.Errorf("unknown option %q (iter, budget, cap, turnbudget, workers, c, depth, turn, topk, widen, eval, norm, stop)", k)
+			return fmt.Errorf("unknown option %q (iter, budget, cap, turnbudget, workers, c, depth, turn, topk, widen, eval, norm, stop, reuse)", k)
 		}
 		if err != nil {
 			return fmt.Errorf("option %s: %w", k, err)
@@ -123,9 +138,9 @@ func (c *Config) ParseOptions(text string) error {
 // tournaments.
 var (
 	NormalConfig = Config{Name: "normal", Iterations: 1000, Budget: 900 * time.Millisecond, TurnBudget: 10 * time.Second,
-		MinBudget: 50 * time.Millisecond, C: 0.2, RolloutDepth: 24, StopAtTurn: true, Widen: 2, TopK: 3}
+		MinBudget: 50 * time.Millisecond, C: 0.2, RolloutDepth: 24, StopAtTurn: true, Widen: 2, TopK: 3, Reuse: true}
 	HardConfig = Config{Name: "hard", Budget: 4 * time.Second, TurnBudget: 45 * time.Second,
-		MinBudget: 200 * time.Millisecond, C: 0.2, RolloutDepth: 32, StopAtTurn: true, Widen: 2, TopK: 3}
+		MinBudget: 200 * time.Millisecond, C: 0.2, RolloutDepth: 32, StopAtTurn: true, Widen: 2, TopK: 3, Reuse: true}
 	FixedConfig = Config{Name: "mcts", Iterations: 1000, C: 0.2, RolloutDepth: 24, StopAtTurn: true, Widen: 2, TopK: 3}
 )
 
@@ -157,9 +172,23 @@ type MCTS struct {
 	turns     int // turns finished, and their decisions, for the pace
 	turnsDecs int
 
-	// LastIterations and LastElapsed describe the latest decision.
+	kept     []keptTree // each worker's subtree below the last action chosen (Config.Reuse)
+	keptSide engine.Side
+	keptView []byte // keptSide's view of a sample with that action applied
+
+	// LastIterations and LastElapsed describe the latest decision;
+	// LastReused counts the root visits it kept from the decision before.
 	LastIterations int
+	LastReused     int
 	LastElapsed    time.Duration
+}
+
+// keptTree is a worker's subtree kept for the next decision, with the
+// selection stamp its edges were marked with (a fresh count would mistake
+// old marks for new ones).
+type keptTree struct {
+	root  *node
+	stamp uint32
 }
 
 // NewMCTS returns a search player for g with configuration c.
@@ -195,7 +224,8 @@ func (p *MCTS) Choose(st engine.State, side engine.Side) engine.Action {
 // of Legal). With a single legal action it does not search.
 func (p *MCTS) Search(st engine.State, side engine.Side) []ActionStat {
 	legal := st.Legal(side, nil)
-	p.LastIterations, p.LastElapsed = 0, 0
+	p.LastIterations, p.LastReused, p.LastElapsed = 0, 0, 0
+	kept := p.reusable(st, side)
 	if len(legal) <= 1 {
 		out := make([]ActionStat, len(legal))
 		for i, a := range legal {
@@ -222,10 +252,16 @@ func (p *MCTS) Search(st engine.State, side engine.Side) []ActionStat {
 	if p.know.RootByEvaluation && p.know.Prior != nil && p.know.Evaluate != nil {
 		root = p.judgeRoot(st, side, legal)
 	}
+	if len(kept) != workers {
+		kept = nil
+	}
 	ss := make([]*searcher, workers)
 	for i := range ss {
 		ss[i] = p.newSearcher(st.Clone(), side, p.rng.Uint64())
-		if root != nil {
+		if kept != nil && kept[i].root != nil {
+			ss[i].root, ss[i].stamp = kept[i].root, kept[i].stamp
+			p.LastReused += int(ss[i].root.sides[side].visits)
+		} else if root != nil {
 			ss[i].seedRoot(legal, root)
 		}
 	}
@@ -266,9 +302,51 @@ func (p *MCTS) Search(st engine.State, side engine.Side) []ActionStat {
 	for _, s := range ss {
 		p.LastIterations += s.iterations
 	}
+	if p.Config.Reuse && !p.know.RootByEvaluation {
+		p.keep(st, side, ss, out[0].Action)
+	}
 	p.LastElapsed = time.Since(start)
 	p.turnSpent += p.LastElapsed
 	return out
+}
+
+// keep saves, for Config.Reuse, each worker's subtree below a (the action
+// about to be played) when side decides again straight after it, with
+// side's view of a sample of st with a applied to recognise the next state.
+func (p *MCTS) keep(st engine.State, side engine.Side, ss []*searcher, a engine.Action) {
+	d := st.Determinize(side, &p.rng)
+	if apply(d, side, a) != nil || d.Over() || d.Active() != engine.Only(side) {
+		return
+	}
+	view, err := json.Marshal(d.View(side, "en"))
+	if err != nil {
+		return
+	}
+	key := jointKey{set: engine.Only(side)}
+	key.acts[side] = keyOf(a)
+	kept := make([]keptTree, len(ss))
+	for i, s := range ss {
+		if child := s.root.kids[key]; child != nil && child.sides[side] != nil {
+			kept[i] = keptTree{root: child, stamp: s.stamp}
+		}
+	}
+	p.kept, p.keptSide, p.keptView = kept, side, view
+}
+
+// reusable returns the subtrees kept by the last decision if st is the
+// state they were kept for (side's own view of it is the one expected),
+// else nil; either way they are then let go.
+func (p *MCTS) reusable(st engine.State, side engine.Side) []keptTree {
+	kept := p.kept
+	p.kept = nil
+	if kept == nil || side != p.keptSide {
+		return nil
+	}
+	view, err := json.Marshal(st.View(side, "en"))
+	if err != nil || !bytes.Equal(view, p.keptView) {
+		return nil
+	}
+	return kept
 }
 
 // judgeRoot scores side's legal actions as greedy would
