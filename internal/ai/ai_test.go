@@ -64,12 +64,12 @@ func TestPlayersChooseLegalActions(t *testing.T) {
 
 func TestNewRejectsBadNames(t *testing.T) {
 	g := lookup(t, "toy")
-	for _, name := range []string{"nobody", "random:iter=3", "mcts:iter", "mcts:speed=9", "mcts:c=x", "mcts:eval=magic"} {
+	for _, name := range []string{"nobody", "random:iter=3", "mcts:iter", "mcts:speed=9", "mcts:c=x", "mcts:eval=magic", "mcts:reuse=maybe"} {
 		if _, err := ai.New(name, g, 1); err == nil {
 			t.Errorf("New(%q) accepted", name)
 		}
 	}
-	for _, name := range []string{"random", "greedy", "easy", "normal", "hard", "mcts", "mcts:iter=5:c=1.2:depth=3:turn=false:widen=1:topk=4:workers=1:eval=score:norm=true:stop=true", "normal:iter=50:cap=1s"} {
+	for _, name := range []string{"random", "greedy", "easy", "normal", "hard", "mcts", "mcts:iter=5:c=1.2:depth=3:turn=false:widen=1:topk=4:workers=1:eval=score:norm=true:stop=true:reuse=false", "normal:iter=50:cap=1s"} {
 		if _, err := ai.New(name, g, 1); err != nil {
 			t.Errorf("New(%q): %v", name, err)
 		}
@@ -261,7 +261,9 @@ func searchWithoutHiddenInfo(t *testing.T) {
 				p, _ := ai.New(name, g, seed)
 				p.Choose(v, side)
 			}
-			m := ai.NewMCTS(g, withIter(ai.FixedConfig, 300), seed)
+			cfg := withIter(ai.FixedConfig, 300)
+			cfg.Reuse = true // keeping the tree must not peek either
+			m := ai.NewMCTS(g, cfg, seed)
 			stats[bonus] = m.Search(v, side)
 			if n := leaks.Load(); n != 0 {
 				t.Fatalf("seed %d: %d reads of hidden information", seed, n)

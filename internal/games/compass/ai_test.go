@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"sandtable/internal/ai"
 	"sandtable/internal/engine"
 )
 
@@ -134,5 +135,77 @@ begin movement allied`)
 	}
 	if back := s.battleEdge(to, from, Italian, mustUnit(t, s, "div-cirene")); back >= 0 {
 		t.Errorf("the division attacking them: edge %v, want < 0", back)
+	}
+}
+
+// alliedMovement plays a seeded random game on to the first Allied
+// movement phase in which the Allies have moves to choose among.
+func alliedMovement(t *testing.T, seed uint64) *State {
+	t.Helper()
+	s := newState(DefaultData(), seed, false)
+	r := engine.NewRand(seed)
+	for !s.Over() {
+		side := s.Active().Sides()[0]
+		legal := s.Legal(side, nil)
+		if s.Step == stMove && side == Allied && len(legal) > 3 {
+			return s
+		}
+		if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("no Allied movement phase")
+	return nil
+}
+
+// The search's tree reuse (ai.Config.Reuse) in the movement phase, where
+// one side decides move after move: the tree is kept, the choices do not
+// depend on what the Allies cannot see (two states they cannot tell apart:
+// other Italian event markers in hand, other dice to come), and a state
+// that is not the one the kept tree was for starts afresh.
+func TestSearchReusesItsTreeOverAMovementPhase(t *testing.T) {
+	cfg := ai.FixedConfig
+	cfg.Iterations, cfg.Reuse = 200, true
+	s := alliedMovement(t, 3)
+	var runs [2][]engine.Action
+	var kept [2][]int
+	for i := range runs {
+		r := engine.NewRand(uint64(50 + i))
+		v := s.Determinize(Allied, &r).(*State)
+		p := ai.NewMCTS(Game{}, cfg, 9)
+		for n := 0; n < 6 && v.Decider == Allied && v.Step == stMove; n++ {
+			a := p.Choose(v, Allied)
+			runs[i] = append(runs[i], a)
+			kept[i] = append(kept[i], p.LastReused)
+			if err := v.Apply(Allied, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if !slices.Equal(runs[0], runs[1]) || !slices.Equal(kept[0], kept[1]) {
+		t.Fatalf("the search depends on hidden information:\n%v %v\n%v %v", runs[0], kept[0], runs[1], kept[1])
+	}
+	if len(kept[0]) < 2 || slices.Max(kept[0][1:]) == 0 {
+		t.Fatalf("no tree kept over the moves %v (visits kept %v)", runs[0], kept[0])
+	}
+
+	// another action than the one chosen: the kept tree is not for it
+	p := ai.NewMCTS(Game{}, cfg, 9)
+	v := s.Clone().(*State)
+	a := p.Choose(v, Allied)
+	legal := v.Legal(Allied, nil)
+	other := legal[0]
+	if other == a {
+		other = legal[1]
+	}
+	if err := v.Apply(Allied, other); err != nil {
+		t.Fatal(err)
+	}
+	if v.Decider != Allied {
+		t.Fatalf("the Allies no longer decide after %v", other)
+	}
+	p.Choose(v, Allied)
+	if p.LastReused != 0 {
+		t.Fatalf("%d visits kept after %v was played instead of %v", p.LastReused, other, a)
 	}
 }
