@@ -138,9 +138,9 @@ func (c *Config) ParseOptions(text string) error {
 // tournaments.
 var (
 	NormalConfig = Config{Name: "normal", Iterations: 1000, Budget: 900 * time.Millisecond, TurnBudget: 10 * time.Second,
-		MinBudget: 50 * time.Millisecond, C: 0.2, RolloutDepth: 24, StopAtTurn: true, Widen: 2, TopK: 3, Reuse: true}
+		MinBudget: 50 * time.Millisecond, C: 0.2, RolloutDepth: 24, StopAtTurn: true, Widen: 2, TopK: 3}
 	HardConfig = Config{Name: "hard", Budget: 4 * time.Second, TurnBudget: 45 * time.Second,
-		MinBudget: 200 * time.Millisecond, C: 0.2, RolloutDepth: 32, StopAtTurn: true, Widen: 2, TopK: 3, Reuse: true}
+		MinBudget: 200 * time.Millisecond, C: 0.2, RolloutDepth: 32, StopAtTurn: true, Widen: 2, TopK: 3}
 	FixedConfig = Config{Name: "mcts", Iterations: 1000, C: 0.2, RolloutDepth: 24, StopAtTurn: true, Widen: 2, TopK: 3}
 )
 
