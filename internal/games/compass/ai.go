@@ -72,7 +72,7 @@ func (s *State) projection(left float64) float64 {
 	for a, ar := range s.d.Areas {
 		v := float64(ar.VP)
 		if ar.Logistic != engine.Observer {
-			v += logisticWorth
+			v += logisticWorth * logisticLeft(left)
 		}
 		if v == 0 {
 			continue
@@ -186,6 +186,19 @@ func (s *State) reachStart(side engine.Side) [maxAreas]int8 {
 // whole army out of supply (seen in play: searches that left Piccadilly
 // Circus empty lost it to random Italian moves, and the game with it).
 const logisticWorth = 3
+
+// logisticLeft is how much of logisticWorth a logistic area keeps with left
+// game turns to play: all of it until the last two, none once the last
+// player turn has been played. Rule 2 counts only the five victory areas at
+// the end, and what holding the enemy's logistic area does to the supply
+// at the end (3.9) is counted already in the Italian combat value in
+// supply; at full worth to the last turn it lured units out of the
+// victory areas they held to take the enemy's logistic area (seen in play:
+// in the last Allied player turns, the only unit in Agedabia or Bengasi
+// set off for El Agheila and random Italian units walked in behind it).
+func logisticLeft(left float64) float64 {
+	return min(max((left-0.5)/2, 0), 1)
+}
 
 // enemyNear tells whether units of owner's enemy stand in an area next to a.
 func (s *State) enemyNear(a int, owner engine.Side, occ *[maxAreas][2]int8) bool {

@@ -1,6 +1,7 @@
 package compass
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -207,5 +208,45 @@ func TestSearchReusesItsTreeOverAMovementPhase(t *testing.T) {
 	p.Choose(v, Allied)
 	if p.LastReused != 0 {
 		t.Fatalf("%d visits kept after %v was played instead of %v", p.LastReused, other, a)
+	}
+}
+
+// In the last turns the enemy's logistic area is no prize in itself (rule 2
+// counts the five victory areas): with one unit left to hold Agedabia, the
+// evaluator must not prefer it in El Agheila while an Italian unit can walk
+// into Agedabia behind it. Earlier in the game, taking the Italians'
+// logistic area is still worth the risk.
+func TestLogisticAreaIsNoPrizeAtTheEnd(t *testing.T) {
+	position := func(turn int, at string) *State {
+		return fixture(t, fmt.Sprintf(`
+turn %d
+unit 19-aus-bde %s
+unit raggr-piana ben-gania
+control allied agedabia %s
+begin movement italian`, turn, at, at))
+	}
+	for _, tc := range []struct {
+		turn     int
+		wantStay bool
+	}{
+		{12, true},
+		{4, false},
+	} {
+		stay := evaluate(position(tc.turn, "agedabia"), Allied)
+		raid := evaluate(position(tc.turn, "el-agheila"), Allied)
+		if (stay > raid) != tc.wantStay {
+			t.Errorf("turn %d: Agedabia held %.4f, El Agheila taken %.4f; want holding better: %v",
+				tc.turn, stay, raid, tc.wantStay)
+		}
+	}
+}
+
+func TestLogisticLeft(t *testing.T) {
+	for _, tc := range []struct{ left, want float64 }{
+		{0, 0}, {0.5, 0}, {1, 0.25}, {1.5, 0.5}, {2.5, 1}, {12, 1},
+	} {
+		if got := logisticLeft(tc.left); got != tc.want {
+			t.Errorf("logisticLeft(%v) = %v, want %v", tc.left, got, tc.want)
+		}
 	}
 }
