@@ -250,3 +250,55 @@ func TestLogisticLeft(t *testing.T) {
 		}
 	}
 }
+
+// A fourth unit declaring on a weak area adds nothing to the first battle
+// (6.2.E.1) and fights only if it fails: the ordering must rank its
+// declaration below the first three and below a support's, which still
+// adds its CV to a front-line unit.
+func TestReserveDeclarationScoresLow(t *testing.T) {
+	s := fixture(t, `
+unit 4-armd-bde sidi-barrani
+unit 7-armd-bde sidi-barrani
+unit 5-ind-bde sidi-barrani
+unit 16-bde sidi-barrani
+unit 7-support-group sidi-barrani
+unit div-cirene buq-buq reduced
+begin movement allied`)
+	declare := func(unit string) engine.Action {
+		a, err := s.DecodeAction("attack " + unit + " buq-buq")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	first := actionScore(s, Allied, declare("4-armd-bde"))
+	for _, u := range []string{"4-armd-bde", "7-armd-bde", "5-ind-bde"} {
+		if err := s.Apply(Allied, declare(u)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fourth := actionScore(s, Allied, declare("16-bde"))
+	support := actionScore(s, Allied, declare("7-support-group"))
+	if fourth >= first/4 {
+		t.Errorf("fourth front-line declaration scores %.3f, the first %.3f: want under a quarter", fourth, first)
+	}
+	if support <= fourth {
+		t.Errorf("support's declaration scores %.3f, not above the fourth front-line unit's %.3f", support, fourth)
+	}
+}
+
+func TestWinChance(t *testing.T) {
+	for _, tc := range []struct {
+		att, def [3]int
+		want     float64
+	}{
+		{[3]int{}, [3]int{1}, 0},
+		{[3]int{6}, [3]int{}, 5.0 / 6},           // a 6 always misses
+		{[3]int{3}, [3]int{3}, 0.5 * 0.5},        // one hit against none
+		{[3]int{6, 6, 6}, [3]int{}, 1 - 1.0/216}, // any hit wins
+	} {
+		if got := winChance(tc.att, tc.def); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("winChance(%v, %v) = %v, want %v", tc.att, tc.def, got, tc.want)
+		}
+	}
+}
