@@ -318,16 +318,7 @@ func actionScore(s *State, side engine.Side, a engine.Action) float64 {
 		return 1
 	case opAttack:
 		u, t := int(a.A), int(a.B)
-		from := int(s.Units[u].Area)
-		sc := odds(1 + 2*s.battleEdge(from, t, side, u))
-		if s.inReserve(from, t, side, u) {
-			// A battle takes three front-line units and three supports
-			// (6.2.E.1): this one would fight only if the battle of
-			// those declared fails to drive the defenders out (6.2.E.7).
-			att, def := s.battleSides(from, t, side, -1)
-			sc *= 1 - winChance(att, def)
-		}
-		return sc
+		return odds(1 + 2*s.battleEdge(int(s.Units[u].Area), t, side, u))
 	case opBattle:
 		return odds(1.5 + 2*s.battleEdge(int(a.A), int(a.B), side, -1))
 	case opAdvance, opEnter:
@@ -352,16 +343,11 @@ func odds(x float64) float64 { return min(max(x, 0.05), 4) }
 
 // battleEdge is the expected hits side's attack from area from on area t
 // would score less those it would take (6.2.E.5: a die hits on or under the
-// CV, a 1 always, a 6 never), between the sides of battleSides.
-func (s *State) battleEdge(from, t int, side engine.Side, u int) float64 {
-	att, def := s.battleSides(from, t, side, u)
-	return hitChance(att) - hitChance(def)
-}
-
-// battleSides are the CVs of the three best of the units attacking (the
+// CV, a 1 always, a 6 never): the three best of the units attacking (the
 // declared ones; with a unit about to declare, u >= 0, also every unit in
-// from still free to declare) and of the three best defenders.
-func (s *State) battleSides(from, t int, side engine.Side, u int) (att, def [3]int) {
+// from still free to declare) against the three best defenders.
+func (s *State) battleEdge(from, t int, side engine.Side, u int) float64 {
+	var att, def [3]int
 	for v := range s.nUnits() {
 		us := &s.Units[v]
 		switch {
@@ -370,75 +356,14 @@ func (s *State) battleSides(from, t int, side engine.Side, u int) (att, def [3]i
 		case int(us.Area) != from || s.side(v) != side || s.def(v).DefenceOnly || s.def(v).Garrison:
 		case us.Flags&fDeclared != 0 && int(us.Target) == t && us.Flags&fAttacked == 0,
 			u >= 0 && (v == u || us.Target < 0 && us.Flags&fAttacked == 0):
-			best3(&att, s.attackCV(v))
-		}
-	}
-	return att, def
-}
-
-// attackCV is u's CV in attack: -1 out of supply (3.9).
-func (s *State) attackCV(u int) int {
-	if s.Units[u].Flags&fOOS != 0 {
-		return s.cv(u) - 1
-	}
-	return s.cv(u)
-}
-
-// inReserve tells whether u, declaring an attack from area from on area t,
-// would add nothing to the battle of the units already declared: three of
-// them are at least as strong to fight in the front line, and there is no
-// room left for u as a support (6.2.E.1: one asterisked unit per front-line
-// unit, six units at most).
-func (s *State) inReserve(from, t int, side engine.Side, u int) bool {
-	stronger, supports, n := 0, 0, 0
-	for v := range s.nUnits() {
-		us := &s.Units[v]
-		if v == u || int(us.Area) != from || s.side(v) != side || us.Flags&fDeclared == 0 ||
-			int(us.Target) != t || us.Flags&fAttacked != 0 {
-			continue
-		}
-		n++
-		if s.attackCV(v) >= s.attackCV(u) {
-			stronger++
-		}
-		if s.def(v).Support {
-			supports++
-		}
-	}
-	return stronger >= 3 && (!s.def(u).Support || n >= 6 || supports >= 3)
-}
-
-// winChance is the chance that front lines with the CVs att score more hits
-// than those with the CVs def (6.2.E.5, 6.2.E.7: the defender retreats),
-// supports and events left out.
-func winChance(att, def [3]int) float64 {
-	a, d := hitsDist(att), hitsDist(def)
-	p := 0.0
-	for i := range a {
-		for j := 0; j < i; j++ {
-			p += a[i] * d[j]
-		}
-	}
-	return p
-}
-
-// hitsDist is the distribution of the hits of front-line units with the
-// CVs cvs (a unit with none rolls no die).
-func hitsDist(cvs [3]int) [4]float64 {
-	dist := [4]float64{1}
-	for _, cv := range cvs {
-		if cv <= 0 {
-			continue
-		}
-		h := float64(min(cv, 5)) / 6
-		for k := 3; k >= 0; k-- {
-			dist[k] *= 1 - h
-			if k > 0 {
-				dist[k] += dist[k-1] * h
+			cv := s.cv(v)
+			if us.Flags&fOOS != 0 {
+				cv-- // 3.9: -1 CV in attack out of supply
 			}
+			best3(&att, cv)
 		}
 	}
-	return dist
+	return hitChance(att) - hitChance(def)
 }
 
 // best3 keeps the three highest values in top.
