@@ -188,8 +188,8 @@ func (s *State) reachStart(side engine.Side) [maxAreas]int8 {
 const logisticWorth = 3
 
 // logisticLeft is how much of logisticWorth a logistic area keeps with left
-// game turns to play: all of it until the last two, none once the last
-// player turn has been played. Rule 2 counts only the five victory areas at
+// game turns to play (turnsLeft): all of it until the last two, none from
+// the end of the last Allied player turn on (left 0.5). Rule 2 counts only the five victory areas at
 // the end, and what holding the enemy's logistic area does to the supply
 // at the end (3.9) is counted already in the Italian combat value in
 // supply; at full worth to the last turn it lured units out of the
