@@ -250,3 +250,48 @@ func TestLogisticLeft(t *testing.T) {
 		}
 	}
 }
+
+// A unit that closes on a victory area the enemy holds must still count in
+// the last turns, while its side has a movement phase left to take it in;
+// after its side's last movement phase it counts for nothing (what is left
+// of the gain is the supply the two areas differ in).
+func TestPressureLastsWhileThereAreMovesLeft(t *testing.T) {
+	gain := func(turn int) float64 {
+		at := func(area string) float64 {
+			s := fixture(t, fmt.Sprintf(`
+turn %d
+unit 7-armd-bde %s
+unit div-sirte bengasi
+unit raggr-piana agedabia
+unit presidio-tobruch tobruch
+unit presidio-bardia bardia
+unit presidio-giarabub giarabub
+control allied sceleidima derna
+begin movement italian`, turn, area))
+			return s.projection(s.turnsLeft())
+		}
+		return at("sceleidima") - at("derna")
+	}
+	early, late, last := gain(2), gain(10), gain(12)
+	if early <= 0 || late < early/2 {
+		t.Errorf("closing on Bengasi gains %.3f in turn 2 and %.3f in turn 10; want the late gain at least half the early one", early, late)
+	}
+	if last > 0 {
+		t.Errorf("closing on Bengasi after the last Allied movement phase gains %.3f; want nothing", last)
+	}
+}
+
+func TestPressureLeft(t *testing.T) {
+	for _, tc := range []struct {
+		left float64
+		side engine.Side
+		want float64
+	}{
+		{12, Allied, 1}, {9, Italian, 0.75}, {6, Allied, 0.5}, {2.5, Allied, 0.5},
+		{1, Allied, 0.5}, {0.5, Allied, 0}, {0.5, Italian, 0.5},
+	} {
+		if got := pressureLeft(tc.left, tc.side); got != tc.want {
+			t.Errorf("pressureLeft(%v, %v) = %v, want %v", tc.left, tc.side, got, tc.want)
+		}
+	}
+}
