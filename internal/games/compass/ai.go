@@ -62,7 +62,8 @@ func (s *State) turnsTotal() float64 { return float64(len(s.d.Turns)) }
 // points now (rule 2), counted so that what the enemy can undo in its
 // next player turn counts less (an empty victory area next to enemy units,
 // Italian units cut off from supply that a move may reconnect), plus
-// strength and pressure worth more the more turns are left to use them.
+// strength and pressure worth more the more turns are left to use them
+// (pressure never less than half while a movement phase is left).
 func (s *State) projection(left float64) float64 {
 	occ := s.tally()
 	var reach [2][maxAreas]int8
