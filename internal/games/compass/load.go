@@ -1,21 +1,19 @@
 package compass
 
 import (
-	"bytes"
 	"cmp"
 	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/datafile"
 )
 
 // The counts the rulebook fixes, and the loader's sanity limits.
@@ -53,8 +51,10 @@ var (
 		Matilda:         "matilda",
 	}
 	jsonLinkKinds = map[string]LinkKind{"road": Road, "track": Track, "desert": Desert}
-	jsonIDPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 )
+
+// dataDoc is the document the data files' notices must point to.
+const dataDoc = "docs/compass/data.md"
 
 //go:embed data/*.json
 var embeddedData embed.FS
@@ -146,120 +146,45 @@ func LoadData(fsys fs.FS) (*Data, error) {
 	return d, nil
 }
 
-// dataFileErrors collects the problems found in one file.
-type dataFileErrors struct {
-	file string
-	errs []error
-}
-
-func (fe *dataFileErrors) add(format string, args ...any) {
-	fe.errs = append(fe.errs, fmt.Errorf("%s: "+format, append([]any{fe.file}, args...)...))
-}
-
-func (fe *dataFileErrors) err() error { return errors.Join(fe.errs...) }
-
-// readDataFile decodes name from fsys into v, refusing unknown fields and
-// trailing data, and checks that the notice is there.
-func readDataFile(fsys fs.FS, name string, v any, notice *string) error {
-	b, err := fs.ReadFile(fsys, name)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	if err := strictDecode(b, v); err != nil {
-		var syn *json.SyntaxError
-		if errors.As(err, &syn) {
-			line := 1 + bytes.Count(b[:min(int(syn.Offset), len(b))], []byte("\n"))
-			return fmt.Errorf("%s: line %d: %w", name, line, err)
-		}
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	if *notice == "" {
-		return fmt.Errorf(`%s: missing "notice": say where the data comes from (see docs/compass/data.md)`, name)
-	}
-	return nil
-}
-
-func strictDecode(b []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("unexpected data after the top-level object")
-	}
-	return nil
-}
-
-// decodeDataEntry decodes entry i of a list strictly; on failure it names the
-// entry by its id when it has one, else by its position from 1. It reports
-// whether v holds the entry: after an error about unknown fields only, it
-// does, so that the entry's other checks still run and its id stays known
-// (an area with a misspelt field does not also make every link to it fail).
-func decodeDataEntry(fe *dataFileErrors, what string, i int, raw json.RawMessage, v any) bool {
-	err := strictDecode(raw, v)
-	if err == nil {
-		return true
-	}
-	var loose struct {
-		ID string `json:"id"`
-	}
-	if json.Unmarshal(raw, &loose) == nil && loose.ID != "" {
-		fe.add("%s %q: %v", what, loose.ID, err)
-	} else {
-		fe.add("%s %d: %v", what, i+1, err)
-	}
-	return json.Unmarshal(raw, v) == nil
-}
-
-func parseJSONSide(s string) (engine.Side, bool) {
-	for side, name := range jsonSides {
-		if s == name {
-			return engine.Side(side), true
-		}
-	}
-	return engine.Observer, false
-}
-
 func loadMap(fsys fs.FS, d *Data) (map[string]int, error) {
 	var f mapFile
-	if err := readDataFile(fsys, "map.json", &f, &f.Notice); err != nil {
+	if err := datafile.Read(fsys, "map.json", &f, &f.Notice, dataDoc); err != nil {
 		return nil, err
 	}
-	fe := &dataFileErrors{file: "map.json"}
+	fe := &datafile.Errors{File: "map.json"}
 	index := map[string]int{}
 	var logistic [2][]string
 	for i, raw := range f.Areas {
 		var a areaJSON
-		if !decodeDataEntry(fe, "area", i, raw, &a) {
+		if !datafile.Entry(fe, "area", i, raw, &a) {
 			continue
 		}
-		if !jsonIDPattern.MatchString(a.ID) {
-			fe.add("area %d: id %q is not lower-case kebab (like \"sidi-barrani\")", i+1, a.ID)
+		if !datafile.IsID(a.ID) {
+			fe.Add("area %d: id %q is not lower-case kebab (like \"sidi-barrani\")", i+1, a.ID)
 			continue
 		}
 		if _, dup := index[a.ID]; dup {
-			fe.add("area %q: duplicate id", a.ID)
+			fe.Add("area %q: duplicate id", a.ID)
 			continue
 		}
 		area := Area{ID: a.ID, Name: a.Name, Lat: a.Lat, Lon: a.Lon, Coastal: a.Coastal,
 			NavalSupport: a.NavalSupport, VP: a.VP, Logistic: engine.Observer}
 		if a.Name == "" {
-			fe.add("area %q: missing name", a.ID)
+			fe.Add("area %q: missing name", a.ID)
 		}
 		if a.Lat < -90 || a.Lat > 90 || a.Lon < -180 || a.Lon > 180 {
-			fe.add("area %q: position %g,%g is not a latitude and longitude", a.ID, a.Lat, a.Lon)
+			fe.Add("area %q: position %g,%g is not a latitude and longitude", a.ID, a.Lat, a.Lon)
 		}
 		if a.NavalSupport && !a.Coastal {
-			fe.add("area %q: naval_support on an area that is not coastal (rule 7)", a.ID)
+			fe.Add("area %q: naval_support on an area that is not coastal (rule 7)", a.ID)
 		}
 		if a.VP < 0 || a.VP > maxPrinted {
-			fe.add("area %q: vp %d out of range 0-%d", a.ID, a.VP, maxPrinted)
+			fe.Add("area %q: vp %d out of range 0-%d", a.ID, a.VP, maxPrinted)
 		}
 		if a.Logistic != "" {
-			side, ok := parseJSONSide(a.Logistic)
+			side, ok := datafile.Enum[engine.Side](jsonSides[:], a.Logistic)
 			if !ok {
-				fe.add("area %q: unknown logistic side %q (allied, italian or \"\")", a.ID, a.Logistic)
+				fe.Add("area %q: unknown logistic side %q (allied, italian or \"\")", a.ID, a.Logistic)
 			} else {
 				area.Logistic = side
 				logistic[side] = append(logistic[side], a.ID)
@@ -269,13 +194,13 @@ func loadMap(fsys fs.FS, d *Data) (map[string]int, error) {
 		d.Areas = append(d.Areas, area)
 	}
 	if len(f.Areas) != wantAreas {
-		fe.add("%d areas, the rulebook's map has %d (rule 1.1)", len(f.Areas), wantAreas)
+		fe.Add("%d areas, the rulebook's map has %d (rule 1.1)", len(f.Areas), wantAreas)
 	}
 	for side, ids := range logistic {
 		if len(ids) != 1 {
-			fe.add("%d %s logistic areas %q, want exactly one (rule 3.2)", len(ids), jsonSides[side], ids)
+			fe.Add("%d %s logistic areas %q, want exactly one (rule 3.2)", len(ids), jsonSides[side], ids)
 		} else if ids[0] != ruleLogistic[side] {
-			fe.add("area %q is the %s logistic area, but rule 3.2 makes it %q", ids[0], jsonSides[side], ruleLogistic[side])
+			fe.Add("area %q is the %s logistic area, but rule 3.2 makes it %q", ids[0], jsonSides[side], ruleLogistic[side])
 		}
 	}
 	// The areas the rules name keep their ids: the rules code and the
@@ -284,23 +209,23 @@ func loadMap(fsys fs.FS, d *Data) (map[string]int, error) {
 		i, ok := index[id]
 		switch {
 		case !ok:
-			fe.add("no area %q: the rulebook names it (rules 2, 3.2, 3.11), keep its id", id)
+			fe.Add("no area %q: the rulebook names it (rules 2, 3.2, 3.11), keep its id", id)
 		case d.Areas[i].VP != ruleVP[id]:
-			fe.add("area %q: vp %d, rule 2 gives it %d", id, d.Areas[i].VP, ruleVP[id])
+			fe.Add("area %q: vp %d, rule 2 gives it %d", id, d.Areas[i].VP, ruleVP[id])
 		}
 	}
 	for _, a := range d.Areas {
 		if _, named := ruleVP[a.ID]; !named && a.VP != 0 {
-			fe.add("area %q: vp %d, but rule 2 awards VP only for %s", a.ID, a.VP, strings.Join(ruleVPAreas, ", "))
+			fe.Add("area %q: vp %d, but rule 2 awards VP only for %s", a.ID, a.VP, strings.Join(ruleVPAreas, ", "))
 		}
 	}
 
 	type pair struct{ a, b int }
 	seen := map[pair]int{}
-	linkErrs := len(fe.errs)
+	linkErrs := fe.Len()
 	for i, raw := range f.Links {
 		var l linkJSON
-		if !decodeDataEntry(fe, "link", i, raw, &l) {
+		if !datafile.Entry(fe, "link", i, raw, &l) {
 			continue
 		}
 		name := fmt.Sprintf("link %d (%s-%s)", i+1, l.A, l.B)
@@ -309,17 +234,17 @@ func loadMap(fsys fs.FS, d *Data) (map[string]int, error) {
 		kind, okK := jsonLinkKinds[l.Kind]
 		switch {
 		case !okA:
-			fe.add("%s: unknown area %q", name, l.A)
+			fe.Add("%s: unknown area %q", name, l.A)
 		case !okB:
-			fe.add("%s: unknown area %q", name, l.B)
+			fe.Add("%s: unknown area %q", name, l.B)
 		case !okK:
-			fe.add("%s: unknown kind %q (road, track or desert)", name, l.Kind)
+			fe.Add("%s: unknown kind %q (road, track or desert)", name, l.Kind)
 		case a == b:
-			fe.add("%s: links an area to itself", name)
+			fe.Add("%s: links an area to itself", name)
 		default:
 			p := pair{min(a, b), max(a, b)}
 			if j, dup := seen[p]; dup {
-				fe.add("%s: listed twice (also link %d); list each adjacency once", name, j+1)
+				fe.Add("%s: listed twice (also link %d); list each adjacency once", name, j+1)
 				continue
 			}
 			seen[p] = i
@@ -330,12 +255,12 @@ func loadMap(fsys fs.FS, d *Data) (map[string]int, error) {
 	for i := range d.Areas {
 		slices.SortFunc(d.Areas[i].Links, func(x, y Link) int { return cmp.Compare(x.To, y.To) })
 	}
-	if len(fe.errs) == linkErrs && len(d.Areas) > 0 {
+	if fe.Len() == linkErrs && len(d.Areas) > 0 {
 		if cut := unreachableAreas(d.Areas, 0, func(Link) bool { return true }); len(cut) > 0 {
-			fe.add("the map is not connected: no links lead from %q to %q", d.Areas[0].ID, cut)
+			fe.Add("the map is not connected: no links lead from %q to %q", d.Areas[0].ID, cut)
 		}
 	}
-	return index, fe.err()
+	return index, fe.Err()
 }
 
 // unreachableAreas lists the ids of the areas that cannot be reached from area
@@ -365,29 +290,29 @@ func unreachableAreas(areas []Area, from int, ok func(Link) bool) []string {
 
 func loadUnits(fsys fs.FS, d *Data, areaIndex map[string]int) error {
 	var f unitsFile
-	if err := readDataFile(fsys, "units.json", &f, &f.Notice); err != nil {
+	if err := datafile.Read(fsys, "units.json", &f, &f.Notice, dataDoc); err != nil {
 		return err
 	}
-	fe := &dataFileErrors{file: "units.json"}
+	fe := &datafile.Errors{File: "units.json"}
 	ids := map[string]bool{}
 	var perSide [2]int
 	var matildas []string
 	for i, raw := range f.Units {
 		var u unitJSON
-		if !decodeDataEntry(fe, "unit", i, raw, &u) {
+		if !datafile.Entry(fe, "unit", i, raw, &u) {
 			continue
 		}
-		if !jsonIDPattern.MatchString(u.ID) {
-			fe.add("unit %d: id %q is not lower-case kebab (like \"4-armd-bde\")", i+1, u.ID)
+		if !datafile.IsID(u.ID) {
+			fe.Add("unit %d: id %q is not lower-case kebab (like \"4-armd-bde\")", i+1, u.ID)
 			continue
 		}
 		if ids[u.ID] {
-			fe.add("unit %q: duplicate id", u.ID)
+			fe.Add("unit %q: duplicate id", u.ID)
 			continue
 		}
 		ids[u.ID] = true
 		bad := func(format string, args ...any) {
-			fe.add("unit %q: "+format, append([]any{u.ID}, args...)...)
+			fe.Add("unit %q: "+format, append([]any{u.ID}, args...)...)
 		}
 		def := UnitDef{ID: u.ID, Name: u.Name, Steps: u.Steps, Support: u.Support,
 			DefenceOnly: u.DefenceOnly, Garrison: u.Garrison, MC: u.MC,
@@ -395,7 +320,7 @@ func loadUnits(fsys fs.FS, d *Data, areaIndex map[string]int) error {
 		if u.Name == "" {
 			bad("missing name")
 		}
-		side, ok := parseJSONSide(u.Side)
+		side, ok := datafile.Enum[engine.Side](jsonSides[:], u.Side)
 		if !ok {
 			bad("unknown side %q (allied or italian)", u.Side)
 		} else {
@@ -467,11 +392,11 @@ func loadUnits(fsys fs.FS, d *Data, areaIndex map[string]int) error {
 	}
 	for side, n := range perSide {
 		if n != wantUnits[side] {
-			fe.add("%d %s units, the rulebook has %d (rule 1)", n, jsonSides[side], wantUnits[side])
+			fe.Add("%d %s units, the rulebook has %d (rule 1)", n, jsonSides[side], wantUnits[side])
 		}
 	}
 	if len(matildas) != 1 {
-		fe.add("%d units marked matilda %q, want exactly one: 7RTR (rule 7)", len(matildas), matildas)
+		fe.Add("%d units marked matilda %q, want exactly one: 7RTR (rule 7)", len(matildas), matildas)
 	}
 	// Rule 3.1: at most six units in an area, without limit in the Allied
 	// logistic area.
@@ -484,37 +409,37 @@ func loadUnits(fsys fs.FS, d *Data, areaIndex map[string]int) error {
 	for _, a := range slices.Sorted(maps.Keys(stack)) {
 		n := stack[a]
 		if n > setupStackLimit && d.Areas[a].Logistic != Allied {
-			fe.add("area %q: %d units at start, more than %d (rule 3.1)", d.Areas[a].ID, n, setupStackLimit)
+			fe.Add("area %q: %d units at start, more than %d (rule 3.1)", d.Areas[a].ID, n, setupStackLimit)
 		}
 	}
-	return fe.err()
+	return fe.Err()
 }
 
 func loadTrack(fsys fs.FS, d *Data) error {
 	var f trackFile
-	if err := readDataFile(fsys, "track.json", &f, &f.Notice); err != nil {
+	if err := datafile.Read(fsys, "track.json", &f, &f.Notice, dataDoc); err != nil {
 		return err
 	}
-	fe := &dataFileErrors{file: "track.json"}
+	fe := &datafile.Errors{File: "track.json"}
 
 	// The mix first: the number of markers bounds the draws.
 	var total [2]int
 	for _, name := range slices.Sorted(maps.Keys(f.Mix)) {
 		kinds := f.Mix[name]
-		side, ok := parseJSONSide(name)
+		side, ok := datafile.Enum[engine.Side](jsonSides[:], name)
 		if !ok {
-			fe.add("mix: unknown side %q (allied or italian)", name)
+			fe.Add("mix: unknown side %q (allied or italian)", name)
 			continue
 		}
 		for _, kind := range slices.Sorted(maps.Keys(kinds)) {
 			n := kinds[kind]
 			k := slices.Index(jsonEvents[:], kind)
 			if k < 0 {
-				fe.add("mix: %s: unknown event %q (one of %v)", name, kind, jsonEvents)
+				fe.Add("mix: %s: unknown event %q (one of %v)", name, kind, jsonEvents)
 				continue
 			}
 			if n < 0 {
-				fe.add("mix: %s: %s %d is negative", name, kind, n)
+				fe.Add("mix: %s: %s %d is negative", name, kind, n)
 				continue
 			}
 			d.Mix[side][k] = n
@@ -523,32 +448,32 @@ func loadTrack(fsys fs.FS, d *Data) error {
 	}
 	for side, n := range total {
 		if n != wantEvents[side] {
-			fe.add("mix: %d %s event markers, the rulebook has %d (rule 1)", n, jsonSides[side], wantEvents[side])
+			fe.Add("mix: %d %s event markers, the rulebook has %d (rule 1)", n, jsonSides[side], wantEvents[side])
 		}
 	}
 
 	for i, raw := range f.Turns {
 		var t turnJSON
-		if !decodeDataEntry(fe, "turn", i, raw, &t) {
+		if !datafile.Entry(fe, "turn", i, raw, &t) {
 			continue
 		}
 		if t.Turn != i+1 {
-			fe.add("turn %d: numbered %d; list the turns in order from 1", i+1, t.Turn)
+			fe.Add("turn %d: numbered %d; list the turns in order from 1", i+1, t.Turn)
 		}
 		def := TurnDef{Dates: t.Dates}
 		if t.Dates == "" {
-			fe.add("turn %d: missing dates", i+1)
+			fe.Add("turn %d: missing dates", i+1)
 		}
 		perSide := func(field string, m map[string]int, limit [2]int, out *[2]int) {
 			for _, name := range slices.Sorted(maps.Keys(m)) {
 				n := m[name]
-				side, ok := parseJSONSide(name)
+				side, ok := datafile.Enum[engine.Side](jsonSides[:], name)
 				if !ok {
-					fe.add("turn %d: %s: unknown side %q (allied or italian)", i+1, field, name)
+					fe.Add("turn %d: %s: unknown side %q (allied or italian)", i+1, field, name)
 					continue
 				}
 				if n < 0 || n > limit[side] {
-					fe.add("turn %d: %s: %s %d out of range 0-%d", i+1, field, name, n, limit[side])
+					fe.Add("turn %d: %s: %s %d out of range 0-%d", i+1, field, name, n, limit[side])
 					continue
 				}
 				out[side] = n
@@ -557,12 +482,12 @@ func loadTrack(fsys fs.FS, d *Data) error {
 		perSide("events", t.Events, wantEvents, &def.Events)
 		perSide("replacements", t.Replacements, [2]int{maxReplacementPoints, maxReplacementPoints}, &def.Replacements)
 		if i == 0 && def.Events[Allied] != turnOnePicks {
-			fe.add("turn 1: events: allied %d, but on turn 1 the Allied player takes %d events of his choice (rule 6.1.A)", def.Events[Allied], turnOnePicks)
+			fe.Add("turn 1: events: allied %d, but on turn 1 the Allied player takes %d events of his choice (rule 6.1.A)", def.Events[Allied], turnOnePicks)
 		}
 		d.Turns = append(d.Turns, def)
 	}
 	if len(f.Turns) != wantTurns {
-		fe.add("%d turns, the game has %d (rule 5)", len(f.Turns), wantTurns)
+		fe.Add("%d turns, the game has %d (rule 5)", len(f.Turns), wantTurns)
 	}
-	return fe.err()
+	return fe.Err()
 }

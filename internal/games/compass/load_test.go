@@ -274,9 +274,9 @@ func TestLoadDataReportsFileAndEntry(t *testing.T) {
 		}, `map.json: json: unknown field "areaz"`},
 		{"missing notice", "map.json", func(t *testing.T, d jsonDoc) {
 			delete(d, "notice")
-		}, nil, `map.json: missing "notice"`},
+		}, nil, `map.json: "notice" must start with RECONSTRUCTION and point to docs/compass/data.md`},
 		{"trailing data", "map.json", nil, func(s string) string { return s + "{}" },
-			`map.json: unexpected data after the top-level object`},
+			`map.json: unexpected data after the top-level value`},
 		{"not JSON", "track.json", nil, func(s string) string { return "turns: 12" },
 			`track.json: line 1: invalid character`},
 		{"syntax error on a later line", "track.json", nil, func(s string) string {

@@ -1,12 +1,10 @@
 package wdf
 
 import (
-	"bytes"
 	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
 	"regexp"
@@ -16,6 +14,7 @@ import (
 	"sync"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/datafile"
 	"sandtable/internal/hexgrid"
 )
 
@@ -45,9 +44,11 @@ var legend = map[string]string{
 
 var (
 	jsonSides     = [2]string{Allied: "allied", Axis: "axis"}
-	jsonIDPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 	monthPattern  = regexp.MustCompile(`^(19[0-9]{2})-(0[1-9]|1[0-2])$`)
 )
+
+// dataDoc is the document the data files' notices must point to.
+const dataDoc = "docs/wdf/data.md"
 
 //go:embed data/*.json
 var embeddedData embed.FS
@@ -80,82 +81,6 @@ func LoadData(fsys fs.FS) (*Data, error) {
 		return nil, err
 	}
 	return d, nil
-}
-
-// fileErrors collects the problems found in one file.
-type fileErrors struct {
-	file string
-	errs []error
-}
-
-func (fe *fileErrors) add(format string, args ...any) {
-	fe.errs = append(fe.errs, fmt.Errorf("%s: "+format, append([]any{fe.file}, args...)...))
-}
-
-func (fe *fileErrors) err() error { return errors.Join(fe.errs...) }
-
-// readFile decodes name strictly into v and checks the notice.
-func readFile(fsys fs.FS, name string, v any, notice *string) error {
-	b, err := fs.ReadFile(fsys, name)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	if err := strictDecode(b, v); err != nil {
-		var syn *json.SyntaxError
-		if errors.As(err, &syn) {
-			line := 1 + bytes.Count(b[:min(int(syn.Offset), len(b))], []byte("\n"))
-			return fmt.Errorf("%s: line %d: %w", name, line, err)
-		}
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	if !strings.HasPrefix(*notice, "RECONSTRUCTION") || !strings.Contains(*notice, "docs/wdf/data.md") {
-		return fmt.Errorf(`%s: "notice" must start with RECONSTRUCTION and point to docs/wdf/data.md`, name)
-	}
-	return nil
-}
-
-func strictDecode(b []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("unexpected data after the top-level value")
-	}
-	return nil
-}
-
-// decodeEntry decodes entry i of a list strictly, naming it by id (or
-// position) on error. It reports whether v holds the entry.
-func decodeEntry(fe *fileErrors, what string, i int, raw json.RawMessage, v any) bool {
-	err := strictDecode(raw, v)
-	if err == nil {
-		return true
-	}
-	var loose struct {
-		ID string `json:"id"`
-	}
-	if json.Unmarshal(raw, &loose) == nil && loose.ID != "" {
-		fe.add("%s %q: %v", what, loose.ID, err)
-	} else {
-		fe.add("%s %d: %v", what, i+1, err)
-	}
-	return json.Unmarshal(raw, v) == nil
-}
-
-func parseSide(s string) (engine.Side, bool) {
-	for side, name := range jsonSides {
-		if s == name {
-			return engine.Side(side), true
-		}
-	}
-	return engine.Observer, false
-}
-
-func parseEnum[T ~uint8](names []string, s string) (T, bool) {
-	i := slices.Index(names, s)
-	return T(max(i, 0)), i >= 0
 }
 
 // ---------------------------------------------------------------- map.json
@@ -207,12 +132,12 @@ func (d *Data) hexRef(id string) (int, error) {
 
 func loadMap(fsys fs.FS, d *Data) error {
 	var f mapFile
-	if err := readFile(fsys, "map.json", &f, &f.Notice); err != nil {
+	if err := datafile.Read(fsys, "map.json", &f, &f.Notice, dataDoc); err != nil {
 		return err
 	}
-	fe := &fileErrors{file: "map.json"}
+	fe := &datafile.Errors{File: "map.json"}
 	if !maps.Equal(f.Legend, legend) {
-		fe.add("legend %v does not match the terrain codes the loader knows %v", f.Legend, legend)
+		fe.Add("legend %v does not match the terrain codes the loader knows %v", f.Legend, legend)
 	}
 
 	// Terrain grid: one string per printed row, one character per column.
@@ -223,26 +148,26 @@ func loadMap(fsys fs.FS, d *Data) error {
 	}
 	grid := make([][]byte, rows)
 	if len(f.Terrain) != rows {
-		fe.add("terrain: %d rows, the map has %d (rows %02d-%02d)", len(f.Terrain), rows, Layout.MinRow, Layout.MaxRow)
-		return fe.err()
+		fe.Add("terrain: %d rows, the map has %d (rows %02d-%02d)", len(f.Terrain), rows, Layout.MinRow, Layout.MaxRow)
+		return fe.Err()
 	}
 	gridOK := true
 	for r, line := range f.Terrain {
 		if len(line) != cols {
-			fe.add("terrain row %02d: %d characters, want %d (columns %02d-%02d)", r+Layout.MinRow, len(line), cols, Layout.MinCol, Layout.MaxCol)
+			fe.Add("terrain row %02d: %d characters, want %d (columns %02d-%02d)", r+Layout.MinRow, len(line), cols, Layout.MinCol, Layout.MaxCol)
 			gridOK = false
 			continue
 		}
 		for c := 0; c < cols; c++ {
 			if _, ok := terrainCodes[line[c]]; !ok && line[c] != '~' && line[c] != 'x' {
-				fe.add("terrain row %02d column %02d: unknown code %q (see legend)", r+Layout.MinRow, c+Layout.MinCol, line[c])
+				fe.Add("terrain row %02d column %02d: unknown code %q (see legend)", r+Layout.MinRow, c+Layout.MinCol, line[c])
 				gridOK = false
 			}
 		}
 		grid[r] = []byte(line)
 	}
 	if !gridOK {
-		return fe.err()
+		return fe.Err()
 	}
 	for c := Layout.MinCol; c <= Layout.MaxCol; c++ {
 		for r := Layout.MinRow; r <= Layout.MaxRow; r++ {
@@ -271,7 +196,7 @@ func loadMap(fsys fs.FS, d *Data) error {
 	}
 	if len(d.Hexes) > 0 {
 		if cut := d.unreachable(0, 0); len(cut) > 0 {
-			fe.add("terrain: the hexes in play are not connected: %d cannot be reached from %s, e.g. %s", len(cut), d.Hexes[0].ID, cut[0])
+			fe.Add("terrain: the hexes in play are not connected: %d cannot be reached from %s, e.g. %s", len(cut), d.Hexes[0].ID, cut[0])
 		}
 	}
 
@@ -282,41 +207,41 @@ func loadMap(fsys fs.FS, d *Data) error {
 	names := map[string]bool{}
 	for i, raw := range f.Places {
 		var p placeJSON
-		if !decodeEntry(fe, "place", i, raw, &p) {
+		if !datafile.Entry(fe, "place", i, raw, &p) {
 			continue
 		}
 		name := fmt.Sprintf("place %d (%s %s)", i+1, p.Hex, p.Name)
 		hi, err := d.hexRef(p.Hex)
 		if err != nil {
-			fe.add("%s: %v", name, err)
+			fe.Add("%s: %v", name, err)
 			continue
 		}
-		kind, ok := parseEnum[PlaceKind](placeKindNames, p.Kind)
+		kind, ok := datafile.Enum[PlaceKind](placeKindNames, p.Kind)
 		if !ok {
-			fe.add("%s: unknown kind %q (%s)", name, p.Kind, strings.Join(placeKindNames, ", "))
+			fe.Add("%s: unknown kind %q (%s)", name, p.Kind, strings.Join(placeKindNames, ", "))
 			continue
 		}
 		if p.Name == "" || names[p.Name] {
-			fe.add("%s: missing or duplicate name", name)
+			fe.Add("%s: missing or duplicate name", name)
 			continue
 		}
 		names[p.Name] = true
 		if d.Hexes[hi].Place >= 0 {
-			fe.add("%s: hex already holds %s", name, d.Places[d.Hexes[hi].Place].Name)
+			fe.Add("%s: hex already holds %s", name, d.Places[d.Hexes[hi].Place].Name)
 			continue
 		}
 		pl := Place{Hex: hi, Name: p.Name, Kind: kind}
 		if kind == Fortress {
-			lost, ok := parseEnum[PlaceKind](placeKindNames, p.LostAs)
+			lost, ok := datafile.Enum[PlaceKind](placeKindNames, p.LostAs)
 			if !ok || (lost != City && lost != Town) {
-				fe.add("%s: a fortress needs lost_as \"city\" or \"town\" (16.1), not %q", name, p.LostAs)
+				fe.Add("%s: a fortress needs lost_as \"city\" or \"town\" (16.1), not %q", name, p.LostAs)
 			}
 			if p.FortressLevels < 2 || p.FortressLevels > 3 {
-				fe.add("%s: fortress_levels %d, want 2 or 3 (16.1)", name, p.FortressLevels)
+				fe.Add("%s: fortress_levels %d, want 2 or 3 (16.1)", name, p.FortressLevels)
 			}
 			pl.LostAs, pl.FortressLevels = lost, p.FortressLevels
 		} else if p.FortressLevels != 0 || p.LostAs != "" {
-			fe.add("%s: fortress_levels and lost_as are for fortresses only", name)
+			fe.Add("%s: fortress_levels and lost_as are for fortresses only", name)
 		}
 		d.Hexes[hi].Place = len(d.Places)
 		d.Places = append(d.Places, pl)
@@ -327,18 +252,18 @@ func loadMap(fsys fs.FS, d *Data) error {
 		}{{"Tobruk", Fortress, &d.Tobruk}, {"Bardia", Fortress, &d.Bardia}, {"Benghazi", City, &d.Benghazi}, {"Alexandria", City, &d.Alexandria}} {
 			if p.Name == sp.name {
 				if kind != sp.kind {
-					fe.add("%s: %s must be a %s (11.1, 16.0)", name, sp.name, sp.kind)
+					fe.Add("%s: %s must be a %s (11.1, 16.0)", name, sp.name, sp.kind)
 				}
 				*sp.dst = hi
 			}
 		}
 		if kind == Fortress && p.Name != "Tobruk" && p.Name != "Bardia" {
-			fe.add("%s: Tobruk and Bardia are the only fortresses (16.0)", name)
+			fe.Add("%s: Tobruk and Bardia are the only fortresses (16.0)", name)
 		}
 	}
 	for name, v := range map[string]int{"Tobruk": d.Tobruk, "Bardia": d.Bardia, "Benghazi": d.Benghazi, "Alexandria": d.Alexandria} {
 		if v < 0 {
-			fe.add("places: no %s (11.1, 16.0)", name)
+			fe.Add("places: no %s (11.1, 16.0)", name)
 		}
 	}
 
@@ -359,7 +284,7 @@ func loadMap(fsys fs.FS, d *Data) error {
 	d.Ridges = d.loadSideLines(fe, "ridge", f.Ridges, RidgeSide, EscarpmentSide|RiverSide)
 	d.Rivers = d.loadSideLines(fe, "river", f.Rivers, RiverSide, EscarpmentSide|RidgeSide)
 	if err := d.checkSymmetry(); err != nil {
-		fe.add("%v", err)
+		fe.Add("%v", err)
 	}
 
 	// Supply sources and entry hexes (7.7, 7.11).
@@ -372,47 +297,47 @@ func loadMap(fsys fs.FS, d *Data) error {
 			what.dst[side] = -1
 			id, ok := what.m[sname]
 			if !ok {
-				fe.add("%s: no %s hex", what.key, sname)
+				fe.Add("%s: no %s hex", what.key, sname)
 				continue
 			}
 			hi, err := d.hexRef(id)
 			if err != nil {
-				fe.add("%s %s: %v", what.key, sname, err)
+				fe.Add("%s %s: %v", what.key, sname, err)
 				continue
 			}
 			if !d.Hexes[hi].Road {
-				fe.add("%s %s: %s is not a road hex (7.11: depots trace along roads to it)", what.key, sname, id)
+				fe.Add("%s %s: %s is not a road hex (7.11: depots trace along roads to it)", what.key, sname, id)
 			}
 			what.dst[side] = hi
 		}
 		for k := range what.m {
-			if _, ok := parseSide(k); !ok {
-				fe.add("%s: unknown side %q (allied or axis)", what.key, k)
+			if _, ok := datafile.Enum[engine.Side](jsonSides[:], k); !ok {
+				fe.Add("%s: unknown side %q (allied or axis)", what.key, k)
 			}
 		}
 	}
 	if d.SupplySource[Allied] >= 0 && d.SupplySource[Allied] != d.Alexandria {
-		fe.add("supply_sources allied: must be Alexandria (7.11, 8.4)")
+		fe.Add("supply_sources allied: must be Alexandria (7.11, 8.4)")
 	}
 
 	d.loadZones(fe, f.RoadZones)
-	return fe.err()
+	return fe.Err()
 }
 
-func (d *Data) loadLines(fe *fileErrors, what string, raws []json.RawMessage, flag SideFlags) []Line {
+func (d *Data) loadLines(fe *datafile.Errors, what string, raws []json.RawMessage, flag SideFlags) []Line {
 	var out []Line
 	seen := map[hexgrid.Hexside]string{}
 	for i, raw := range raws {
 		var l lineJSON
-		if !decodeEntry(fe, what, i, raw, &l) {
+		if !datafile.Entry(fe, what, i, raw, &l) {
 			continue
 		}
 		name := fmt.Sprintf("%s %d (%s)", what, i+1, l.Name)
 		if l.Name == "" {
-			fe.add("%s: missing name", name)
+			fe.Add("%s: missing name", name)
 		}
 		if len(l.Hexes) < 2 {
-			fe.add("%s: needs at least two hexes", name)
+			fe.Add("%s: needs at least two hexes", name)
 			continue
 		}
 		line := Line{Name: l.Name}
@@ -421,12 +346,12 @@ func (d *Data) loadLines(fe *fileErrors, what string, raws []json.RawMessage, fl
 		for k, id := range l.Hexes {
 			hi, err := d.hexRef(id)
 			if err != nil {
-				fe.add("%s: hex %d: %v", name, k+1, err)
+				fe.Add("%s: hex %d: %v", name, k+1, err)
 				ok = false
 				continue
 			}
 			if inLine[hi] {
-				fe.add("%s: hex %s appears twice", name, id)
+				fe.Add("%s: hex %s appears twice", name, id)
 				ok = false
 			}
 			inLine[hi] = true
@@ -439,11 +364,11 @@ func (d *Data) loadLines(fe *fileErrors, what string, raws []json.RawMessage, fl
 			a, b := d.Hexes[line.Hexes[k-1]], d.Hexes[line.Hexes[k]]
 			s, adj := hexgrid.Between(a.Hex, b.Hex)
 			if !adj {
-				fe.add("%s: %s and %s are not adjacent", name, a.ID, b.ID)
+				fe.Add("%s: %s and %s are not adjacent", name, a.ID, b.ID)
 				continue
 			}
 			if other, dup := seen[s]; dup {
-				fe.add("%s: the %s %s-%s is also in %s", name, what, a.ID, b.ID, other)
+				fe.Add("%s: the %s %s-%s is also in %s", name, what, a.ID, b.ID, other)
 				continue
 			}
 			seen[s] = name
@@ -488,35 +413,35 @@ func (d *Data) parseHexside(s string) (hexgrid.Hexside, int, int, error) {
 	return side, ai, bi, nil
 }
 
-func (d *Data) loadSideLines(fe *fileErrors, what string, raws []json.RawMessage, flag, exclusive SideFlags) []SideLine {
+func (d *Data) loadSideLines(fe *datafile.Errors, what string, raws []json.RawMessage, flag, exclusive SideFlags) []SideLine {
 	var out []SideLine
 	seen := map[hexgrid.Hexside]string{}
 	for i, raw := range raws {
 		var l sideLineJSON
-		if !decodeEntry(fe, what, i, raw, &l) {
+		if !datafile.Entry(fe, what, i, raw, &l) {
 			continue
 		}
 		name := fmt.Sprintf("%s %d (%s)", what, i+1, l.Name)
 		if l.Name == "" {
-			fe.add("%s: missing name", name)
+			fe.Add("%s: missing name", name)
 		}
 		if len(l.Hexsides) == 0 {
-			fe.add("%s: no hexsides", name)
+			fe.Add("%s: no hexsides", name)
 		}
 		sl := SideLine{Name: l.Name}
 		for _, s := range l.Hexsides {
 			side, a, b, err := d.parseHexside(s)
 			if err != nil {
-				fe.add("%s: %v", name, err)
+				fe.Add("%s: %v", name, err)
 				continue
 			}
 			if other, dup := seen[side]; dup {
-				fe.add("%s: hexside %s is also in %s", name, s, other)
+				fe.Add("%s: hexside %s is also in %s", name, s, other)
 				continue
 			}
 			seen[side] = name
 			if d.sideFlags(a, b)&exclusive != 0 {
-				fe.add("%s: hexside %s already has another hexside feature", name, s)
+				fe.Add("%s: hexside %s already has another hexside feature", name, s)
 				continue
 			}
 			d.setSide(a, b, flag)
@@ -583,21 +508,21 @@ func (d *Data) unreachable(start int, flags SideFlags) []string {
 	return out
 }
 
-func (d *Data) loadZones(fe *fileErrors, zones map[string]map[string][]string) {
+func (d *Data) loadZones(fe *datafile.Errors, zones map[string]map[string][]string) {
 	for k := range zones {
-		if _, ok := parseSide(k); !ok {
-			fe.add("road_zones: unknown side %q (allied or axis)", k)
+		if _, ok := datafile.Enum[engine.Side](jsonSides[:], k); !ok {
+			fe.Add("road_zones: unknown side %q (allied or axis)", k)
 		}
 	}
 	for side, sname := range jsonSides {
 		z, ok := zones[sname]
 		if !ok {
-			fe.add("road_zones: no %s zones", sname)
+			fe.Add("road_zones: no %s zones", sname)
 			continue
 		}
 		for k := range z {
 			if len(k) != 1 || k[0] < 'A' || k[0] >= 'A'+NumZones {
-				fe.add("road_zones %s: unknown zone %q (A-F, rule 7.12)", sname, k)
+				fe.Add("road_zones %s: unknown zone %q (A-F, rule 7.12)", sname, k)
 			}
 		}
 		for zi := range NumZones {
@@ -605,34 +530,34 @@ func (d *Data) loadZones(fe *fileErrors, zones map[string]map[string][]string) {
 			ids, ok := z[letter]
 			name := fmt.Sprintf("road_zones %s %s", sname, letter)
 			if !ok || len(ids) == 0 {
-				fe.add("%s: missing or empty (7.12: six zones per side)", name)
+				fe.Add("%s: missing or empty (7.12: six zones per side)", name)
 				continue
 			}
 			for _, id := range ids {
 				hi, err := d.hexRef(id)
 				if err != nil {
-					fe.add("%s: %v", name, err)
+					fe.Add("%s: %v", name, err)
 					continue
 				}
 				hx := &d.Hexes[hi]
 				if !hx.Road {
-					fe.add("%s: %s is not a road hex (7.12: zones divide the road hexes)", name, id)
+					fe.Add("%s: %s is not a road hex (7.12: zones divide the road hexes)", name, id)
 					continue
 				}
 				if hx.Zone[side] != ZoneNone {
-					fe.add("%s: %s is already in zone %s", name, id, hx.Zone[side].Letter())
+					fe.Add("%s: %s is already in zone %s", name, id, hx.Zone[side].Letter())
 					continue
 				}
 				hx.Zone[side] = Zone(zi + 1)
 				d.Zones[side][zi] = append(d.Zones[side][zi], hi)
 			}
 			if len(d.Zones[side][zi]) > 0 && !d.zoneConnected(engine.Side(side), zi) {
-				fe.add("%s: its road hexes are not connected along roads", name)
+				fe.Add("%s: its road hexes are not connected along roads", name)
 			}
 		}
 		for i := range d.Hexes {
 			if d.Hexes[i].Road && d.Hexes[i].Zone[side] == ZoneNone {
-				fe.add("road_zones %s: road hex %s is in no zone (7.12)", sname, d.Hexes[i].ID)
+				fe.Add("road_zones %s: road hex %s is in no zone (7.12)", sname, d.Hexes[i].ID)
 			}
 		}
 	}
@@ -709,17 +634,17 @@ const ReserveBox = "reserve"
 
 func loadUnits(fsys fs.FS, d *Data, mapOK bool) error {
 	var f unitsFile
-	if err := readFile(fsys, "units.json", &f, &f.Notice); err != nil {
+	if err := datafile.Read(fsys, "units.json", &f, &f.Notice, dataDoc); err != nil {
 		return err
 	}
-	fe := &fileErrors{file: "units.json"}
+	fe := &datafile.Errors{File: "units.json"}
 	ids := map[string]bool{}
 	checkID := func(what string, i int, id string) bool {
 		switch {
-		case !jsonIDPattern.MatchString(id):
-			fe.add("%s %d: id %q is not lower-case kebab (like \"4-armd\")", what, i+1, id)
+		case !datafile.IsID(id):
+			fe.Add("%s %d: id %q is not lower-case kebab (like \"4-armd\")", what, i+1, id)
 		case ids[id]:
-			fe.add("%s %q: duplicate id", what, id)
+			fe.Add("%s %q: duplicate id", what, id)
 		default:
 			ids[id] = true
 			return true
@@ -729,18 +654,18 @@ func loadUnits(fsys fs.FS, d *Data, mapOK bool) error {
 	// placement checks setup/arrives and returns the setup hex.
 	placement := func(name string, setup string, arrives int, allowReserve bool) (int, bool) {
 		if (setup == "") == (arrives == 0) {
-			fe.add("%s: give exactly one of setup (a hex) and arrives (a turn)", name)
+			fe.Add("%s: give exactly one of setup (a hex) and arrives (a turn)", name)
 			return -1, false
 		}
 		if arrives != 0 {
 			if arrives < 1 || arrives > NumTurns {
-				fe.add("%s: arrives on turn %d, outside 1-%d", name, arrives, NumTurns)
+				fe.Add("%s: arrives on turn %d, outside 1-%d", name, arrives, NumTurns)
 			}
 			return -1, false
 		}
 		if setup == ReserveBox {
 			if !allowReserve {
-				fe.add("%s: only Allied units may start in the Reserve Box (7.4)", name)
+				fe.Add("%s: only Allied units may start in the Reserve Box (7.4)", name)
 			}
 			return -1, true
 		}
@@ -749,7 +674,7 @@ func loadUnits(fsys fs.FS, d *Data, mapOK bool) error {
 		}
 		hi, err := d.hexRef(setup)
 		if err != nil {
-			fe.add("%s: setup: %v", name, err)
+			fe.Add("%s: setup: %v", name, err)
 			return -1, false
 		}
 		return hi, false
@@ -758,7 +683,7 @@ func loadUnits(fsys fs.FS, d *Data, mapOK bool) error {
 	divisions := map[string]*UnitDef{}
 	for i, raw := range f.Units {
 		var u unitJSON
-		if !decodeEntry(fe, "unit", i, raw, &u) || !checkID("unit", i, u.ID) {
+		if !datafile.Entry(fe, "unit", i, raw, &u) || !checkID("unit", i, u.ID) {
 			continue
 		}
 		name := fmt.Sprintf("unit %q", u.ID)
@@ -766,70 +691,70 @@ func loadUnits(fsys fs.FS, d *Data, mapOK bool) error {
 			Arrives: u.Arrives, Withdrawn: u.Withdrawn, Setup: -1}
 		ok := true
 		if u.Name == "" {
-			fe.add("%s: missing name", name)
+			fe.Add("%s: missing name", name)
 		}
-		side, okS := parseSide(u.Side)
-		nat, okN := parseEnum[Nationality](nationalityNames[:], u.Nationality)
-		typ, okT := parseEnum[UnitType](unitTypeNames[:], u.Type)
-		size, okZ := parseEnum[Size](sizeNames[:], u.Size)
+		side, okS := datafile.Enum[engine.Side](jsonSides[:], u.Side)
+		nat, okN := datafile.Enum[Nationality](nationalityNames[:], u.Nationality)
+		typ, okT := datafile.Enum[UnitType](unitTypeNames[:], u.Type)
+		size, okZ := datafile.Enum[Size](sizeNames[:], u.Size)
 		switch {
 		case !okS:
-			fe.add("%s: unknown side %q (allied or axis)", name, u.Side)
+			fe.Add("%s: unknown side %q (allied or axis)", name, u.Side)
 			ok = false
 		case !okN:
-			fe.add("%s: unknown nationality %q (%s)", name, u.Nationality, strings.Join(nationalityNames[:], ", "))
+			fe.Add("%s: unknown nationality %q (%s)", name, u.Nationality, strings.Join(nationalityNames[:], ", "))
 			ok = false
 		case nat.Side() != side:
-			fe.add("%s: nationality %s does not fight for the %s side", name, nat, u.Side)
+			fe.Add("%s: nationality %s does not fight for the %s side", name, nat, u.Side)
 			ok = false
 		}
 		if !okT {
-			fe.add("%s: unknown type %q (%s)", name, u.Type, strings.Join(unitTypeNames[:], ", "))
+			fe.Add("%s: unknown type %q (%s)", name, u.Type, strings.Join(unitTypeNames[:], ", "))
 			ok = false
 		}
 		if !okZ {
-			fe.add("%s: unknown size %q (XX, X, III or II)", name, u.Size)
+			fe.Add("%s: unknown size %q (XX, X, III or II)", name, u.Size)
 			ok = false
 		}
 		def.Side, def.Nationality, def.Type, def.Size = side, nat, typ, size
 		if u.Steps != 1 && u.Steps != 2 {
-			fe.add("%s: steps %d, want 1 or 2 (2.0)", name, u.Steps)
+			fe.Add("%s: steps %d, want 1 or 2 (2.0)", name, u.Steps)
 			ok = false
 		} else if len(u.CS) != u.Steps {
-			fe.add("%s: cs %v: give %d value(s), one per step (full, reduced)", name, u.CS, u.Steps)
+			fe.Add("%s: cs %v: give %d value(s), one per step (full, reduced)", name, u.CS, u.Steps)
 			ok = false
 		} else {
 			for k, v := range u.CS {
 				if v < 0 || v > maxCS {
-					fe.add("%s: cs %d out of range 0-%d", name, v, maxCS)
+					fe.Add("%s: cs %d out of range 0-%d", name, v, maxCS)
 					ok = false
 				}
 				def.CS[k] = v
 			}
 			if u.Steps == 2 && u.CS[1] > u.CS[0] {
-				fe.add("%s: reduced cs %d above full cs %d", name, u.CS[1], u.CS[0])
+				fe.Add("%s: reduced cs %d above full cs %d", name, u.CS[1], u.CS[0])
 			}
 		}
 		if u.MA < 1 || u.MA > maxMA {
-			fe.add("%s: ma %d out of range 1-%d", name, u.MA, maxMA)
+			fe.Add("%s: ma %d out of range 1-%d", name, u.MA, maxMA)
 		}
-		if u.Division != "" && !jsonIDPattern.MatchString(u.Division) {
-			fe.add("%s: division %q is not lower-case kebab", name, u.Division)
+		if u.Division != "" && !datafile.IsID(u.Division) {
+			fe.Add("%s: division %q is not lower-case kebab", name, u.Division)
 		}
 		hi, reserve := placement(name, u.Setup, u.Arrives, side == Allied)
 		def.Setup, def.Reserve = hi, reserve
 		if u.Withdrawn != 0 && (u.Withdrawn < 1 || u.Withdrawn > NumTurns || u.Withdrawn <= u.Arrives) {
-			fe.add("%s: withdrawn on turn %d: must be 1-%d and after it arrives", name, u.Withdrawn, NumTurns)
+			fe.Add("%s: withdrawn on turn %d: must be 1-%d and after it arrives", name, u.Withdrawn, NumTurns)
 		}
 		if !ok {
 			continue
 		}
 		if hi >= 0 && d.Hexes[hi].Terrain == Qattara && typ != Recon {
-			fe.add("%s: sets up in the Qattara Depression, which only recon may enter (11.1)", name)
+			fe.Add("%s: sets up in the Qattara Depression, which only recon may enter (11.1)", name)
 		}
 		if u.Division != "" {
 			if first, seen := divisions[u.Division]; seen && (first.Side != side || first.Nationality != nat) {
-				fe.add("%s: division %q mixes %s with %s units", name, u.Division, nat, first.Nationality)
+				fe.Add("%s: division %q mixes %s with %s units", name, u.Division, nat, first.Nationality)
 			} else if !seen {
 				divisions[u.Division] = &def
 			}
@@ -839,27 +764,27 @@ func loadUnits(fsys fs.FS, d *Data, mapOK bool) error {
 
 	for i, raw := range f.Leaders {
 		var l leaderJSON
-		if !decodeEntry(fe, "leader", i, raw, &l) || !checkID("leader", i, l.ID) {
+		if !datafile.Entry(fe, "leader", i, raw, &l) || !checkID("leader", i, l.ID) {
 			continue
 		}
 		name := fmt.Sprintf("leader %q", l.ID)
-		side, okS := parseSide(l.Side)
-		nat, okN := parseEnum[Nationality](nationalityNames[:], l.Nationality)
+		side, okS := datafile.Enum[engine.Side](jsonSides[:], l.Side)
+		nat, okN := datafile.Enum[Nationality](nationalityNames[:], l.Nationality)
 		if !okS || !okN || nat.Side() != side {
-			fe.add("%s: side %q and nationality %q do not match", name, l.Side, l.Nationality)
+			fe.Add("%s: side %q and nationality %q do not match", name, l.Side, l.Nationality)
 			continue
 		}
 		def := LeaderDef{ID: l.ID, Side: side, Nationality: nat, Arrives: l.Arrives}
 		for k, face := range []faceJSON{l.Front, l.Back} {
 			fname := fmt.Sprintf("%s %s", name, [2]string{"front", "back"}[k])
 			if face.Name == "" {
-				fe.add("%s: missing name", fname)
+				fe.Add("%s: missing name", fname)
 			}
 			if face.Attack < 0 || face.Attack > maxLeader || face.Defense < 0 || face.Defense > maxLeader {
-				fe.add("%s: attack %d / defense %d out of range 0-%d", fname, face.Attack, face.Defense, maxLeader)
+				fe.Add("%s: attack %d / defense %d out of range 0-%d", fname, face.Attack, face.Defense, maxLeader)
 			}
 			if face.Range < 1 || face.Range > maxRange {
-				fe.add("%s: range %d out of range 1-%d", fname, face.Range, maxRange)
+				fe.Add("%s: range %d out of range 1-%d", fname, face.Range, maxRange)
 			}
 			def.Faces[k] = LeaderFace(face)
 		}
@@ -876,7 +801,7 @@ func loadUnits(fsys fs.FS, d *Data, mapOK bool) error {
 		if l.Setup >= 0 {
 			onMap[grp]++
 			if onMap[grp] > 1 {
-				fe.add("leader %q: a second %s-side leader on the map at setup (13.1)", l.ID, grp)
+				fe.Add("leader %q: a second %s-side leader on the map at setup (13.1)", l.ID, grp)
 			}
 		}
 	}
@@ -884,29 +809,29 @@ func loadUnits(fsys fs.FS, d *Data, mapOK bool) error {
 	depots := [2]int{}
 	for i, raw := range f.Markers {
 		var m markerJSON
-		if !decodeEntry(fe, "marker", i, raw, &m) || !checkID("marker", i, m.ID) {
+		if !datafile.Entry(fe, "marker", i, raw, &m) || !checkID("marker", i, m.ID) {
 			continue
 		}
 		name := fmt.Sprintf("marker %q", m.ID)
-		kind, ok := parseEnum[MarkerKind](markerKindNames[:], m.Kind)
+		kind, ok := datafile.Enum[MarkerKind](markerKindNames[:], m.Kind)
 		if !ok {
-			fe.add("%s: unknown kind %q (%s)", name, m.Kind, strings.Join(markerKindNames[:], ", "))
+			fe.Add("%s: unknown kind %q (%s)", name, m.Kind, strings.Join(markerKindNames[:], ", "))
 			continue
 		}
 		side := engine.Observer
 		if m.Side != "" {
-			if side, ok = parseSide(m.Side); !ok {
-				fe.add("%s: unknown side %q", name, m.Side)
+			if side, ok = datafile.Enum[engine.Side](jsonSides[:], m.Side); !ok {
+				fe.Add("%s: unknown side %q", name, m.Side)
 				continue
 			}
 		}
 		if m.Count < 1 || m.Count > 40 {
-			fe.add("%s: count %d out of range 1-40", name, m.Count)
+			fe.Add("%s: count %d out of range 1-40", name, m.Count)
 		}
 		def := MarkerDef{ID: m.ID, Kind: kind, Side: side, Count: m.Count, Setup: -1}
 		if kind == DepotMarker {
 			if side == engine.Observer || m.Count != 1 {
-				fe.add("%s: a depot belongs to one side and is one marker (7.1)", name)
+				fe.Add("%s: a depot belongs to one side and is one marker (7.1)", name)
 			} else {
 				depots[side]++
 			}
@@ -914,32 +839,32 @@ func loadUnits(fsys fs.FS, d *Data, mapOK bool) error {
 				hi, err := d.hexRef(m.Setup)
 				switch {
 				case err != nil:
-					fe.add("%s: setup: %v", name, err)
+					fe.Add("%s: setup: %v", name, err)
 				case !d.Hexes[hi].Road:
-					fe.add("%s: setup %s is not a road hex (7.11)", name, m.Setup)
+					fe.Add("%s: setup %s is not a road hex (7.11)", name, m.Setup)
 				default:
 					def.Setup = hi
 				}
 			}
 		} else if m.Setup != "" {
-			fe.add("%s: only depots have a setup hex", name)
+			fe.Add("%s: only depots have a setup hex", name)
 		}
 		d.Markers = append(d.Markers, def)
 	}
 	for side, n := range depots {
 		if n != 1 {
-			fe.add("markers: %d %s depots, want 1 (7.1)", n, jsonSides[side])
+			fe.Add("markers: %d %s depots, want 1 (7.1)", n, jsonSides[side])
 		}
 	}
 	if mapOK {
 		d.checkSetupStacking(fe)
 	}
-	return fe.err()
+	return fe.Err()
 }
 
 // checkSetupStacking applies 9.2 to the setup: at most four stacking
 // points per hex, one battalion free, one side per hex.
-func (d *Data) checkSetupStacking(fe *fileErrors) {
+func (d *Data) checkSetupStacking(fe *datafile.Errors) {
 	type stack struct {
 		points, battalions int
 		side               engine.Side
@@ -959,7 +884,7 @@ func (d *Data) checkSetupStacking(fe *fileErrors) {
 			order = append(order, u.Setup)
 		}
 		if s.side != u.Side {
-			fe.add("setup hex %s: units of both sides (%v)", d.Hexes[u.Setup].ID, append(s.ids, u.ID))
+			fe.Add("setup hex %s: units of both sides (%v)", d.Hexes[u.Setup].ID, append(s.ids, u.ID))
 		}
 		s.ids = append(s.ids, u.ID)
 		if u.FreeStacker() && s.battalions == 0 {
@@ -970,7 +895,7 @@ func (d *Data) checkSetupStacking(fe *fileErrors) {
 	}
 	for _, h := range order {
 		if s := stacks[h]; s.points > StackLimit {
-			fe.add("setup hex %s: %d stacking points (%v), limit %d (9.2)", d.Hexes[h].ID, s.points, s.ids, StackLimit)
+			fe.Add("setup hex %s: %d stacking points (%v), limit %d (9.2)", d.Hexes[h].ID, s.points, s.ids, StackLimit)
 		}
 	}
 }
@@ -999,19 +924,19 @@ type (
 
 func loadTurns(fsys fs.FS, d *Data) error {
 	var f turnsFile
-	if err := readFile(fsys, "turns.json", &f, &f.Notice); err != nil {
+	if err := datafile.Read(fsys, "turns.json", &f, &f.Notice, dataDoc); err != nil {
 		return err
 	}
-	fe := &fileErrors{file: "turns.json"}
+	fe := &datafile.Errors{File: "turns.json"}
 	t1 := f.TurnOne
 	if t1.AlliedAP < 0 || t1.AlliedAP > MaxAP || t1.AxisAP < 0 || t1.AxisAP > MaxAP {
-		fe.add("turn_one: attack points out of range 0-%d (7.3)", MaxAP)
+		fe.Add("turn_one: attack points out of range 0-%d (7.3)", MaxAP)
 	}
 	if t1.AlliedASP < 0 || t1.AlliedASP > 6 {
-		fe.add("turn_one: allied_air_superiority %d out of range 0-6", t1.AlliedASP)
+		fe.Add("turn_one: allied_air_superiority %d out of range 0-6", t1.AlliedASP)
 	}
 	if t1.ItalianNoRetreat < 0 || t1.ItalianNoRetreat > NumTurns {
-		fe.add("turn_one: italian_no_retreat_turns %d out of range 0-%d", t1.ItalianNoRetreat, NumTurns)
+		fe.Add("turn_one: italian_no_retreat_turns %d out of range 0-%d", t1.ItalianNoRetreat, NumTurns)
 	}
 	d.TurnOne = TurnOne{AlliedAP: t1.AlliedAP, AlliedASP: t1.AlliedASP, AlliedNavalSupport: t1.AlliedNaval,
 		AxisAP: t1.AxisAP, ItalianNoRetreatTurns: t1.ItalianNoRetreat}
@@ -1019,43 +944,43 @@ func loadTurns(fsys fs.FS, d *Data) error {
 	prevMonth := -1
 	for i, raw := range f.Turns {
 		var t turnJSON
-		if !decodeEntry(fe, "turn", i, raw, &t) {
+		if !datafile.Entry(fe, "turn", i, raw, &t) {
 			continue
 		}
 		name := fmt.Sprintf("turn %d", t.Turn)
 		if t.Turn != i+1 {
-			fe.add("turn entry %d: numbered %d; list turns 1-%d in order", i+1, t.Turn, NumTurns)
+			fe.Add("turn entry %d: numbered %d; list turns 1-%d in order", i+1, t.Turn, NumTurns)
 			continue
 		}
 		m := monthPattern.FindStringSubmatch(t.Month)
 		if m == nil {
-			fe.add("%s: month %q is not YYYY-MM", name, t.Month)
+			fe.Add("%s: month %q is not YYYY-MM", name, t.Month)
 		} else {
 			y, _ := strconv.Atoi(m[1])
 			mo, _ := strconv.Atoi(m[2])
 			n := y*12 + mo - 1
 			if prevMonth >= 0 && n != prevMonth+1 {
-				fe.add("%s: month %s does not follow the previous turn's (4.0: one month per turn)", name, t.Month)
+				fe.Add("%s: month %s does not follow the previous turn's (4.0: one month per turn)", name, t.Month)
 			}
 			prevMonth = n
 		}
 		def := TurnDef{Turn: t.Turn, Month: t.Month}
 		for k := range t.Replacements {
-			if _, ok := parseSide(k); !ok {
-				fe.add("%s: replacements: unknown side %q", name, k)
+			if _, ok := datafile.Enum[engine.Side](jsonSides[:], k); !ok {
+				fe.Add("%s: replacements: unknown side %q", name, k)
 			}
 		}
 		for side, sname := range jsonSides {
 			v, ok := t.Replacements[sname]
 			if !ok || v < 0 || v > maxRepl {
-				fe.add("%s: replacements %s missing or out of range 0-%d (7.6)", name, sname, maxRepl)
+				fe.Add("%s: replacements %s missing or out of range 0-%d (7.6)", name, sname, maxRepl)
 			}
 			def.Replacements[side] = v
 		}
 		d.Turns = append(d.Turns, def)
 	}
 	if len(f.Turns) != NumTurns {
-		fe.add("%d turns, the game has %d (4.0)", len(f.Turns), NumTurns)
+		fe.Add("%d turns, the game has %d (4.0)", len(f.Turns), NumTurns)
 	}
 	if len(d.Turns) == NumTurns {
 		for i, u := range d.Units {
@@ -1075,7 +1000,7 @@ func loadTurns(fsys fs.FS, d *Data) error {
 			}
 		}
 	}
-	return fe.err()
+	return fe.Err()
 }
 
 // ------------------------------------------------------------- tables.json
@@ -1189,20 +1114,20 @@ func parseRange(s string, lo, hi int) (int, int, error) {
 
 // dieColumns turns a {"1-2": v, "3": w, ...} map into a value per die
 // 1..6, reporting gaps and overlaps.
-func dieColumns[T any](fe *fileErrors, name string, m map[string]T) ([6]T, bool) {
+func dieColumns[T any](fe *datafile.Errors, name string, m map[string]T) ([6]T, bool) {
 	var out [6]T
 	var set [6]bool
 	ok := true
 	for _, k := range slices.Sorted(maps.Keys(m)) {
 		lo, hi, err := parseRange(k, 1, 6)
 		if err != nil {
-			fe.add("%s: die range %v", name, err)
+			fe.Add("%s: die range %v", name, err)
 			ok = false
 			continue
 		}
 		for die := lo; die <= hi; die++ {
 			if set[die-1] {
-				fe.add("%s: die %d is in two columns", name, die)
+				fe.Add("%s: die %d is in two columns", name, die)
 				ok = false
 			}
 			set[die-1] = true
@@ -1211,7 +1136,7 @@ func dieColumns[T any](fe *fileErrors, name string, m map[string]T) ([6]T, bool)
 	}
 	for die, s := range set {
 		if !s {
-			fe.add("%s: no column for die %d (the table has a gap)", name, die+1)
+			fe.Add("%s: no column for die %d (the table has a gap)", name, die+1)
 			ok = false
 		}
 	}
@@ -1219,19 +1144,19 @@ func dieColumns[T any](fe *fileErrors, name string, m map[string]T) ([6]T, bool)
 }
 
 // turnRows checks that the rows' turn ranges cover 1..NumTurns once each.
-func turnRows(fe *fileErrors, what string, ranges []string) [][2]int {
+func turnRows(fe *datafile.Errors, what string, ranges []string) [][2]int {
 	var out [][2]int
 	var covered [NumTurns]bool
 	for i, s := range ranges {
 		lo, hi, err := parseRange(s, 1, NumTurns)
 		if err != nil {
-			fe.add("%s row %d: turns %v", what, i+1, err)
+			fe.Add("%s row %d: turns %v", what, i+1, err)
 			out = append(out, [2]int{0, -1})
 			continue
 		}
 		for t := lo; t <= hi; t++ {
 			if covered[t-1] {
-				fe.add("%s row %d: turn %d is in two rows", what, i+1, t)
+				fe.Add("%s row %d: turn %d is in two rows", what, i+1, t)
 			}
 			covered[t-1] = true
 		}
@@ -1239,7 +1164,7 @@ func turnRows(fe *fileErrors, what string, ranges []string) [][2]int {
 	}
 	for t, c := range covered {
 		if !c {
-			fe.add("%s: no row for turn %d", what, t+1)
+			fe.Add("%s: no row for turn %d", what, t+1)
 		}
 	}
 	return out
@@ -1256,28 +1181,28 @@ func monotone(vals [6]int, up bool) bool {
 
 func loadTables(fsys fs.FS, d *Data) error {
 	var f tablesFile
-	if err := readFile(fsys, "tables.json", &f, &f.Notice); err != nil {
+	if err := datafile.Read(fsys, "tables.json", &f, &f.Notice, dataDoc); err != nil {
 		return err
 	}
-	fe := &fileErrors{file: "tables.json"}
+	fe := &datafile.Errors{File: "tables.json"}
 	t := &d.Tables
 	loadEvents(fe, t, f.RandomEvents)
 
 	// Air Superiority Table (6.1).
 	for k := range f.Air.ZoneModifiers {
-		if _, ok := parseSide(k); !ok {
-			fe.add("air_superiority zone_modifiers: unknown side %q", k)
+		if _, ok := datafile.Enum[engine.Side](jsonSides[:], k); !ok {
+			fe.Add("air_superiority zone_modifiers: unknown side %q", k)
 		}
 	}
 	for side, sname := range jsonSides {
 		m := f.Air.ZoneModifiers[sname]
 		if len(m) != NumZones {
-			fe.add("air_superiority zone_modifiers %s: want zones A-F, got %d entries", sname, len(m))
+			fe.Add("air_superiority zone_modifiers %s: want zones A-F, got %d entries", sname, len(m))
 		}
 		for zi := range NumZones {
 			v, ok := m[string(rune('A'+zi))]
 			if !ok || v < -maxMod || v > maxMod {
-				fe.add("air_superiority zone_modifiers %s %c: missing or out of range -%d..%d", sname, 'A'+zi, maxMod, maxMod)
+				fe.Add("air_superiority zone_modifiers %s %c: missing or out of range -%d..%d", sname, 'A'+zi, maxMod, maxMod)
 			}
 			t.Air.ZoneMod[side][zi] = v
 		}
@@ -1286,7 +1211,7 @@ func loadTables(fsys fs.FS, d *Data) error {
 	var airRows []airRowJSON
 	for i, raw := range f.Air.Rows {
 		var r airRowJSON
-		if decodeEntry(fe, "air_superiority row", i, raw, &r) {
+		if datafile.Entry(fe, "air_superiority row", i, raw, &r) {
 			airRanges = append(airRanges, r.Turns)
 			airRows = append(airRows, r)
 		}
@@ -1297,7 +1222,7 @@ func loadTables(fsys fs.FS, d *Data) error {
 			name := fmt.Sprintf("air_superiority row %s %s", airRows[i].Turns, jsonSides[side])
 			vals, ok := dieColumns(fe, name, m)
 			if ok && (!monotone(vals, true) || vals[0] < 0 || vals[5] > 6) {
-				fe.add("%s: scores %v must be 0-6 and rise with the die", name, vals)
+				fe.Add("%s: scores %v must be 0-6 and rise with the die", name, vals)
 			}
 			for die := range 6 {
 				row.Value[die][side] = vals[die]
@@ -1310,17 +1235,17 @@ func loadTables(fsys fs.FS, d *Data) error {
 	var zonesSeen [NumZones]bool
 	for i, raw := range f.AP.Rows {
 		var r apRowJSON
-		if !decodeEntry(fe, "attack_points row", i, raw, &r) {
+		if !datafile.Entry(fe, "attack_points row", i, raw, &r) {
 			continue
 		}
 		name := fmt.Sprintf("attack_points zone %s", r.Zone)
 		if len(r.Zone) != 1 || r.Zone[0] < 'A' || r.Zone[0] >= 'A'+NumZones {
-			fe.add("attack_points row %d: zone %q is not A-F", i+1, r.Zone)
+			fe.Add("attack_points row %d: zone %q is not A-F", i+1, r.Zone)
 			continue
 		}
 		zi := int(r.Zone[0] - 'A')
 		if zonesSeen[zi] {
-			fe.add("%s: listed twice", name)
+			fe.Add("%s: listed twice", name)
 			continue
 		}
 		zonesSeen[zi] = true
@@ -1328,7 +1253,7 @@ func loadTables(fsys fs.FS, d *Data) error {
 		for side, sname := range jsonSides {
 			c, ok := r.MajorOffensive[sname]
 			if !ok || c < 2 || c > 4 {
-				fe.add("%s: major_offensive %s missing or not 2, 3 or 4 (7.9)", name, sname)
+				fe.Add("%s: major_offensive %s missing or not 2, 3 or 4 (7.9)", name, sname)
 			}
 			row.MajorOffensive[side] = c
 			m := r.Allied
@@ -1337,14 +1262,14 @@ func loadTables(fsys fs.FS, d *Data) error {
 			}
 			vals, ok := dieColumns(fe, name+" "+sname, m)
 			if ok && (!monotone(vals, true) || vals[0] < 0 || vals[5] > MaxAP) {
-				fe.add("%s %s: APs %v must be 0-%d and rise with the die", name, sname, vals, MaxAP)
+				fe.Add("%s %s: APs %v must be 0-%d and rise with the die", name, sname, vals, MaxAP)
 			}
 			row.AP[side] = vals
 		}
 	}
 	for zi, s := range zonesSeen {
 		if !s {
-			fe.add("attack_points: no row for zone %c (7.31)", 'A'+zi)
+			fe.Add("attack_points: no row for zone %c (7.31)", 'A'+zi)
 		}
 	}
 
@@ -1353,7 +1278,7 @@ func loadTables(fsys fs.FS, d *Data) error {
 	var resRows []reserveRowJSON
 	for i, raw := range f.Reserves {
 		var r reserveRowJSON
-		if decodeEntry(fe, "allied_reserves row", i, raw, &r) {
+		if datafile.Entry(fe, "allied_reserves row", i, raw, &r) {
 			resRanges = append(resRanges, r.Turns)
 			resRows = append(resRows, r)
 		}
@@ -1362,7 +1287,7 @@ func loadTables(fsys fs.FS, d *Data) error {
 		name := fmt.Sprintf("allied_reserves row %s", resRows[i].Turns)
 		vals, ok := dieColumns(fe, name, resRows[i].Units)
 		if ok && (!monotone(vals, false) || vals[5] < 0 || vals[0] > maxReserve) {
-			fe.add("%s: requirements %v must be 0-%d and fall as the die rises", name, vals, maxReserve)
+			fe.Add("%s: requirements %v must be 0-%d and fall as the die rises", name, vals, maxReserve)
 		}
 		t.Reserves = append(t.Reserves, TurnRow[int]{First: tr[0], Last: tr[1], Value: vals})
 	}
@@ -1372,7 +1297,7 @@ func loadTables(fsys fs.FS, d *Data) error {
 	var supRows []supplyRowJSON
 	for i, raw := range f.Supply {
 		var r supplyRowJSON
-		if decodeEntry(fe, "axis_supply row", i, raw, &r) {
+		if datafile.Entry(fe, "axis_supply row", i, raw, &r) {
 			supRanges = append(supRanges, r.Turns)
 			supRows = append(supRows, r)
 		}
@@ -1383,45 +1308,45 @@ func loadTables(fsys fs.FS, d *Data) error {
 		row := TurnRow[SupplyLevel]{First: tr[0], Last: tr[1]}
 		var ints [6]int
 		for die, s := range names {
-			l, okL := parseEnum[SupplyLevel](supplyLevelNames[:], s)
+			l, okL := datafile.Enum[SupplyLevel](supplyLevelNames[:], s)
 			if !okL {
-				fe.add("%s: unknown level %q (%s)", name, s, strings.Join(supplyLevelNames[:], ", "))
+				fe.Add("%s: unknown level %q (%s)", name, s, strings.Join(supplyLevelNames[:], ", "))
 				ok = false
 			}
 			row.Value[die], ints[die] = l, int(l)
 		}
 		if ok && !monotone(ints, true) {
-			fe.add("%s: levels must improve as the die rises", name)
+			fe.Add("%s: levels must improve as the die rises", name)
 		}
 		t.Supply = append(t.Supply, row)
 	}
 
 	loadCharts(fe, t, &f)
-	return fe.err()
+	return fe.Err()
 }
 
-func loadEvents(fe *fileErrors, t *Tables, ev eventsJSON) {
+func loadEvents(fe *datafile.Errors, t *Tables, ev eventsJSON) {
 	idx := map[string]int{}
 	t.Events.NoEvent = -1
 	for i, raw := range ev.Events {
 		var e eventJSON
-		if !decodeEntry(fe, "random event", i, raw, &e) {
+		if !datafile.Entry(fe, "random event", i, raw, &e) {
 			continue
 		}
 		name := fmt.Sprintf("random event %q", e.ID)
-		if !jsonIDPattern.MatchString(e.ID) {
-			fe.add("random event %d: id %q is not lower-case kebab", i+1, e.ID)
+		if !datafile.IsID(e.ID) {
+			fe.Add("random event %d: id %q is not lower-case kebab", i+1, e.ID)
 			continue
 		}
 		if _, dup := idx[e.ID]; dup {
-			fe.add("%s: duplicate id", name)
+			fe.Add("%s: duplicate id", name)
 			continue
 		}
 		if e.Name == "" || e.Effect == "" {
-			fe.add("%s: missing name or effect", name)
+			fe.Add("%s: missing name or effect", name)
 		}
 		if e.EarliestTurn < 1 || e.EarliestTurn > NumTurns {
-			fe.add("%s: earliest_turn %d outside 1-%d", name, e.EarliestTurn, NumTurns)
+			fe.Add("%s: earliest_turn %d outside 1-%d", name, e.EarliestTurn, NumTurns)
 		}
 		if e.ID == "no-event" {
 			t.Events.NoEvent = len(t.Events.Events)
@@ -1430,7 +1355,7 @@ func loadEvents(fe *fileErrors, t *Tables, ev eventsJSON) {
 		t.Events.Events = append(t.Events.Events, Event(e))
 	}
 	if t.Events.NoEvent < 0 {
-		fe.add("random events: no \"no-event\" entry (5.0)")
+		fe.Add("random events: no \"no-event\" entry (5.0)")
 	}
 	var set [6][6]bool
 	used := map[string]bool{}
@@ -1442,19 +1367,19 @@ func loadEvents(fe *fileErrors, t *Tables, ev eventsJSON) {
 			b = a
 		}
 		if len(a) != 2 || len(b) != 2 || a[0] != b[0] || a[0] < '1' || a[0] > '6' || a[1] < '1' || b[1] > '6' || a[1] > b[1] {
-			fe.add("%s: want a roll like \"25\" or a range within one tens digit like \"32-35\", digits 1-6", name)
+			fe.Add("%s: want a roll like \"25\" or a range within one tens digit like \"32-35\", digits 1-6", name)
 			continue
 		}
 		ei, ok := idx[id]
 		if !ok {
-			fe.add("%s: unknown event %q", name, id)
+			fe.Add("%s: unknown event %q", name, id)
 			continue
 		}
 		used[id] = true
 		tens := int(a[0] - '1')
 		for u := int(a[1] - '1'); u <= int(b[1]-'1'); u++ {
 			if set[tens][u] {
-				fe.add("%s: roll %d%d is covered twice", name, tens+1, u+1)
+				fe.Add("%s: roll %d%d is covered twice", name, tens+1, u+1)
 			}
 			set[tens][u] = true
 			t.Events.Result[tens][u] = ei
@@ -1463,48 +1388,48 @@ func loadEvents(fe *fileErrors, t *Tables, ev eventsJSON) {
 	for tens := range 6 {
 		for u := range 6 {
 			if !set[tens][u] {
-				fe.add("random events: no result for roll %d%d (the table has a gap)", tens+1, u+1)
+				fe.Add("random events: no result for roll %d%d (the table has a gap)", tens+1, u+1)
 			}
 		}
 	}
 	for _, e := range t.Events.Events {
 		if !used[e.ID] {
-			fe.add("random event %q: no roll gives it", e.ID)
+			fe.Add("random event %q: no roll gives it", e.ID)
 		}
 	}
 }
 
-func loadCharts(fe *fileErrors, t *Tables, f *tablesFile) {
+func loadCharts(fe *datafile.Errors, t *Tables, f *tablesFile) {
 	var typeSeen [NumUnitTypes][2]bool
 	for i, raw := range f.UnitTypes {
 		var r typeJSON
-		if !decodeEntry(fe, "unit_types row", i, raw, &r) {
+		if !datafile.Entry(fe, "unit_types row", i, raw, &r) {
 			continue
 		}
 		name := fmt.Sprintf("unit_types %s/%s", r.Type, r.Group)
-		typ, ok := parseEnum[UnitType](unitTypeNames[:], r.Type)
-		grp, okG := parseEnum[Group]([]string{"other", "german"}, r.Group)
+		typ, ok := datafile.Enum[UnitType](unitTypeNames[:], r.Type)
+		grp, okG := datafile.Enum[Group]([]string{"other", "german"}, r.Group)
 		if !ok || !okG {
-			fe.add("%s: unknown type or group (group is german or other)", name)
+			fe.Add("%s: unknown type or group (group is german or other)", name)
 			continue
 		}
 		if typeSeen[typ][grp] {
-			fe.add("%s: listed twice", name)
+			fe.Add("%s: listed twice", name)
 			continue
 		}
 		typeSeen[typ][grp] = true
 		if r.Advance < 1 || r.Advance > 2 {
-			fe.add("%s: advance %d, want 1 or 2 (10.27)", name, r.Advance)
+			fe.Add("%s: advance %d, want 1 or 2 (10.27)", name, r.Advance)
 		}
 		for _, h := range []int{r.HitAttack, r.HitDefend, r.HitMajor} {
 			if h < 5 || h > 6 {
-				fe.add("%s: hit number %d, want 5 or 6 (10.21)", name, h)
+				fe.Add("%s: hit number %d, want 5 or 6 (10.21)", name, h)
 			}
 		}
-		en, okN := parseEnum[MAShare](maShareNames, r.ExploitNormal)
-		em, okM := parseEnum[MAShare](maShareNames, r.ExploitMajor)
+		en, okN := datafile.Enum[MAShare](maShareNames, r.ExploitNormal)
+		em, okM := datafile.Enum[MAShare](maShareNames, r.ExploitMajor)
 		if !okN || !okM || em < en {
-			fe.add("%s: exploit_normal %q / exploit_major %q: want none, half or full, major no less than normal (9.5)", name, r.ExploitNormal, r.ExploitMajor)
+			fe.Add("%s: exploit_normal %q / exploit_major %q: want none, half or full, major no less than normal (9.5)", name, r.ExploitNormal, r.ExploitMajor)
 		}
 		t.Types[typ][grp] = TypeCaps{ExploitNormal: en, ExploitMajor: em, EZOCMove: r.EZOCMove, Advance: r.Advance,
 			HitAttack: r.HitAttack, HitDefend: r.HitDefend, HitMajor: r.HitMajor, SupplyLevelPenalty: r.Penalty}
@@ -1512,7 +1437,7 @@ func loadCharts(fe *fileErrors, t *Tables, f *tablesFile) {
 	for typ := range NumUnitTypes {
 		for g, s := range typeSeen[typ] {
 			if !s {
-				fe.add("unit_types: no row for %s/%s", typ, []string{"other", "german"}[g])
+				fe.Add("unit_types: no row for %s/%s", typ, []string{"other", "german"}[g])
 			}
 		}
 	}
@@ -1520,7 +1445,7 @@ func loadCharts(fe *fileErrors, t *Tables, f *tablesFile) {
 	moves := func(name string, m map[string]int, allowZero bool) [NumUnitTypes]int {
 		var out [NumUnitTypes]int
 		if len(m) != int(NumUnitTypes) {
-			fe.add("%s: move needs exactly the unit types %v", name, unitTypeNames)
+			fe.Add("%s: move needs exactly the unit types %v", name, unitTypeNames)
 		}
 		for typ := range NumUnitTypes {
 			v, ok := m[typ.String()]
@@ -1529,7 +1454,7 @@ func loadCharts(fe *fileErrors, t *Tables, f *tablesFile) {
 				lo = 0
 			}
 			if !ok || (v != Prohibited && (v < lo || v > maxSixths)) {
-				fe.add("%s: move %s missing or not %d (prohibited) or %d-%d sixths of an MP", name, typ, Prohibited, lo, maxSixths)
+				fe.Add("%s: move %s missing or not %d (prohibited) or %d-%d sixths of an MP", name, typ, Prohibited, lo, maxSixths)
 			}
 			out[typ] = v
 		}
@@ -1537,24 +1462,24 @@ func loadCharts(fe *fileErrors, t *Tables, f *tablesFile) {
 	}
 	mod := func(name, field string, v int) int {
 		if v < -maxMod || v > maxMod {
-			fe.add("%s: %s %d out of range -%d..%d", name, field, v, maxMod, maxMod)
+			fe.Add("%s: %s %d out of range -%d..%d", name, field, v, maxMod, maxMod)
 		}
 		return v
 	}
 	var tecSeen [NumTECRows]bool
 	for i, raw := range f.Terrain {
 		var r terrainJSON
-		if !decodeEntry(fe, "terrain_effects row", i, raw, &r) {
+		if !datafile.Entry(fe, "terrain_effects row", i, raw, &r) {
 			continue
 		}
 		name := fmt.Sprintf("terrain_effects %s", r.Terrain)
-		row, ok := parseEnum[TECRow](tecNames[:], r.Terrain)
+		row, ok := datafile.Enum[TECRow](tecNames[:], r.Terrain)
 		if !ok {
-			fe.add("%s: unknown terrain (%s)", name, strings.Join(tecNames[:], ", "))
+			fe.Add("%s: unknown terrain (%s)", name, strings.Join(tecNames[:], ", "))
 			continue
 		}
 		if tecSeen[row] {
-			fe.add("%s: listed twice", name)
+			fe.Add("%s: listed twice", name)
 			continue
 		}
 		tecSeen[row] = true
@@ -1565,19 +1490,19 @@ func loadCharts(fe *fileErrors, t *Tables, f *tablesFile) {
 	}
 	for row, s := range tecSeen {
 		if !s {
-			fe.add("terrain_effects: no row for %s (11.1)", TECRow(row))
+			fe.Add("terrain_effects: no row for %s (11.1)", TECRow(row))
 		}
 	}
 
 	var roadSeen, trackSeen bool
 	for i, raw := range f.Routes {
 		var r routeJSON
-		if !decodeEntry(fe, "route_effects row", i, raw, &r) {
+		if !datafile.Entry(fe, "route_effects row", i, raw, &r) {
 			continue
 		}
 		name := fmt.Sprintf("route_effects %s", r.Route)
 		if r.Move < 1 || r.Move > MP {
-			fe.add("%s: move %d out of range 1-%d sixths", name, r.Move, MP)
+			fe.Add("%s: move %d out of range 1-%d sixths", name, r.Move, MP)
 		}
 		switch {
 		case r.Route == "road" && !roadSeen:
@@ -1585,27 +1510,27 @@ func loadCharts(fe *fileErrors, t *Tables, f *tablesFile) {
 		case r.Route == "track" && !trackSeen:
 			trackSeen, t.TrackCost = true, r.Move
 		default:
-			fe.add("%s: unknown or duplicate route (road, track)", name)
+			fe.Add("%s: unknown or duplicate route (road, track)", name)
 		}
 	}
 	if !roadSeen || !trackSeen {
-		fe.add("route_effects: need one road and one track row (11.1)")
+		fe.Add("route_effects: need one road and one track row (11.1)")
 	}
 
 	var sideSeen [NumHexsideKinds]bool
 	for i, raw := range f.Hexsides {
 		var r hexsideJSON
-		if !decodeEntry(fe, "hexside_effects row", i, raw, &r) {
+		if !datafile.Entry(fe, "hexside_effects row", i, raw, &r) {
 			continue
 		}
 		name := fmt.Sprintf("hexside_effects %s", r.Hexside)
-		k, ok := parseEnum[HexsideKind](hexsideKindNames[:], r.Hexside)
+		k, ok := datafile.Enum[HexsideKind](hexsideKindNames[:], r.Hexside)
 		if !ok {
-			fe.add("%s: unknown hexside (%s)", name, strings.Join(hexsideKindNames[:], ", "))
+			fe.Add("%s: unknown hexside (%s)", name, strings.Join(hexsideKindNames[:], ", "))
 			continue
 		}
 		if sideSeen[k] {
-			fe.add("%s: listed twice", name)
+			fe.Add("%s: listed twice", name)
 			continue
 		}
 		sideSeen[k] = true
@@ -1617,18 +1542,18 @@ func loadCharts(fe *fileErrors, t *Tables, f *tablesFile) {
 			neg = RoadSide | TrackSide
 		case "":
 		default:
-			fe.add("%s: negated_by %q, want road, road_or_track or \"\"", name, r.NegatedBy)
+			fe.Add("%s: negated_by %q, want road, road_or_track or \"\"", name, r.NegatedBy)
 		}
 		t.Hexside[k] = HexsideEffect{MoveExtra: moves(name, r.MoveExtra, true), NegatedBy: neg,
 			AttackUnit: mod(name, "attack_unit", r.AttackUnit), AttackProhibited: r.AttackProhibited, BlocksZOC: r.BlocksZOC}
 	}
 	for k, s := range sideSeen {
 		if !s {
-			fe.add("hexside_effects: no row for %s (11.2)", HexsideKind(k))
+			fe.Add("hexside_effects: no row for %s (11.2)", HexsideKind(k))
 		}
 	}
 	if f.EZOCExtra < 0 || f.EZOCExtra > 2*MP {
-		fe.add("ezoc_extra %d out of range 0-%d sixths", f.EZOCExtra, 2*MP)
+		fe.Add("ezoc_extra %d out of range 0-%d sixths", f.EZOCExtra, 2*MP)
 	}
 	t.EZOCExtra = f.EZOCExtra
 }
