@@ -14,8 +14,8 @@ import (
 	"sync"
 
 	"sandtable/internal/engine"
-	"sandtable/internal/kit/datafile"
 	"sandtable/internal/hexgrid"
+	"sandtable/internal/kit/datafile"
 )
 
 // Loader sanity limits (not rulebook facts).
@@ -43,8 +43,8 @@ var legend = map[string]string{
 }
 
 var (
-	jsonSides     = [2]string{Allied: "allied", Axis: "axis"}
-	monthPattern  = regexp.MustCompile(`^(19[0-9]{2})-(0[1-9]|1[0-2])$`)
+	jsonSides    = [2]string{Allied: "allied", Axis: "axis"}
+	monthPattern = regexp.MustCompile(`^(19[0-9]{2})-(0[1-9]|1[0-2])$`)
 )
 
 // dataDoc is the document the data files' notices must point to.

@@ -59,7 +59,7 @@ func TestEntryNamesTheEntryAndKeepsWhatItCan(t *testing.T) {
 	}{
 		{`{"id": "a", "size": 1}`, true},
 		{`{"id": "b", "colour": "red", "size": 2}`, true}, // misspelt field: reported, entry kept
-		{`{"size": "big"}`, false},                       // wrong type, no id: named by position
+		{`{"size": "big"}`, false},                        // wrong type, no id: named by position
 	} {
 		var it item
 		if got := Entry(e, "item", i, json.RawMessage(c.raw), &it); got != c.held {
