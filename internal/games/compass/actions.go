@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/actiontext"
 )
 
 // Operation codes of Compass actions. Their record text is given in
@@ -28,7 +29,7 @@ const (
 	opActivate             // "activate UNIT front|support" (6.2.F)
 )
 
-var opName = [...]string{"", "done", "pick", "place", "replace", "play", "move", "attack", "eliminate", "battle", "enter", "front", "support", "hit", "retreat", "advance", "activate"}
+var opName = actiontext.Ops{"", "done", "pick", "place", "replace", "play", "move", "attack", "eliminate", "battle", "enter", "front", "support", "hit", "retreat", "advance", "activate"}
 
 // eventID is the record name of each event.
 var eventID = [NumEvents]string{"air-support", "naval-support", "leader", "surprise", "unit-recovery", "motor-convoy", "sustained-attack", "matilda"}
@@ -189,10 +190,7 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 		if len(s.overStacked(side)) == 0 {
 			// Return from the check, then check again: the other side's
 			// units may be over the limit too.
-			s.NRet--
-			then := s.Ret[s.NRet]
-			s.Ret[s.NRet] = stNone
-			s.checkStacking(then)
+			s.checkStacking(s.Return())
 		}
 	case stCombat:
 		switch a.Op {
@@ -309,22 +307,13 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 
 // EncodeAction writes the stable record text of a.
 func (s *State) EncodeAction(a engine.Action) string {
-	if int(a.Op) >= len(opName) || a.Op == 0 {
-		return fmt.Sprintf("op%d", a.Op)
-	}
 	unitID := func(i int16) string {
-		if i < 0 || int(i) >= len(s.d.Units) {
-			return fmt.Sprintf("unit%d", i)
-		}
-		return s.d.Units[i].ID
+		return actiontext.ID(i, len(s.d.Units), "unit", func(i int) string { return s.d.Units[i].ID })
 	}
 	areaID := func(i int16) string {
-		if i < 0 || int(i) >= len(s.d.Areas) {
-			return fmt.Sprintf("area%d", i)
-		}
-		return s.d.Areas[i].ID
+		return actiontext.ID(i, len(s.d.Areas), "area", func(i int) string { return s.d.Areas[i].ID })
 	}
-	name := opName[a.Op]
+	name := opName.Word(a.Op)
 	switch a.Op {
 	case opDone:
 		return name
@@ -353,37 +342,18 @@ func (s *State) EncodeAction(a engine.Action) string {
 }
 
 func eventName(k int16) string {
-	if k < 0 || int(k) >= len(eventID) {
-		return fmt.Sprintf("event%d", k)
-	}
-	return eventID[k]
+	return actiontext.ID(k, len(eventID), "event", func(i int) string { return eventID[i] })
 }
 
 // DecodeAction parses an action's record text. It checks the words, not
 // legality: Apply does that.
 func (s *State) DecodeAction(text string) (engine.Action, error) {
-	f := strings.Fields(text)
-	if len(f) == 0 {
-		return engine.Action{}, fmt.Errorf("compass: empty action")
+	op, args, err := opName.Split("compass", text)
+	if err != nil {
+		return engine.Action{}, err
 	}
-	op := -1
-	for i, n := range opName {
-		if i > 0 && n == f[0] {
-			op = i
-		}
-	}
-	if op < 0 {
-		return engine.Action{}, fmt.Errorf("compass: unknown action %q (actions: %s)", f[0], strings.Join(opName[1:], ", "))
-	}
-	a := engine.Action{Op: uint8(op), B: -1}
-	args := f[1:]
-	want := func(n int, what string) error {
-		if len(args) != n {
-			return fmt.Errorf("compass: %q takes %s", f[0], what)
-		}
-		return nil
-	}
-	var err error
+	a := engine.Action{Op: op, B: -1}
+	want := func(n int, what string) error { return actiontext.Want("compass", opName[op], args, n, what) }
 	switch op {
 	case opDone:
 		a.B = 0
@@ -400,7 +370,7 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 		}
 	case opPlay:
 		if len(args) < 1 || len(args) > 2 {
-			return engine.Action{}, fmt.Errorf("compass: %q takes an event and, for most events, a unit", f[0])
+			return engine.Action{}, fmt.Errorf("compass: %q takes an event and, for most events, a unit", opName[op])
 		}
 		if a.A, err = s.eventArg(args[0]); err == nil && len(args) == 2 {
 			a.B, err = s.unitArg(args[1])

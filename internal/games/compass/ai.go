@@ -15,12 +15,8 @@ func init() {
 		Evaluate: evaluate,
 		Rollout:  rollout,
 		Prior:    prior,
-		Turn:     func(st engine.State) int { return st.(*State).GameTurn() },
 	})
 }
-
-// GameTurn numbers the player turns: it changes when a new one begins.
-func (s *State) GameTurn() int { return 2*int(s.Turn) + int(s.Phasing) }
 
 // evaluate estimates side's chance of winning. It projects the final
 // victory margin (rule 2) from the points as they stand, the combat value

@@ -123,7 +123,7 @@ func (s *State) startBattle(src, tgt int, sust bool) {
 		back = stExploitAct
 	}
 	s.logf("6.2.E.1", engine.Observer, "battle", s.sideName(s.Phasing), s.d.Areas[src].Name, s.d.Areas[tgt].Name)
-	s.call(stAtkFront, back)
+	s.Call(stAtkFront, back)
 	s.Decider = s.Phasing
 	// A battle is fought by at least one front-line unit: with a single
 	// candidate the choice is made.

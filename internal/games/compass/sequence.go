@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/sequence"
 )
 
 // step is a decision point of the sequence of play (rule 6), or, on the
@@ -42,20 +43,9 @@ const (
 	contEndTurn // end the player turn
 )
 
-// call enters a nested procedure at st; ret resumes at back.
-func (s *State) call(st step, back step) {
-	s.Ret[s.NRet] = back
-	s.NRet++
-	s.Step = st
-}
-
-// ret returns from a nested procedure to where it was called.
-func (s *State) ret() {
-	s.NRet--
-	back := s.Ret[s.NRet]
-	s.Ret[s.NRet] = stNone
-	s.resume(back)
-}
+// ret returns from a nested procedure to where it was called
+// (sequence.Track.Call).
+func (s *State) ret() { s.resume(s.Return()) }
 
 // resume carries on the sequence at st.
 func (s *State) resume(st step) {
@@ -334,7 +324,7 @@ func (s *State) checkStacking(then step) {
 	for _, side := range [2]engine.Side{s.Phasing, 1 - s.Phasing} {
 		if len(s.overStacked(side)) > 0 {
 			s.Stacked = side
-			s.call(stStack, then)
+			s.Call(stStack, then)
 			s.Decider = side
 			return
 		}
@@ -385,11 +375,11 @@ func (s *State) endGame() {
 	s.Step = stOver
 	switch {
 	case s.VP[Allied] > s.VP[Italian]:
-		s.Result = 1
+		s.Result = sequence.Win(Allied)
 	case s.VP[Italian] > s.VP[Allied]:
-		s.Result = 2
+		s.Result = sequence.Win(Italian)
 	default:
-		s.Result = 3
+		s.Result = sequence.Draw
 	}
 	s.logf("6.5", engine.Observer, "victory", strconv.Itoa(int(s.VP[Allied])), strconv.Itoa(int(s.VP[Italian])), resultKey[s.Result])
 }

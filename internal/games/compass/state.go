@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/sequence"
 )
 
 // Game is Compass, registered with the engine as "compass".
@@ -87,26 +88,23 @@ type State struct {
 // core is everything that changes during a game. Every field has a fixed
 // size, so that it copies as one block and encodes canonically.
 type core struct {
-	Turn    int8               `json:"turn"`    // 1..12
-	Phasing engine.Side        `json:"phasing"` // whose player turn it is
-	Step    step               `json:"step"`    // the decision point
-	Decider engine.Side        `json:"decider"`
-	Ret     [4]step            `json:"ret"` // return steps of nested procedures
-	NRet    int8               `json:"nret"`
-	Control [maxAreas]int8     `json:"control"` // side controlling each area (3.5)
-	Units   [maxUnits]unit     `json:"units"`
-	Hand    [2][NumEvents]int8 `json:"hand"`    // event markers held
-	Bag     [2][NumEvents]int8 `json:"bag"`     // markers in each container
-	Picks   int8               `json:"picks"`   // turn 1 Allied events still to choose (6.1.A)
-	Repl    [2]int8            `json:"repl"`    // replacement points still to use (3.10)
-	Refit   engine.Side        `json:"refit"`   // side in the replacements step
-	Stacked engine.Side        `json:"stacked"` // side eliminating stacking excess
-	Bat     battle             `json:"battle"`
-	Sust    sustained          `json:"sust"`
-	Result  int8               `json:"result"` // 0 playing, 1 Allied win, 2 Italian win, 3 draw
-	VP      [2]int8            `json:"vp"`
-	Rng     engine.Rand        `json:"rng"`
-	Epo     uint64             `json:"epoch"`
+	// Turn 1..12, the phasing side, the decision point and who decides,
+	// the return stack of nested procedures.
+	sequence.Track[step]
+	Control         [maxAreas]int8     `json:"control"` // side controlling each area (3.5)
+	Units           [maxUnits]unit     `json:"units"`
+	Hand            [2][NumEvents]int8 `json:"hand"`    // event markers held
+	Bag             [2][NumEvents]int8 `json:"bag"`     // markers in each container
+	Picks           int8               `json:"picks"`   // turn 1 Allied events still to choose (6.1.A)
+	Repl            [2]int8            `json:"repl"`    // replacement points still to use (3.10)
+	Refit           engine.Side        `json:"refit"`   // side in the replacements step
+	Stacked         engine.Side        `json:"stacked"` // side eliminating stacking excess
+	Bat             battle             `json:"battle"`
+	Sust            sustained          `json:"sust"`
+	sequence.Result                    // playing, Allied or Italian win, draw (rule 2)
+	VP              [2]int8            `json:"vp"`
+	Rng             engine.Rand        `json:"rng"`
+	Epo             uint64             `json:"epoch"`
 }
 
 // newState sets up a game; log keeps the setup's log lines (the first
@@ -160,29 +158,9 @@ func (s *State) Marshal() []byte {
 
 var coreSize = binary.Size(core{})
 
-// Active is the side that must decide now.
-func (s *State) Active() engine.SideSet {
-	if s.Result != 0 {
-		return 0
-	}
-	return engine.Only(s.Decider)
-}
-
-// Over reports whether the twelve turns are played (6.5).
-func (s *State) Over() bool { return s.Result != 0 }
-
-// Returns gives 1 to the winner, 0 to the loser, ½ each for a draw (rule 2).
-func (s *State) Returns() []float64 {
-	switch s.Result {
-	case 1:
-		return []float64{1, 0}
-	case 2:
-		return []float64{0, 1}
-	case 3:
-		return []float64{0.5, 0.5}
-	}
-	return nil
-}
+// Active is the side that must decide now; Over and Returns come with
+// the sequence.Result the core holds.
+func (s *State) Active() engine.SideSet { return s.Result.Active(s.Decider) }
 
 // Scores are the victory points (rule 2), as counted now.
 func (s *State) Scores() []float64 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/actiontext"
 )
 
 // Operation codes of WDF actions; their record text is given in
@@ -30,7 +31,7 @@ const (
 	opTobruk               // "tobruk UNIT": the unit draws on Tobruk's limited supply (8.4)
 )
 
-var opName = [...]string{"", "done", "depot", "spend", "major", "move", "strategic", "eliminate", "lead", "entrench", "dig", "sea", "replace", "reserve", "release", "swap", "refit", "tobruk"}
+var opName = actiontext.Ops{"", "done", "depot", "spend", "major", "move", "strategic", "eliminate", "lead", "entrench", "dig", "sea", "replace", "reserve", "release", "swap", "refit", "tobruk"}
 
 // Legal lists every action open to side at this decision point.
 func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
@@ -335,10 +336,7 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 		s.logf("9.2", engine.Observer, "eliminated", def.Name, strconv.FormatBool(box == BoxPermanent))
 		s.afterElimination(def.Side, at)
 		if len(s.overStacked(s.board(), s.stackVictim())) == 0 {
-			s.NRet--
-			then := s.Ret[s.NRet]
-			s.Ret[s.NRet] = stNone
-			s.checkStacking(then)
+			s.checkStacking(s.Return())
 		}
 	}
 }
@@ -398,16 +396,10 @@ func (s *State) EncodeAction(a engine.Action) string {
 	if n, ok := combatOpName[a.Op]; ok {
 		return s.encodeCombat(n, a)
 	}
-	if int(a.Op) >= len(opName) || a.Op == 0 {
-		return fmt.Sprintf("op%d", a.Op)
-	}
 	unitID := func(i int16) string {
-		if i < 0 || int(i) >= len(s.d.Units) {
-			return fmt.Sprintf("unit%d", i)
-		}
-		return s.d.Units[i].ID
+		return actiontext.ID(i, len(s.d.Units), "unit", func(i int) string { return s.d.Units[i].ID })
 	}
-	name := opName[a.Op]
+	name := opName.Word(a.Op)
 	switch a.Op {
 	case opDepot:
 		return name + " " + s.hexID(int(a.A))
@@ -435,32 +427,19 @@ func (s *State) EncodeAction(a engine.Action) string {
 // DecodeAction parses an action's record text. It checks the words, not
 // legality: Apply does that.
 func (s *State) DecodeAction(text string) (engine.Action, error) {
-	f := strings.Fields(text)
-	if len(f) == 0 {
-		return engine.Action{}, fmt.Errorf("wdf: empty action")
-	}
-	op := -1
-	for i, n := range opName {
-		if i > 0 && n == f[0] {
-			op = i
+	if f := strings.Fields(text); len(f) > 0 {
+		for o, n := range combatOpName {
+			if n == f[0] {
+				return s.decodeCombat(o, f[1:])
+			}
 		}
 	}
-	for o, n := range combatOpName {
-		if n == f[0] {
-			return s.decodeCombat(o, f[1:])
-		}
+	op, args, err := opName.Split("wdf", text)
+	if err != nil {
+		return engine.Action{}, err
 	}
-	if op < 0 {
-		return engine.Action{}, fmt.Errorf("wdf: unknown action %q (actions: %s)", f[0], strings.Join(opName[1:], ", "))
-	}
-	a := engine.Action{Op: uint8(op)}
-	args := f[1:]
-	want := func(n int, what string) error {
-		if len(args) != n {
-			return fmt.Errorf("wdf: %q takes %s", f[0], what)
-		}
-		return nil
-	}
+	a := engine.Action{Op: op}
+	want := func(n int, what string) error { return actiontext.Want("wdf", opName[op], args, n, what) }
 	hex := func(id string) (int16, error) {
 		i, ok := s.d.Lookup(id)
 		if !ok {
@@ -474,7 +453,6 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 		}
 		return 0, fmt.Errorf("wdf: no unit %q", id)
 	}
-	var err error
 	switch op {
 	case opDone, opMajor:
 		err = want(0, "no arguments")

@@ -18,12 +18,8 @@ func init() {
 		// a search iteration costs 10-40 ms here, so normal sees a few
 		// dozen a decision: it refines greedy's best three (docs/ai.md)
 		RootByEvaluation: true,
-		Turn:             func(st engine.State) int { return st.(*State).GameTurn() },
 	})
 }
-
-// GameTurn numbers the player turns: it changes when a new one begins.
-func (s *State) GameTurn() int { return 2*int(s.Turn) + int(s.Phasing) }
 
 // evaluate estimates side's chance of winning: the victory points as they
 // stand (17.2) with Tobruk's control, which decides who may win by points,

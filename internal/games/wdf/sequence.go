@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/sequence"
 )
 
 // step is a decision point of the sequence of play (4.0), or, on the
@@ -45,12 +46,9 @@ func (s *State) call(st, back step) {
 	s.Step = st
 }
 
-func (s *State) ret() {
-	s.NRet--
-	back := s.Ret[s.NRet]
-	s.Ret[s.NRet] = stNone
-	s.resume(back)
-}
+// ret returns from a nested procedure to where it was called
+// (sequence.Track.Call).
+func (s *State) ret() { s.resume(s.Return()) }
 
 func (s *State) resume(st step) {
 	switch st {
@@ -358,7 +356,7 @@ func (s *State) tobrukChoice(then step) {
 		return
 	}
 	s.TobrukLeft = int8(capacity)
-	s.call(stTobruk, then)
+	s.Call(stTobruk, then)
 	s.Decider = side
 }
 
@@ -368,7 +366,7 @@ func (s *State) checkStacking(then step) {
 	b := s.board()
 	for _, side := range [2]engine.Side{s.Phasing, 1 - s.Phasing} {
 		if len(s.overStacked(b, side)) > 0 {
-			s.call(stStack, then)
+			s.Call(stStack, then)
 			s.Decider = 1 - side // 9.2: opposing player's choice
 			return
 		}
@@ -461,7 +459,7 @@ func (s *State) endPlayerTurn() {
 	}
 	if w := s.automaticVictory(); w >= 0 {
 		s.logf("17.1", engine.Observer, "autoVictory", s.sideName(w))
-		s.Result = int8(w) + 1
+		s.Result = sequence.Win(w)
 		s.Step = stOver
 		return
 	}
@@ -499,12 +497,12 @@ func (s *State) automaticVictory() engine.Side {
 func (s *State) endGame() {
 	vp := s.victoryPoints()
 	s.Step = stOver
-	s.Result = 3
+	s.Result = sequence.Draw
 	switch {
 	case vp[Allied] > vp[Axis] && s.Pos.TobrukControl == Allied:
-		s.Result = 1
+		s.Result = sequence.Win(Allied)
 	case vp[Axis] > vp[Allied] && s.Pos.TobrukControl == Axis:
-		s.Result = 2
+		s.Result = sequence.Win(Axis)
 	}
 	s.logf("17.2", engine.Observer, "victory", strconv.Itoa(vp[Allied]), strconv.Itoa(vp[Axis]), resultKey[s.Result])
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/sequence"
 )
 
 // Game is Western Desert Force, registered with the engine (register.go).
@@ -45,14 +46,11 @@ const (
 // core is everything that changes during a game, all fixed-size: Clone
 // copies it as a block and Marshal encodes it (the pattern of compass).
 type core struct {
-	Turn    int8        // 1..23 (4.0)
-	Phasing engine.Side // whose player turn it is
-	Step    step        // the decision point
-	Decider engine.Side
-	Ret     [4]step // return steps of nested procedures
-	NRet    int8
-	Pos     Position
-	Flags   [MaxUnits]uint16
+	// Turn 1..23 (4.0), the phasing side, the decision point and who
+	// decides, the return stack of nested procedures.
+	sequence.Track[step]
+	Pos   Position
+	Flags [MaxUnits]uint16
 	// LeaderFlags: fMoved for leaders (13.4).
 	LeaderFlags [MaxLeaders]uint16
 	// SeaUsed counts this turn's Allied sea transfers (9.7).
@@ -103,10 +101,10 @@ type core struct {
 	ReserveNeed int8
 	// ReserveVP counts the Axis victory points for Allied reserve
 	// failures (7.4, 17.2).
-	ReserveVP int8
-	Result    int8 // 0 playing, 1 Allied win, 2 Axis win, 3 draw
-	Rng       engine.Rand
-	Epo       uint64
+	ReserveVP       int8
+	sequence.Result // playing, Allied or Axis win, draw (17.0)
+	Rng             engine.Rand
+	Epo             uint64
 }
 
 // State is a moment of a game of Western Desert Force.
@@ -157,29 +155,9 @@ var coreSize = binary.Size(core{})
 
 var _ engine.State = (*State)(nil)
 
-// Active is the side that must decide now.
-func (s *State) Active() engine.SideSet {
-	if s.Result != 0 {
-		return 0
-	}
-	return engine.Only(s.Decider)
-}
-
-// Over reports whether the game has ended (4.0, 17.0).
-func (s *State) Over() bool { return s.Result != 0 }
-
-// Returns gives 1 to the winner, 0 to the loser, ½ each for a draw.
-func (s *State) Returns() []float64 {
-	switch s.Result {
-	case 1:
-		return []float64{1, 0}
-	case 2:
-		return []float64{0, 1}
-	case 3:
-		return []float64{0.5, 0.5}
-	}
-	return nil
-}
+// Active is the side that must decide now; Over and Returns come with
+// the sequence.Result the core holds.
+func (s *State) Active() engine.SideSet { return s.Result.Active(s.Decider) }
 
 // Epoch counts die rolls.
 func (s *State) Epoch() uint64 { return s.Epo }
