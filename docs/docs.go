@@ -5,7 +5,8 @@ package docs
 
 import "embed"
 
-// FS holds every Markdown file of this folder and the per-game folders.
+// FS holds every Markdown file of this folder and of the per-game folders
+// below it (docs/GAME/*.md).
 //
-//go:embed *.md compass/*.md wdf/*.md
+//go:embed *.md */*.md
 var FS embed.FS

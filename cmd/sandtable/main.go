@@ -7,8 +7,7 @@ import (
 
 	"sandtable/internal/cli"
 
-	_ "sandtable/internal/games/compass" // registers the game
-	_ "sandtable/internal/games/wdf"     // registers the game
+	_ "sandtable/internal/games" // registers every game
 )
 
 func main() {

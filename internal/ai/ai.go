@@ -37,7 +37,8 @@ type Evaluator func(st engine.State, side engine.Side) float64
 type Knowledge struct {
 	// Evaluate scores a position for side in [0, 1]. Search cuts its
 	// playouts short and scores them with it; greedy plays by it. Without
-	// it playouts run to the end of the game.
+	// it playouts run to the end of the game. Registered, it is never
+	// asked about a finished game: that scores its Returns.
 	Evaluate Evaluator
 	// Rollout picks side's action in a playout from legal (never empty; it
 	// must return one of its elements). Without it playouts pick uniformly.
@@ -81,8 +82,25 @@ type Scorer interface{ Scores() []float64 }
 var knowledge = map[string]Knowledge{}
 
 // RegisterKnowledge sets the knowledge used for game id. Game packages call
-// it from init.
-func RegisterKnowledge(id string, k Knowledge) { knowledge[id] = k }
+// it from init. A game's Evaluate is asked only about games being played:
+// a finished one is scored by its Returns.
+func RegisterKnowledge(id string, k Knowledge) {
+	k.Evaluate = finished(k.Evaluate)
+	knowledge[id] = k
+}
+
+// finished makes e score a finished game by its result.
+func finished(e Evaluator) Evaluator {
+	if e == nil {
+		return nil
+	}
+	return func(st engine.State, side engine.Side) float64 {
+		if st.Over() {
+			return st.Returns()[side]
+		}
+		return e(st, side)
+	}
+}
 
 // KnowledgeFor returns the knowledge registered for game id (all nil when
 // none is).
@@ -92,7 +110,7 @@ func KnowledgeFor(id string) Knowledge { return knowledge[id] }
 // of its Knowledge.
 func RegisterEvaluator(id string, e Evaluator) {
 	k := knowledge[id]
-	k.Evaluate = e
+	k.Evaluate = finished(e)
 	knowledge[id] = k
 }
 

@@ -239,7 +239,7 @@ func wdfFortresses(t *testing.T, ctx context.Context) {
   const el = document.createElement('div');
   document.body.append(el);
   const fortress = { tobruk: 'reduced', bardia: 'destroyed' };
-  m.renderWdf(el, { ...v, fortress }, { lang: 'en', actions: [], highlight() {}, play() {} });
+  m.render(el, { ...v, fortress }, { lang: 'en', actions: [], highlight() {}, play() {} });
   tags(el, fortress);
   el.remove();
   return out;

@@ -35,7 +35,7 @@ func TestPagesAndAssets(t *testing.T) {
 		{"/about", 200, `<main id="main">`},
 		{"/static/js/app.js", 200, "import"},
 		{"/static/style.css", 200, ".prompt"},
-		{"/static/js/compass.js", 200, "renderCompass"},
+		{"/static/js/compass.js", 200, "export function render("},
 		{"/static/nothing.js", 404, ""},
 		{"/nowhere", 404, ""},
 		{"/docs/compass/rulings.md", 200, "# Rulings"},

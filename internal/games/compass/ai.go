@@ -30,9 +30,6 @@ func init() {
 // tell a good attack from waiting.
 func evaluate(st engine.State, side engine.Side) float64 {
 	s := st.(*State)
-	if s.Over() {
-		return s.Returns()[side]
-	}
 	left := s.turnsLeft()
 	x := (s.projection(left) - opening(s.d)*left/s.turnsTotal()) / 3
 	p := 1 / (1 + math.Exp(-x))

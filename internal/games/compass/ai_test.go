@@ -112,6 +112,7 @@ func TestMapFacts(t *testing.T) {
 }
 
 func TestEvaluateIsAChanceBothSidesShare(t *testing.T) {
+	evaluate := ai.EvaluatorFor(Game{}.ID()) // as registered: a finished game scores its result
 	for i, s := range randomStates(t) {
 		a, b := evaluate(s, Allied), evaluate(s, Italian)
 		if a < 0 || a > 1 || math.Abs(a+b-1) > 1e-9 {

@@ -10,7 +10,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"sync"
 
 	"sandtable/internal/engine"
 	"sandtable/internal/kit/datafile"
@@ -59,21 +58,11 @@ const dataDoc = "docs/compass/data.md"
 //go:embed data/*.json
 var embeddedData embed.FS
 
-var defaultDataOnce = sync.OnceValue(func() *Data {
-	sub, err := fs.Sub(embeddedData, "data")
-	if err != nil {
-		panic(err)
-	}
-	d, err := LoadData(sub)
-	if err != nil {
-		panic("compass: embedded data is invalid: " + err.Error())
-	}
-	return d
-})
+var defaultData = datafile.Embedded("compass", embeddedData, "data", LoadData)
 
 // DefaultData returns the embedded reconstruction of the components. It is
 // loaded once and shared: callers must not modify it.
-func DefaultData() *Data { return defaultDataOnce() }
+func DefaultData() *Data { return defaultData() }
 
 // The file formats. Entries are decoded one by one so that an error can
 // name the entry it is in.

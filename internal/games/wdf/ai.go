@@ -29,9 +29,6 @@ func init() {
 // through a logistic curve.
 func evaluate(st engine.State, side engine.Side) float64 {
 	s := st.(*State)
-	if s.Over() {
-		return s.Returns()[side]
-	}
 	vp := s.victoryPoints()
 	margin := float64(vp[Allied] - vp[Axis])
 	// 17.2: only the side holding Tobruk can win by points.

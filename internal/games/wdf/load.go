@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"sandtable/internal/engine"
 	"sandtable/internal/hexgrid"
@@ -53,21 +52,11 @@ const dataDoc = "docs/wdf/data.md"
 //go:embed data/*.json
 var embeddedData embed.FS
 
-var defaultDataOnce = sync.OnceValue(func() *Data {
-	sub, err := fs.Sub(embeddedData, "data")
-	if err != nil {
-		panic(err)
-	}
-	d, err := LoadData(sub)
-	if err != nil {
-		panic("wdf: embedded data is invalid: " + err.Error())
-	}
-	return d
-})
+var defaultData = datafile.Embedded("wdf", embeddedData, "data", LoadData)
 
 // DefaultData returns the embedded reconstruction of the components. It is
 // loaded once and shared: callers must not modify it.
-func DefaultData() *Data { return defaultDataOnce() }
+func DefaultData() *Data { return defaultData() }
 
 // LoadData reads map.json, units.json, turns.json and tables.json from the
 // root of fsys and checks them. Every error names the file and the entry at

@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Read decodes the file name of fsys strictly into v. notice points at the
@@ -114,3 +115,22 @@ var idPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 // Len is how many problems have been recorded: a loader compares it before
 // and after a group of checks to skip those that depend on the group.
 func (e *Errors) Len() int { return len(e.errs) }
+
+// Embedded returns the loader of the data a game embeds in its binary (the
+// files of dir in fsys, read by load): it loads them the first time it is
+// called and gives the same value ever after, which callers must not
+// modify. Embedded data that does not load is a broken build: it panics,
+// naming the game.
+func Embedded[D any](game string, fsys fs.FS, dir string, load func(fs.FS) (*D, error)) func() *D {
+	return sync.OnceValue(func() *D {
+		sub, err := fs.Sub(fsys, dir)
+		if err != nil {
+			panic(err)
+		}
+		d, err := load(sub)
+		if err != nil {
+			panic(game + ": embedded data is invalid: " + err.Error())
+		}
+		return d
+	})
+}

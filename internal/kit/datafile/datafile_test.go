@@ -2,6 +2,7 @@ package datafile
 
 import (
 	"encoding/json"
+	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -88,4 +89,24 @@ func TestEnumAndIsID(t *testing.T) {
 			t.Errorf("IsID(%q) = %v", s, !want)
 		}
 	}
+}
+
+func TestEmbeddedLoadsOnce(t *testing.T) {
+	fsys := fstest.MapFS{"data/f.json": {Data: []byte(`{"notice": "RECONSTRUCTION docs/toy/data.md", "items": [{"id": "a"}]}`)}}
+	loads := 0
+	load := func(fsys fs.FS) (*file, error) {
+		loads++
+		var f file
+		return &f, Read(fsys, "f.json", &f, &f.Notice, doc)
+	}
+	data := Embedded("toy", fsys, "data", load)
+	if a, b := data(), data(); a != b || loads != 1 || len(a.Items) != 1 {
+		t.Errorf("loaded %d times, same value %v, %d items", loads, a == b, len(a.Items))
+	}
+	defer func() {
+		if r := recover(); r == nil || !strings.HasPrefix(r.(string), "toy: embedded data is invalid: ") {
+			t.Errorf("invalid embedded data: recovered %v", r)
+		}
+	}()
+	Embedded("toy", fstest.MapFS{}, "data", load)()
 }

@@ -179,7 +179,7 @@ function mini(u, w) {
     ...counterFace(u, w));
 }
 
-export function renderCompass(el, v, ctx) {
+export function render(el, v, ctx) {
   clear(el);
   const w = WORDS[ctx.lang] || WORDS.en;
   if (!v || !Array.isArray(v.areas)) {

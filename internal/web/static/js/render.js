@@ -1,16 +1,26 @@
-// Board renderers, by game id. A renderer draws a side's view and may
-// offer the legal actions on the board:
+// Board renderers, by game id. A game's board is the module ./<id>.js
+// (compass.js, wdf.js), loaded the first time one of its games is shown;
+// it exports
 //   render(el, view, ctx)   ctx = { actions, play(actionText), highlight(texts), lang, side, log }
+// which draws a side's view and may offer the legal actions on the board.
 // Games without one get the generic view: its JSON, readable.
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { renderCompass } from './compass.js';
-import { renderWdf } from './wdf.js';
 
-const renderers = { compass: renderCompass, wdf: renderWdf };
+const boards = {}; // game id -> promise of its render function, or of null
 
-export function renderBoard(el, gameID, view, ctx) {
-  const r = renderers[gameID];
+function board(gameID) {
+  if (!(gameID in boards)) {
+    // Only an id's form may name a module (ids are lower-case kebab).
+    boards[gameID] = /^[a-z0-9]+(-[a-z0-9]+)*$/.test(gameID)
+      ? import(`./${gameID}.js`).then((m) => (typeof m.render === 'function' ? m.render : null), () => null)
+      : Promise.resolve(null);
+  }
+  return boards[gameID];
+}
+
+export async function renderBoard(el, gameID, view, ctx) {
+  const r = await board(gameID);
   if (r) {
     r(el, view, ctx);
     return;

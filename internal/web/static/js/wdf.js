@@ -134,7 +134,7 @@ const hitsLine = (u, w) => {
 
 const unitLine = (u, w) => `${u.name} (${u.size || ''} ${u.type || ''}) ${u.cs ?? ''}-${u.ma ?? ''}${u.reduced ? ' ' + w.reduced : ''}${u.ip ? `, IP ${u.ip}` : ''}${u.supplied === false ? ', ' + w.outSupply.toLowerCase() : ''}`;
 
-export function renderWdf(el, v, ctx) {
+export function render(el, v, ctx) {
   clear(el);
   const w = WORDS[ctx.lang] || WORDS.en;
   if (!v || !v.map || !Array.isArray(v.map.hexes)) {
