@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"slices"
 
 	"sandtable/internal/engine"
 	"sandtable/internal/kit/sequence"
@@ -81,8 +80,7 @@ type State struct {
 	core
 
 	d     *Data
-	logOn bool
-	log   []engine.LogEntry
+	engine.Log // SetLogging, TakeLog
 }
 
 // core is everything that changes during a game. Every field has a fixed
@@ -110,7 +108,8 @@ type core struct {
 // newState sets up a game; log keeps the setup's log lines (the first
 // administrative phase) for whoever takes them.
 func newState(d *Data, seed uint64, log bool) *State {
-	s := &State{d: d, logOn: log}
+	s := &State{d: d}
+	s.SetLogging(log)
 	s.Rng, s.Turn = engine.NewRand(seed), 1
 	for a := range s.Control {
 		s.Control[a] = int8(Italian) // 3.5: Italy controls every area ...
@@ -142,7 +141,7 @@ func newState(d *Data, seed uint64, log bool) *State {
 // Clone copies the state; the copy keeps no log.
 func (s *State) Clone() engine.State {
 	c := *s
-	c.logOn, c.log = false, nil
+	c.Log = engine.Log{}
 	return &c
 }
 
@@ -170,14 +169,6 @@ func (s *State) Scores() []float64 {
 
 // Epoch counts die rolls, draws and revealed event markers.
 func (s *State) Epoch() uint64 { return s.Epo }
-
-func (s *State) SetLogging(on bool) { s.logOn = on }
-
-func (s *State) TakeLog() []engine.LogEntry {
-	l := s.log
-	s.log = nil
-	return l
-}
 
 // Determinize resamples what viewer cannot see: the order of the markers in
 // both containers (future draws) and which markers the opponent holds, drawn
@@ -316,13 +307,9 @@ func (s *State) hit(u int, rule string) bool {
 	return true
 }
 
-// logf records a log entry when the log is on.
-// It keeps a copy of args, so that args does not escape and costs the
-// callers no allocation when the log is off (in the players' searches).
+// logf records a log entry when the log is on (engine.Log.Add).
 func (s *State) logf(rule string, to engine.Side, key string, args ...string) {
-	if s.logOn {
-		s.log = append(s.log, engine.LogEntry{Rule: rule, To: to, Key: key, Args: slices.Clone(args)})
-	}
+	s.Log.Add(rule, to, key, args...)
 }
 
 func (s *State) sideName(side engine.Side) string { return Game{}.SideNames()[side] }

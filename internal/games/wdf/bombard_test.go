@@ -87,7 +87,7 @@ func TestWithhold(t *testing.T) {
 	mustApply(t, s, Allied, "resolve no-ap")
 	// Only aus-17 attacks: CS 3, -2 without an AP (10.3).
 	found := false
-	for _, e := range s.log {
+	for _, e := range s.TakeLog() {
 		if e.Key == "combat" {
 			found = true
 			if e.Args[1] != "1" {

@@ -207,7 +207,7 @@ func TestTwoLeadersCasualty(t *testing.T) {
 	if s.Epoch() != 1 {
 		t.Errorf("one of two units eliminated: %d casualty dice, want 1 (Rommel's)", s.Epoch())
 	}
-	for _, e := range s.log {
+	for _, e := range s.TakeLog() {
 		if (e.Key == "leaderLost" || e.Key == "leaderSafe") && e.Args[0] != "Rommel" {
 			t.Errorf("casualty check for %s, want Rommel only", e.Args[0])
 		}

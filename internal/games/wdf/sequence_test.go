@@ -11,7 +11,8 @@ import (
 func stateAt(t *testing.T, fix string, turn int, side engine.Side) *State {
 	t.Helper()
 	d, p := fixture(t, fix)
-	s := &State{d: d, logOn: true}
+	s := &State{d: d}
+	s.SetLogging(true)
 	s.Pos, s.Turn, s.Phasing, s.Decider = *p, int8(turn), side, side
 	s.Rng = engine.NewRand(1)
 	return s

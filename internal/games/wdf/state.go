@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"slices"
 
 	"sandtable/internal/engine"
 	"sandtable/internal/kit/sequence"
@@ -116,12 +115,12 @@ type State struct {
 	// prevSup is supply before the last action: the evaluation's cheap
 	// approximation (ai.go).
 	prevSup [2]*SupplyReport
-	logOn   bool
-	log     []engine.LogEntry
+	engine.Log // SetLogging, TakeLog
 }
 
 func newState(d *Data, seed uint64, log bool) *State {
-	s := &State{d: d, logOn: log}
+	s := &State{d: d}
+	s.SetLogging(log)
 	s.Rng, s.Turn = engine.NewRand(seed), 1
 	s.Pos = SetupPosition(d)
 	s.Event = -1
@@ -137,7 +136,7 @@ func newState(d *Data, seed uint64, log bool) *State {
 // Clone copies the state; the copy keeps no log.
 func (s *State) Clone() engine.State {
 	c := *s
-	c.logOn, c.log = false, nil // the supply cache holds: same position
+	c.Log = engine.Log{} // the supply cache holds: same position
 	return &c
 }
 
@@ -161,14 +160,6 @@ func (s *State) Active() engine.SideSet { return s.Result.Active(s.Decider) }
 
 // Epoch counts die rolls.
 func (s *State) Epoch() uint64 { return s.Epo }
-
-func (s *State) SetLogging(on bool) { s.logOn = on }
-
-func (s *State) TakeLog() []engine.LogEntry {
-	l := s.log
-	s.log = nil
-	return l
-}
 
 // Determinize reseeds the future dice; nothing else is hidden in this game
 // (every piece is face up, 2.0).
@@ -198,13 +189,9 @@ func (s *State) roll() int {
 	return s.Rng.D6()
 }
 
-// logf records a log entry when the log is on. It keeps a copy of args, so
-// that args does not escape and costs the callers no allocation when the
-// log is off (in the players' searches).
+// logf records a log entry when the log is on (engine.Log.Add).
 func (s *State) logf(rule string, to engine.Side, key string, args ...string) {
-	if s.logOn {
-		s.log = append(s.log, engine.LogEntry{Rule: rule, To: to, Key: key, Args: slices.Clone(args)})
-	}
+	s.Log.Add(rule, to, key, args...)
 }
 
 func (s *State) sideName(side engine.Side) string { return Game{}.SideNames()[side] }
