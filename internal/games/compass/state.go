@@ -79,7 +79,7 @@ type unit struct {
 type State struct {
 	core
 
-	d     *Data
+	d          *Data
 	engine.Log // SetLogging, TakeLog
 }
 

@@ -114,7 +114,7 @@ type State struct {
 	sup [2]*SupplyReport // derived: supply of the current position (cleared by every Apply)
 	// prevSup is supply before the last action: the evaluation's cheap
 	// approximation (ai.go).
-	prevSup [2]*SupplyReport
+	prevSup    [2]*SupplyReport
 	engine.Log // SetLogging, TakeLog
 }
 
