@@ -5,6 +5,11 @@
 // pile. Whoever takes the last counter scores 1 plus its bonus; the higher
 // score wins. It has dice, hidden information and undo barriers, like the
 // real games.
+//
+// It plugs in as a real game does (docs/new-game.md): it registers itself
+// from init, keeps its result in a sequence.Result (Active, Over and
+// Returns), writes and reads its record text with actiontext, and
+// collects its log in an engine.Log.
 package toy
 
 import (
@@ -13,6 +18,8 @@ import (
 	"strconv"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/actiontext"
+	"sandtable/internal/kit/sequence"
 )
 
 // Game is the toy game.
@@ -40,26 +47,23 @@ const (
 	opRoll = 2
 )
 
+// ops are the record words of the operations: "take N", "roll".
+var ops = actiontext.Ops{"", "take", "roll"}
+
 // State is the toy game's state.
 type State struct {
-	Pile   int         `json:"pile"`
-	Turn   engine.Side `json:"turn"`
-	Bonus  [2]int      `json:"bonus"`
-	Rolled bool        `json:"rolled"`
-	Winner int         `json:"winner"` // 0 none, 1 north, 2 south, 3 draw
-	Rng    engine.Rand `json:"rng"`
-	Epo    uint64      `json:"epoch"`
+	Pile            int             `json:"pile"`
+	Turn            engine.Side     `json:"turn"`
+	Bonus           [2]int          `json:"bonus"`
+	Rolled          bool            `json:"rolled"`
+	sequence.Result `json:"winner"` // Over, Returns
+	Rng             engine.Rand     `json:"rng"`
+	Epo             uint64          `json:"epoch"`
 
-	logOn bool
-	log   []engine.LogEntry
+	engine.Log `json:"-"` // SetLogging, TakeLog
 }
 
-func (s *State) Active() engine.SideSet {
-	if s.Over() {
-		return 0
-	}
-	return engine.Only(s.Turn)
-}
+func (s *State) Active() engine.SideSet { return s.Result.Active(s.Turn) }
 
 func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 	if !s.Active().Has(side) {
@@ -81,17 +85,17 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 	switch a.Op {
 	case opTake:
 		s.Pile -= int(a.A)
-		s.add(engine.LogEntry{Rule: "1", To: engine.Observer, Key: "take", Args: []string{strconv.Itoa(int(side)), strconv.Itoa(int(a.A))}})
+		s.Add("1", engine.Observer, "take", strconv.Itoa(int(side)), strconv.Itoa(int(a.A)))
 		if s.Pile == 0 {
 			score := [2]int{s.Bonus[0], s.Bonus[1]}
 			score[side]++
 			switch {
 			case score[0] > score[1]:
-				s.Winner = 1
+				s.Result = sequence.Win(0)
 			case score[1] > score[0]:
-				s.Winner = 2
+				s.Result = sequence.Win(1)
 			default:
-				s.Winner = 3
+				s.Result = sequence.Draw
 			}
 			s.Epo++ // the bonuses are revealed
 			return nil
@@ -102,33 +106,15 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 		s.Epo++
 		s.Pile += d
 		s.Rolled = true
-		s.add(engine.LogEntry{Rule: "2", To: engine.Observer, Key: "roll", Args: []string{strconv.Itoa(int(side)), strconv.Itoa(d)}})
+		s.Add("2", engine.Observer, "roll", strconv.Itoa(int(side)), strconv.Itoa(d))
 	}
 	return nil
 }
 
-func (s *State) add(e engine.LogEntry) {
-	if s.logOn {
-		s.log = append(s.log, e)
-	}
-}
-
 func (s *State) Clone() engine.State {
 	c := *s
-	c.logOn, c.log = false, nil
+	c.Log = engine.Log{}
 	return &c
-}
-
-func (s *State) Over() bool { return s.Winner != 0 }
-
-func (s *State) Returns() []float64 {
-	switch s.Winner {
-	case 1:
-		return []float64{1, 0}
-	case 2:
-		return []float64{0, 1}
-	}
-	return []float64{0.5, 0.5}
 }
 
 func (s *State) Epoch() uint64 { return s.Epo }
@@ -139,19 +125,29 @@ func (s *State) Marshal() []byte {
 }
 
 func (s *State) EncodeAction(a engine.Action) string {
-	if a.Op == opRoll {
-		return "roll"
+	if a.Op == opTake {
+		return ops.Word(a.Op) + " " + strconv.Itoa(int(a.A))
 	}
-	return "take " + strconv.Itoa(int(a.A))
+	return ops.Word(a.Op)
 }
 
 func (s *State) DecodeAction(t string) (engine.Action, error) {
-	if t == "roll" {
+	op, args, err := ops.Split("toy", t)
+	if err != nil {
+		return engine.Action{}, err
+	}
+	if op == opRoll {
+		if err := actiontext.Want("toy", "roll", args, 0, "no arguments"); err != nil {
+			return engine.Action{}, err
+		}
 		return engine.Action{Op: opRoll}, nil
 	}
-	var n int
-	if _, err := fmt.Sscanf(t, "take %d", &n); err != nil || n < 1 || n > 3 {
-		return engine.Action{}, fmt.Errorf("toy: cannot read action %q", t)
+	if err := actiontext.Want("toy", "take", args, 1, "a number of counters, 1 to 3"); err != nil {
+		return engine.Action{}, err
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n < 1 || n > 3 {
+		return engine.Action{}, fmt.Errorf("toy: cannot read action %q: take 1 to 3 counters", t)
 	}
 	return engine.Action{Op: opTake, A: int16(n)}, nil
 }
@@ -187,14 +183,6 @@ func (s *State) View(side engine.Side, lang string) any {
 		v.Bonuses = []int{s.Bonus[0], s.Bonus[1]}
 	}
 	return v
-}
-
-func (s *State) SetLogging(on bool) { s.logOn = on }
-
-func (s *State) TakeLog() []engine.LogEntry {
-	l := s.log
-	s.log = nil
-	return l
 }
 
 func (s *State) RenderLog(e engine.LogEntry, lang string) string {
