@@ -9,7 +9,7 @@ import (
 func TestChat(t *testing.T) {
 	e := newEnv(t)
 	ann, bob, carol := e.user("ann"), e.user("bob"), e.user("carol")
-	g := invited(ann, bob, "toy", [2]string{"north", "south"}, map[string]any{"seed": 5})
+	g := invited(ann, bob, "toy", [2]string{"north", "south"}, nil)
 	path := "/api/games/" + g.ID + "/chat"
 	var line chatJSON
 	if code := ann.call("POST", path, map[string]string{"text": "  good luck  "}, &line); code != http.StatusCreated || line.N != 1 || line.Text != "good luck" || line.Side != "north" || line.Player != "ann" {

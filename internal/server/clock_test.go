@@ -22,7 +22,7 @@ func TestClocks(t *testing.T) {
 	if code, msg := ann.errOf("POST", "/api/games", map[string]any{"game": "toy", "mode": "invite", "side": "north", "pace": "blitz"}); code != http.StatusBadRequest {
 		t.Fatalf("unknown pace: %d %s", code, msg)
 	}
-	g := ann.create(map[string]any{"game": "toy", "mode": "invite", "side": "north", "pace": "live", "seed": 5})
+	g := ann.create(map[string]any{"game": "toy", "mode": "invite", "side": "north", "pace": "live"})
 	h := time.Hour.Milliseconds()
 	left := func(who *client, side string) int64 {
 		t.Helper()
@@ -71,7 +71,7 @@ func TestClockRunsOutOnAction(t *testing.T) {
 	clock := &fakeClock{t: time.Now()}
 	e.srv.cfg.Now = clock.now
 	ann, bob := e.user("ann"), e.user("bob")
-	g := invited(ann, bob, "toy", [2]string{"north", "south"}, map[string]any{"pace": "fast", "seed": 5})
+	g := invited(ann, bob, "toy", [2]string{"north", "south"}, map[string]any{"pace": "fast"})
 	clock.add(73 * time.Hour)
 	code, msg := ann.errOf("POST", "/api/games/"+g.ID+"/actions", map[string]any{"side": "north", "move": 0, "action": "take 1"})
 	if code != http.StatusConflict || !strings.Contains(msg, "north ran out of time") {

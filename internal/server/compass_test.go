@@ -60,7 +60,7 @@ func randomMove(t *testing.T, r *rand.Rand, id string, players map[string]*clien
 func TestCompassHiddenInformation(t *testing.T) {
 	e := newEnv(t)
 	ann, bob, carol, anon := e.user("ann"), e.user("bob"), e.user("carol"), e.anon()
-	g := invited(ann, bob, "compass", [2]string{"allied", "italian"}, map[string]any{"seed": 7})
+	g := invited(ann, bob, "compass", [2]string{"allied", "italian"}, nil)
 	players := map[string]*client{"allied": ann, "italian": bob}
 	viewers := []struct {
 		name string

@@ -15,7 +15,7 @@ import (
 func TestNoHiddenInformationLeaks(t *testing.T) {
 	e := newEnv(t)
 	red, blue, carol, anon := e.user("ann"), e.user("bob"), e.user("carol"), e.anon()
-	g := invited(red, blue, "vault", [2]string{"red", "blue"}, map[string]any{"seed": 11})
+	g := invited(red, blue, "vault", [2]string{"red", "blue"}, nil)
 	rec, _ := e.st.Record(t.Context(), g.ID)
 	sess, err := engine.Replay(rec)
 	if err != nil {

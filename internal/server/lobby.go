@@ -95,6 +95,11 @@ func (s *Server) newGame(ctx context.Context, u store.User, req createRequest, r
 	if req.Scenario == "" {
 		req.Scenario = eg.Scenarios()[0]
 	}
+	if req.Seed != nil && req.Mode != modeHotseat && req.Mode != modeComputer {
+		// Whoever knows the seed knows every die to come and, replaying the
+		// public actions with it, the other side's secrets.
+		return store.Game{}, errf(http.StatusBadRequest, "a seed may be chosen only in hot-seat games and against the computer, where no other person plays")
+	}
 	setup := engine.Setup{Scenario: req.Scenario, Options: req.Options}
 	if req.Seed != nil {
 		setup.Seed = *req.Seed

@@ -247,7 +247,7 @@ func TestInvitationAndAuthorization(t *testing.T) {
 	if code, msg := guest.errOf("POST", "/api/games", map[string]any{"game": "toy", "mode": "invite", "side": "north"}); code != http.StatusForbidden {
 		t.Fatalf("guest inviting: %d %s", code, msg)
 	}
-	g := ann.create(map[string]any{"game": "toy", "mode": "invite", "side": "north", "seed": 5})
+	g := ann.create(map[string]any{"game": "toy", "mode": "invite", "side": "north"})
 	if len(g.Invites) != 1 || g.Invites[0].Side != "south" {
 		t.Fatalf("invites: %+v", g.Invites)
 	}
@@ -319,7 +319,7 @@ func TestInvitationAndAuthorization(t *testing.T) {
 func TestResignAndRematch(t *testing.T) {
 	e := newEnv(t)
 	ann, bob := e.user("ann"), e.user("bob")
-	g := invited(ann, bob, "toy", [2]string{"north", "south"}, map[string]any{"seed": 5})
+	g := invited(ann, bob, "toy", [2]string{"north", "south"}, nil)
 	if code, _ := ann.errOf("POST", "/api/games/"+g.ID+"/rematch", map[string]any{}); code != http.StatusConflict {
 		t.Fatalf("rematch before the end: %d", code)
 	}
@@ -420,7 +420,7 @@ func TestNotifyAbsentPlayers(t *testing.T) {
 			t.Errorf("notify %v: %d %s", c.body, code, msg)
 		}
 	}
-	g := invited(ann, bob, "toy", [2]string{"north", "south"}, map[string]any{"seed": 5})
+	g := invited(ann, bob, "toy", [2]string{"north", "south"}, nil)
 	ann.mustAct(g.ID, "north", 0, "take 1")
 	e.srv.Wait()
 	sent := e.sent.list()
@@ -448,7 +448,7 @@ func TestJoinTellsTheOwner(t *testing.T) {
 	e := newEnv(t)
 	ann, bob := e.user("ann"), e.user("bob")
 	ann.call("PUT", "/api/me/notify", map[string]any{"email": "", "webhook": "https://hooks.example.org/ann"}, nil)
-	g := ann.create(map[string]any{"game": "toy", "mode": "invite", "side": "north", "seed": 5})
+	g := ann.create(map[string]any{"game": "toy", "mode": "invite", "side": "north"})
 	e.srv.Wait()
 	if n := len(e.sent.list()); n != 0 {
 		t.Fatalf("%d notices before anyone joined", n)
@@ -602,7 +602,7 @@ func TestOpenGame(t *testing.T) {
 	if code, _ := e.guest().errOf("POST", "/api/games", map[string]any{"game": "toy", "mode": "open", "side": "north"}); code != http.StatusForbidden {
 		t.Fatalf("guest offering a game: %d", code)
 	}
-	g := ann.create(map[string]any{"game": "toy", "mode": "open", "side": "north", "pace": "slow", "seed": 2})
+	g := ann.create(map[string]any{"game": "toy", "mode": "open", "side": "north", "pace": "slow"})
 	if len(g.Invites) != 0 || len(g.WaitingFor) != 1 || !g.Seats[1].Public {
 		t.Fatalf("open game: invites %v, waiting %v, seats %+v", g.Invites, g.WaitingFor, g.Seats)
 	}

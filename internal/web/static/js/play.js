@@ -210,6 +210,8 @@ export async function playPage(main, id) {
   }
 
   await load();
+  // No game (an unknown id, or no right to see it): no stream to follow.
+  if (!st.view) return () => {};
   await loadChat();
   // Live updates: the stream says the game changed; fetch our own view.
   const es = new EventSource(`/api/games/${id}/events`);
