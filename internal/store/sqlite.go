@@ -132,8 +132,8 @@ func notFound(err error, what string) error {
 func (s *SQLite) CreateUser(ctx context.Context, u User) (User, error) {
 	u.Created = time.UnixMilli(now())
 	res, err := s.db.ExecContext(ctx,
-		`INSERT INTO users(name, pass_hash, guest, email, webhook, created) VALUES(?,?,?,?,?,?)`,
-		u.Name, u.PassHash, u.Guest, u.Email, u.Webhook, u.Created.UnixMilli())
+		`INSERT INTO users(name, name_key, pass_hash, guest, email, webhook, created) VALUES(?,lower(?),?,?,?,?,?)`,
+		u.Name, u.Name, u.PassHash, u.Guest, u.Email, u.Webhook, u.Created.UnixMilli())
 	if isUnique(err) {
 		return User{}, fmt.Errorf("store: user %q: %w", u.Name, ErrExists)
 	}
@@ -156,8 +156,17 @@ func scanUser(row *sql.Row, what string) (User, error) {
 	return u, nil
 }
 
+// UserByName finds the account named name without regard to case; of
+// accounts older than that rule whose names differ only in case, the one
+// with exactly that name, else the oldest.
 func (s *SQLite) UserByName(ctx context.Context, name string) (User, error) {
-	return scanUser(s.rd.QueryRowContext(ctx, `SELECT `+userCols+` FROM users WHERE name = ?`, name), "user "+name)
+	return scanUser(s.rd.QueryRowContext(ctx, `SELECT `+userCols+` FROM users WHERE name = ?1 OR name_key = lower(?1)
+		ORDER BY name = ?1 DESC LIMIT 1`, name), "user "+name)
+}
+
+func (s *SQLite) SetPassword(ctx context.Context, id int64, hash string) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE users SET pass_hash = ? WHERE id = ?`, hash, id)
+	return oneRow(res, err, fmt.Sprint("user ", id))
 }
 
 func (s *SQLite) UserByID(ctx context.Context, id int64) (User, error) {
@@ -208,6 +217,22 @@ func (s *SQLite) DeleteSession(ctx context.Context, tokenHash string) error {
 	return nil
 }
 
+func (s *SQLite) DeleteSessionsOf(ctx context.Context, userID int64, keep string) error {
+	_, err := s.db.ExecContext(ctx, `DELETE FROM sessions WHERE (user_id = ? AND token_hash <> ?) OR expires <= ?`, userID, keep, now())
+	if err != nil {
+		return fmt.Errorf("store: deleting sessions: %w", err)
+	}
+	return nil
+}
+
+func fairJSON(f *Fair) string {
+	if f == nil {
+		return ""
+	}
+	b, _ := json.Marshal(f)
+	return string(b)
+}
+
 func (s *SQLite) CreateGame(ctx context.Context, g Game) error {
 	setup, err := json.Marshal(g.Setup)
 	if err != nil {
@@ -218,9 +243,9 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game) error {
 	}
 	t := now()
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO games(id, game, setup, lang, owner, rematch_of, move, active, status, result, created, updated, pace, clock)
-			VALUES(?,?,?,?,?,?,0,?,?,?,?,?,?,?)`,
-			g.ID, g.Game, string(setup), g.Lang, g.Owner, g.RematchOf, int(g.Active), g.Status, g.Result, t, t, g.Pace, clockJSON(g.Clock))
+		_, err := tx.ExecContext(ctx, `INSERT INTO games(id, game, setup, lang, owner, rematch_of, move, active, status, result, created, updated, pace, clock, fair)
+			VALUES(?,?,?,?,?,?,0,?,?,?,?,?,?,?,?)`,
+			g.ID, g.Game, string(setup), g.Lang, g.Owner, g.RematchOf, int(g.Active), g.Status, g.Result, t, t, g.Pace, clockJSON(g.Clock), fairJSON(g.Fair))
 		if isUnique(err) {
 			return fmt.Errorf("store: game %s: %w", g.ID, ErrExists)
 		}
@@ -257,7 +282,7 @@ func (s *SQLite) tx(ctx context.Context, f func(*sql.Tx) error) error {
 	return nil
 }
 
-const gameCols = `id, game, setup, lang, owner, rematch_of, move, active, status, result, created, updated, pace, clock`
+const gameCols = `id, game, setup, lang, owner, rematch_of, move, active, status, result, created, updated, pace, clock, fair`
 
 type scanner interface{ Scan(...any) error }
 
@@ -266,9 +291,15 @@ func scanGame(r scanner) (Game, error) {
 	var setup string
 	var active int
 	var created, updated int64
-	var clock string
-	if err := r.Scan(&g.ID, &g.Game, &setup, &g.Lang, &g.Owner, &g.RematchOf, &g.Move, &active, &g.Status, &g.Result, &created, &updated, &g.Pace, &clock); err != nil {
+	var clock, fair string
+	if err := r.Scan(&g.ID, &g.Game, &setup, &g.Lang, &g.Owner, &g.RematchOf, &g.Move, &active, &g.Status, &g.Result, &created, &updated, &g.Pace, &clock, &fair); err != nil {
 		return Game{}, err
+	}
+	if fair != "" {
+		g.Fair = &Fair{}
+		if err := json.Unmarshal([]byte(fair), g.Fair); err != nil {
+			return Game{}, fmt.Errorf("store: game %s fair dice: %w", g.ID, err)
+		}
 	}
 	if clock != "" {
 		if err := json.Unmarshal([]byte(clock), &g.Clock); err != nil {
@@ -424,6 +455,22 @@ func (s *SQLite) Record(ctx context.Context, gameID string) (engine.Record, erro
 		rec.Actions = append(rec.Actions, e)
 	}
 	return rec, rows.Err()
+}
+
+func (s *SQLite) SetSetup(ctx context.Context, gameID string, setup engine.Setup, fair *Fair, p Progress) error {
+	b, err := json.Marshal(setup)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := atMove(ctx, tx, gameID, 0); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET setup = ?, fair = ? WHERE id = ?`, string(b), fairJSON(fair), gameID); err != nil {
+			return fmt.Errorf("store: updating game %s: %w", gameID, err)
+		}
+		return setProgress(ctx, tx, gameID, 0, p)
+	})
 }
 
 // atMove checks inside tx that the game exists and is at move.

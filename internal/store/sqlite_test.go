@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"path/filepath"
 	"testing"
 	"time"
@@ -28,8 +29,8 @@ func TestMigrationsApplyOnceInOrder(t *testing.T) {
 			t.Fatalf("open %d: %v", i, err)
 		}
 		v, err := s.SchemaVersion()
-		if err != nil || v != 3 {
-			t.Fatalf("open %d: schema version %d, %v; want 3", i, v, err)
+		if names, _ := fs.Glob(migrationFiles, "migrations/*.sql"); err != nil || v != len(names) || v < 5 {
+			t.Fatalf("open %d: schema version %d, %v; want %d", i, v, err, len(names))
 		}
 		s.Close()
 	}
@@ -257,7 +258,8 @@ func TestMigrationUpgradesOldDatabase(t *testing.T) {
 	a, _ := s.CreateUser(ctx, User{Name: "ann"})
 	s.CreateGame(ctx, Game{ID: "g", Game: "toy", Owner: a.ID})
 	// Take the database back to schema 1.
-	for _, q := range []string{`DROP TABLE chat`, `ALTER TABLE games DROP COLUMN clock`, `ALTER TABLE games DROP COLUMN pace`, `PRAGMA user_version = 1`} {
+	for _, q := range []string{`DROP INDEX users_name_key`, `ALTER TABLE users DROP COLUMN name_key`, `ALTER TABLE games DROP COLUMN fair`,
+		`DROP TABLE chat`, `ALTER TABLE games DROP COLUMN clock`, `ALTER TABLE games DROP COLUMN pace`, `PRAGMA user_version = 1`} {
 		if _, err := s.db.Exec(q); err != nil {
 			t.Fatal(err)
 		}
@@ -268,7 +270,8 @@ func TestMigrationUpgradesOldDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if v, _ := s.SchemaVersion(); v != 3 {
+	names, _ := fs.Glob(migrationFiles, "migrations/*.sql")
+	if v, _ := s.SchemaVersion(); v != len(names) {
 		t.Fatalf("schema version %d after upgrade", v)
 	}
 	if g, err := s.Game(ctx, "g"); err != nil || g.Pace != "" {
@@ -314,5 +317,97 @@ func TestOpenSeats(t *testing.T) {
 	}
 	if list, _ := s.OpenGames(ctx); len(list) != 0 {
 		t.Fatalf("a taken seat is still open: %+v", list)
+	}
+}
+
+// TestNamesIgnoreCase: a name differing only in case is taken, and a name
+// is found whatever its case (issue 23, item 8).
+func TestNamesIgnoreCase(t *testing.T) {
+	ctx := context.Background()
+	s := open(t)
+	a, _ := s.CreateUser(ctx, User{Name: "alice"})
+	if _, err := s.CreateUser(ctx, User{Name: "ALICE"}); !errors.Is(err, ErrExists) {
+		t.Fatalf("ALICE beside alice: %v, want ErrExists", err)
+	}
+	if got, err := s.UserByName(ctx, "Alice"); err != nil || got.ID != a.ID {
+		t.Fatalf("Alice: %+v, %v", got, err)
+	}
+}
+
+// TestNameMigrationKeepsDuplicates: accounts registered before the rule
+// with names equal but for case survive the migration, each reachable by
+// its exact name, the oldest by any other spelling.
+func TestNameMigrationKeepsDuplicates(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`DROP INDEX users_name_key`, `ALTER TABLE users DROP COLUMN name_key`, `ALTER TABLE games DROP COLUMN fair`, `PRAGMA user_version = 3`,
+		`INSERT INTO users(name, created) VALUES('bob', 1), ('BOB', 2), ('Bob', 3), ('carl', 4)`} {
+		if _, err := s.db.Exec(q); err != nil {
+			t.Fatal(q, err)
+		}
+	}
+	s.Close()
+	if s, err = Open(path); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, c := range []struct{ ask, want string }{{"bob", "bob"}, {"BOB", "BOB"}, {"Bob", "Bob"}, {"bOB", "bob"}, {"CARL", "carl"}} {
+		if u, err := s.UserByName(ctx, c.ask); err != nil || u.Name != c.want {
+			t.Errorf("%s: %+v, %v, want %s", c.ask, u, err, c.want)
+		}
+	}
+	if _, err := s.CreateUser(ctx, User{Name: "boB"}); !errors.Is(err, ErrExists) {
+		t.Fatalf("boB after the migration: %v", err)
+	}
+}
+
+func TestPasswordAndSessionsOf(t *testing.T) {
+	ctx := context.Background()
+	s := open(t)
+	u, _ := s.CreateUser(ctx, User{Name: "ann", PassHash: "old"})
+	for _, h := range []string{"a", "b", "c"} {
+		s.CreateSession(ctx, Session{TokenHash: h, UserID: u.ID, CSRF: "x", Expires: time.Now().Add(time.Hour)})
+	}
+	if err := s.SetPassword(ctx, u.ID, "new"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.UserByID(ctx, u.ID); got.PassHash != "new" {
+		t.Fatalf("hash %q", got.PassHash)
+	}
+	if err := s.DeleteSessionsOf(ctx, u.ID, "b"); err != nil {
+		t.Fatal(err)
+	}
+	for h, want := range map[string]bool{"a": false, "b": true, "c": false} {
+		if _, err := s.Session(ctx, h); (err == nil) != want {
+			t.Errorf("session %s: %v", h, err)
+		}
+	}
+	s.DeleteSessionsOf(ctx, u.ID, "")
+	if _, err := s.Session(ctx, "b"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("every session: %v", err)
+	}
+}
+
+func TestSetSetupBeforeTheFirstAction(t *testing.T) {
+	ctx := context.Background()
+	s := open(t)
+	g, _, _ := newGame(t, s)
+	fair := &Fair{Secret: "s", Commitment: "c", Contributions: map[string]string{"north": "x"}, Closed: true}
+	if err := s.SetSetup(ctx, g.ID, engine.Setup{Scenario: "standard", Seed: 42}, fair, Progress{Active: engine.Only(1)}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := s.Game(ctx, g.ID)
+	if got.Setup.Seed != 42 || got.Fair == nil || got.Fair.Contributions["north"] != "x" || !got.Fair.Closed || got.Active != engine.Only(1) {
+		t.Fatalf("after SetSetup: %+v %+v", got, got.Fair)
+	}
+	if err := s.AppendAction(ctx, g.ID, 0, engine.RecordEntry{Side: "south", Action: "a", Hash: "h"}, Progress{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetSetup(ctx, g.ID, engine.Setup{Seed: 1}, nil, Progress{}); !errors.Is(err, ErrConflict) {
+		t.Fatalf("SetSetup after an action: %v", err)
 	}
 }

@@ -81,6 +81,21 @@ type Game struct {
 	Seats     []Seat
 	Pace      string // time control, "" for none
 	Clock     Clock
+	// Fair is the game's provably fair dice; nil when the seed was chosen
+	// (hot seat, against the computer) or the game is older than the scheme.
+	Fair *Fair
+}
+
+// Fair is the seed material of a game whose dice the players can check:
+// the server's secret, the SHA-256 commitment to it published when the
+// game was made, and each side's contribution of entropy. The secret stays
+// in the store until the game ends; Closed says the contributions are in
+// and the game's seed was derived from them all (the game has begun).
+type Fair struct {
+	Secret        string            `json:"secret"`
+	Commitment    string            `json:"commitment"`
+	Contributions map[string]string `json:"contributions,omitempty"` // by side name
+	Closed        bool              `json:"closed,omitempty"`
 }
 
 // Clock is a game's time control state: each side's time left, in
@@ -110,10 +125,14 @@ type ChatLine struct {
 
 // Store is the storage the server needs.
 type Store interface {
-	// CreateUser adds u (its ID and Created are set) or fails with ErrExists.
+	// CreateUser adds u (its ID and Created are set) or fails with
+	// ErrExists, also when the name differs only in case from another.
 	CreateUser(ctx context.Context, u User) (User, error)
+	// UserByName finds an account by name, without regard to case.
 	UserByName(ctx context.Context, name string) (User, error)
 	UserByID(ctx context.Context, id int64) (User, error)
+	// SetPassword replaces a user's password hash.
+	SetPassword(ctx context.Context, id int64, hash string) error
 	// SetNotify sets where a user's "your turn" notices go.
 	SetNotify(ctx context.Context, id int64, email, webhook string) error
 
@@ -121,6 +140,9 @@ type Store interface {
 	// Session returns the unexpired session with that token hash.
 	Session(ctx context.Context, tokenHash string) (Session, error)
 	DeleteSession(ctx context.Context, tokenHash string) error
+	// DeleteSessionsOf ends every session of the user but keep (a token
+	// hash; "" ends them all).
+	DeleteSessionsOf(ctx context.Context, userID int64, keep string) error
 
 	// CreateGame stores a new game with its seats and no actions.
 	CreateGame(ctx context.Context, g Game) error
@@ -150,6 +172,9 @@ type Store interface {
 	// Rewrite replaces a game's whole record (re-hashing after a change of
 	// rules), if the game is at move.
 	Rewrite(ctx context.Context, gameID string, move int, actions []engine.RecordEntry, p Progress) error
+	// SetSetup replaces the setup and fair-dice material of a game that has
+	// no action yet (its seed becomes final when it begins), with p.
+	SetSetup(ctx context.Context, gameID string, setup engine.Setup, fair *Fair, p Progress) error
 	// SetProgress changes the summary alone (a resignation), if the game
 	// is at move.
 	SetProgress(ctx context.Context, gameID string, move int, p Progress) error
