@@ -11,9 +11,13 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/crypto/argon2"
@@ -82,7 +86,9 @@ const (
 )
 
 // limiter counts attempts per key in fixed windows: at most max attempts
-// in each window.
+// in each window. It keeps at most limiterCap windows: when full it forgets
+// the windows that ended, then, if still full, some of those not over
+// their limit, so its memory is bounded whatever the keys.
 type limiter struct {
 	now func() time.Time
 	off bool // no limits (benchmarks)
@@ -92,52 +98,223 @@ type limiter struct {
 
 type window struct {
 	start time.Time
+	end   time.Time
 	n     int
+	max   int
 }
 
+// limiterCap bounds the windows a limiter keeps.
+const limiterCap = 20000
+
 func newLimiter(now func() time.Time) *limiter { return &limiter{now: now, m: map[string]*window{}} }
+
+// size is the number of windows kept.
+func (l *limiter) size() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.m)
+}
 
 // allow counts an attempt for key and reports whether it is within max
 // per period, and if not how long until the window ends.
 func (l *limiter) allow(key string, max int, period time.Duration) (bool, time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	t := l.now()
-	if len(l.m) > 100000 { // forget old windows rather than grow without bound
-		for k, w := range l.m {
-			if t.Sub(w.start) >= period {
-				delete(l.m, k)
-			}
-		}
-	}
 	if l.off {
 		return true, 0
 	}
+	t := l.now()
 	w := l.m[key]
-	if w == nil || t.Sub(w.start) >= period {
-		w = &window{start: t}
+	if w == nil || !t.Before(w.end) {
+		if w == nil && len(l.m) >= limiterCap {
+			l.shrink(t)
+		}
+		w = &window{start: t, end: t.Add(period), max: max}
 		l.m[key] = w
 	}
 	if w.n >= max {
-		return false, w.start.Add(period).Sub(t)
+		return false, w.end.Sub(t)
 	}
 	w.n++
 	return true, 0
 }
 
-// Login limits: per client address and per account name.
+// shrink makes room: it drops the windows that ended, then, while more
+// than 7/8 of the room is taken, windows under their limit (in the map's
+// random order), keeping those that refuse. The caller holds l.mu.
+func (l *limiter) shrink(t time.Time) {
+	for k, w := range l.m {
+		if !t.Before(w.end) {
+			delete(l.m, k)
+		}
+	}
+	for pass := 0; pass < 2 && len(l.m) > limiterCap*7/8; pass++ {
+		for k, w := range l.m {
+			if len(l.m) <= limiterCap*7/8 {
+				break
+			}
+			if pass == 1 || w.n < w.max {
+				delete(l.m, k)
+			}
+		}
+	}
+}
+
+// Login limits: per client address, and per address and account name
+// together, so that a stranger's wrong guesses slow only his own address.
 const (
 	loginPeriod  = 10 * time.Minute
 	loginPerIP   = 30
 	loginPerName = 10
+	// maxNameLen and maxPasswordLen bound what reaches the limiter and
+	// the hash.
+	maxNameLen     = 64
+	maxPasswordLen = 256
+	minPasswordLen = 8
 )
 
-func clientIP(r *http.Request) string {
+// gate bounds concurrent work: at most cap(slots) at once, at most queue
+// waiting; beyond that enter refuses at once.
+type gate struct {
+	slots   chan struct{}
+	queue   int
+	waiting atomic.Int64
+}
+
+func newGate(slots, queue int) *gate { return &gate{slots: make(chan struct{}, slots), queue: queue} }
+
+var errBusy = errf(http.StatusServiceUnavailable, "the server is busy; try again in a moment")
+
+// enter waits for a slot, or refuses when the queue is full or ctx ends.
+func (g *gate) enter(ctx context.Context) error {
+	select {
+	case g.slots <- struct{}{}:
+		return nil
+	default:
+	}
+	if g.waiting.Add(1) > int64(g.queue) {
+		g.waiting.Add(-1)
+		return errBusy
+	}
+	defer g.waiting.Add(-1)
+	select {
+	case g.slots <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return errBusy
+	}
+}
+
+func (g *gate) leave() { <-g.slots }
+
+// Password hashing: each argon2id hash takes 64 MiB and a core for a
+// while, so at most hashSlots run at once and hashQueue wait.
+const (
+	hashSlots = 2
+	hashQueue = 32
+)
+
+// hashPassword hashes a new password through the hash gate.
+func (s *Server) hashPassword(ctx context.Context, password string) (string, error) {
+	if err := s.hashGate.enter(ctx); err != nil {
+		return "", err
+	}
+	defer s.hashGate.leave()
+	s.hashes.Add(1)
+	return s.cfg.Hasher.Hash(password), nil
+}
+
+// checkPassword checks password against hash through the hash gate; an
+// empty hash (no such account, a guest) is checked against a dummy hash
+// so that the answer takes as long as for a real account.
+func (s *Server) checkPassword(ctx context.Context, hash, password string) (bool, error) {
+	if err := s.hashGate.enter(ctx); err != nil {
+		return false, err
+	}
+	defer s.hashGate.leave()
+	s.hashes.Add(1)
+	if hash == "" {
+		s.dummyOnce.Do(func() { s.dummyHash = s.cfg.Hasher.Hash(randomToken()) })
+		checkPassword(s.dummyHash, password)
+		return false, nil
+	}
+	return checkPassword(hash, password), nil
+}
+
+// clientIP is the address of the request's client: the peer's, or behind
+// a trusted proxy the one the proxy names.
+func (s *Server) clientIP(r *http.Request) string { return clientAddr(r, s.cfg.TrustedProxies) }
+
+// clientAddr returns the client's address: the peer's, unless the peer is
+// in trusted, when Forwarded (RFC 7239) or X-Forwarded-For names the
+// client: the last address not itself a trusted proxy.
+func clientAddr(r *http.Request, trusted []netip.Prefix) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
-		return r.RemoteAddr
+		host = r.RemoteAddr
+	}
+	peer, err := netip.ParseAddr(host)
+	if err != nil || !inPrefixes(peer.Unmap(), trusted) {
+		return host
+	}
+	var hops []string
+	if f := r.Header.Values("Forwarded"); len(f) > 0 {
+		for _, el := range strings.Split(strings.Join(f, ","), ",") {
+			for _, pair := range strings.Split(el, ";") {
+				k, v, ok := strings.Cut(strings.TrimSpace(pair), "=")
+				if ok && strings.EqualFold(k, "for") {
+					hops = append(hops, forwardedFor(v))
+				}
+			}
+		}
+	} else {
+		for _, v := range r.Header.Values("X-Forwarded-For") {
+			for _, h := range strings.Split(v, ",") {
+				hops = append(hops, strings.TrimSpace(h))
+			}
+		}
+	}
+	for i := len(hops) - 1; i >= 0; i-- {
+		a, err := netip.ParseAddr(hops[i])
+		if err != nil {
+			return host // a hop we cannot read: trust nothing beyond it
+		}
+		if !inPrefixes(a.Unmap(), trusted) {
+			return a.Unmap().String()
+		}
 	}
 	return host
+}
+
+// forwardedFor reads a Forwarded header's for= value: a quoted or bare
+// address, IPv6 in brackets, perhaps with a port.
+func forwardedFor(v string) string {
+	v = strings.Trim(strings.TrimSpace(v), `"`)
+	if strings.HasPrefix(v, "[") {
+		if i := strings.Index(v, "]"); i > 0 {
+			return v[1:i]
+		}
+	}
+	if h, _, err := net.SplitHostPort(v); err == nil {
+		return h
+	}
+	return v
+}
+
+func inPrefixes(a netip.Addr, ps []netip.Prefix) bool {
+	for _, p := range ps {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// secureFor reports whether a site at baseURL is served over HTTPS, so
+// that its cookies must be Secure.
+func secureFor(baseURL string) bool {
+	u, err := url.Parse(baseURL)
+	return err == nil && strings.EqualFold(u.Scheme, "https")
 }
 
 func (s *Server) rateLimit(keys map[string]int) error {
@@ -241,15 +418,25 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 	case !nameRE.MatchString(c.Name) || strings.HasPrefix(c.Name, "guest-"):
 		writeError(w, errf(http.StatusBadRequest, "a name is 3 to 24 letters, digits, '.', '_' or '-', and does not start with guest-"))
 		return
-	case len(c.Password) < 8 || len(c.Password) > 256:
-		writeError(w, errf(http.StatusBadRequest, "a password has 8 to 256 characters"))
-		return
 	}
-	if err := s.rateLimit(map[string]int{"register-ip:" + clientIP(r): loginPerIP}); err != nil {
+	if err := checkNewPassword(c.Name, c.Password); err != nil {
 		writeError(w, err)
 		return
 	}
-	u, err := s.st.CreateUser(r.Context(), store.User{Name: c.Name, PassHash: s.cfg.Hasher.Hash(c.Password)})
+	if err := s.rateLimit(map[string]int{"register-ip:" + s.clientIP(r): loginPerIP}); err != nil {
+		writeError(w, err)
+		return
+	}
+	if _, err := s.st.UserByName(r.Context(), c.Name); err == nil {
+		writeError(w, errf(http.StatusConflict, "the name %q is taken", c.Name))
+		return
+	}
+	hash, err := s.hashPassword(r.Context(), c.Password)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	u, err := s.st.CreateUser(r.Context(), store.User{Name: c.Name, PassHash: hash})
 	if errors.Is(err, store.ErrExists) {
 		writeError(w, errf(http.StatusConflict, "the name %q is taken", c.Name))
 		return
@@ -272,7 +459,12 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	if err := s.rateLimit(map[string]int{"login-ip:" + clientIP(r): loginPerIP, "login-name:" + strings.ToLower(c.Name): loginPerName}); err != nil {
+	if len(c.Name) > maxNameLen || len(c.Password) > maxPasswordLen {
+		writeError(w, errf(http.StatusBadRequest, "wrong name or password"))
+		return
+	}
+	ip := s.clientIP(r)
+	if err := s.rateLimit(map[string]int{"login-ip:" + ip: loginPerIP, "login-name:" + ip + "|" + strings.ToLower(c.Name): loginPerName}); err != nil {
 		writeError(w, err)
 		return
 	}
@@ -281,7 +473,15 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	if err != nil || u.Guest || !checkPassword(u.PassHash, c.Password) {
+	if u.Guest {
+		u.PassHash = ""
+	}
+	ok, herr := s.checkPassword(r.Context(), u.PassHash, c.Password)
+	if herr != nil {
+		writeError(w, herr)
+		return
+	}
+	if !ok {
 		writeError(w, errf(http.StatusUnauthorized, "wrong name or password"))
 		return
 	}
@@ -299,7 +499,7 @@ func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	if err := s.rateLimit(map[string]int{"guest-ip:" + clientIP(r): loginPerIP}); err != nil {
+	if err := s.rateLimit(map[string]int{"guest-ip:" + s.clientIP(r): loginPerIP}); err != nil {
 		writeError(w, err)
 		return
 	}
@@ -322,12 +522,18 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	var empty struct{}
-	if err := decode(w, r, &empty); err != nil {
+	var req struct {
+		Everywhere bool `json:"everywhere"` // end every session of the user
+	}
+	if err := decode(w, r, &req); err != nil {
 		writeError(w, err)
 		return
 	}
-	if err := s.st.DeleteSession(r.Context(), v.session.TokenHash); err != nil {
+	err = s.st.DeleteSession(r.Context(), v.session.TokenHash)
+	if err == nil && req.Everywhere {
+		err = s.st.DeleteSessionsOf(r.Context(), v.ID, "")
+	}
+	if err != nil {
 		writeError(w, err)
 		return
 	}
@@ -370,14 +576,100 @@ func (s *Server) handleNotify(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errf(http.StatusBadRequest, "%q is not an e-mail address", req.Email))
 		return
 	}
-	if req.Webhook != "" && !(strings.HasPrefix(req.Webhook, "https://") || strings.HasPrefix(req.Webhook, "http://")) || len(req.Webhook) > 2000 {
-		writeError(w, errf(http.StatusBadRequest, "a webhook is an http:// or https:// URL"))
-		return
+	if req.Webhook != "" {
+		if err := checkWebhook(req.Webhook); err != nil {
+			writeError(w, err)
+			return
+		}
 	}
 	if err := s.st.SetNotify(r.Context(), v.ID, req.Email, req.Webhook); err != nil {
 		writeError(w, err)
 		return
 	}
 	v.Email, v.Webhook = req.Email, req.Webhook
+	writeJSON(w, http.StatusOK, me(v.User, v.session))
+}
+
+// checkNewPassword refuses a password too short, too long, common or
+// the account's name.
+func checkNewPassword(name, password string) error {
+	if len(password) < minPasswordLen || len(password) > maxPasswordLen {
+		return errf(http.StatusBadRequest, "a password has %d to %d characters", minPasswordLen, maxPasswordLen)
+	}
+	if why := weakPassword(name, password); why != "" {
+		return errf(http.StatusBadRequest, "%s", why)
+	}
+	return nil
+}
+
+// checkWebhook accepts an absolute http or https URL (scheme in any case)
+// with a host, no user and password, and no space or control character.
+func checkWebhook(raw string) error {
+	bad := errf(http.StatusBadRequest, "a webhook is an http:// or https:// URL with a host, no spaces and at most 2,000 characters")
+	if len(raw) > 2000 || strings.ContainsFunc(raw, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
+		return bad
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" || u.Hostname() == "" || u.User != nil || u.Opaque != "" {
+		return bad
+	}
+	if !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https") {
+		return bad
+	}
+	return nil
+}
+
+// handlePassword changes the user's password, given the current one, and
+// ends the user's other sessions.
+func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
+	v, err := s.mustAct(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	var req struct {
+		Old string `json:"old"`
+		New string `json:"new"`
+	}
+	if err := decode(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	if v.Guest {
+		writeError(w, errf(http.StatusForbidden, "a guest has no password; register instead"))
+		return
+	}
+	if len(req.Old) > maxPasswordLen {
+		writeError(w, errf(http.StatusForbidden, "the current password is wrong"))
+		return
+	}
+	if err := checkNewPassword(v.Name, req.New); err != nil {
+		writeError(w, err)
+		return
+	}
+	if err := s.rateLimit(map[string]int{"password-user:" + strconv.FormatInt(v.ID, 10): loginPerName}); err != nil {
+		writeError(w, err)
+		return
+	}
+	ok, err := s.checkPassword(r.Context(), v.PassHash, req.Old)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if !ok {
+		writeError(w, errf(http.StatusForbidden, "the current password is wrong"))
+		return
+	}
+	hash, err := s.hashPassword(r.Context(), req.New)
+	if err == nil {
+		err = s.st.SetPassword(r.Context(), v.ID, hash)
+	}
+	if err == nil {
+		err = s.st.DeleteSessionsOf(r.Context(), v.ID, v.session.TokenHash)
+	}
+	if err != nil {
+		writeError(w, err)
+		return
+	}
 	writeJSON(w, http.StatusOK, me(v.User, v.session))
 }

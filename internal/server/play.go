@@ -583,7 +583,7 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleReplayImport(w http.ResponseWriter, r *http.Request) {
 	// Each step of the viewer replays the file from its start: bound the
 	// work one address can ask for.
-	if ok, wait := s.limiter.allow("replay-ip:"+clientIP(r), replayPerIP, loginPeriod); !ok {
+	if ok, wait := s.limiter.allow("replay-ip:"+s.clientIP(r), replayPerIP, loginPeriod); !ok {
 		writeError(w, errf(http.StatusTooManyRequests, "too many replays; try again in %d seconds", int(wait.Seconds())+1))
 		return
 	}

@@ -14,8 +14,10 @@ import (
 	"io"
 	"log"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"sandtable/internal/store"
@@ -31,8 +33,12 @@ type Config struct {
 	BaseURL string
 	// Notifier tells absent players it is their turn; nil sends nothing.
 	Notifier Notifier
-	// SecureCookies marks the session cookie Secure (set it behind HTTPS).
+	// SecureCookies marks the session cookie Secure; an https BaseURL
+	// sets it too.
 	SecureCookies bool
+	// TrustedProxies are the addresses of reverse proxies whose
+	// Forwarded or X-Forwarded-For header names the client.
+	TrustedProxies []netip.Prefix
 	// Hasher hashes passwords; the zero value uses DefaultHasher.
 	Hasher Hasher
 	// Now is the clock for rate limits and sessions; nil is time.Now.
@@ -48,6 +54,11 @@ type Server struct {
 	mux     *http.ServeMux
 	hub     *hub
 	limiter *limiter
+
+	hashGate  *gate        // bounds concurrent password hashes
+	hashes    atomic.Int64 // password hashes computed
+	dummyOnce sync.Once
+	dummyHash string // checked for logins to no account, to take the same time
 
 	mu   sync.Mutex
 	live map[string]*live
@@ -66,13 +77,15 @@ func New(cfg Config) *Server {
 	if cfg.Hasher == (Hasher{}) {
 		cfg.Hasher = DefaultHasher
 	}
+	cfg.SecureCookies = cfg.SecureCookies || secureFor(cfg.BaseURL)
 	s := &Server{
-		cfg:     cfg,
-		st:      cfg.Store,
-		mux:     http.NewServeMux(),
-		hub:     newHub(),
-		limiter: newLimiter(cfg.Now),
-		live:    map[string]*live{},
+		cfg:      cfg,
+		st:       cfg.Store,
+		mux:      http.NewServeMux(),
+		hub:      newHub(),
+		limiter:  newLimiter(cfg.Now),
+		hashGate: newGate(hashSlots, hashQueue),
+		live:     map[string]*live{},
 	}
 	s.routes()
 	return s
@@ -87,6 +100,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/logout", s.handleLogout)
 	m.HandleFunc("GET /api/me", s.handleMe)
 	m.HandleFunc("PUT /api/me/notify", s.handleNotify)
+	m.HandleFunc("PUT /api/me/password", s.handlePassword)
 
 	m.HandleFunc("POST /api/games", s.handleCreate)
 	m.HandleFunc("GET /api/games", s.handleList)
