@@ -20,39 +20,70 @@ type event struct {
 	Version uint64 `json:"version"`
 }
 
-// hub holds the open event streams, by game.
+// hub holds the open event streams, by game, at most perClient from one
+// client address and total in all.
 type hub struct {
-	mu     sync.Mutex
-	subs   map[string]map[*sub]struct{}
-	closed bool
+	mu        sync.Mutex
+	subs      map[string]map[*sub]struct{}
+	closed    bool
+	perClient int
+	total     int
+	open      int            // streams open
+	byClient  map[string]int // streams open per client address
 }
 
 type sub struct {
 	userID int64
+	client string
 	ch     chan event // holds the latest event not yet sent
 	done   chan struct{}
 }
 
-func newHub() *hub { return &hub{subs: map[string]map[*sub]struct{}{}} }
+// Default caps on event streams: a page holds one per game it shows.
+const (
+	streamsPerClient = 32
+	streamsTotal     = 10000
+)
 
-func (h *hub) subscribe(gameID string, userID int64) *sub {
+func newHub(perClient, total int) *hub {
+	return &hub{subs: map[string]map[*sub]struct{}{}, byClient: map[string]int{}, perClient: perClient, total: total}
+}
+
+// subscribe opens a stream of game for a user at a client address, or
+// refuses beyond the caps.
+func (h *hub) subscribe(gameID string, userID int64, client string) (*sub, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	sb := &sub{userID: userID, ch: make(chan event, 1), done: make(chan struct{})}
+	sb := &sub{userID: userID, client: client, ch: make(chan event, 1), done: make(chan struct{})}
 	if h.closed {
 		close(sb.done)
-		return sb
+		return sb, nil
 	}
+	if h.byClient[client] >= h.perClient {
+		return nil, errf(http.StatusTooManyRequests, "too many open event streams from your address (at most %d)", h.perClient)
+	}
+	if h.open >= h.total {
+		return nil, errf(http.StatusServiceUnavailable, "the server follows as many games as it can; try again later")
+	}
+	h.open++
+	h.byClient[client]++
 	if h.subs[gameID] == nil {
 		h.subs[gameID] = map[*sub]struct{}{}
 	}
 	h.subs[gameID][sb] = struct{}{}
-	return sb
+	return sb, nil
 }
 
 func (h *hub) unsubscribe(gameID string, sb *sub) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if _, ok := h.subs[gameID][sb]; !ok {
+		return
+	}
+	h.open--
+	if h.byClient[sb.client]--; h.byClient[sb.client] <= 0 {
+		delete(h.byClient, sb.client)
+	}
 	delete(h.subs[gameID], sb)
 	if len(h.subs[gameID]) == 0 {
 		delete(h.subs, gameID)
@@ -103,6 +134,7 @@ func (h *hub) close() {
 		}
 	}
 	h.subs = map[string]map[*sub]struct{}{}
+	h.open, h.byClient = 0, map[string]int{}
 }
 
 // Close ends the open event streams so that http.Server.Shutdown can
@@ -134,7 +166,11 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	lv.mu.Lock()
 	id, first := lv.g.ID, event{Move: lv.sess.Move(), Status: lv.g.Status, Version: lv.version}
 	lv.mu.Unlock()
-	sb := s.hub.subscribe(id, u.ID)
+	sb, err := s.hub.subscribe(id, u.ID, s.clientIP(r))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
 	defer s.hub.unsubscribe(id, sb)
 
 	// The stream is long-lived: no read deadline of the http.Server

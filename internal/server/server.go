@@ -41,6 +41,9 @@ type Config struct {
 	TrustedProxies []netip.Prefix
 	// Hasher hashes passwords; the zero value uses DefaultHasher.
 	Hasher Hasher
+	// StreamsPerClient and Streams cap the open event streams from one
+	// client address and in all; 0 means 32 and 10,000.
+	StreamsPerClient, Streams int
 	// Now is the clock for rate limits and sessions; nil is time.Now.
 	Now func() time.Time
 	// Logf logs server-side failures; nil is log.Printf.
@@ -82,7 +85,7 @@ func New(cfg Config) *Server {
 		cfg:      cfg,
 		st:       cfg.Store,
 		mux:      http.NewServeMux(),
-		hub:      newHub(),
+		hub:      newHub(orDefault(cfg.StreamsPerClient, streamsPerClient), orDefault(cfg.Streams, streamsTotal)),
 		limiter:  newLimiter(cfg.Now),
 		hashGate: newGate(hashSlots, hashQueue),
 		live:     map[string]*live{},
@@ -237,4 +240,12 @@ func (s *Server) background(f func(ctx context.Context)) {
 		defer s.bg.Done()
 		f(context.Background())
 	}()
+}
+
+// orDefault is n, or def when n is not positive.
+func orDefault(n, def int) int {
+	if n > 0 {
+		return n
+	}
+	return def
 }
