@@ -8,8 +8,10 @@ import (
 	"io/fs"
 	"log"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -30,7 +32,16 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	db := fs.String("db", "sandtable.db", "SQLite database file (created on first start)")
 	verify := fs.Bool("verify", false, "replay every stored game, report mismatches and exit")
 	base := fs.String("base-url", "", "public URL of the site, for links in invitations and notices (e.g. https://play.example.org)")
-	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (when served over HTTPS)")
+	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (an https --base-url does it too)")
+	proxies := fs.String("trusted-proxy", "", "comma-separated addresses or CIDR ranges of reverse proxies whose Forwarded or X-Forwarded-For header names the client")
+	think := fs.Duration("ai-think", server.DefaultComputerLimits.Think, "most thinking time of a computer player per decision, at any level")
+	turn := fs.Duration("ai-turn", server.DefaultComputerLimits.Turn, "most thinking time of a computer player per game turn")
+	workers := fs.Int("ai-workers", server.DefaultComputerLimits.Workers, "most parallel searches of one computer decision")
+	slots := fs.Int("ai-slots", server.DefaultComputerLimits.Slots, "computer decisions searched at once on the server (each game in turn)")
+	perUser := fs.Int("games-per-user", 50, "most unfinished games an account may have made")
+	perGuest := fs.Int("games-per-guest", 5, "most unfinished games a guest may have made")
+	streamsPerClient := fs.Int("streams-per-client", 32, "most open event streams from one client address")
+	streams := fs.Int("streams", 10000, "most open event streams in all")
 	docsDir := fs.String("docs", "", "serve the documents at /docs/ from this folder instead of the copy built into the binary (to try edits to rulings and data notes)")
 	smtpAddr := fs.String("smtp", "", "SMTP server host:port for \"your turn\" mail (none if empty)")
 	smtpFrom := fs.String("smtp-from", "", "sender address of notice mail")
@@ -47,6 +58,11 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "serve: --smtp needs --smtp-from")
 		return 2
 	}
+	trusted, err := parsePrefixes(*proxies)
+	if err != nil {
+		fmt.Fprintln(stderr, "serve: --trusted-proxy:", err)
+		return 2
+	}
 	st, err := store.Open(*db)
 	if err != nil {
 		fmt.Fprintln(stderr, "serve:", err)
@@ -61,10 +77,14 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		logger.Printf("serve: without --base-url the links in notice mail are relative to the site")
 	}
 	srv := server.New(server.Config{
-		Store:         st,
-		Static:        web.Handler(docsFS(*docsDir)),
-		BaseURL:       *base,
-		SecureCookies: *secure,
+		Store:          st,
+		Static:         web.Handler(docsFS(*docsDir)),
+		BaseURL:        *base,
+		SecureCookies:  *secure,
+		TrustedProxies: trusted,
+		Computer:       server.ComputerLimits{Think: *think, Turn: *turn, Workers: *workers, Slots: *slots},
+		GamesPerUser:   *perUser, GamesPerGuest: *perGuest,
+		StreamsPerClient: *streamsPerClient, Streams: *streams,
 		Notifier: &server.Notices{AllowPrivate: *privateHooks, SMTP: server.SMTPConfig{
 			Addr: *smtpAddr, From: *smtpFrom, Username: *smtpUser, Password: os.Getenv("SANDTABLE_SMTP_PASSWORD"),
 		}},
@@ -148,4 +168,26 @@ func docsFS(dir string) fs.FS {
 		return docs.FS
 	}
 	return os.DirFS(dir)
+}
+
+// parsePrefixes reads a comma-separated list of CIDR ranges or addresses
+// (an address is a range of one).
+func parsePrefixes(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(list, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither an address nor a CIDR range", f)
+		}
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
 }

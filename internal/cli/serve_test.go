@@ -70,6 +70,7 @@ func TestServeFlags(t *testing.T) {
 		{[]string{"serve", "--db", path, "extra"}, "unexpected arguments"},
 		{[]string{"serve", "--db", path, "--smtp", "mail.example.org:25"}, "--smtp needs --smtp-from"},
 		{[]string{"serve", "--db", path, "--no-such-flag"}, "no-such-flag"},
+		{[]string{"serve", "--db", path, "--trusted-proxy", "10.0.0.0/8,proxy.local"}, "neither an address"},
 	} {
 		if code, _, errs := runCmd(t, "", c.args...); code != 2 || !strings.Contains(errs, c.want) {
 			t.Errorf("%v: %d %q", c.args, code, errs)

@@ -30,7 +30,7 @@ func benchGames(b *testing.B, games int) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	srv := New(Config{Store: st, Hasher: cheap, Logf: b.Logf})
+	srv := New(Config{Store: st, Hasher: cheap, Logf: b.Logf, GamesPerUser: 1 << 30}) // each client starts a game every 10 actions
 	hs := newLoopback(srv)
 	defer func() { srv.Close(); hs.Close(); st.Close() }()
 	srv.limiter.off = true // every client comes from 127.0.0.1

@@ -3,10 +3,82 @@ package server
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
 
+	"sandtable/internal/ai"
 	"sandtable/internal/engine"
 	"sandtable/internal/store"
 )
+
+// ComputerLimits are the operator's bounds on the computer players: every
+// level's thinking time per decision and per game turn and its parallel
+// searches are cut to them, and at most Slots decisions are searched at
+// once on the whole server, game after game in turn.
+type ComputerLimits struct {
+	Think   time.Duration // per decision
+	Turn    time.Duration // per side's game turn
+	Workers int           // parallel searches of one decision
+	Slots   int           // decisions searched at once on the server
+}
+
+// DefaultComputerLimits leave the levels as they are ("hard" thinks 4 s a
+// decision, 45 s a turn) and search one decision at a time.
+var DefaultComputerLimits = ComputerLimits{Think: 5 * time.Second, Turn: time.Minute, Workers: 2, Slots: 1}
+
+// withDefaults fills the zero fields from DefaultComputerLimits.
+func (l ComputerLimits) withDefaults() ComputerLimits {
+	d := DefaultComputerLimits
+	if l.Think <= 0 {
+		l.Think = d.Think
+	}
+	if l.Turn <= 0 {
+		l.Turn = d.Turn
+	}
+	if l.Workers <= 0 {
+		l.Workers = d.Workers
+	}
+	if l.Slots <= 0 {
+		l.Slots = d.Slots
+	}
+	return l
+}
+
+// player makes the named player with the limits applied. A search player
+// with a fixed number of iterations keeps it, with the time as a cap.
+func (l ComputerLimits) player(name string, g engine.Game, seed uint64) (ai.Player, error) {
+	p, err := ai.New(name, g, seed)
+	if err != nil {
+		return nil, err
+	}
+	if m, ok := p.(*ai.MCTS); ok {
+		c := &m.Config
+		if c.Budget <= 0 || c.Budget > l.Think {
+			c.Budget = l.Think
+		}
+		if c.TurnBudget <= 0 || c.TurnBudget > l.Turn {
+			c.TurnBudget = l.Turn
+		}
+		if c.MinBudget > c.Budget {
+			c.MinBudget = c.Budget
+		}
+		if c.Workers <= 0 || c.Workers > l.Workers {
+			c.Workers = l.Workers
+		}
+	}
+	return p, nil
+}
+
+// checkLevel accepts the name of a computer level (ai.Names), and nothing
+// else: the options that size a search are the operator's, not a player's.
+func checkLevel(name string) error {
+	if strings.Contains(name, ":") || !slices.Contains(ai.Names(), name) {
+		return errf(http.StatusBadRequest, "unknown computer player %q (the levels are %v)", name, ai.Names())
+	}
+	return nil
+}
 
 // afterChange runs after a game changed (an action, undo, join, resign or
 // a new game): it wakes the open pages, tells absent players whose turn
@@ -109,7 +181,7 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 	}
 	lv.thinking = true
 	for {
-		if !lv.loaded || lv.broken != nil || lv.over() {
+		if !lv.loaded || lv.broken != nil || lv.over() || s.ctx.Err() != nil {
 			break
 		}
 		side, found := engine.Observer, false
@@ -124,7 +196,14 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 		}
 		st, move, p := lv.sess.State.Clone(), lv.sess.Move(), lv.players[side]
 		lv.mu.Unlock()
+		// One decision at a time per game, in turn with the other games;
+		// a shutdown ends the wait (Resume picks the game up again).
+		if s.think.enter(s.ctx) != nil {
+			lv.mu.Lock()
+			break
+		}
 		a, err := choose(p, st, side)
+		s.think.leave()
 		lv.mu.Lock()
 		if err != nil {
 			s.cfg.Logf("server: game %s: computer player for %s failed: %v", lv.g.ID, lv.sess.SideName(side), err)

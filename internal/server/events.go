@@ -138,8 +138,11 @@ func (h *hub) close() {
 }
 
 // Close ends the open event streams so that http.Server.Shutdown can
-// finish, and waits for the work under way.
+// finish, stops the computer players waiting for their turn to think, and
+// waits for the work under way (a decision being searched ends within
+// ComputerLimits.Think).
 func (s *Server) Close() {
+	s.cancel()
 	s.hub.close()
 	s.Wait()
 }

@@ -112,7 +112,7 @@ func (s *Server) load(ctx context.Context, lv *live, id string) (evicted bool, e
 		if seat.AI == "" {
 			continue
 		}
-		p, err := ai.New(seat.AI, sess.Game, g.Setup.Seed^(0x9e3779b97f4a7c15*uint64(seat.Side+1)))
+		p, err := s.cfg.Computer.player(seat.AI, sess.Game, g.Setup.Seed^(0x9e3779b97f4a7c15*uint64(seat.Side+1)))
 		if err != nil {
 			s.cfg.Logf("server: game %s: %v", id, err)
 			continue

@@ -131,8 +131,8 @@ func (s *Server) newGame(ctx context.Context, u store.User, req createRequest, r
 			g.Seats = append(g.Seats, store.Seat{Side: engine.Side(i), UserID: u.ID})
 		}
 	case modeComputer:
-		if _, err := ai.New(req.Computer, eg, 0); err != nil {
-			return store.Game{}, errf(http.StatusBadRequest, "%v", err)
+		if err := checkLevel(req.Computer); err != nil {
+			return store.Game{}, err
 		}
 		for i := range sides {
 			seat := store.Seat{Side: engine.Side(i), AI: req.Computer}
@@ -160,6 +160,9 @@ func (s *Server) newGame(ctx context.Context, u store.User, req createRequest, r
 	}
 	if st.Over() {
 		g.Status = store.StatusOver
+	}
+	if err := s.checkGamesOf(ctx, u); err != nil {
+		return store.Game{}, err
 	}
 	if err := s.st.CreateGame(ctx, g); err != nil {
 		return store.Game{}, err
@@ -437,6 +440,10 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		s.respondGame(w, r, g.ID, u.ID, http.StatusOK)
 		return
 	}
+	if err := s.checkGamesOf(r.Context(), u.User); err != nil {
+		writeError(w, err)
+		return
+	}
 	if err := s.st.CreateGame(r.Context(), g); err != nil {
 		writeError(w, err)
 		return
@@ -492,4 +499,33 @@ func (s *Server) rematch(ctx context.Context, lv *live, userID int64) (g store.G
 	}
 	g.Pace, g.Clock = old.Pace, newClock(old.Pace, n, full, s.nowMS())
 	return g, false, nil
+}
+
+// Default caps on the unfinished games an account may have made.
+const (
+	gamesPerUser  = 50
+	gamesPerGuest = 5
+)
+
+// checkGamesOf refuses a new game to a user who already made as many
+// unfinished games as an account may have.
+func (s *Server) checkGamesOf(ctx context.Context, u store.User) error {
+	max := orDefault(s.cfg.GamesPerUser, gamesPerUser)
+	if u.Guest {
+		max = orDefault(s.cfg.GamesPerGuest, gamesPerGuest)
+	}
+	games, err := s.st.GamesOf(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	n := 0
+	for _, g := range games {
+		if g.Owner == u.ID && g.Status == store.StatusActive {
+			n++
+		}
+	}
+	if n >= max {
+		return errf(http.StatusTooManyRequests, "you have %d unfinished games, as many as an account may have; finish or resign one first", n)
+	}
+	return nil
 }

@@ -44,6 +44,12 @@ type Config struct {
 	// StreamsPerClient and Streams cap the open event streams from one
 	// client address and in all; 0 means 32 and 10,000.
 	StreamsPerClient, Streams int
+	// Computer bounds the computer players; zero fields take
+	// DefaultComputerLimits.
+	Computer ComputerLimits
+	// GamesPerUser and GamesPerGuest cap the unfinished games an account
+	// may have made; 0 means 50 and 5.
+	GamesPerUser, GamesPerGuest int
 	// Now is the clock for rate limits and sessions; nil is time.Now.
 	Now func() time.Time
 	// Logf logs server-side failures; nil is log.Printf.
@@ -66,7 +72,10 @@ type Server struct {
 	mu   sync.Mutex
 	live map[string]*live
 
-	bg sync.WaitGroup // computer moves and notices under way
+	bg     sync.WaitGroup // computer moves and notices under way
+	think  *gate          // the computer's decisions searched at once
+	ctx    context.Context
+	cancel context.CancelFunc // at Close: computer moves stop waiting
 }
 
 // New returns a Server over cfg.Store.
@@ -81,6 +90,7 @@ func New(cfg Config) *Server {
 		cfg.Hasher = DefaultHasher
 	}
 	cfg.SecureCookies = cfg.SecureCookies || secureFor(cfg.BaseURL)
+	cfg.Computer = cfg.Computer.withDefaults()
 	s := &Server{
 		cfg:      cfg,
 		st:       cfg.Store,
@@ -89,7 +99,9 @@ func New(cfg Config) *Server {
 		limiter:  newLimiter(cfg.Now),
 		hashGate: newGate(hashSlots, hashQueue),
 		live:     map[string]*live{},
+		think:    newGate(cfg.Computer.Slots, 1<<20),
 	}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.routes()
 	return s
 }
