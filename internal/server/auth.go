@@ -118,6 +118,12 @@ func (l *limiter) size() int {
 // allow counts an attempt for key and reports whether it is within max
 // per period, and if not how long until the window ends.
 func (l *limiter) allow(key string, max int, period time.Duration) (bool, time.Duration) {
+	return l.allowN(key, 1, max, period)
+}
+
+// allowN is allow for an attempt that costs cost (0 asks whether any is
+// left): refused once the costs in the window reach max.
+func (l *limiter) allowN(key string, cost, max int, period time.Duration) (bool, time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.off {
@@ -135,7 +141,7 @@ func (l *limiter) allow(key string, max int, period time.Duration) (bool, time.D
 	if w.n >= max {
 		return false, w.end.Sub(t)
 	}
-	w.n++
+	w.n += cost
 	return true, 0
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"sandtable/internal/engine"
 	_ "sandtable/internal/games/compass"
+	_ "sandtable/internal/games/wdf"
 )
 
 // compassView is the part of a Compass view these tests read.

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"sandtable/internal/ai"
 	"sandtable/internal/engine"
 	"sandtable/internal/store"
 )
@@ -452,63 +451,6 @@ type turnMark struct {
 	At   int    `json:"at"`
 }
 
-// turnMarks replays rec and lists where each player turn begins, for a
-// game whose states number their turns (ai.Turner: GameTurn is twice the
-// turn plus the phasing side). It stops at the first action that does not
-// replay; nil for a game without turns.
-func turnMarks(rec engine.Record) []turnMark {
-	g, err := engine.Lookup(rec.Game)
-	if err != nil {
-		return nil
-	}
-	sess, err := engine.NewSession(g, rec.Setup)
-	if err != nil {
-		return nil
-	}
-	st := sess.State
-	st.SetLogging(false)
-	if _, ok := st.(ai.Turner); !ok {
-		return nil
-	}
-	var marks []turnMark
-	last := -1
-	for i := 0; ; i++ {
-		if gt := st.(ai.Turner).GameTurn(); gt != last {
-			last = gt
-			marks = append(marks, turnMark{Turn: gt / 2, Side: sess.SideName(engine.Side(gt % 2)), At: i})
-		}
-		if i == len(rec.Actions) {
-			return marks
-		}
-		side, err := engine.SideByName(g, rec.Actions[i].Side)
-		if err != nil {
-			return marks
-		}
-		a, err := st.DecodeAction(rec.Actions[i].Action)
-		if err != nil || st.Apply(side, a) != nil {
-			return marks
-		}
-	}
-}
-
-// replayAt rebuilds rec up to action at and renders side's view of it.
-func replayAt(rec engine.Record, at int, side engine.Side, lang string) (*replayView, error) {
-	if at < 0 || at > len(rec.Actions) {
-		return nil, errf(http.StatusBadRequest, "move %d is outside 0..%d", at, len(rec.Actions))
-	}
-	part := rec
-	part.Actions = rec.Actions[:at]
-	sess, err := engine.Replay(part)
-	if err != nil {
-		return nil, errf(http.StatusUnprocessableEntity, "the record does not replay: %v", err)
-	}
-	rv := &replayView{At: at, Moves: len(rec.Actions)}
-	rv.Game, rv.Title, rv.Scenario, rv.Lang = rec.Game, sess.Game.Title(), rec.Setup.Scenario, lang
-	rv.YourSides, rv.Over = []string{}, sess.State.Over()
-	render(sess, side, lang, &rv.gameView)
-	return rv, nil
-}
-
 func atOf(r *http.Request, def int) (int, error) {
 	t := r.URL.Query().Get("at")
 	if t == "" {
@@ -563,7 +505,11 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	rv, err := replayAt(rec, at, side, lang)
+	key := "game:" + id + ":" + strconv.Itoa(len(rec.Actions))
+	if n := len(rec.Actions); n > 0 {
+		key += ":" + rec.Actions[n-1].Hash
+	}
+	rv, err := s.replayAt(r, key, rec, at, side, lang)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -572,17 +518,33 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	if over {
 		rv.Sides = sides
 	}
-	if r.URL.Query().Get("turns") == "1" {
-		rv.Turns = turnMarks(rec)
-	}
 	writeJSON(w, http.StatusOK, rv)
+}
+
+// replayAt shows the record rec (cached under key) after at actions from
+// side, with its turn marks when the request asks for them (turns=1).
+func (s *Server) replayAt(r *http.Request, key string, rec engine.Record, at int, side engine.Side, lang string) (*replayView, error) {
+	var rv *replayView
+	err := s.replayWork(r, func() error {
+		rp, err := s.replays.get(key, rec)
+		if err != nil {
+			return err
+		}
+		if rv, err = rp.view(at, side, lang); err != nil {
+			return err
+		}
+		if r.URL.Query().Get("turns") == "1" {
+			rv.Turns = rp.turns
+		}
+		return nil
+	})
+	return rv, err
 }
 
 // handleReplayImport replays a record file the client sends (an exported
 // game) and shows it at a move, from any side: the file's holder has it all.
 func (s *Server) handleReplayImport(w http.ResponseWriter, r *http.Request) {
-	// Each step of the viewer replays the file from its start: bound the
-	// work one address can ask for.
+	// Bound the requests one address sends (each carries a record to read).
 	if ok, wait := s.limiter.allow("replay-ip:"+s.clientIP(r), replayPerIP, loginPeriod); !ok {
 		writeError(w, errf(http.StatusTooManyRequests, "too many replays; try again in %d seconds", int(wait.Seconds())+1))
 		return
@@ -614,13 +576,10 @@ func (s *Server) handleReplayImport(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	rv, err := replayAt(rec, at, side, lang)
+	rv, err := s.replayAt(r, "file:"+recordKey(rec), rec, at, side, lang)
 	if err != nil {
 		writeError(w, err)
 		return
-	}
-	if r.URL.Query().Get("turns") == "1" {
-		rv.Turns = turnMarks(rec)
 	}
 	writeJSON(w, http.StatusOK, rv)
 }

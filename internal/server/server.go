@@ -50,6 +50,9 @@ type Config struct {
 	// GamesPerUser and GamesPerGuest cap the unfinished games an account
 	// may have made; 0 means 50 and 5.
 	GamesPerUser, GamesPerGuest int
+	// ReplayBudgetMS is the replay time one client address may use in 10
+	// minutes, in milliseconds; 0 means 30,000.
+	ReplayBudgetMS int
 	// Now is the clock for rate limits and sessions; nil is time.Now.
 	Now func() time.Time
 	// Logf logs server-side failures; nil is log.Printf.
@@ -72,10 +75,13 @@ type Server struct {
 	mu   sync.Mutex
 	live map[string]*live
 
-	bg     sync.WaitGroup // computer moves and notices under way
-	think  *gate          // the computer's decisions searched at once
-	ctx    context.Context
-	cancel context.CancelFunc // at Close: computer moves stop waiting
+	bg    sync.WaitGroup // computer moves and notices under way
+	think *gate          // the computer's decisions searched at once
+
+	replays    *replayCache // records replayed for the replay viewer
+	replayGate *gate        // replays computed at once
+	ctx        context.Context
+	cancel     context.CancelFunc // at Close: computer moves stop waiting
 }
 
 // New returns a Server over cfg.Store.
@@ -92,14 +98,16 @@ func New(cfg Config) *Server {
 	cfg.SecureCookies = cfg.SecureCookies || secureFor(cfg.BaseURL)
 	cfg.Computer = cfg.Computer.withDefaults()
 	s := &Server{
-		cfg:      cfg,
-		st:       cfg.Store,
-		mux:      http.NewServeMux(),
-		hub:      newHub(orDefault(cfg.StreamsPerClient, streamsPerClient), orDefault(cfg.Streams, streamsTotal)),
-		limiter:  newLimiter(cfg.Now),
-		hashGate: newGate(hashSlots, hashQueue),
-		live:     map[string]*live{},
-		think:    newGate(cfg.Computer.Slots, 1<<20),
+		cfg:        cfg,
+		st:         cfg.Store,
+		mux:        http.NewServeMux(),
+		hub:        newHub(orDefault(cfg.StreamsPerClient, streamsPerClient), orDefault(cfg.Streams, streamsTotal)),
+		limiter:    newLimiter(cfg.Now),
+		hashGate:   newGate(hashSlots, hashQueue),
+		live:       map[string]*live{},
+		think:      newGate(cfg.Computer.Slots, 1<<20),
+		replays:    newReplayCache(),
+		replayGate: newGate(replaySlots, replayQueue),
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.routes()
