@@ -23,7 +23,7 @@ import (
 
 func init() {
 	Register(Command{Name: "serve", Summary: "serve the web client: play in the browser, together or against the computer", Run: runServe})
-	Register(Command{Name: "verify", Summary: "replay every game stored by the server and report mismatches", Run: runVerify})
+	Register(Command{Name: "verify", Summary: "check a record file's fair dice, or replay every game stored by the server", Run: runVerify})
 }
 
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
@@ -119,11 +119,14 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 }
 
 func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("verify", "verify [flags]\n\nReplays every game stored by the server and reports mismatches.", stderr)
+	fs := newFlagSet("verify", "verify [flags] [RECORD.json ...]\n\nWith record files (exported from the server when a game is over): checks each one's fair dice,\nthat the revealed secret matches the commitment published when the game was made, that the seed\ncomes from it and the players' contributions, and that every action and die replays from that seed.\nWithout: replays every game stored by the server and reports mismatches.", stderr)
 	db := fs.String("db", "sandtable.db", "SQLite database file of the server")
 	rehash := fs.Bool("rehash", false, "after a change of rules: write again, with the new state hashes, every game whose actions are all still legal (stop the server first)")
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
+	}
+	if fs.NArg() > 0 {
+		return verifyFiles(fs.Args(), stdout, stderr)
 	}
 	if _, err := os.Stat(*db); err != nil {
 		fmt.Fprintln(stderr, "verify:", err)
@@ -147,6 +150,38 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	return verifyStore(st, stdout, stderr)
+}
+
+// verifyFiles checks the fair dice of record files, one line per check.
+func verifyFiles(paths []string, stdout, stderr io.Writer) int {
+	code := 0
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			fmt.Fprintln(stderr, "verify:", err)
+			code = 1
+			continue
+		}
+		checks, ok := server.VerifyRecord(data)
+		fmt.Fprintf(stdout, "%s:\n", path)
+		for _, c := range checks {
+			mark := "ok  "
+			if !c.OK {
+				mark = "FAIL"
+			}
+			fmt.Fprintf(stdout, "  %s %s", mark, c.What)
+			if !c.OK && c.Note != "" {
+				fmt.Fprintf(stdout, ": %s", c.Note)
+			}
+			fmt.Fprintln(stdout)
+		}
+		if ok {
+			fmt.Fprintln(stdout, "  the dice are fair: they come from the committed secret and the players' contributions")
+		} else {
+			code = 1
+		}
+	}
+	return code
 }
 
 func verifyStore(st store.Store, stdout, stderr io.Writer) int {

@@ -1,12 +1,18 @@
 package cli
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/server"
 	"sandtable/internal/store"
 )
 
@@ -88,4 +94,44 @@ func mustGame(t *testing.T, id string) engine.Game {
 		t.Fatal(err)
 	}
 	return g
+}
+
+// TestVerifyRecordFile: `sandtable verify FILE` checks a record's fair
+// dice, and refuses one whose seed does not come from its secret and
+// contributions.
+func TestVerifyRecordFile(t *testing.T) {
+	secret := strings.Repeat("ab", 32)
+	sum := sha256.Sum256(bytes.Repeat([]byte{0xab}, 32))
+	contributions := map[string]string{"north": "n1", "south": "s2"}
+	seed, err := server.FairSeed(secret, []string{"north", "south"}, contributions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := engine.NewSession(mustGame(t, "toy"), engine.Setup{Scenario: "standard", Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []string{"roll", "take 3"} {
+		if err := sess.ApplyText(sess.State.Active().Sides()[0], a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(name string, rec engine.Record, secret string) string {
+		b, _ := json.Marshal(map[string]any{"game": rec.Game, "setup": rec.Setup, "actions": rec.Actions,
+			"fair": map[string]any{"scheme": "sandtable-fair-v1", "commitment": hex.EncodeToString(sum[:]), "secret": secret, "contributions": contributions, "closed": true}})
+		path := filepath.Join(t.TempDir(), name)
+		os.WriteFile(path, b, 0o644)
+		return path
+	}
+	good := write("good.json", sess.Record, secret)
+	if code, out, errs := runCmd(t, "", "verify", good); code != 0 || !strings.Contains(out, "the dice are fair") || strings.Contains(out, "FAIL") {
+		t.Fatalf("a fair record: %d %q %q", code, out, errs)
+	}
+	other := sess.Record
+	other.Setup.Seed++
+	for name, path := range map[string]string{"seed": write("seed.json", other, secret), "secret": write("secret.json", sess.Record, strings.Repeat("cd", 32))} {
+		if code, out, _ := runCmd(t, "", "verify", path); code != 1 || !strings.Contains(out, "FAIL") {
+			t.Errorf("tampered %s: %d %q", name, code, out)
+		}
+	}
 }

@@ -107,19 +107,28 @@ func (s *Server) load(ctx context.Context, lv *live, id string) (evicted bool, e
 		lv.announced = sess.State.Active()
 	}
 	lv.overAnnounced = lv.over()
+	s.makePlayers(lv)
+	if err := s.settleSeed(ctx, lv); err != nil {
+		s.cfg.Logf("server: game %s: settling its seed: %v", id, err)
+	}
+	return false, nil
+}
+
+// makePlayers makes the computer players of lv's computer seats, seeded
+// from the game's seed and the side. The caller locks lv.mu.
+func (s *Server) makePlayers(lv *live) {
 	lv.players = map[engine.Side]ai.Player{}
-	for _, seat := range g.Seats {
+	for _, seat := range lv.g.Seats {
 		if seat.AI == "" {
 			continue
 		}
-		p, err := s.cfg.Computer.player(seat.AI, sess.Game, g.Setup.Seed^(0x9e3779b97f4a7c15*uint64(seat.Side+1)))
+		p, err := s.cfg.Computer.player(seat.AI, lv.sess.Game, lv.g.Setup.Seed^(0x9e3779b97f4a7c15*uint64(seat.Side+1)))
 		if err != nil {
-			s.cfg.Logf("server: game %s: %v", id, err)
+			s.cfg.Logf("server: game %s: %v", lv.g.ID, err)
 			continue
 		}
 		lv.players[seat.Side] = p
 	}
-	return false, nil
 }
 
 // evictIdle drops games nobody is using (no lock held, no computer

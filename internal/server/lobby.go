@@ -2,9 +2,9 @@ package server
 
 import (
 	"context"
-	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"maps"
 	"net/http"
 	"slices"
 
@@ -54,11 +54,13 @@ type createRequest struct {
 	Side     string            `json:"side"` // yours, for computer and invite
 	Computer string            `json:"computer"`
 	Pace     string            `json:"pace"` // time control for invite games: live, fast or slow
+	// Commitment names the fair-dice commitment drawn for this game
+	// (POST /api/commitment); Entropy is the creator's contribution.
+	Commitment string `json:"commitment"`
+	Entropy    string `json:"entropy"`
 }
 
 func newID() string { return hex.EncodeToString(randomBytes(6)) }
-
-func randomSeed() uint64 { return binary.LittleEndian.Uint64(randomBytes(8)) }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	u, err := s.mustAct(r)
@@ -103,14 +105,11 @@ func (s *Server) newGame(ctx context.Context, u store.User, req createRequest, r
 	setup := engine.Setup{Scenario: req.Scenario, Options: req.Options}
 	if req.Seed != nil {
 		setup.Seed = *req.Seed
-	} else {
-		setup.Seed = randomSeed()
 	}
-	st, err := eg.New(setup)
-	if err != nil {
+	if _, err := eg.New(setup); err != nil {
 		return store.Game{}, errf(http.StatusBadRequest, "%v", err)
 	}
-	g := store.Game{ID: newID(), Game: eg.ID(), Setup: setup, Lang: req.Lang, Owner: u.ID, RematchOf: rematchOf, Active: st.Active(), Status: store.StatusActive}
+	g := store.Game{ID: newID(), Game: eg.ID(), Setup: setup, Lang: req.Lang, Owner: u.ID, RematchOf: rematchOf, Status: store.StatusActive}
 	sides := eg.SideNames()
 	if req.Mode != modeHotseat && req.Mode != modeComputer && req.Mode != modeInvite && req.Mode != modeOpen {
 		return store.Game{}, errf(http.StatusBadRequest, "mode is %q, %q, %q or %q", modeComputer, modeInvite, modeOpen, modeHotseat)
@@ -158,6 +157,31 @@ func (s *Server) newGame(ctx context.Context, u store.User, req createRequest, r
 	default:
 		return store.Game{}, errf(http.StatusBadRequest, "mode is %q, %q or %q", modeComputer, modeInvite, modeHotseat)
 	}
+	if req.Seed == nil {
+		// Fair dice: the commitment drawn for this game, or a new one.
+		if req.Commitment != "" {
+			if g.Fair = s.pending.take(u.ID, req.Commitment, s.cfg.Now()); g.Fair == nil {
+				return store.Game{}, errf(http.StatusConflict, "the dice commitment %q was not drawn for you or has expired; ask for another", req.Commitment)
+			}
+		} else {
+			g.Fair = newFair()
+		}
+		// The creator's contribution counts for his side (the first in a
+		// hot-seat game).
+		if err := contribute(&g, sides[mine], req.Entropy); err != nil {
+			return store.Game{}, err
+		}
+		if err := reseed(&g, sides); err != nil {
+			return store.Game{}, err
+		}
+	} else if req.Entropy != "" || req.Commitment != "" {
+		return store.Game{}, errf(http.StatusBadRequest, "a game with a chosen seed has no fair dice to contribute to")
+	}
+	st, err := eg.New(g.Setup)
+	if err != nil {
+		return store.Game{}, errf(http.StatusBadRequest, "%v", err)
+	}
+	g.Active = st.Active()
 	if st.Over() {
 		g.Status = store.StatusOver
 	}
@@ -300,8 +324,9 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req struct {
-		Side  string `json:"side"`
-		Token string `json:"token"`
+		Side    string `json:"side"`
+		Token   string `json:"token"`
+		Entropy string `json:"entropy"` // the joiner's contribution to the dice
 	}
 	if err := decode(w, r, &req); err != nil {
 		writeError(w, err)
@@ -328,6 +353,11 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errf(http.StatusConflict, "you already play in this game"))
 		return
 	}
+	if req.Entropy != "" && !contributionRE.MatchString(req.Entropy) {
+		lv.mu.Unlock()
+		writeError(w, errf(http.StatusBadRequest, "a contribution to the dice is 1 to 128 letters, digits, '-' or '_'"))
+		return
+	}
 	err = s.st.ClaimSeat(r.Context(), lv.g.ID, side, req.Token, u.ID)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
@@ -343,6 +373,19 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	for i := range lv.g.Seats {
 		if lv.g.Seats[i].Side == side {
 			lv.g.Seats[i].UserID, lv.g.Seats[i].Invite = u.ID, ""
+		}
+	}
+	if lv.g.Fair != nil && !lv.g.Fair.Closed && lv.sess.Move() == 0 {
+		// The joiner's contribution, and when this seat was the last the
+		// game's final seed: the game begins.
+		fair := *lv.g.Fair
+		fair.Contributions = maps.Clone(fair.Contributions)
+		lv.g.Fair = &fair
+		contribute(&lv.g, lv.sess.SideName(side), req.Entropy)
+		if err := s.reseedLive(r.Context(), lv); err != nil {
+			lv.mu.Unlock()
+			writeError(w, err)
+			return
 		}
 	}
 	if lv.g.Pace != "" && lv.full() && lv.g.Clock.Since == 0 && !lv.over() {
@@ -478,12 +521,8 @@ func (s *Server) rematch(ctx context.Context, lv *live, userID int64) (g store.G
 		}
 	}
 	old := lv.g
-	setup := engine.Setup{Scenario: old.Setup.Scenario, Options: old.Setup.Options, Seed: randomSeed()}
-	st, err := lv.sess.Game.New(setup)
-	if err != nil {
-		return g, false, err
-	}
-	g = store.Game{ID: newID(), Game: old.Game, Setup: setup, Lang: old.Lang, Owner: userID, RematchOf: old.ID, Active: st.Active(), Status: store.StatusActive}
+	setup := engine.Setup{Scenario: old.Setup.Scenario, Options: old.Setup.Options}
+	g = store.Game{ID: newID(), Game: old.Game, Setup: setup, Lang: old.Lang, Owner: userID, RematchOf: old.ID, Status: store.StatusActive, Fair: newFair()}
 	n := len(old.Seats)
 	for i, seat := range old.Seats {
 		next := old.Seats[(i+1)%n]
@@ -498,6 +537,14 @@ func (s *Server) rematch(ctx context.Context, lv *live, userID int64) (g store.G
 		full = full && (seat.UserID != 0 || seat.AI != "")
 	}
 	g.Pace, g.Clock = old.Pace, newClock(old.Pace, n, full, s.nowMS())
+	if err := reseed(&g, lv.sess.Game.SideNames()); err != nil {
+		return g, false, err
+	}
+	st, err := lv.sess.Game.New(g.Setup)
+	if err != nil {
+		return g, false, err
+	}
+	g.Active = st.Active()
 	return g, false, nil
 }
 

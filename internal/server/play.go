@@ -48,6 +48,9 @@ type gameView struct {
 	Version uint64 `json:"version"`
 	// Clock is the time control, when the game has one.
 	Clock *clockJSON `json:"clock,omitempty"`
+	// Fair is the fair-dice commitment and contributions, and once the
+	// game is over the secret.
+	Fair *fairJSON `json:"fair,omitempty"`
 }
 
 type seatJSON struct {
@@ -152,6 +155,7 @@ func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.S
 		}
 	}
 	v.Record = lv.over() || lv.hotseat()
+	v.Fair = fairOf(g.Fair, lv.over())
 	v.Clock = lv.clockView(s.nowMS())
 	v.ComputerFailed = lv.aiFailed
 	v.Version = lv.version
@@ -410,7 +414,7 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	}
 	lv.mu.Lock()
 	ok := lv.over() || (lv.hotseat() && len(lv.sidesOf(u.ID)) > 0)
-	id := lv.g.ID
+	id, fair := lv.g.ID, fairOf(lv.g.Fair, lv.over())
 	lv.mu.Unlock()
 	if !ok {
 		writeError(w, errf(http.StatusForbidden, "the record holds the seed and every side's secrets: it is available when the game is over"))
@@ -423,7 +427,7 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Disposition", `attachment; filename="sandtable-`+id+`.json"`)
-	w.Write(rec.Encode())
+	w.Write(recordFile{Record: rec, Fair: fair}.encode())
 }
 
 // replayPerIP bounds the imported records one address may replay in
@@ -549,11 +553,12 @@ func (s *Server) handleReplayImport(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errf(http.StatusTooManyRequests, "too many replays; try again in %d seconds", int(wait.Seconds())+1))
 		return
 	}
-	var rec engine.Record
-	if err := decode(w, r, &rec); err != nil {
+	var file recordFile // a record file may carry its fair dice
+	if err := decode(w, r, &file); err != nil {
 		writeError(w, err)
 		return
 	}
+	rec := file.Record
 	g, err := engine.Lookup(rec.Game)
 	if err != nil {
 		writeError(w, errf(http.StatusBadRequest, "%v", err))

@@ -78,6 +78,7 @@ type Server struct {
 	bg    sync.WaitGroup // computer moves and notices under way
 	think *gate          // the computer's decisions searched at once
 
+	pending    commitments  // fair-dice commitments drawn for games not yet made
 	replays    *replayCache // records replayed for the replay viewer
 	replayGate *gate        // replays computed at once
 	ctx        context.Context
@@ -141,6 +142,8 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/games/{id}/chat", s.handleChatWrite)
 	m.HandleFunc("GET /healthz", s.handleHealth)
 	m.HandleFunc("POST /api/replay", s.handleReplayImport)
+	m.HandleFunc("POST /api/commitment", s.handleCommitment)
+	m.HandleFunc("POST /api/verify", s.handleVerify)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errf(http.StatusNotFound, "no such API endpoint: %s %s", r.Method, r.URL.Path))
 	})
