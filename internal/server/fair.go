@@ -11,6 +11,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"strings"
 	"sync"
 	"time"
 
@@ -250,7 +251,16 @@ func VerifyRecord(data []byte) (checks []Check, ok bool) {
 		good := err == nil && commitment(secret) == f.Fair.Commitment
 		add("the secret matches the commitment "+f.Fair.Commitment, good, "")
 		seed, err := FairSeed(f.Fair.Secret, g.SideNames(), f.Fair.Contributions)
-		add(fmt.Sprintf("the seed %d comes from the secret and the contributions %v", f.Setup.Seed, f.Fair.Contributions),
+		var contrib []string
+		for _, side := range g.SideNames() {
+			if c := f.Fair.Contributions[side]; c != "" {
+				contrib = append(contrib, side+" "+c)
+			}
+		}
+		if contrib == nil {
+			contrib = []string{"none"}
+		}
+		add(fmt.Sprintf("the seed %d comes from the secret and the players' contributions (%s)", f.Setup.Seed, strings.Join(contrib, ", ")),
 			err == nil && seed == f.Setup.Seed, fmt.Sprintf("they give %d", seed))
 	}
 	_, err = engine.Replay(f.Record)

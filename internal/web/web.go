@@ -47,7 +47,7 @@ func init() {
 func Handler(docs fs.FS) http.Handler {
 	mux := http.NewServeMux()
 	page := func(w http.ResponseWriter, r *http.Request) { serve(w, r, "app.html") }
-	for _, p := range []string{"GET /{$}", "GET /play/{id}", "GET /join/{id}", "GET /replay", "GET /replay/{id}", "GET /about"} {
+	for _, p := range []string{"GET /{$}", "GET /play/{id}", "GET /join/{id}", "GET /replay", "GET /replay/{id}", "GET /about", "GET /account"} {
 		mux.HandleFunc(p, page)
 	}
 	mux.HandleFunc("GET /static/{path...}", func(w http.ResponseWriter, r *http.Request) {

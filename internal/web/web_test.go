@@ -33,6 +33,7 @@ func TestPagesAndAssets(t *testing.T) {
 		{"/replay", 200, `<main id="main">`},
 		{"/replay/0a1b2c", 200, `<main id="main">`},
 		{"/about", 200, `<main id="main">`},
+		{"/account", 200, `<main id="main">`},
 		{"/static/js/app.js", 200, "import"},
 		{"/static/style.css", 200, ".prompt"},
 		{"/static/js/compass.js", 200, "export function render("},

@@ -6,6 +6,7 @@ import { lobbyPage, joinPage } from './lobby.js';
 import { playPage } from './play.js';
 import { replayPage } from './replay.js';
 import { aboutPage } from './about.js';
+import { accountPage } from './account.js';
 
 export function go(path) {
   history.pushState(null, '', path);
@@ -20,7 +21,7 @@ function header() {
     h('option', { value: 'en', selected: lang() === 'en' }, 'English'),
     h('option', { value: 'it', selected: lang() === 'it' }, 'Italiano'));
   const user = me.logged_in
-    ? h('span', { class: 'user' }, me.name, ' ', h('button', {
+    ? h('span', { class: 'user' }, link('/account', me.name), ' ', h('button', {
       class: 'link', onclick: async () => {
         setMe(await request('POST', '/api/logout', {}));
         go('/');
@@ -48,6 +49,7 @@ export async function route() {
   else if ((m = p.match(/^\/replay\/([0-9a-f]+)$/))) await replayPage(main, m[1]);
   else if (p === '/replay') await replayPage(main, null);
   else if (p === '/about') aboutPage(main);
+  else if (p === '/account') accountPage(main, () => go('/'));
   else await lobbyPage(main);
 }
 

@@ -4,6 +4,7 @@ import { request, current, setMe } from './api.js';
 import { h, clear, flash } from './dom.js';
 import { t, lang, side as sideName, result as resultWords } from './i18n.js';
 import { go, route } from './app.js';
+import { fairFields, entropy } from './fair.js';
 
 function authForm(after) {
   const msg = h('p', { class: 'msg' });
@@ -70,6 +71,7 @@ function newGameForm(meta) {
         if (req.mode === 'computer') req.computer = compSel.value;
         if ((req.mode === 'invite' || req.mode === 'open') && paceSel.value) req.pace = paceSel.value;
         try {
+          Object.assign(req, await fairFields()); // the dice: the server commits, then this browser contributes
           const v = await request('POST', '/api/games', req);
           go('/play/' + v.id);
         } catch (err) { flash(msg, err.message, true); }
@@ -110,7 +112,7 @@ function openList(list) {
       h('td', {}, me.guest || !free ? null : h('button', {
         onclick: async () => {
           try {
-            await request('POST', `/api/games/${g.id}/join`, { side: free.side, token: '' });
+            await request('POST', `/api/games/${g.id}/join`, { side: free.side, token: '', entropy: entropy() });
             go('/play/' + g.id);
           } catch (e) { flash(msg, e.message, true); }
         },
@@ -167,7 +169,7 @@ export async function joinPage(main, id) {
     h('button', {
       onclick: async () => {
         try {
-          await request('POST', `/api/games/${id}/join`, { side, token });
+          await request('POST', `/api/games/${id}/join`, { side, token, entropy: entropy() });
           go('/play/' + id);
         } catch (e) { flash(msg, e.message, true); }
       },

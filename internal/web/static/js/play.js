@@ -5,6 +5,7 @@ import { h, clear, flash } from './dom.js';
 import { t, lang, side as sideName, result as resultWords } from './i18n.js';
 import { go } from './app.js';
 import { renderBoard } from './render.js';
+import { fairLine } from './fair.js';
 
 export async function playPage(main, id) {
   const fixed = new URLSearchParams(location.search).get('side') || '';
@@ -201,7 +202,7 @@ export async function playPage(main, id) {
     clear(page).append(...[
       h('h1', {}, v.title, ' ', h('small', {}, `${v.scenario} · ${t('move')} ${v.move} · ${seats}`)),
       prompt, v.frozen ? h('p', { class: 'msg bad' }, v.frozen) : null,
-      v.computer_failed ? h('p', { class: 'msg bad' }, v.computer_failed) : null, msg, ...invites,
+      v.computer_failed ? h('p', { class: 'msg bad' }, v.computer_failed) : null, msg, ...invites, fairLine(v.fair),
       h('div', { class: 'layout' }, board, h('aside', {}, actions, tools, h('section', {}, h('h3', {}, t('log')), log),
         // The chat is between players: not in hot-seat or computer games.
         v.your_sides.length > 0 && v.seats.some((x) => !x.you && !x.ai) ? chatBox : null))].filter(Boolean));

@@ -5,6 +5,7 @@ import { request } from './api.js';
 import { h, clear, flash } from './dom.js';
 import { t, lang, side as sideName } from './i18n.js';
 import { renderBoard } from './render.js';
+import { verifyButton } from './fair.js';
 
 export async function replayPage(main, id) {
   const st = { at: null, moves: 0, record: null, side: 'observer', view: null };
@@ -71,6 +72,14 @@ export async function replayPage(main, id) {
 
   if (id) {
     await load(null);
+    // Once the game is over its record, with the dice's secret, is public.
+    if (st.sides) {
+      top.append(verifyButton(async () => {
+        const r = await fetch(`/api/games/${id}/record`, { credentials: 'same-origin' });
+        if (!r.ok) throw new Error(r.statusText);
+        return r.text();
+      }));
+    }
     return;
   }
   const file = h('input', {
@@ -89,5 +98,5 @@ export async function replayPage(main, id) {
       } catch (err) { flash(msg, err.message, true); }
     },
   });
-  top.append(h('label', { class: 'card' }, t('importRecord'), ' ', file));
+  top.append(h('label', { class: 'card' }, t('importRecord'), ' ', file), verifyButton(async () => { if (!st.record) throw new Error(t('importRecord')); return st.record; }));
 }
