@@ -378,6 +378,16 @@ func (s *Server) mustAct(r *http.Request) (viewer, error) {
 	return v, nil
 }
 
+// mustActEmpty is mustAct for a request whose body is the empty object.
+func (s *Server) mustActEmpty(w http.ResponseWriter, r *http.Request) (viewer, error) {
+	v, err := s.mustAct(r)
+	if err != nil {
+		return viewer{}, err
+	}
+	var empty struct{}
+	return v, decode(w, r, &empty)
+}
+
 // startSession logs u in: a new session and its HttpOnly cookie.
 func (s *Server) startSession(ctx context.Context, w http.ResponseWriter, u store.User) (store.Session, error) {
 	token := randomToken()

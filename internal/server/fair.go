@@ -198,13 +198,8 @@ func (c *commitments) take(user int64, commitment string, now time.Time) *store.
 // handleCommitment draws the commitment of the user's next game, so that
 // the contribution he sends with it comes after the commitment.
 func (s *Server) handleCommitment(w http.ResponseWriter, r *http.Request) {
-	u, err := s.mustAct(r)
+	u, err := s.mustActEmpty(w, r)
 	if err != nil {
-		writeError(w, err)
-		return
-	}
-	var empty struct{}
-	if err := decode(w, r, &empty); err != nil {
 		writeError(w, err)
 		return
 	}

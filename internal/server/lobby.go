@@ -459,13 +459,8 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 // the next player had (so two sides swap), or returns the rematch already
 // started.
 func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
-	u, err := s.mustAct(r)
+	u, err := s.mustActEmpty(w, r)
 	if err != nil {
-		writeError(w, err)
-		return
-	}
-	var empty struct{}
-	if err := decode(w, r, &empty); err != nil {
 		writeError(w, err)
 		return
 	}

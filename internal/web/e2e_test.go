@@ -462,12 +462,7 @@ func noStrayText(t *testing.T, ctx context.Context) {
 func TestBrowserInviteWithClock(t *testing.T) {
 	ctx, base := browser(t)
 	err := chromedp.Do(ctx,
-		chromedp.Navigate(base+"/"),
-		chromedp.WaitVisible(css(`input[name=name]`)),
-		chromedp.SendKeys(css(`input[name=name]`), "ann"),
-		chromedp.SendKeys(css(`input[name=password]`), "a long password"),
-		chromedp.Click(xpath(`//button[text()="Register"]`)),
-		chromedp.WaitVisible(css(`select[name=game]`)),
+		registerInLobby(base, "ann"),
 		chromedp.SetValue(css(`select[name=game]`), "toy"),
 		chromedp.SetValue(css(`select[name=mode]`), "invite"),
 		chromedp.SetValue(css(`select[name=pace]`), "live"),

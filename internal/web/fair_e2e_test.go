@@ -19,6 +19,19 @@ func countStreams(path string) chromedp.Action[chromedp.Void] {
 })()`)
 }
 
+// registerInLobby registers name (password "a long password") from the
+// lobby's form.
+func registerInLobby(base, name string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(css(`input[name=name]`)),
+		chromedp.SendKeys(css(`input[name=name]`), name),
+		chromedp.SendKeys(css(`input[name=password]`), "a long password"),
+		chromedp.Click(xpath(`//button[text()="Register"]`)),
+		chromedp.WaitVisible(css(`select[name=game]`)),
+	)
+}
+
 // TestBrowserFairDiceAndAccount: a game made in the lobby shows its dice
 // commitment and the browser's contribution; once over, the replay
 // viewer's button verifies the dice (in the browser and on the server);
@@ -27,12 +40,7 @@ func countStreams(path string) chromedp.Action[chromedp.Void] {
 func TestBrowserFairDiceAndAccount(t *testing.T) {
 	ctx, base := browser(t)
 	err := chromedp.Do(ctx,
-		chromedp.Navigate(base+"/"),
-		chromedp.WaitVisible(css(`input[name=name]`)),
-		chromedp.SendKeys(css(`input[name=name]`), "ann"),
-		chromedp.SendKeys(css(`input[name=password]`), "a long password"),
-		chromedp.Click(xpath(`//button[text()="Register"]`)),
-		chromedp.WaitVisible(css(`select[name=game]`)),
+		registerInLobby(base, "ann"),
 		chromedp.SetValue(css(`select[name=game]`), "toy"),
 		chromedp.SetValue(css(`select[name=mode]`), "hotseat"),
 		chromedp.Click(xpath(`//button[text()="Create"]`)),
