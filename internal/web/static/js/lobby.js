@@ -4,7 +4,7 @@ import { request, current, setMe } from './api.js';
 import { h, clear, flash } from './dom.js';
 import { t, lang, side as sideName, result as resultWords } from './i18n.js';
 import { go, route } from './app.js';
-import { fairFields, entropy } from './fair.js';
+import { fairFields, entropy, fairLine } from './fair.js';
 
 function authForm(after) {
   const msg = h('p', { class: 'msg' });
@@ -165,7 +165,9 @@ export async function joinPage(main, id) {
     main.append(h('section', { class: 'card' }, h('h2', {}, `${t('joinAs')}: ${side}`), h('p', {}, t('loginFirst'))), authForm(route));
     return;
   }
-  main.append(h('section', { class: 'card' }, h('h2', {}, `${t('joinAs')}: ${side}`),
+  // The dice's commitment, published before this player contributes.
+  const game = await request('GET', `/api/games/${id}`).catch(() => null);
+  main.append(h('section', { class: 'card' }, h('h2', {}, `${t('joinAs')}: ${side}`), game && fairLine(game.fair),
     h('button', {
       onclick: async () => {
         try {
