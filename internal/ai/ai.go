@@ -9,6 +9,7 @@
 package ai
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -20,6 +21,23 @@ import (
 // must use only st.View(side) or st.Determinize(side, ...) to decide.
 type Player interface {
 	Choose(st engine.State, side engine.Side) engine.Action
+}
+
+// ContextPlayer is a Player that can stop thinking early: ChooseContext
+// returns soon after ctx is done, with whatever it has found by then.
+type ContextPlayer interface {
+	Player
+	ChooseContext(ctx context.Context, st engine.State, side engine.Side) engine.Action
+}
+
+// ChooseContext asks p for side's action, stopping a ContextPlayer's
+// search when ctx is done; other players (random, greedy) decide in one
+// pass and are simply asked.
+func ChooseContext(ctx context.Context, p Player, st engine.State, side engine.Side) engine.Action {
+	if cp, ok := p.(ContextPlayer); ok {
+		return cp.ChooseContext(ctx, st, side)
+	}
+	return p.Choose(st, side)
 }
 
 // Evaluator scores a state from side's point of view, in [0, 1] (1 = a sure

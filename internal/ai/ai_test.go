@@ -1,6 +1,8 @@
 package ai_test
 
 import (
+	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -364,5 +366,25 @@ func TestRootByEvaluation(t *testing.T) {
 		if got != want {
 			t.Errorf("RootByEvaluation %v: took %d, want %d", root, got, want)
 		}
+	}
+}
+
+// TestChooseContextStops: a search told to think for an hour returns soon
+// after its context is done, with one of the legal actions.
+func TestChooseContextStops(t *testing.T) {
+	g := lookup(t, "toy")
+	st := midGame(t, g, 1, 0)
+	p := ai.NewMCTS(g, ai.Config{Budget: time.Hour, Workers: 2}, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	done := make(chan engine.Action)
+	go func() { done <- p.ChooseContext(ctx, st, st.Active().Sides()[0]) }()
+	select {
+	case a := <-done:
+		if !slices.Contains(st.Legal(st.Active().Sides()[0], nil), a) {
+			t.Fatalf("stopped search chose %v, not a legal action", a)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the search went on 10 s after its context was done")
 	}
 }

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -9,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"sandtable/internal/engine"
@@ -181,6 +183,8 @@ type MCTS struct {
 	LastIterations int
 	LastReused     int
 	LastElapsed    time.Duration
+
+	stop *atomic.Bool // set while ChooseContext's context is done: the search ends
 }
 
 // keptTree is a worker's subtree kept for the next decision, with the
@@ -218,6 +222,20 @@ func (p *MCTS) Choose(st engine.State, side engine.Side) engine.Action {
 	}
 	return stats[0].Action
 }
+
+// ChooseContext is Choose that ends its search as soon as ctx is done (the
+// game ended, the server is shutting down). What it returns then is the
+// best action found so far, which the caller will usually discard.
+func (p *MCTS) ChooseContext(ctx context.Context, st engine.State, side engine.Side) engine.Action {
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	p.stop = &stop
+	defer func() { p.stop = nil }()
+	return p.Choose(st, side)
+}
+
+// stopped reports whether ChooseContext's context is done.
+func (p *MCTS) stopped() bool { return p.stop != nil && p.stop.Load() }
 
 // Search runs one decision's search and returns the statistics of side's
 // legal actions, best first (most visits, then best value, then the order
@@ -357,6 +375,9 @@ func (p *MCTS) judgeRoot(st engine.State, side engine.Side, legal []engine.Actio
 	det := st.Determinize(side, &g.rng)
 	out := make([]float64, len(legal))
 	for i, a := range legal {
+		if p.stopped() {
+			break
+		}
 		out[i] = g.judge(st, det, side, a)
 	}
 	return out
@@ -470,11 +491,12 @@ type searcher struct {
 	path       []step
 	stamp      uint32
 	iterations int
+	stop       *atomic.Bool // MCTS.stop
 }
 
 func (p *MCTS) newSearcher(real engine.State, side engine.Side, seed uint64) *searcher {
 	s := &searcher{cfg: &p.Config, know: &p.know, eval: p.know.Evaluate, real: real, side: side, nsides: p.nsides,
-		rng: engine.NewRand(seed), root: &node{}, vals: make([]float64, p.nsides)}
+		rng: engine.NewRand(seed), root: &node{}, vals: make([]float64, p.nsides), stop: p.stop}
 	_, scorer := real.(Scorer)
 	switch {
 	case p.Config.Eval == "none":
@@ -488,6 +510,9 @@ func (p *MCTS) newSearcher(real engine.State, side engine.Side, seed uint64) *se
 func (s *searcher) run(iters int, deadline time.Time) {
 	start := time.Now()
 	for i := 0; ; i++ {
+		if s.stop != nil && s.stop.Load() {
+			return
+		}
 		if iters > 0 {
 			// the cap is checked before every iteration: at Western Desert
 			// Force one takes 10-40 ms, and a check every 64 iterations let

@@ -176,6 +176,11 @@ func (s *Server) deliver(ctx context.Context, id, title string, notices []due) {
 func (s *Server) computerMoves(ctx context.Context, lv *live) {
 	lv.mu.Lock()
 	if lv.thinking {
+		// The loop under way sees this change itself; a game that ended
+		// (resigned, out of time) stops its search at once.
+		if lv.over() && lv.stopThinking != nil {
+			lv.stopThinking()
+		}
 		lv.mu.Unlock()
 		return
 	}
@@ -195,16 +200,26 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 			break
 		}
 		st, move, p := lv.sess.State.Clone(), lv.sess.Move(), lv.players[side]
+		// The search stops when the game ends or the server shuts down.
+		thinkCtx, stop := context.WithCancel(s.ctx)
+		lv.stopThinking = stop
 		lv.mu.Unlock()
 		// One decision at a time per game, in turn with the other games;
 		// a shutdown ends the wait (Resume picks the game up again).
-		if s.think.enter(s.ctx) != nil {
+		if s.think.enter(thinkCtx) != nil {
+			stop()
 			lv.mu.Lock()
+			lv.stopThinking = nil
 			break
 		}
-		a, err := choose(p, st, side)
+		a, err := choose(thinkCtx, p, st, side)
 		s.think.leave()
+		stop()
 		lv.mu.Lock()
+		lv.stopThinking = nil
+		if s.ctx.Err() != nil {
+			break
+		}
 		if err != nil {
 			s.cfg.Logf("server: game %s: computer player for %s failed: %v", lv.g.ID, lv.sess.SideName(side), err)
 			lv.aiFailed = fmt.Sprintf("the computer player for %s failed: %v", lv.sess.SideName(side), err)
@@ -228,16 +243,15 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 	lv.mu.Unlock()
 }
 
-// choose asks p for a move, turning a panic into an error.
-func choose(p interface {
-	Choose(engine.State, engine.Side) engine.Action
-}, st engine.State, side engine.Side) (a engine.Action, err error) {
+// choose asks p for a move, stopping its search when ctx is done and
+// turning a panic into an error.
+func choose(ctx context.Context, p ai.Player, st engine.State, side engine.Side) (a engine.Action, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic: %v", r)
 		}
 	}()
-	return p.Choose(st, side), nil
+	return ai.ChooseContext(ctx, p, st, side), nil
 }
 
 // Resume starts the computer in every unfinished game where it is to

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -131,5 +132,61 @@ func TestGamesPerAccount(t *testing.T) {
 	ann.call("POST", "/api/games/"+last.ID+"/resign", map[string]any{"side": "north"}, nil)
 	if code, msg := ann.errOf("POST", "/api/games", map[string]any{"game": "toy", "mode": "hotseat"}); code != http.StatusCreated {
 		t.Fatalf("after a game ended: %d %q", code, msg)
+	}
+}
+
+// endlessPlayer searches until its context is done (or a minute passes,
+// so that a failing test still ends), and says when it was stopped.
+type endlessPlayer struct{ started, stopped chan struct{} }
+
+func (p endlessPlayer) Choose(st engine.State, side engine.Side) engine.Action {
+	panic("the server must ask through ChooseContext")
+}
+
+func (p endlessPlayer) ChooseContext(ctx context.Context, st engine.State, side engine.Side) engine.Action {
+	p.started <- struct{}{}
+	select {
+	case <-ctx.Done():
+		p.stopped <- struct{}{}
+	case <-time.After(time.Minute):
+	}
+	return st.Legal(side, nil)[0]
+}
+
+var (
+	endlessOnce sync.Once
+	endless     = endlessPlayer{started: make(chan struct{}, 100), stopped: make(chan struct{}, 100)}
+)
+
+// TestComputerStopsWhenGameEnds: resigning against a computer that is
+// thinking ends its search at once, and so does the server's shutdown
+// (issue 23, item 2: "resigning answers 200 but the search goes on").
+func TestComputerStopsWhenGameEnds(t *testing.T) {
+	endlessOnce.Do(func() {
+		ai.RegisterPlayer("testendless", func(engine.Game, uint64) ai.Player { return endless })
+	})
+	e := newEnv(t)
+	g := e.guest()
+	v := g.create(map[string]any{"game": "toy", "mode": "computer", "side": "south", "computer": "testendless"})
+	waitFor(t, endless.started, "the computer to start thinking")
+	g.call("POST", "/api/games/"+v.ID+"/resign", map[string]any{"side": "south"}, nil)
+	waitFor(t, endless.stopped, "the search to stop after the resignation")
+
+	g.create(map[string]any{"game": "toy", "mode": "computer", "side": "south", "computer": "testendless"})
+	waitFor(t, endless.started, "the computer to start thinking")
+	start := time.Now()
+	e.srv.Close()
+	waitFor(t, endless.stopped, "the search to stop at shutdown")
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("Close took %v with a search under way", d)
+	}
+}
+
+func waitFor(t *testing.T, c chan struct{}, what string) {
+	t.Helper()
+	select {
+	case <-c:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("waited 10 s for %s", what)
 	}
 }

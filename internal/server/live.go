@@ -26,9 +26,12 @@ type live struct {
 	// overAnnounced, whether the end of the game was.
 	announced     engine.SideSet
 	overAnnounced bool
-	thinking      bool   // a computer player is deciding
-	evicted       bool   // dropped from Server.live; look the game up again
-	aiFailed      string // why the computer could not move, until it next does
+	thinking      bool // a computer player is deciding
+	// stopThinking ends the computer's search under way (nil when none):
+	// called when the game ends, so a resigned game frees the pool at once.
+	stopThinking context.CancelFunc
+	evicted      bool   // dropped from Server.live; look the game up again
+	aiFailed     string // why the computer could not move, until it next does
 	// version counts the changes announced (moves, joins, resignations,
 	// timeouts), so that pages can tell that their view is out of date.
 	version uint64
