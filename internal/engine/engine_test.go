@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"sandtable/internal/engine"
-	"sandtable/internal/engine/enginetest"
 	"sandtable/internal/engine/enginetest/toy"
 )
 
@@ -47,9 +46,6 @@ func TestD6Uniform(t *testing.T) {
 	}
 }
 
-func TestToyConformance(t *testing.T) {
-	enginetest.Run(t, toy.Game{}, enginetest.Options{Games: 300, Deep: 50, Seed: 1})
-}
 
 func TestSessionUndo(t *testing.T) {
 	s, err := engine.NewSession(toy.Game{}, engine.Setup{Seed: 3})

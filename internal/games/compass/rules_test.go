@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/engine/enginetest"
 )
 
 // dice returns a generator whose next rolls are the given ones, so that a
@@ -946,18 +947,5 @@ func TestDecodeActionErrors(t *testing.T) {
 // FuzzDecodeAction: no input makes the decoder panic, and what it accepts
 // encodes back to text that decodes to the same action.
 func FuzzDecodeAction(f *testing.F) {
-	for _, seed := range []string{"done", "move 7rtr bir-enba", "play sustained-attack", "activate 7rtr support", "battle bir-enba nibeiwa", "support 7rtr 4-armd-bde"} {
-		f.Add(seed)
-	}
-	s := newState(DefaultData(), 1, false)
-	f.Fuzz(func(t *testing.T, text string) {
-		a, err := s.DecodeAction(text)
-		if err != nil {
-			return
-		}
-		b, err := s.DecodeAction(s.EncodeAction(a))
-		if err != nil || a != b {
-			t.Fatalf("%q -> %v -> %q -> %v, %v", text, a, s.EncodeAction(a), b, err)
-		}
-	})
+	enginetest.FuzzActions(f, Game{}, "done", "move 7rtr bir-enba", "play sustained-attack", "activate 7rtr support", "battle bir-enba nibeiwa", "support 7rtr 4-armd-bde")
 }

@@ -1,0 +1,98 @@
+package enginetest
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sandtable/internal/engine"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden playthroughs in testdata/")
+
+// Golden replays whole recorded games of g and compares every state hash
+// and the observer's full log, in each of langs, with the files in
+// testdata/: playthrough-SEED.json (the record) and
+// playthrough-SEED.LANG.log. A change of rules that alters a game shows
+// here. With -update (go test ./internal/games/GAME -run Golden -update)
+// it plays the games again, seeded random choices from Setup{Seed: seed},
+// and rewrites the files: do it once the change is meant, and read the
+// diff.
+func Golden(t *testing.T, g engine.Game, seeds []uint64, langs ...string) {
+	t.Helper()
+	for _, seed := range seeds {
+		name := fmt.Sprintf("playthrough-%d", seed)
+		t.Run(name, func(t *testing.T) {
+			recPath := filepath.Join("testdata", name+".json")
+			if *update {
+				writeGolden(t, recPath, PlayRandom(t, g, seed).Record.Encode())
+			}
+			s := ReplayFile(t, recPath)
+			if !s.State.Over() {
+				t.Fatal("the recorded game does not reach its end")
+			}
+			for _, lang := range langs {
+				logPath := filepath.Join("testdata", name+"."+lang+".log")
+				got := strings.Join(s.LogFor(engine.Observer, lang), "\n") + "\n"
+				if *update {
+					writeGolden(t, logPath, []byte(got))
+				}
+				want, err := os.ReadFile(logPath)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != string(want) {
+					t.Errorf("%s: the observer's log differs from the golden file", logPath)
+				}
+			}
+		})
+	}
+}
+
+// PlayRandom plays a whole game of g from Setup{Seed: seed} through a
+// session, each decision a uniformly random legal action of the first
+// active side, drawn from a generator seeded by seed too (so that a seed
+// is a game).
+func PlayRandom(t testing.TB, g engine.Game, seed uint64) *engine.Session {
+	t.Helper()
+	s, err := engine.NewSession(g, engine.Setup{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := engine.NewRand(seed * 7919)
+	for !s.State.Over() {
+		side := s.State.Active().Sides()[0]
+		legal := s.State.Legal(side, nil)
+		if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+// ReplayFile reads a record file and replays it, checking every hash.
+func ReplayFile(t testing.TB, path string) *engine.Session {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create)", err)
+	}
+	rec, err := engine.DecodeRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := engine.Replay(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func writeGolden(t *testing.T, path string, data []byte) {
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
