@@ -46,7 +46,6 @@ func TestD6Uniform(t *testing.T) {
 	}
 }
 
-
 func TestSessionUndo(t *testing.T) {
 	s, err := engine.NewSession(toy.Game{}, engine.Setup{Seed: 3})
 	if err != nil {
