@@ -9,6 +9,7 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"encoding/json"
 	"io/fs"
 	"net/http"
 	"path"
@@ -53,6 +54,10 @@ func Handler(docs fs.FS) http.Handler {
 	mux.HandleFunc("GET /static/{path...}", func(w http.ResponseWriter, r *http.Request) {
 		serve(w, r, r.PathValue("path"))
 	})
+	mux.HandleFunc("GET /docs/{$}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(gameDocs(docs))
+	})
 	mux.HandleFunc("GET /docs/{path...}", func(w http.ResponseWriter, r *http.Request) {
 		p := path.Clean(r.PathValue("path"))
 		if docs == nil || !strings.HasSuffix(p, ".md") || strings.HasPrefix(p, "..") {
@@ -68,6 +73,34 @@ func Handler(docs fs.FS) http.Handler {
 		w.Write(b)
 	})
 	return secure(mux)
+}
+
+// gameDoc is one document about a game: its path under docs/ and the
+// text of its first heading.
+type gameDoc struct {
+	Path  string `json:"path"`
+	Title string `json:"title"`
+}
+
+// gameDocs lists the documents of each game's folder (docs/GAME/*.md), by
+// game id, for the about page: a new game's data notes and rulings appear
+// there without naming it.
+func gameDocs(docs fs.FS) map[string][]gameDoc {
+	out := map[string][]gameDoc{}
+	if docs == nil {
+		return out
+	}
+	paths, _ := fs.Glob(docs, "*/*.md")
+	for _, p := range paths {
+		b, err := fs.ReadFile(docs, p)
+		if err != nil {
+			continue
+		}
+		first, _, _ := strings.Cut(string(b), "\n")
+		game, _, _ := strings.Cut(p, "/")
+		out[game] = append(out[game], gameDoc{Path: p, Title: strings.TrimSpace(strings.TrimLeft(first, "#"))})
+	}
+	return out
 }
 
 func serve(w http.ResponseWriter, r *http.Request, name string) {

@@ -41,6 +41,7 @@ func TestPagesAndAssets(t *testing.T) {
 		{"/nowhere", 404, ""},
 		{"/docs/compass/rulings.md", 200, "# Rulings"},
 		{"/docs/secret.txt", 404, ""},
+		{"/docs/", 200, `{"compass":[{"path":"compass/rulings.md","title":"Rulings"}]}`}, // each game's documents, for the about page
 	}
 	for _, c := range cases {
 		w := get(t, h, c.path, nil)

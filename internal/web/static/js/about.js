@@ -2,6 +2,7 @@
 // page's language.
 import { h } from './dom.js';
 import { t, lang } from './i18n.js';
+import { request } from './api.js';
 
 const TEXT = {
   en: {
@@ -24,17 +25,23 @@ const TEXT = {
   },
 };
 
-export function aboutPage(main) {
+// What each kind of game document is, by file name; another document is
+// described by its own title.
+const DOC_WORDS = { 'data.md': 'data', 'rulings.md': 'rulings', 'rulings-data.md': 'dataRulings' };
+
+// aboutPage lists every game the server plays (/api/meta) with the
+// documents of its docs/ folder (/docs/).
+export async function aboutPage(main) {
   const x = TEXT[lang()] || TEXT.en;
-  const doc = (path, what) => h('li', {}, h('a', { href: '/docs/' + path }, 'docs/' + path), ' — ', what);
+  const [meta, docs] = await Promise.all([request('GET', '/api/meta'), request('GET', '/docs/')]);
+  const doc = (d) => h('li', {}, h('a', { href: '/docs/' + d.path }, 'docs/' + d.path), ' — ',
+    x[DOC_WORDS[d.path.split('/').pop()]] || d.title);
   main.append(h('section', { class: 'card about' },
     h('h2', {}, t('noticeTitle')),
     h('p', {}, x.intro),
-    h('h3', {}, 'Compass'),
-    h('p', {}, x.compass),
-    h('ul', {}, doc('compass/data.md', x.data), doc('compass/rulings.md', x.rulings)),
-    h('h3', {}, 'Western Desert Force'),
-    h('p', {}, x.wdf),
-    h('ul', {}, doc('wdf/data.md', x.data), doc('wdf/rulings-data.md', x.dataRulings), doc('wdf/rulings.md', x.rulings)),
+    meta.games.flatMap((g) => [
+      h('h3', {}, g.title),
+      x[g.id] ? h('p', {}, x[g.id]) : null,
+      h('ul', {}, (docs[g.id] || []).map(doc))]),
     h('p', { class: 'muted' }, x.own)));
 }
