@@ -96,3 +96,20 @@ func writeGolden(t *testing.T, path string, data []byte) {
 		t.Fatal(err)
 	}
 }
+
+// Lines reads a fixture, a test position written as text: it calls fn
+// with the words of each line that has any, in order; fail stops the test
+// with a message naming the line.
+func Lines(t testing.TB, text string, fn func(f []string, fail func(format string, args ...any))) {
+	t.Helper()
+	for _, line := range strings.Split(text, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		fn(f, func(format string, args ...any) {
+			t.Helper()
+			t.Fatalf("fixture line %q: %s", line, fmt.Sprintf(format, args...))
+		})
+	}
+}

@@ -1,14 +1,13 @@
 package compass
 
 import (
-	"bufio"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/engine/enginetest"
 )
 
 // A fixture is a small position written as lines of text:
@@ -38,16 +37,7 @@ func fixture(t *testing.T, text string) *State {
 	for u := range s.Units {
 		s.Units[u] = unit{Area: boxRemoved, Target: noArea}
 	}
-	sc := bufio.NewScanner(strings.NewReader(text))
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) == 0 {
-			continue
-		}
-		fail := func(format string, args ...any) {
-			t.Helper()
-			t.Fatalf("fixture line %q: %s", sc.Text(), fmt.Sprintf(format, args...))
-		}
+	enginetest.Lines(t, text, func(f []string, fail func(format string, args ...any)) {
 		switch f[0] {
 		case "turn":
 			n, _ := strconv.Atoi(f[1])
@@ -114,7 +104,7 @@ func fixture(t *testing.T, text string) *State {
 		default:
 			fail("unknown keyword")
 		}
-	}
+	})
 	s.TakeLog()
 	return s
 }

@@ -1,11 +1,10 @@
 package compass
 
 import (
-	"bytes"
-	"encoding/binary"
 	"fmt"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/flat"
 	"sandtable/internal/kit/sequence"
 )
 
@@ -145,17 +144,8 @@ func (s *State) Clone() engine.State {
 	return &c
 }
 
-// Marshal is the canonical encoding of the state: its core, little-endian.
-func (s *State) Marshal() []byte {
-	var buf bytes.Buffer
-	buf.Grow(coreSize)
-	if err := binary.Write(&buf, binary.LittleEndian, &s.core); err != nil {
-		panic(err) // core holds only fixed-size values
-	}
-	return buf.Bytes()
-}
-
-var coreSize = binary.Size(core{})
+// Marshal is the canonical encoding of the state: its core.
+func (s *State) Marshal() []byte { return flat.Marshal(&s.core) }
 
 // Active is the side that must decide now; Over and Returns come with
 // the sequence.Result the core holds.

@@ -1,13 +1,11 @@
 package wdf
 
 import (
-	"bufio"
-	"fmt"
 	"strconv"
-	"strings"
 	"testing"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/engine/enginetest"
 )
 
 // A fixture is a small position written as lines of text:
@@ -34,17 +32,8 @@ func fixture(t *testing.T, text string) (*Data, *Position) {
 		p.Leaders[i] = LeaderState{Hex: NoHex}
 	}
 	p.Depot = [2]int16{NoHex, NoHex}
-	sc := bufio.NewScanner(strings.NewReader(text))
 	nIP := 0
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) == 0 {
-			continue
-		}
-		fail := func(format string, args ...any) {
-			t.Helper()
-			t.Fatalf("fixture line %q: %s", sc.Text(), fmt.Sprintf(format, args...))
-		}
+	enginetest.Lines(t, text, func(f []string, fail func(format string, args ...any)) {
 		hex := func(id string) int16 {
 			i, ok := d.Lookup(id)
 			if !ok {
@@ -116,7 +105,7 @@ func fixture(t *testing.T, text string) (*Data, *Position) {
 		default:
 			fail("unknown keyword")
 		}
-	}
+	})
 	return d, &p
 }
 

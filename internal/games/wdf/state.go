@@ -1,11 +1,10 @@
 package wdf
 
 import (
-	"bytes"
-	"encoding/binary"
 	"fmt"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/flat"
 	"sandtable/internal/kit/sequence"
 )
 
@@ -140,17 +139,8 @@ func (s *State) Clone() engine.State {
 	return &c
 }
 
-// Marshal is the canonical encoding of the state: its core, little-endian.
-func (s *State) Marshal() []byte {
-	var buf bytes.Buffer
-	buf.Grow(coreSize)
-	if err := binary.Write(&buf, binary.LittleEndian, &s.core); err != nil {
-		panic(err) // core holds only fixed-size values
-	}
-	return buf.Bytes()
-}
-
-var coreSize = binary.Size(core{})
+// Marshal is the canonical encoding of the state: its core.
+func (s *State) Marshal() []byte { return flat.Marshal(&s.core) }
 
 var _ engine.State = (*State)(nil)
 

@@ -1,0 +1,19 @@
+// Package flat encodes a game's flat core: the struct of fixed-size values
+// (integers, booleans, arrays and structs of them, no slices, maps or
+// strings) that holds everything that changes in a game. Such a core
+// copies as one block, so a State's Clone is a plain copy, and encodes
+// canonically, so equal positions hash equally (engine.State.Marshal).
+package flat
+
+import "encoding/binary"
+
+// Marshal is the canonical encoding of core, little-endian, field by field
+// in declaration order. A core that is not fixed-size is a bug of the
+// game: it panics.
+func Marshal[C any](core *C) []byte {
+	b, err := binary.Append(nil, binary.LittleEndian, core)
+	if err != nil {
+		panic("flat: the core is not fixed-size: " + err.Error())
+	}
+	return b
+}
