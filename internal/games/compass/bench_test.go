@@ -45,3 +45,12 @@ func BenchmarkLegalApply(b *testing.B) {
 		st.ApplyUnchecked(st.Decider, legal[r.IntN(len(legal))])
 	}
 }
+
+// BenchmarkMarshal measures the state's canonical encoding, which the
+// session hashes after every action.
+func BenchmarkMarshal(b *testing.B) {
+	s := newState(DefaultData(), 1, false)
+	for b.Loop() {
+		s.Marshal()
+	}
+}
