@@ -680,3 +680,34 @@ func TestBrowserAboutPage(t *testing.T) {
 	}
 	noStrayText(t, ctx)
 }
+
+// TestBrowserBoardsByGameID: the client finds a game's board by its id
+// (static/js/<id>.js, export render) with no list of games; an id without
+// a board, or not of an id's form, gets the view as readable JSON.
+func TestBrowserBoardsByGameID(t *testing.T) {
+	ctx, base := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/about"), chromedp.WaitVisible(css(`section.about h3`))); err != nil {
+		t.Fatal(err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(async () => {
+  const { renderBoard } = await import('/static/js/render.js');
+  const ctx = { actions: [], play() {}, highlight() {}, lang: 'en', side: 'allied', log: [] };
+  const out = [];
+  for (const id of ['no-such-game', '../app', 'compass']) {
+    const el = document.createElement('div');
+    // compass's board, given a view that is not Compass's, draws what it
+    // can or throws: either way it is not the generic view.
+    await renderBoard(el, id, { pile: 3 }, ctx).catch(() => {});
+    out.push(id + ': ' + (el.querySelector('details.generic pre') ? el.querySelector('pre').textContent.replace(/\s+/g, '') : 'board'));
+  }
+  out.push('stylesheets: ' + document.querySelectorAll('link[rel=stylesheet]').length);
+  return out;
+})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`no-such-game: {"pile":3}`, `../app: {"pile":3}`, "compass: board", "stylesheets: 1"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("boards by game id:\n got %q\nwant %q", got, want)
+	}
+}
