@@ -113,3 +113,25 @@ func Lines(t testing.TB, text string, fn func(f []string, fail func(format strin
 		})
 	}
 }
+
+// Dice returns the generator of the smallest seed whose next dice show,
+// one by one, a face listed in faces ("6", "34", "12345"), so that a test
+// can play a rulebook example with the dice it names.
+func Dice(t testing.TB, faces ...string) engine.Rand {
+	t.Helper()
+	for seed := uint64(0); seed < 1<<24; seed++ {
+		r := engine.NewRand(seed)
+		ok := true
+		for _, f := range faces {
+			if !strings.ContainsRune(f, rune('0'+r.D6())) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return engine.NewRand(seed)
+		}
+	}
+	t.Fatalf("no seed rolls %v", faces)
+	return engine.Rand{}
+}

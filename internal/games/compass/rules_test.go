@@ -1,6 +1,7 @@
 package compass
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -12,21 +13,11 @@ import (
 // test can fix the dice of a combat.
 func dice(t *testing.T, rolls ...int) engine.Rand {
 	t.Helper()
-	for seed := uint64(0); seed < 1e7; seed++ {
-		r := engine.NewRand(seed)
-		ok := true
-		for _, want := range rolls {
-			if r.D6() != want {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return engine.NewRand(seed)
-		}
+	faces := make([]string, len(rolls))
+	for i, r := range rolls {
+		faces[i] = strconv.Itoa(r)
 	}
-	t.Fatalf("no seed rolls %v", rolls)
-	return engine.Rand{}
+	return enginetest.Dice(t, faces...)
 }
 
 // --- 2, 6.5 Victory ----------------------------------------------------------

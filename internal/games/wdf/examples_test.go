@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/engine/enginetest"
 )
 
 // The rulebook's worked examples played through the game's own procedures
@@ -16,27 +17,6 @@ import (
 // combat_test.go (TestEvaluate), 10.23 and 10.25's arithmetic
 // combat_test.go (TestLosses), 10.24's thresholds combat_test.go
 // (TestOverwhelming).
-
-// diceSeed returns the generator of the smallest seed whose next dice
-// show, one by one, a face listed in faces ("6", "34", "12345").
-func diceSeed(t *testing.T, faces ...string) engine.Rand {
-	t.Helper()
-	for seed := uint64(1); seed < 1<<24; seed++ {
-		r := engine.NewRand(seed)
-		ok := true
-		for _, f := range faces {
-			if !strings.ContainsRune(f, rune('0'+r.D6())) {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return engine.NewRand(seed)
-		}
-	}
-	t.Fatalf("no seed rolls %v", faces)
-	return engine.Rand{}
-}
 
 // TestAirExamples plays the two examples of 6.2 through the Air/Naval
 // Support Phase (6.1, 6.2): the Allied die is rolled first, then the Axis.
@@ -64,7 +44,7 @@ func TestAirExamples(t *testing.T) {
 		s.Event = -1
 		s.Pos.Depot[Allied] = int16(s.d.Zones[Allied][c.alliedZone-'A'][0])
 		s.Pos.Depot[Axis] = int16(s.d.Zones[Axis][c.axisZone-'A'][0])
-		s.Rng = diceSeed(t, c.alliedDie, c.axisDie)
+		s.Rng = enginetest.Dice(t, c.alliedDie, c.axisDie)
 		s.airSupport()
 		if s.ASP != c.asp || s.Pos.Naval != c.navalSupport {
 			t.Errorf("%s: ASPs %v naval %v, want %v and %v", c.name, s.ASP, s.Pos.Naval, c.asp, c.navalSupport)
@@ -92,7 +72,7 @@ func TestOrganizationExamples(t *testing.T) {
 		if s.Step != stASP || s.Decider != Axis {
 			t.Fatalf("step %d decider %d, want the Axis ASP choice (7.2)", s.Step, s.Decider)
 		}
-		s.Rng = diceSeed(t, "6")
+		s.Rng = enginetest.Dice(t, "6")
 		mustApply(t, s, Axis, "spend 1")
 		if s.AP[Allied] != 8 || s.ASP[Axis] != 2 || s.Epoch() != 1 {
 			t.Errorf("Allied AP %d, Axis ASP %d, %d dice; want 8, 2 and 1", s.AP[Allied], s.ASP[Axis], s.Epoch())
@@ -105,7 +85,7 @@ func TestOrganizationExamples(t *testing.T) {
 		s.Pos.Units[unit(t, s.d, "pavia")] = UnitState{Box: BoxRecoverable, Hex: NoHex}
 		s.beginPlayerTurn(Axis)
 		mustApply(t, s, Axis, "done")
-		s.Rng = diceSeed(t, "6")
+		s.Rng = enginetest.Dice(t, "6")
 		mustApply(t, s, Allied, "spend 2")
 		if s.Pos.Level != SupplyNormal || s.Step != stRepl || s.Repl != 3 || s.Epoch() != 1 {
 			t.Errorf("level %s, step %d, %d points, %d dice; want normal, the Replacements Segment, 3 and 1", s.Pos.Level, s.Step, s.Repl, s.Epoch())
@@ -117,7 +97,7 @@ func TestOrganizationExamples(t *testing.T) {
 		s.ASP[Axis] = 2
 		s.beginPlayerTurn(Allied)
 		mustApply(t, s, Allied, "done")
-		s.Rng = diceSeed(t, "3")
+		s.Rng = enginetest.Dice(t, "3")
 		mustApply(t, s, Axis, "spend 2")
 		if s.ReserveNeed != 12 || s.Epoch() != 1 {
 			t.Errorf("reserve requirement %d after %d dice, want 12 after 1", s.ReserveNeed, s.Epoch())
@@ -239,7 +219,7 @@ func TestBombardmentExample(t *testing.T) {
 	s := combatAt(t, "unit cirene 3617\nunit aus-16 3618 ip\nip 3618 2\ndepot axis 3617", 5, Axis)
 	s.ASP[Axis], s.AP[Axis] = 5, 1
 	aus := unit(t, s.d, "aus-16")
-	s.Rng = diceSeed(t, "2", "6", "6")
+	s.Rng = enginetest.Dice(t, "2", "6", "6")
 	mustApply(t, s, Axis, "bombard 3618 3")
 	if us := s.Pos.Units[aus]; us.Box != BoxMap || !us.Reduced || s.ASP[Axis] != 2 || s.Step != stCombat {
 		t.Fatalf("after the bombardment: %+v, %d ASPs, step %d; want reduced on the map, 2 ASPs, the combat phase", us, s.ASP[Axis], s.Step)
@@ -250,7 +230,7 @@ func TestBombardmentExample(t *testing.T) {
 	// Cirene's three dice, then the two ASP dice (ground support hits on 6,
 	// 14.1), then the defender's three (CS 2 + 1 for the IP, 12.3), which
 	// miss here.
-	s.Rng = diceSeed(t, "34", "34", "34", "6", "12345", "1234", "1234", "1234")
+	s.Rng = enginetest.Dice(t, "34", "34", "34", "6", "12345", "1234", "1234", "1234")
 	mustApply(t, s, Axis, "resolve ap")
 	if us := s.Pos.Units[aus]; us.Box == BoxMap || s.ASP[Axis] != 0 || s.Epoch() != 3+5+3 {
 		t.Errorf("after the attack: aus-16 %+v, %d ASPs, %d dice; want eliminated, 0 and 11", us, s.ASP[Axis], s.Epoch())
