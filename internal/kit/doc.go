@@ -10,4 +10,6 @@
 //     procedures) and how a game ended (Active, Over, Returns).
 //   - actiontext: the record text of actions, "op id id", read and
 //     written.
+//   - flat: the canonical encoding of a game's flat core, over which the
+//     record's hashes are taken.
 package kit
