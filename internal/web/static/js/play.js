@@ -4,7 +4,7 @@ import { request, current } from './api.js';
 import { h, clear, flash } from './dom.js';
 import { t, lang, side as sideName, result as resultWords } from './i18n.js';
 import { go } from './app.js';
-import { renderBoard } from './render.js';
+import { renderBoard, loadBoard } from './render.js';
 import { fairLine } from './fair.js';
 
 export async function playPage(main, id) {
@@ -80,6 +80,7 @@ export async function playPage(main, id) {
       st.expect = null;
       st.view = await request('GET', `/api/games/${id}?${q}`);
       st.fetched = Date.now();
+      await loadBoard(st.view.game);
       draw();
     } catch (e) {
       clear(page).append(h('p', { class: 'msg bad' }, e.message));

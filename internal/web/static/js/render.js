@@ -1,6 +1,6 @@
 // Board renderers, by game id. A game's board is the module ./<id>.js
-// (compass.js, wdf.js), loaded the first time one of its games is shown;
-// it exports
+// (compass.js, wdf.js), loaded by loadBoard before one of its games is
+// first drawn; it exports
 //   render(el, view, ctx)   ctx = { actions, play(actionText), highlight(texts), lang, side, log }
 // which draws a side's view and may offer the legal actions on the board,
 // and, if the board has its own styles in /static/<id>.css,
@@ -9,23 +9,26 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 
-const boards = {}; // game id -> promise of its render function, or of null
+const boards = {}; // game id -> its render function, or null; see loadBoard
+const loading = {}; // game id -> the promise of its loading
 
-function board(gameID) {
-  if (!(gameID in boards)) {
+// loadBoard loads the board of gameID, once; the pages wait for it before
+// they first draw a game, so that renderBoard itself draws at once.
+export function loadBoard(gameID) {
+  if (!(gameID in loading)) {
     // Only an id's form may name a module (ids are lower-case kebab).
-    boards[gameID] = /^[a-z0-9]+(-[a-z0-9]+)*$/.test(gameID)
+    loading[gameID] = (/^[a-z0-9]+(-[a-z0-9]+)*$/.test(gameID)
       ? import(`./${gameID}.js`).then((m) => {
         if (m.stylesheet === true) document.head.append(h('link', { rel: 'stylesheet', href: `/static/${gameID}.css` }));
         return typeof m.render === 'function' ? m.render : null;
       }, () => null)
-      : Promise.resolve(null);
+      : Promise.resolve(null)).then((r) => { boards[gameID] = r; });
   }
-  return boards[gameID];
+  return loading[gameID];
 }
 
-export async function renderBoard(el, gameID, view, ctx) {
-  const r = await board(gameID);
+export function renderBoard(el, gameID, view, ctx) {
+  const r = boards[gameID];
   if (r) {
     r(el, view, ctx);
     return;

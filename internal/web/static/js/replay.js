@@ -4,7 +4,7 @@
 import { request } from './api.js';
 import { h, clear, flash } from './dom.js';
 import { t, lang, side as sideName } from './i18n.js';
-import { renderBoard } from './render.js';
+import { renderBoard, loadBoard } from './render.js';
 import { verifyButton } from './fair.js';
 
 export async function replayPage(main, id) {
@@ -32,6 +32,7 @@ export async function replayPage(main, id) {
       st.at = st.view.at;
       st.moves = st.view.moves;
       if (!st.turns) st.turns = st.view.turns || [];
+      await loadBoard(st.view.game);
       draw();
     } catch (e) { flash(msg, e.message, true); }
   }
