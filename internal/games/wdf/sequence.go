@@ -40,12 +40,6 @@ const (
 	contAttrNow   // the Attrition Phase after the Tobruk choice
 )
 
-func (s *State) call(st, back step) {
-	s.Ret[s.NRet] = back
-	s.NRet++
-	s.Step = st
-}
-
 // ret returns from a nested procedure to where it was called
 // (sequence.Track.Call).
 func (s *State) ret() { s.resume(s.Return()) }
