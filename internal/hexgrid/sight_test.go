@@ -9,7 +9,7 @@ import (
 // are level 0 open ground.
 type terrain map[Hex]Sight
 
-func (m terrain) sight(h Hex) Sight { return m[h] }
+func (m terrain) sight(h Hex, _ Sectors) Sight { return m[h] }
 
 func village(level int) Sight { return Sight{Level: level, Obstacle: true, ObstacleLevel: level} }
 
