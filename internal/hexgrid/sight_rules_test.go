@@ -15,7 +15,9 @@ type cell struct {
 }
 
 // top is the level of a unit in the hex (4.51: the highest level in it).
-func (c *cell) top() int { return max(c.levels[0], c.levels[1], c.levels[2], c.levels[3], c.levels[4], c.levels[5]) }
+func (c *cell) top() int {
+	return max(c.levels[0], c.levels[1], c.levels[2], c.levels[3], c.levels[4], c.levels[5])
+}
 
 // board is a test map; hexes not listed are level 0 open ground.
 type board map[Hex]*cell
