@@ -60,21 +60,35 @@ type View struct {
 
 // Ray is a straight line of sight from a hex centre to a hex centre or a
 // vertex, in axial coordinates scaled by 3 so that corners are whole.
-type Ray struct{ from, to [2]int }
+type Ray struct {
+	from, dir [2]int
+	corner    [6]int // cross(dir, offset of corner i from a centre)
+}
+
+// newRay returns the ray from the point from to the point to (axial
+// coordinates scaled by 3).
+func newRay(from, to [2]int) Ray {
+	r := Ray{from: from, dir: [2]int{to[0] - from[0], to[1] - from[1]}}
+	for i := range r.corner {
+		d := dirs[i].Add(dirs[(i+1)%6])
+		r.corner[i] = r.cross(d.Q, d.R)
+	}
+	return r
+}
 
 // rayTo returns the ray from a's centre to b's centre.
-func rayTo(a, b Hex) Ray { return Ray{[2]int{3 * a.Q, 3 * a.R}, [2]int{3 * b.Q, 3 * b.R}} }
+func rayTo(a, b Hex) Ray { return newRay([2]int{3 * a.Q, 3 * a.R}, [2]int{3 * b.Q, 3 * b.R}) }
 
-// side returns the side of the ray's line the point p (scaled by 3) lies
-// on: -1, 0 (on the line) or 1. Axial coordinates are an affine image of
-// the plane, so the sign is consistent along a line.
-func (r Ray) side(p [2]int) int {
-	dq, dr := r.to[0]-r.from[0], r.to[1]-r.from[1]
-	c := dq*(p[1]-r.from[1]) - dr*(p[0]-r.from[0])
+// cross is the cross product of the ray's direction with (q, r). Axial
+// coordinates are an affine image of the plane, so its sign tells the
+// side of the line consistently.
+func (r *Ray) cross(q, r2 int) int { return r.dir[0]*r2 - r.dir[1]*q }
+
+func sign(x int) int {
 	switch {
-	case c < 0:
+	case x < 0:
 		return -1
-	case c > 0:
+	case x > 0:
 		return 1
 	}
 	return 0
@@ -84,22 +98,26 @@ func (r Ray) side(p [2]int) int {
 // runs along (a line along the edge of a sector touches its artwork; a
 // line touching only a point of it does not). h must be a hex the line
 // crosses.
-func (r Ray) Crosses(h Hex) Sectors {
-	c := r.side([2]int{3 * h.Q, 3 * h.R})
+func (r *Ray) Crosses(h Hex) Sectors {
+	base := r.cross(3*h.Q-r.from[0], 3*h.R-r.from[1])
+	c := sign(base)
 	var k [6]int
 	for i := range k {
-		d := dirs[i].Add(dirs[(i+1)%6])
-		k[i] = r.side([2]int{3*h.Q + d.Q, 3*h.R + d.R})
+		k[i] = sign(base + r.corner[i])
 	}
 	var s Sectors
 	for d := range 6 {
 		a, b := k[(d+5)%6], k[d]
 		lo, hi := min(c, a, b), max(c, a, b)
 		zeros := 0
-		for _, x := range [3]int{c, a, b} {
-			if x == 0 {
-				zeros++
-			}
+		if c == 0 {
+			zeros++
+		}
+		if a == 0 {
+			zeros++
+		}
+		if b == 0 {
+			zeros++
 		}
 		if lo < 0 && hi > 0 || zeros >= 2 {
 			s |= 1 << d
@@ -127,7 +145,7 @@ func (r Ray) Crosses(h Hex) Sectors {
 //     concealment counts only if the hex on the other side also has one
 //     (4.41); ground, obstacle artwork and concealment artwork touching the
 //     hexside count from either side (4.42, 4.91 D to C; ruling L3).
-func (r Ray) See(between []Step, observer, target int, sight func(Hex, Sectors) Sight) View {
+func (r *Ray) See(between []Step, observer, target int, sight func(Hex, Sectors) Sight) View {
 	lo, hi := observer, target
 	if lo > hi {
 		lo, hi = hi, lo
@@ -188,7 +206,8 @@ func SeeHex(a, b Hex, observer, target int, sight func(Hex, Sectors) Sight) View
 	if len(line) < 2 {
 		return View{Visible: true}
 	}
-	return rayTo(a, b).See(line[1:len(line)-1], observer, target, sight)
+	ray := rayTo(a, b)
+	return ray.See(line[1:len(line)-1], observer, target, sight)
 }
 
 // VertexTarget returns the hex that a vertex counts as part of for a line
@@ -234,6 +253,6 @@ func SeeVertex(a Hex, v Vertex, observer, target int, sight func(Hex, Sectors) S
 		between = append(between, st)
 	}
 	x, y, _ := v.cube3()
-	ray := Ray{[2]int{3 * a.Q, 3 * a.R}, [2]int{x, y}}
+	ray := newRay([2]int{3 * a.Q, 3 * a.R}, [2]int{x, y})
 	return ray.See(between, observer, target, sight)
 }
