@@ -1,0 +1,23 @@
+// Package limanowa is Red Poppies Campaigns vol. 2, Last Laurels at
+// Limanowa (Compass Games 2017), game id "limanowa" - a partial package:
+// it is not registered with the engine and cannot be played yet.
+//
+// What exists:
+//   - the components, reconstructed (docs/limanowa/data.md): data/*.json
+//     read and checked strictly by LoadData (load.go) into Data: the map
+//     with levels, villages, hill masses, edges, roads, streams and
+//     bridges (data.go Map), the counters in 13.0's notation (ParseFace,
+//     ParseOOBLine), the orders of battle of the three scenarios and the
+//     two campaigns (scenario.go), the reference card and the turn
+//     record card;
+//   - line of sight on this map (sight.go: Map.See, Map.SeeVertex) over
+//     internal/hexgrid's evaluator of rules 4.1-4.9 (rulings L1-L7 in
+//     docs/limanowa/rulings.md).
+//
+// What does not exist yet: the rules state (units and faces in play,
+// stacking, mass and blob, cohesion checks, rally, control), the sequence
+// of play, the six actions, reaction fire, melee, off-map artillery,
+// terrain effects on fire and movement, reinforcements, victory, the
+// campaign days, views, texts, the computer players' knowledge and the
+// engine registration.
+package limanowa
