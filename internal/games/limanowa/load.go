@@ -72,7 +72,7 @@ func parseSide(s string) (engine.Side, bool) {
 // parseHex reads a printed hex id that must be on the printed map.
 func parseHex(id string) (hexgrid.Hex, error) { return Layout.Parse(id) }
 
-// parseSide2 reads a hexside "N17/O17".
+// parseHexside reads a hexside "N17/O17".
 func parseHexside(s string) (hexgrid.Hexside, error) {
 	a, b, ok := strings.Cut(s, "/")
 	if !ok {
