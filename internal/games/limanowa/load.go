@@ -10,11 +10,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"sandtable/internal/engine"
 	"sandtable/internal/hexgrid"
+	"sandtable/internal/kit/datafile"
 )
 
 // docPath is the document every data file's notice must name.
@@ -23,21 +23,11 @@ const docPath = "docs/limanowa/data.md"
 //go:embed data/*.json
 var embeddedData embed.FS
 
-var defaultDataOnce = sync.OnceValue(func() *Data {
-	sub, err := fs.Sub(embeddedData, "data")
-	if err != nil {
-		panic(err)
-	}
-	d, err := LoadData(sub)
-	if err != nil {
-		panic("limanowa: embedded data is invalid: " + err.Error())
-	}
-	return d
-})
+var defaultData = datafile.Embedded("limanowa", embeddedData, "data", LoadData)
 
 // DefaultData returns the embedded reconstruction of the components,
 // loaded once and shared: callers must not modify it.
-func DefaultData() *Data { return defaultDataOnce() }
+func DefaultData() *Data { return defaultData() }
 
 // LoadData reads map.json, counters.json, scenarios.json, campaigns.json,
 // tables.json and turns.json from the root of fsys and checks them. Every
@@ -55,13 +45,6 @@ func LoadData(fsys fs.FS) (*Data, error) {
 		return nil, err
 	}
 	return d, nil
-}
-
-var idPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-
-func enum[T ~uint8](names []string, s string) (T, bool) {
-	i := slices.Index(names, s)
-	return T(max(i, 0)), i >= 0
 }
 
 func parseSide(s string) (engine.Side, bool) {
@@ -161,32 +144,32 @@ type mapFile struct {
 
 func loadMap(fsys fs.FS, d *Data) error {
 	var f mapFile
-	if err := readFile(fsys, "map.json", &f, &f.Notice); err != nil {
+	if err := datafile.Read(fsys, "map.json", &f, &f.Notice, docPath); err != nil {
 		return err
 	}
-	fe := &fileErrors{file: "map.json"}
+	fe := &datafile.Errors{File: "map.json"}
 	m := &d.Map
 	for _, k := range mapLegend {
 		if f.Legend[k] == "" {
-			fe.add("legend: %q missing", k)
+			fe.Add("legend: %q missing", k)
 		}
 	}
 	if len(f.Legend) != len(mapLegend) {
-		fe.add("legend: want exactly %v", mapLegend)
+		fe.Add("legend: want exactly %v", mapLegend)
 	}
 	rows := func(what string, lines []string, cell func(c, r int, ch byte) error) {
 		if len(lines) != Layout.MaxRow {
-			fe.add("%s: %d rows, want %d", what, len(lines), Layout.MaxRow)
+			fe.Add("%s: %d rows, want %d", what, len(lines), Layout.MaxRow)
 			return
 		}
 		for i, line := range lines {
 			if len(line) != Layout.MaxCol {
-				fe.add("%s: row %02d has %d columns, want %d", what, i+1, len(line), Layout.MaxCol)
+				fe.Add("%s: row %02d has %d columns, want %d", what, i+1, len(line), Layout.MaxCol)
 				continue
 			}
 			for j := 0; j < len(line); j++ {
 				if err := cell(j+1, i+1, line[j]); err != nil {
-					fe.add("%s: %s: %v", what, Layout.Format(Layout.Hex(j+1, i+1)), err)
+					fe.Add("%s: %s: %v", what, Layout.Format(Layout.Hex(j+1, i+1)), err)
 				}
 			}
 		}
@@ -209,8 +192,8 @@ func loadMap(fsys fs.FS, d *Data) error {
 		m.terrain[c][r], m.inPlay[c][r] = t, true
 		return nil
 	})
-	if fe.len() > 0 {
-		return fe.err()
+	if fe.Len() > 0 {
+		return fe.Err()
 	}
 	for _, h := range Layout.Hexes() {
 		if m.InPlay(h) {
@@ -223,11 +206,11 @@ func loadMap(fsys fs.FS, d *Data) error {
 			h, err := parseHex(id)
 			switch {
 			case err != nil:
-				fe.add("%s: %v", what, err)
+				fe.Add("%s: %v", what, err)
 			case !m.InPlay(h):
-				fe.add("%s: %s is not in play", what, id)
+				fe.Add("%s: %s is not in play", what, id)
 			case slices.Contains(out, h):
-				fe.add("%s: %s twice", what, id)
+				fe.Add("%s: %s twice", what, id)
 			default:
 				out = append(out, h)
 			}
@@ -236,11 +219,11 @@ func loadMap(fsys fs.FS, d *Data) error {
 	}
 	ids := map[string]bool{}
 	newID := func(what, id string) {
-		if !idPattern.MatchString(id) {
-			fe.add("%s %q: id must be lower-case words joined by '-'", what, id)
+		if !datafile.IsID(id) {
+			fe.Add("%s %q: id must be lower-case words joined by '-'", what, id)
 		}
 		if ids[id] {
-			fe.add("%s %q: id used twice", what, id)
+			fe.Add("%s %q: id used twice", what, id)
 		}
 		ids[id] = true
 	}
@@ -253,14 +236,14 @@ func loadMap(fsys fs.FS, d *Data) error {
 		hs := hexList(what, v.Hexes)
 		for _, h := range hs {
 			if m.Terrain(h) != VillageHex {
-				fe.add("%s: %s is not a village hex", what, Layout.Format(h))
+				fe.Add("%s: %s is not a village hex", what, Layout.Format(h))
 			}
 			m.village[h] = len(m.Villages)
 		}
 		if len(hs) == 0 {
-			fe.add("%s: no hexes", what)
+			fe.Add("%s: no hexes", what)
 		} else if len(cluster(hs[0], func(h hexgrid.Hex) bool { return slices.Contains(hs, h) })) != len(hs) {
-			fe.add("%s: its hexes are not one contiguous cluster", what)
+			fe.Add("%s: its hexes are not one contiguous cluster", what)
 		}
 		m.Villages = append(m.Villages, Village{ID: v.ID, Name: v.Name, Hexes: hs})
 	}
@@ -270,12 +253,12 @@ func loadMap(fsys fs.FS, d *Data) error {
 		}
 		i, ok := m.village[h]
 		if !ok {
-			fe.add("village hex %s belongs to no village", Layout.Format(h))
+			fe.Add("village hex %s belongs to no village", Layout.Format(h))
 			continue
 		}
 		for _, n := range h.Neighbours() {
 			if j, ok := m.village[n]; ok && j != i {
-				fe.add("villages %q and %q touch at %s: they would be one whole village", m.Villages[i].ID, m.Villages[j].ID, Layout.Format(h))
+				fe.Add("villages %q and %q touch at %s: they would be one whole village", m.Villages[i].ID, m.Villages[j].ID, Layout.Format(h))
 			}
 		}
 	}
@@ -284,18 +267,18 @@ func loadMap(fsys fs.FS, d *Data) error {
 		newID("hill", hl.ID)
 		c, err := parseHex(hl.Centre)
 		if err != nil {
-			fe.add("hill %q: %v", hl.ID, err)
+			fe.Add("hill %q: %v", hl.ID, err)
 			continue
 		}
 		if hl.Radius < 0 || hl.Radius > 5 {
-			fe.add("hill %q: radius %d outside 0-5", hl.ID, hl.Radius)
+			fe.Add("hill %q: radius %d outside 0-5", hl.ID, hl.Radius)
 			continue
 		}
 		m.Hills = append(m.Hills, Hill{ID: hl.ID, Name: hl.Name, Centre: c, Radius: hl.Radius, Hexes: m.within(c, hl.Radius)})
 	}
 	for _, want := range []string{"golkow", "jabloniec"} {
 		if _, ok := m.Hill(want); !ok {
-			fe.add("hill %q missing (13.0)", want)
+			fe.Add("hill %q missing (13.0)", want)
 		}
 	}
 
@@ -305,11 +288,11 @@ func loadMap(fsys fs.FS, d *Data) error {
 		c, err := parseHex(e.Centre)
 		switch {
 		case !ok:
-			fe.add("edge: side %q unknown", e.Side)
+			fe.Add("edge: side %q unknown", e.Side)
 		case err != nil:
-			fe.add("edge %q: %v", e.Side, err)
+			fe.Add("edge %q: %v", e.Side, err)
 		case seen[side]:
-			fe.add("edge %q twice", e.Side)
+			fe.Add("edge %q twice", e.Side)
 		default:
 			seen[side] = true
 			for _, h := range m.within(c, e.Radius) {
@@ -318,12 +301,12 @@ func loadMap(fsys fs.FS, d *Data) error {
 				}
 			}
 			if len(m.Edges[side]) == 0 {
-				fe.add("edge %q: no map edge hexes within %d of %s", e.Side, e.Radius, e.Centre)
+				fe.Add("edge %q: no map edge hexes within %d of %s", e.Side, e.Radius, e.Centre)
 			}
 		}
 	}
 	if seen != [2]bool{true, true} {
-		fe.add("edges: want one for each side")
+		fe.Add("edges: want one for each side")
 	}
 
 	m.Sides = hexgrid.SideMap[SideFlags]{}
@@ -333,13 +316,13 @@ func loadMap(fsys fs.FS, d *Data) error {
 		hs := hexList(what, r.Hexes)
 		if len(hs) != len(r.Hexes) || len(hs) < 2 {
 			if len(hs) < 2 {
-				fe.add("%s: fewer than two hexes", what)
+				fe.Add("%s: fewer than two hexes", what)
 			}
 			continue
 		}
 		for i := 1; i < len(hs); i++ {
 			if !hexgrid.Adjacent(hs[i-1], hs[i]) {
-				fe.add("%s: %s and %s are not adjacent", what, Layout.Format(hs[i-1]), Layout.Format(hs[i]))
+				fe.Add("%s: %s and %s are not adjacent", what, Layout.Format(hs[i-1]), Layout.Format(hs[i]))
 				continue
 			}
 			m.Sides.Set(hs[i-1], hs[i], m.Sides.At(hs[i-1], hs[i])|RoadSide)
@@ -353,15 +336,15 @@ func loadMap(fsys fs.FS, d *Data) error {
 		for _, id := range s.Sides {
 			side, err := parseHexside(id)
 			if err != nil {
-				fe.add("%s: %v", what, err)
+				fe.Add("%s: %v", what, err)
 				continue
 			}
 			a, b := side.Hexes()
 			if !m.InPlay(a) && !m.InPlay(b) {
-				fe.add("%s: %s is between two hexes not in play", what, id)
+				fe.Add("%s: %s is between two hexes not in play", what, id)
 			}
 			if slices.Contains(sides, side) {
-				fe.add("%s: %s twice", what, id)
+				fe.Add("%s: %s twice", what, id)
 			}
 			sides = append(sides, side)
 			m.Sides.Set(a, b, m.Sides.At(a, b)|StreamSide)
@@ -371,12 +354,12 @@ func loadMap(fsys fs.FS, d *Data) error {
 	for _, id := range f.Bridges {
 		side, err := parseHexside(id)
 		if err != nil {
-			fe.add("bridge: %v", err)
+			fe.Add("bridge: %v", err)
 			continue
 		}
 		a, b := side.Hexes()
 		if fl := m.Sides.At(a, b); fl&StreamSide == 0 || fl&Bridge != 0 {
-			fe.add("bridge %s: not a stream hexside, or listed twice", id)
+			fe.Add("bridge %s: not a stream hexside, or listed twice", id)
 		}
 		m.Sides.Set(a, b, m.Sides.At(a, b)|Bridge)
 	}
@@ -384,14 +367,14 @@ func loadMap(fsys fs.FS, d *Data) error {
 	for side, fl := range m.Sides {
 		if fl&(RoadSide|StreamSide) == RoadSide|StreamSide && fl&Bridge == 0 {
 			a, b := side.Hexes()
-			fe.add("road crosses stream at %s/%s without a bridge (D8)", Layout.Format(a), Layout.Format(b))
+			fe.Add("road crosses stream at %s/%s without a bridge (D8)", Layout.Format(a), Layout.Format(b))
 		}
 		if fl&Bridge != 0 && fl&RoadSide == 0 {
 			a, b := side.Hexes()
-			fe.add("bridge %s/%s carries no road", Layout.Format(a), Layout.Format(b))
+			fe.Add("bridge %s/%s carries no road", Layout.Format(a), Layout.Format(b))
 		}
 	}
-	return fe.err()
+	return fe.Err()
 }
 
 // within returns the in-play hexes within n of c, in Layout order.
@@ -462,58 +445,58 @@ var nations = []string{"russian", "austrian", "hungarian", "polish"}
 
 func loadCounters(fsys fs.FS, d *Data) error {
 	var f counterFile
-	if err := readFile(fsys, "counters.json", &f, &f.Notice); err != nil {
+	if err := datafile.Read(fsys, "counters.json", &f, &f.Notice, docPath); err != nil {
 		return err
 	}
-	fe := &fileErrors{file: "counters.json"}
+	fe := &datafile.Errors{File: "counters.json"}
 	for _, k := range []string{"formed", "dispersed", "melee"} {
 		if f.Legend[k] == "" {
-			fe.add("legend: %q missing", k)
+			fe.Add("legend: %q missing", k)
 		}
 	}
 	ids := map[string]bool{}
 	for i, raw := range f.Counters {
 		var c counterJSON
-		if !decodeEntry(fe, "counter", i, raw, &c) {
+		if !datafile.Entry(fe, "counter", i, raw, &c) {
 			continue
 		}
 		what := fmt.Sprintf("counter %q", c.ID)
-		if !idPattern.MatchString(c.ID) || ids[c.ID] {
-			fe.add("%s: id malformed or used twice", what)
+		if !datafile.IsID(c.ID) || ids[c.ID] {
+			fe.Add("%s: id malformed or used twice", what)
 		}
 		ids[c.ID] = true
 		out := Counter{ID: c.ID, Name: c.Name, Nation: c.Nation, Count: c.Count, NoDig: c.NoDig, Pair: c.Pair}
 		var ok bool
 		if out.Side, ok = parseSide(c.Side); !ok {
-			fe.add("%s: side %q unknown", what, c.Side)
+			fe.Add("%s: side %q unknown", what, c.Side)
 		}
 		if !slices.Contains(nations, c.Nation) {
-			fe.add("%s: nation %q unknown", what, c.Nation)
+			fe.Add("%s: nation %q unknown", what, c.Nation)
 		}
-		if out.Type, ok = enum[UnitType](typeNames, c.Type); !ok || out.Type == NoType {
-			fe.add("%s: type %q unknown", what, c.Type)
+		if out.Type, ok = datafile.Enum[UnitType](typeNames, c.Type); !ok || out.Type == NoType {
+			fe.Add("%s: type %q unknown", what, c.Type)
 		}
-		if out.Also, ok = enum[UnitType](typeNames, c.AlsoType); !ok || out.Also == out.Type {
-			fe.add("%s: alsoType %q unknown or the same as type", what, c.AlsoType)
+		if out.Also, ok = datafile.Enum[UnitType](typeNames, c.AlsoType); !ok || out.Also == out.Type {
+			fe.Add("%s: alsoType %q unknown or the same as type", what, c.AlsoType)
 		}
 		if c.Count < 1 || c.Count > 99 {
-			fe.add("%s: count %d outside 1-99", what, c.Count)
+			fe.Add("%s: count %d outside 1-99", what, c.Count)
 		}
 		var err error
 		if out.Formed, err = ParseFace(c.Formed); err != nil {
-			fe.add("%s: formed: %v", what, err)
+			fe.Add("%s: formed: %v", what, err)
 		}
 		if out.Dispersed, err = ParseFace(c.Dispersed); err != nil {
-			fe.add("%s: dispersed: %v", what, err)
+			fe.Add("%s: dispersed: %v", what, err)
 		}
 		for _, mv := range c.Melee {
 			if mv < 0 || mv > 9 {
-				fe.add("%s: melee value %d outside 0-9", what, mv)
+				fe.Add("%s: melee value %d outside 0-9", what, mv)
 			}
 		}
 		out.Formed.Melee, out.Dispersed.Melee = c.Melee[0], c.Melee[1]
 		if c.Name == "" {
-			fe.add("%s: no name", what)
+			fe.Add("%s: no name", what)
 		}
 		d.Counters = append(d.Counters, out)
 	}
@@ -523,7 +506,7 @@ func loadCounters(fsys fs.FS, d *Data) error {
 		}
 		p, ok := d.Counter(c.Pair)
 		if !ok || p.Pair != c.ID || p.Side != c.Side {
-			fe.add("counter %q: pair %q must be a counter of the same side naming it back", c.ID, c.Pair)
+			fe.Add("counter %q: pair %q must be a counter of the same side naming it back", c.ID, c.Pair)
 		}
 	}
 	for i, raw := range f.Markers {
@@ -533,16 +516,16 @@ func loadCounters(fsys fs.FS, d *Data) error {
 			Back  string `json:"back"`
 			Rule  string `json:"rule"`
 		}
-		if !decodeEntry(fe, "marker", i, raw, &mk) {
+		if !datafile.Entry(fe, "marker", i, raw, &mk) {
 			continue
 		}
-		if !idPattern.MatchString(mk.ID) || ids[mk.ID] || mk.Count < 1 || mk.Rule == "" {
-			fe.add("marker %q: id malformed or used twice, no count or no rule", mk.ID)
+		if !datafile.IsID(mk.ID) || ids[mk.ID] || mk.Count < 1 || mk.Rule == "" {
+			fe.Add("marker %q: id malformed or used twice, no count or no rule", mk.ID)
 		}
 		ids[mk.ID] = true
 		d.Markers = append(d.Markers, Marker{ID: mk.ID, Count: mk.Count, Back: mk.Back, Rule: mk.Rule})
 	}
-	return fe.err()
+	return fe.Err()
 }
 
 // --- scenarios.json and campaigns.json
@@ -698,11 +681,11 @@ func span(s string, cols bool) (int, int, error) {
 	return lo, hi, nil
 }
 
-func (d *Data) force(fe *fileErrors, what string, f forceJSON, turns int) (Force, bool) {
+func (d *Data) force(fe *datafile.Errors, what string, f forceJSON, turns int) (Force, bool) {
 	out := Force{Count: f.Count, Turn: f.Turn, Enter: f.Enter}
 	ok := true
 	bad := func(format string, args ...any) {
-		fe.add(what+": "+format, args...)
+		fe.Add(what+": "+format, args...)
 		ok = false
 	}
 	var sok bool
@@ -739,24 +722,24 @@ func (d *Data) force(fe *fileErrors, what string, f forceJSON, turns int) (Force
 	return out, ok
 }
 
-func (d *Data) oma(fe *fileErrors, what string, o omaJSON, turns int) (OMA, bool) {
+func (d *Data) oma(fe *datafile.Errors, what string, o omaJSON, turns int) (OMA, bool) {
 	out := OMA{Count: o.Count, Fire: o.FP, Howitzer: o.Howitzer, Turn: o.Turn}
 	ok := true
 	var sok, mok bool
 	out.Side, sok = parseSide(o.Side)
-	out.Mode, mok = enum[Mode](modeNames, o.Mode)
+	out.Mode, mok = datafile.Enum[Mode](modeNames, o.Mode)
 	if !sok || !mok || o.Count < 1 || o.FP < 1 || o.FP > 9 || o.Turn < 0 || o.Turn > turns {
-		fe.add("%s: side %q, mode %q, count %d, fp %d or turn %d out of range", what, o.Side, o.Mode, o.Count, o.FP, o.Turn)
+		fe.Add("%s: side %q, mode %q, count %d, fp %d or turn %d out of range", what, o.Side, o.Mode, o.Count, o.FP, o.Turn)
 		ok = false
 	}
 	if o.Preregistered != "" {
 		v, err := parseVertex(o.Preregistered)
 		if err != nil {
-			fe.add("%s: %v", what, err)
+			fe.Add("%s: %v", what, err)
 			return out, false
 		}
 		if o.Count != 1 {
-			fe.add("%s: a preregistered vertex is one group's (7.3)", what)
+			fe.Add("%s: a preregistered vertex is one group's (7.3)", what)
 			ok = false
 		}
 		out.Preregistered = &v
@@ -764,12 +747,12 @@ func (d *Data) oma(fe *fileErrors, what string, o omaJSON, turns int) (OMA, bool
 	return out, ok
 }
 
-func (d *Data) control(fe *fileErrors, what string, cs []controlJSON) []Control {
+func (d *Data) control(fe *datafile.Errors, what string, cs []controlJSON) []Control {
 	var out []Control
 	for _, c := range cs {
 		side, ok := parseSide(c.Side)
 		if !ok {
-			fe.add("%s: control: side %q unknown", what, c.Side)
+			fe.Add("%s: control: side %q unknown", what, c.Side)
 			continue
 		}
 		ctl := Control{Side: side}
@@ -777,14 +760,14 @@ func (d *Data) control(fe *fileErrors, what string, cs []controlJSON) []Control 
 		case c.Village != "" && c.Hill == "" && !c.AllVillages:
 			i := slices.IndexFunc(d.Map.Villages, func(v Village) bool { return v.ID == c.Village })
 			if i < 0 {
-				fe.add("%s: control: village %q unknown", what, c.Village)
+				fe.Add("%s: control: village %q unknown", what, c.Village)
 				continue
 			}
 			ctl.Hexes = d.Map.Villages[i].Hexes
 		case c.Hill != "" && c.Village == "" && !c.AllVillages:
 			h, ok := d.Map.Hill(c.Hill)
 			if !ok {
-				fe.add("%s: control: hill %q unknown", what, c.Hill)
+				fe.Add("%s: control: hill %q unknown", what, c.Hill)
 				continue
 			}
 			ctl.Hexes = h.Hexes
@@ -793,7 +776,7 @@ func (d *Data) control(fe *fileErrors, what string, cs []controlJSON) []Control 
 				ctl.Hexes = append(ctl.Hexes, v.Hexes...)
 			}
 		default:
-			fe.add("%s: control: want exactly one of village, hill, allVillages", what)
+			fe.Add("%s: control: want exactly one of village, hill, allVillages", what)
 			continue
 		}
 		out = append(out, ctl)
@@ -804,7 +787,7 @@ func (d *Data) control(fe *fileErrors, what string, cs []controlJSON) []Control 
 // checkCounts checks that no counter is asked for more often than the mix
 // holds; a counter and its pair share one pool (the Hussars are exchanged,
 // not added).
-func (d *Data) checkCounts(fe *fileErrors, what string, forces []Force, withdrawn []Withdrawal) {
+func (d *Data) checkCounts(fe *datafile.Errors, what string, forces []Force, withdrawn []Withdrawal) {
 	need := make([]int, len(d.Counters))
 	pool := func(i int) int {
 		p := slices.IndexFunc(d.Counters, func(c Counter) bool { return c.ID == d.Counters[i].Pair })
@@ -821,7 +804,7 @@ func (d *Data) checkCounts(fe *fileErrors, what string, forces []Force, withdraw
 	}
 	for i, n := range need {
 		if n > d.Counters[i].Count {
-			fe.add("%s: needs %d of %q, the mix holds %d", what, n, d.Counters[i].ID, d.Counters[i].Count)
+			fe.Add("%s: needs %d of %q, the mix holds %d", what, n, d.Counters[i].ID, d.Counters[i].Count)
 		}
 	}
 }
@@ -831,26 +814,26 @@ func loadScenarios(fsys fs.FS, d *Data) error {
 		Notice    string            `json:"notice"`
 		Scenarios []json.RawMessage `json:"scenarios"`
 	}
-	if err := readFile(fsys, "scenarios.json", &f, &f.Notice); err != nil {
+	if err := datafile.Read(fsys, "scenarios.json", &f, &f.Notice, docPath); err != nil {
 		return err
 	}
-	fe := &fileErrors{file: "scenarios.json"}
+	fe := &datafile.Errors{File: "scenarios.json"}
 	for i, raw := range f.Scenarios {
 		var s scenarioJSON
-		if !decodeEntry(fe, "scenario", i, raw, &s) {
+		if !datafile.Entry(fe, "scenario", i, raw, &s) {
 			continue
 		}
 		what := fmt.Sprintf("scenario %q", s.ID)
 		out := Scenario{ID: s.ID, Name: s.Name, Number: s.Number, Date: s.Date, Turns: s.Turns, Source: s.Source}
-		if !idPattern.MatchString(s.ID) || slices.ContainsFunc(d.Scenarios, func(o Scenario) bool { return o.ID == s.ID || o.Number == s.Number }) {
-			fe.add("%s: id malformed, or id or number used twice", what)
+		if !datafile.IsID(s.ID) || slices.ContainsFunc(d.Scenarios, func(o Scenario) bool { return o.ID == s.ID || o.Number == s.Number }) {
+			fe.Add("%s: id malformed, or id or number used twice", what)
 		}
 		if s.Number != i+1 || !dayPattern.MatchString(s.Date) || s.Turns < 1 || s.Turns > 12 || s.Name == "" || s.Source == "" {
-			fe.add("%s: number %d (want %d), date %q, turns %d, name or source wrong", what, s.Number, i+1, s.Date, s.Turns)
+			fe.Add("%s: number %d (want %d), date %q, turns %d, name or source wrong", what, s.Number, i+1, s.Date, s.Turns)
 		}
 		var ok bool
 		if out.First, ok = parseSide(s.First); !ok {
-			fe.add("%s: first %q unknown", what, s.First)
+			fe.Add("%s: first %q unknown", what, s.First)
 		}
 		out.Victory = d.victory(fe, what, s.Victory, false)
 		out.Control = d.control(fe, what, s.Control)
@@ -871,7 +854,7 @@ func loadScenarios(fsys fs.FS, d *Data) error {
 				fo := &out.Forces[j]
 				fo.Area = slices.DeleteFunc(slices.Clone(fo.Area), func(h hexgrid.Hex) bool { return !slices.Contains(out.PlayArea, h) })
 				if len(fo.Area) == 0 || fo.Enter && !slices.ContainsFunc(fo.Area, d.Map.EdgeHex) {
-					fe.add("%s: the area of force %d is outside the play area, or has no edge hex to enter by", what, j+1)
+					fe.Add("%s: the area of force %d is outside the play area, or has no edge hex to enter by", what, j+1)
 				}
 			}
 		}
@@ -879,34 +862,34 @@ func loadScenarios(fsys fs.FS, d *Data) error {
 		d.Scenarios = append(d.Scenarios, out)
 	}
 	if len(d.Scenarios) != 3 {
-		fe.add("%d scenarios, want the three of 13.0", len(d.Scenarios))
+		fe.Add("%d scenarios, want the three of 13.0", len(d.Scenarios))
 	}
-	return fe.err()
+	return fe.Err()
 }
 
-func (d *Data) victory(fe *fileErrors, what string, v victoryJSON, campaign bool) Victory {
+func (d *Data) victory(fe *datafile.Errors, what string, v victoryJSON, campaign bool) Victory {
 	out := Victory{Count: v.Count}
 	var ok bool
-	if out.Kind, ok = enum[VictoryKind](victoryNames, v.Kind); !ok || campaign != (out.Kind == HillsAndVillages) {
-		fe.add("%s: victory %q unknown here", what, v.Kind)
+	if out.Kind, ok = datafile.Enum[VictoryKind](victoryNames, v.Kind); !ok || campaign != (out.Kind == HillsAndVillages) {
+		fe.Add("%s: victory %q unknown here", what, v.Kind)
 	}
 	if out.Kind == HillHexesAtLeast {
 		if out.Side, ok = parseSide(v.Side); !ok || v.Count < 1 {
-			fe.add("%s: victory needs a side and a count", what)
+			fe.Add("%s: victory needs a side and a count", what)
 		}
 	} else if v.Side != "" || v.Count != 0 {
-		fe.add("%s: victory %q takes no side or count", what, v.Kind)
+		fe.Add("%s: victory %q takes no side or count", what, v.Kind)
 	}
 	return out
 }
 
 // playArea is scenario 3's: the road's hexes and the side of the road
 // holding the given hex (rulings-data D12).
-func (d *Data) playArea(fe *fileErrors, what, road, side string) []hexgrid.Hex {
+func (d *Data) playArea(fe *datafile.Errors, what, road, side string) []hexgrid.Hex {
 	i := slices.IndexFunc(d.Map.Roads, func(r Route) bool { return r.ID == road })
 	h, err := parseHex(side)
 	if i < 0 || err != nil {
-		fe.add("%s: playArea: road %q or hex %q unknown", what, road, side)
+		fe.Add("%s: playArea: road %q or hex %q unknown", what, road, side)
 		return nil
 	}
 	r := d.Map.Roads[i].Hexes
@@ -918,7 +901,7 @@ func (d *Data) playArea(fe *fileErrors, what, road, side string) []hexgrid.Hex {
 		return (ac*100 + ar) - (bc*100 + br)
 	})
 	if len(area) >= len(d.Map.Hexes) {
-		fe.add("%s: playArea: the road does not divide the map", what)
+		fe.Add("%s: playArea: the road does not divide the map", what)
 	}
 	return area
 }
@@ -928,10 +911,10 @@ func loadCampaigns(fsys fs.FS, d *Data) error {
 		Notice    string            `json:"notice"`
 		Campaigns []json.RawMessage `json:"campaigns"`
 	}
-	if err := readFile(fsys, "campaigns.json", &f, &f.Notice); err != nil {
+	if err := datafile.Read(fsys, "campaigns.json", &f, &f.Notice, docPath); err != nil {
 		return err
 	}
-	fe := &fileErrors{file: "campaigns.json"}
+	fe := &datafile.Errors{File: "campaigns.json"}
 	for i, raw := range f.Campaigns {
 		var c struct {
 			ID       string        `json:"id"`
@@ -957,23 +940,23 @@ func loadCampaigns(fsys fs.FS, d *Data) error {
 				Russian string `json:"russian"`
 			} `json:"recovery"`
 		}
-		if !decodeEntry(fe, "campaign", i, raw, &c) {
+		if !datafile.Entry(fe, "campaign", i, raw, &c) {
 			continue
 		}
 		what := fmt.Sprintf("campaign %q", c.ID)
 		out := Campaign{ID: c.ID, Name: c.Name, Number: c.Number}
-		if !idPattern.MatchString(c.ID) || c.Number != i+1 || c.Name == "" {
-			fe.add("%s: id, number %d (want %d) or name wrong", what, c.Number, i+1)
+		if !datafile.IsID(c.ID) || c.Number != i+1 || c.Name == "" {
+			fe.Add("%s: id, number %d (want %d) or name wrong", what, c.Number, i+1)
 		}
 		var aok, dok bool
 		out.Attacker, aok = parseSide(c.Attacker)
 		out.Defender, dok = parseSide(c.Defender)
 		if !aok || !dok || out.Attacker == out.Defender {
-			fe.add("%s: attacker %q and defender %q must be the two sides", what, c.Attacker, c.Defender)
+			fe.Add("%s: attacker %q and defender %q must be the two sides", what, c.Attacker, c.Defender)
 		}
 		out.Control = d.control(fe, what, c.Control)
 		if len(c.Schedule) != c.Days || c.Days < 1 {
-			fe.add("%s: %d days but %d in the schedule", what, c.Days, len(c.Schedule))
+			fe.Add("%s: %d days but %d in the schedule", what, c.Days, len(c.Schedule))
 		}
 		var all []Force
 		var gone []Withdrawal
@@ -982,7 +965,7 @@ func loadCampaigns(fsys fs.FS, d *Data) error {
 			dw := fmt.Sprintf("%s day %s", what, day.Date)
 			t, err := time.Parse("2006-01-02", day.Date)
 			if err != nil || !dayPattern.MatchString(day.Date) || j > 0 && !t.Equal(prev.AddDate(0, 0, 1)) {
-				fe.add("%s: date not the day after the last, within 3-11 December 1914", dw)
+				fe.Add("%s: date not the day after the last, within 3-11 December 1914", dw)
 			}
 			prev = t
 			od := Day{Date: day.Date}
@@ -1001,7 +984,7 @@ func loadCampaigns(fsys fs.FS, d *Data) error {
 				side, sok := parseSide(w.Side)
 				ci := slices.IndexFunc(d.Counters, func(x Counter) bool { return x.ID == w.Counter })
 				if !sok || ci < 0 || w.Count < 1 || d.Counters[ci].Side != side {
-					fe.add("%s: withdraw %d %q of %q: unknown", dw, w.Count, w.Counter, w.Side)
+					fe.Add("%s: withdraw %d %q of %q: unknown", dw, w.Count, w.Counter, w.Side)
 					continue
 				}
 				od.Withdraw = append(od.Withdraw, Withdrawal{Side: side, Counter: ci, Count: w.Count})
@@ -1015,16 +998,16 @@ func loadCampaigns(fsys fs.FS, d *Data) error {
 			okA := parseFraction(r.Central, &rec.Num[Central], &rec.Den[Central])
 			okB := parseFraction(r.Russian, &rec.Num[Russian], &rec.Den[Russian])
 			if !okA || !okB || !slices.ContainsFunc(out.Days, func(x Day) bool { return x.Date == r.Date }) {
-				fe.add("%s: recovery on %q: fractions %q, %q or date wrong", what, r.Date, r.Central, r.Russian)
+				fe.Add("%s: recovery on %q: fractions %q, %q or date wrong", what, r.Date, r.Central, r.Russian)
 			}
 			out.Recovery = append(out.Recovery, rec)
 		}
 		d.Campaigns = append(d.Campaigns, out)
 	}
 	if len(d.Campaigns) != 2 {
-		fe.add("%d campaigns, want the two of 13.0", len(d.Campaigns))
+		fe.Add("%d campaigns, want the two of 13.0", len(d.Campaigns))
 	}
-	return fe.err()
+	return fe.Err()
 }
 
 // parseFraction reads "3/4" (a fraction from 0 to 1).
@@ -1084,37 +1067,37 @@ func loadTables(fsys fs.FS, d *Data) error {
 			Rule    string `json:"rule"`
 		} `json:"results"`
 	}
-	if err := readFile(fsys, "tables.json", &f, &f.Notice); err != nil {
+	if err := datafile.Read(fsys, "tables.json", &f, &f.Notice, docPath); err != nil {
 		return err
 	}
-	fe := &fileErrors{file: "tables.json"}
+	fe := &datafile.Errors{File: "tables.json"}
 	t := &d.Tables
 	t.Categories, t.FFECategories = f.Categories, f.FFECategories
 	if !slices.Equal(f.Categories, []string{"deployment", "movement", "range", "terrain", "visibility"}) {
-		fe.add("categories: want the five of 6.53 in order")
+		fe.Add("categories: want the five of 6.53 in order")
 	}
 	for _, c := range f.FFECategories {
 		if !slices.Contains(f.Categories, c) {
-			fe.add("ffeCategories: %q is not a category", c)
+			fe.Add("ffeCategories: %q is not a category", c)
 		}
 	}
 	for _, m := range f.Modifiers {
-		if !idPattern.MatchString(m.ID) || slices.ContainsFunc(t.Modifiers, func(x Modifier) bool { return x.ID == m.ID }) {
-			fe.add("modifier %q: id malformed or used twice", m.ID)
+		if !datafile.IsID(m.ID) || slices.ContainsFunc(t.Modifiers, func(x Modifier) bool { return x.ID == m.ID }) {
+			fe.Add("modifier %q: id malformed or used twice", m.ID)
 		}
 		if !slices.Contains(f.Categories, m.Category) && m.Category != "melee" {
-			fe.add("modifier %q: category %q unknown", m.ID, m.Category)
+			fe.Add("modifier %q: category %q unknown", m.ID, m.Category)
 		}
 		if m.Value == 0 || m.Value < -4 || m.Value > 4 || m.Rule == "" || m.Text == "" || m.Per < 0 {
-			fe.add("modifier %q: value %d outside -4..4 or 0, no rule or text", m.ID, m.Value)
+			fe.Add("modifier %q: value %d outside -4..4 or 0, no rule or text", m.ID, m.Value)
 		}
 		t.Modifiers = append(t.Modifiers, Modifier{ID: m.ID, Category: m.Category, Value: m.Value, VsHowitzer: m.VsHowitzer, Per: m.Per, Rule: m.Rule, Text: m.Text})
 	}
 	seen := [numModes]bool{}
 	for _, r := range f.MOT {
-		mode, ok := enum[Mode](modeNames, r.Mode)
+		mode, ok := datafile.Enum[Mode](modeNames, r.Mode)
 		if !ok || seen[mode] {
-			fe.add("mot: mode %q unknown or twice", r.Mode)
+			fe.Add("mot: mode %q unknown or twice", r.Mode)
 			continue
 		}
 		seen[mode] = true
@@ -1126,24 +1109,24 @@ func loadTables(fsys fs.FS, d *Data) error {
 			row.SSNoTrench = row.SS
 		}
 		if r.SS < 2 || r.SS > 12 || r.SSPB < 0 || r.SSPB > 12 || r.RD < 0 || r.RD > 6 || row.RDPB < r.RD || r.Rule == "" {
-			fe.add("mot %q: values out of range", r.Mode)
+			fe.Add("mot %q: values out of range", r.Mode)
 		}
 		t.MOT[mode] = row
 	}
 	if seen != [numModes]bool{true, true, true, true, true} {
-		fe.add("mot: want a row for each of %v", modeNames)
+		fe.Add("mot: want a row for each of %v", modeNames)
 	}
 	t.AccuracyHit, t.Destroy = f.Accuracy.Hit, f.Results.Destroy
 	if t.AccuracyHit < 1 || t.AccuracyHit > 6 || len(f.Accuracy.Modifiers) != 2 {
-		fe.add("accuracy: hit %d outside 1-6, or not the two modifiers of 7.242", t.AccuracyHit)
+		fe.Add("accuracy: hit %d outside 1-6, or not the two modifiers of 7.242", t.AccuracyHit)
 	}
 	if t.Destroy != 11 {
-		fe.add("results: destroy %d, the rules say 11 (3.73)", t.Destroy)
+		fe.Add("results: destroy %d, the rules say 11 (3.73)", t.Destroy)
 	}
 	if len(f.Transport) != 3 {
-		fe.add("transport: want mule, wagon and truck (6.84)")
+		fe.Add("transport: want mule, wagon and truck (6.84)")
 	}
-	return fe.err()
+	return fe.Err()
 }
 
 // --- turns.json
@@ -1159,33 +1142,33 @@ func loadTurns(fsys fs.FS, d *Data) error {
 		Boxes              []string `json:"boxes"`
 		Rule               string   `json:"rule"`
 	}
-	if err := readFile(fsys, "turns.json", &f, &f.Notice); err != nil {
+	if err := datafile.Read(fsys, "turns.json", &f, &f.Notice, docPath); err != nil {
 		return err
 	}
-	fe := &fileErrors{file: "turns.json"}
+	fe := &datafile.Errors{File: "turns.json"}
 	t := &d.Turns
 	t.Turns, t.CounterAttack, t.Night, t.Days = f.Turns, f.CounterAttackTurns, f.NightTurns, f.Days
 	if f.Turns != 12 || f.CounterAttackTurns != 6 || f.NightTurns != 6 {
-		fe.add("turns %d, counterAttackTurns %d, nightTurns %d: the rules say 12, 6, 6 (11.2, 11.31, 11.521)", f.Turns, f.CounterAttackTurns, f.NightTurns)
+		fe.Add("turns %d, counterAttackTurns %d, nightTurns %d: the rules say 12, 6, 6 (11.2, 11.31, 11.521)", f.Turns, f.CounterAttackTurns, f.NightTurns)
 	}
 	for i, c := range f.Couplets {
 		if c != i {
-			fe.add("couplets: want 0, 1, 2, … in order")
+			fe.Add("couplets: want 0, 1, 2, … in order")
 			break
 		}
 	}
 	t.MaxCouplets = len(f.Couplets) - 1
 	if t.MaxCouplets < 5 {
-		fe.add("couplets: a die difference reaches 5 (5.11)")
+		fe.Add("couplets: a die difference reaches 5 (5.11)")
 	}
 	for i, day := range f.Days {
 		if day != fmt.Sprintf("1914-12-%02d", 3+i) {
-			fe.add("days: want 1914-12-03 … 1914-12-11 in order")
+			fe.Add("days: want 1914-12-03 … 1914-12-11 in order")
 			break
 		}
 	}
 	if len(f.Days) != 9 {
-		fe.add("days: %d, want nine (3-11 December)", len(f.Days))
+		fe.Add("days: %d, want nine (3-11 December)", len(f.Days))
 	}
-	return fe.err()
+	return fe.Err()
 }
