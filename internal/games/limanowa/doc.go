@@ -16,10 +16,12 @@
 //   - the first pieces of the rules state (units.go): a Unit in play and
 //     its face up (3.2), ready and spent (3.3), the stacking limit (3.4),
 //     mass and blob (3.5, 3.6), multi-type units (3.12), the cohesion
-//     check and its outcome (3.7) and a rally's (3.8).
+//     check and its outcome (3.7) and a rally's (3.8);
+//   - control (3.9) and every scenario's and campaign's victory condition
+//     judged on it (control.go, rulings L8, L9).
 //
 // What does not exist yet: a State (the units of a scenario set up, the
-// turn), control (3.9), the sequence of play, the six actions, reaction fire, melee, off-map artillery,
+// turn), the sequence of play, the six actions, reaction fire, melee, off-map artillery,
 // terrain effects on fire and movement, reinforcements, victory, the
 // campaign days, views, texts, the computer players' knowledge and the
 // engine registration.

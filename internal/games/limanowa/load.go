@@ -747,15 +747,15 @@ func (d *Data) oma(fe *datafile.Errors, what string, o omaJSON, turns int) (OMA,
 	return out, ok
 }
 
-func (d *Data) control(fe *datafile.Errors, what string, cs []controlJSON) []Control {
-	var out []Control
+func (d *Data) control(fe *datafile.Errors, what string, cs []controlJSON) []Held {
+	var out []Held
 	for _, c := range cs {
 		side, ok := parseSide(c.Side)
 		if !ok {
 			fe.Add("%s: control: side %q unknown", what, c.Side)
 			continue
 		}
-		ctl := Control{Side: side}
+		ctl := Held{Side: side}
 		switch {
 		case c.Village != "" && c.Hill == "" && !c.AllVillages:
 			i := slices.IndexFunc(d.Map.Villages, func(v Village) bool { return v.ID == c.Village })

@@ -100,8 +100,9 @@ type Victory struct {
 	Count int         // HillHexesAtLeast
 }
 
-// Control is the hexes a side controls at the start (3.9).
-type Control struct {
+// Held is hexes a side controls at the start, as a scenario or campaign
+// states (3.9, 13.0).
+type Held struct {
 	Side  engine.Side
 	Hexes []hexgrid.Hex
 }
@@ -114,7 +115,7 @@ type Scenario struct {
 	Turns    int
 	First    engine.Side // sets up first
 	Victory  Victory
-	Control  []Control
+	Control  []Held
 	Forces   []Force
 	OMA      []OMA
 	PlayArea []hexgrid.Hex // nil: the whole map; scenario 3: on or west of the road
@@ -148,7 +149,7 @@ type Campaign struct {
 	Number             int
 	Days               []Day
 	Attacker, Defender engine.Side
-	Control            []Control
+	Control            []Held
 	Recovery           []Recovery
 }
 
