@@ -18,11 +18,13 @@
 //     mass and blob (3.5, 3.6), multi-type units (3.12), the cohesion
 //     check and its outcome (3.7) and a rally's (3.8);
 //   - control (3.9) and every scenario's and campaign's victory condition
-//     judged on it (control.go, rulings L8, L9).
+//     judged on it (control.go, rulings L8, L9);
+//   - the circumstance modifiers of a fire attack (fire.go, 6.53, 7.241,
+//     7.511, 8.x) from the reference card.
 //
 // What does not exist yet: a State (the units of a scenario set up, the
-// turn), the sequence of play, the six actions, reaction fire, melee, off-map artillery,
-// terrain effects on fire and movement, reinforcements, victory, the
+// turn), the sequence of play, the six actions, reaction fire, melee,
+// off-map artillery, terrain effects on movement, melee modifiers, reinforcements, the
 // campaign days, views, texts, the computer players' knowledge and the
 // engine registration.
 package limanowa

@@ -1093,6 +1093,19 @@ func loadTables(fsys fs.FS, d *Data) error {
 		}
 		t.Modifiers = append(t.Modifiers, Modifier{ID: m.ID, Category: m.Category, Value: m.Value, VsHowitzer: m.VsHowitzer, Per: m.Per, Rule: m.Rule, Text: m.Text})
 	}
+	for _, id := range modifierIDs {
+		if !slices.ContainsFunc(t.Modifiers, func(m Modifier) bool { return m.ID == id }) {
+			fe.Add("modifier %q missing", id)
+		}
+	}
+	for _, m := range t.Modifiers {
+		if !slices.Contains(modifierIDs, m.ID) {
+			fe.Add("modifier %q: the rules know no such modifier", m.ID)
+		}
+		if m.Category == "range" && m.ID == "range" && m.Per < 1 {
+			fe.Add("modifier %q: per must be at least 1", m.ID)
+		}
+	}
 	seen := [numModes]bool{}
 	for _, r := range f.MOT {
 		mode, ok := datafile.Enum[Mode](modeNames, r.Mode)

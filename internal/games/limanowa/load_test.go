@@ -260,6 +260,7 @@ func TestLoadRefuses(t *testing.T) {
 		{"vertex", "scenarios.json", `"AF12/AF13/AG13"`, `"AF12/AF13/AG12"`, "do not meet"},
 		{"campaign day order", "campaigns.json", `"date": "1914-12-05"`, `"date": "1914-12-06"`, "the day after"},
 		{"mode", "tables.json", `"mode": "flare"`, `"mode": "pigeon"`, "pigeon"},
+		{"unknown modifier", "tables.json", `"id": "night"`, `"id": "dark"`, `modifier "night" missing`},
 		{"destroy", "tables.json", `"destroy": 11`, `"destroy": 12`, "3.73"},
 		{"days", "turns.json", `"1914-12-11"`, `"1914-12-12"`, "days"},
 	}
