@@ -20,11 +20,19 @@
 //   - control (3.9) and every scenario's and campaign's victory condition
 //     judged on it (control.go, rulings L8, L9);
 //   - the circumstance modifiers of a fire attack (fire.go, 6.53, 7.241,
-//     7.511, 8.x) from the reference card.
+//     7.511, 8.x) from the reference card;
+//   - initiative and the number of couplets (initiative.go, 5.11, 5.12);
+//   - the off-map artillery tables and dice: signal success, relay delay,
+//     accuracy, stray and blast, the delay carried into a counter attack
+//     (oma.go, 7.21-7.245, 11.32, 11.522);
+//   - the night's recovery shares (campaign.go, 11.532, 13.0).
 //
 // What does not exist yet: a State (the units of a scenario set up, the
-// turn), the sequence of play, the six actions, reaction fire, melee,
-// off-map artillery, terrain effects on movement, melee modifiers, reinforcements, the
+// turn), the sequence of play and the turn record, the six actions and
+// their procedures (calling and cancelling OMA, deploy, dig, fire, move
+// with lost checks, rally and melee), reaction fire, preliminary
+// bombardment, creeping barrage, gas and smoke, terrain effects on
+// movement, melee modifiers, reinforcements, the
 // campaign days, views, texts, the computer players' knowledge and the
 // engine registration.
 package limanowa

@@ -1,0 +1,26 @@
+package limanowa
+
+import "sandtable/internal/engine"
+
+// RecoveryShare is the share of a day's destroyed units side may recover
+// that night (11.531: half; 13.0: on 8 December the Austro-Hungarians
+// three quarters, the Russians one quarter).
+func (c *Campaign) RecoveryShare(date string, side engine.Side) (num, den int) {
+	for _, r := range c.Recovery {
+		if r.Date == date {
+			return r.Num[side], r.Den[side]
+		}
+	}
+	return 1, 2
+}
+
+// Recoverable is how many units of each type may be recovered from the
+// day's casualty list (11.532): the share of each type, fractions rounded
+// up; captured units are not on the list (11.531).
+func Recoverable(destroyed map[UnitType]int, num, den int) map[UnitType]int {
+	out := map[UnitType]int{}
+	for t, n := range destroyed {
+		out[t] = (n*num + den - 1) / den
+	}
+	return out
+}
