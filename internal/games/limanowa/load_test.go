@@ -13,7 +13,7 @@ import (
 var dataNames = []string{"map.json", "counters.json", "scenarios.json", "campaigns.json", "tables.json", "turns.json"}
 
 // dataFiles returns a copy of the embedded data files.
-func dataFiles(t *testing.T) fstest.MapFS {
+func dataFiles(t testing.TB) fstest.MapFS {
 	t.Helper()
 	sub, err := fs.Sub(embeddedData, "data")
 	if err != nil {
@@ -292,6 +292,26 @@ func FuzzParseOOBLine(f *testing.F) {
 			if err != nil || again != fc {
 				t.Fatalf("%q: %v round trip %v %v", s, fc, again, err)
 			}
+		}
+	})
+}
+
+// The loader refuses whatever it cannot read and never panics.
+func FuzzLoadData(f *testing.F) {
+	files := dataFiles(f)
+	for _, name := range dataNames {
+		f.Add(name, string(files[name].Data))
+	}
+	f.Add("map.json", `{"notice": "RECONSTRUCTION docs/limanowa/data.md", "levels": ["1"], "terrain": []}`)
+	f.Fuzz(func(t *testing.T, name, body string) {
+		if !slices.Contains(dataNames, name) {
+			return
+		}
+		fsys := dataFiles(t)
+		fsys[name] = &fstest.MapFile{Data: []byte(body)}
+		d, err := LoadData(fsys)
+		if err == nil && (d == nil || len(d.Map.Hexes) == 0) {
+			t.Fatal("accepted data without a map")
 		}
 	})
 }
