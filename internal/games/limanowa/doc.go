@@ -27,14 +27,15 @@
 //     (oma.go, 7.21-7.245, 11.32, 11.522);
 //   - the night's recovery shares (campaign.go, 11.532, 13.0);
 //   - when a move makes a unit check for getting lost, green hexsides,
-//     and who may rally (move.go, 6.661, 3.8).
+//     and who may rally (move.go, 6.661, 3.8);
+//   - melee modifiers and hallowed ground (melee.go, 6.675, 6.679,
+//     ruling L10).
 //
 // What does not exist yet: a State (the units of a scenario set up, the
 // turn), the sequence of play and the turn record, the six actions and
 // their procedures (calling and cancelling OMA, deploy, dig, fire, move
-// and its costs, melee), reaction fire, preliminary
-// bombardment, creeping barrage, gas and smoke, terrain effects on
-// movement, melee modifiers, reinforcements, the
+// and its costs, melee allocation), reaction fire, preliminary
+// bombardment, creeping barrage, gas and smoke, reinforcements, the
 // campaign days, views, texts, the computer players' knowledge and the
 // engine registration.
 package limanowa
