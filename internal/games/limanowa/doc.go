@@ -29,10 +29,14 @@
 //   - when a move makes a unit check for getting lost, green hexsides,
 //     and who may rally (move.go, 6.661, 3.8);
 //   - melee modifiers and hallowed ground (melee.go, 6.675, 6.679,
-//     ruling L10).
+//     ruling L10);
+//   - a Position (position.go): units, control and the markers in hexes
+//     and on hexsides, with trench connections and bomb stops (8.32,
+//     8.33, 6.42), wire (8.341), cover (8.02), a scenario's units before
+//     set-up and where each may set up (10.1, 3.4).
 //
-// What does not exist yet: a State (the units of a scenario set up, the
-// turn), the sequence of play and the turn record, the six actions and
+// What does not exist yet: a State (the engine's contract: the set-up
+// decisions, the turn, the record), the sequence of play and the turn record, the six actions and
 // their procedures (calling and cancelling OMA, deploy, dig, fire, move
 // and its costs, melee allocation), reaction fire, preliminary
 // bombardment, creeping barrage, gas and smoke, reinforcements, the

@@ -21,6 +21,7 @@ const (
 // Unit is one counter in play.
 type Unit struct {
 	Counter   int16 // index into Data.Counters
+	Force     int16 // index of the force it arrives with (Scenario.Forces, or a campaign's), -1 if none
 	Side      engine.Side
 	Where     Where
 	Hex       hexgrid.Hex

@@ -14,7 +14,7 @@ func unit(t *testing.T, d *Data, id, hex string) Unit {
 	if i < 0 {
 		t.Fatalf("no counter %q", id)
 	}
-	return Unit{Counter: int16(i), Side: d.Counters[i].Side, Where: OnMap, Hex: Layout.MustParse(hex)}
+	return Unit{Counter: int16(i), Force: -1, Side: d.Counters[i].Side, Where: OnMap, Hex: Layout.MustParse(hex)}
 }
 
 // 3.2: a unit uses the values of the side facing up.
