@@ -39,10 +39,11 @@
 //     ruling L12).
 //
 // What does not exist yet: a State (the engine's contract: the set-up
-// decisions, the turn, the record), the sequence of play and the turn record, the six actions and
-// their procedures (calling and cancelling OMA, deploy, dig, fire, move
-// and its costs, melee allocation), reaction fire, preliminary
-// bombardment, creeping barrage, gas and smoke, reinforcements entering,
-// isolation's order and captures, the rest of the campaign days, views, texts, the computer players' knowledge and the
-// engine registration.
+// decisions, the turn, the record), the sequence of play and the turn
+// record, the six actions and their procedures (calling and cancelling
+// OMA, deploy, dig, fire, move and its costs, melee allocation), reaction
+// fire, preliminary bombardment, creeping barrage, gas and smoke,
+// reinforcements entering, isolation's order and captures, the rest of
+// the campaign days, views, texts, the computer players' knowledge and
+// the engine registration.
 package limanowa
