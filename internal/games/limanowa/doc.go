@@ -36,13 +36,15 @@
 //     set-up and where each may set up (10.1, 3.4);
 //   - lines of communication and beaten zones, and where a reinforcement
 //     or recovery may be placed (loc.go, 11.42, 11.12 with 13.0's edit,
-//     ruling L12).
+//     ruling L12);
+//   - a preliminary bombardment's effect on units (bombard.go, 7.12).
 //
 // What does not exist yet: a State (the engine's contract: the set-up
 // decisions, the turn, the record), the sequence of play and the turn
 // record, the six actions and their procedures (calling and cancelling
 // OMA, deploy, dig, fire, move and its costs, melee allocation), reaction
-// fire, preliminary bombardment, creeping barrage, gas and smoke,
+// fire, the bombardment's breaches and scrapes, creeping barrage, gas
+// and smoke,
 // reinforcements entering, isolation's order and captures, the rest of
 // the campaign days, views, texts, the computer players' knowledge and
 // the engine registration.
