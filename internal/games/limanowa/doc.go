@@ -19,8 +19,10 @@
 //     check and its outcome (3.7) and a rally's (3.8);
 //   - control (3.9) and every scenario's and campaign's victory condition
 //     judged on it (control.go, rulings L8, L9);
-//   - the circumstance modifiers of a fire attack (fire.go, 6.53, 7.241,
-//     7.511, 8.x) from the reference card;
+//   - fire (fire.go): the circumstance modifiers from the reference card
+//     (6.53, 7.241, 7.511, 8.x), who may fire where (6.51, 6.52, 4.6) and
+//     an area fire attack resolved on every unit of the target hex, with
+//     6.75's machine guns (the Example of Play's first turn is a test);
 //   - initiative and the number of couplets (initiative.go, 5.11, 5.12);
 //   - the off-map artillery tables and dice: signal success, relay delay,
 //     accuracy, stray and blast, the delay carried into a counter attack
@@ -42,8 +44,8 @@
 // What does not exist yet: a State (the engine's contract: the set-up
 // decisions, the turn, the record), the sequence of play and the turn
 // record, the six actions and their procedures (calling and cancelling
-// OMA, deploy, dig, fire, move and its costs, melee allocation), reaction
-// fire, the bombardment's breaches and scrapes, creeping barrage, gas and
+// OMA, deploy, dig, move and its costs, melee allocation), anti-tank
+// fire, the reaction-fire windows, the bombardment's breaches and scrapes, creeping barrage, gas and
 // smoke, reinforcements entering, isolation's order and captures, the
 // rest of the campaign days, views, texts, the computer players'
 // knowledge and the engine registration.

@@ -1,6 +1,10 @@
 package limanowa
 
-import "slices"
+import (
+	"slices"
+
+	"sandtable/internal/hexgrid"
+)
 
 // modifierIDs are the reference card's circumstance modifiers the rules
 // code applies; tables.json must give each exactly once.
@@ -97,4 +101,115 @@ func (m *Modifier) applies(s Shot, tg Target) (int, bool) {
 		return v, s.InGas
 	}
 	return 0, false
+}
+
+// FireAt is an area fire attack about to be made (6.5, 6.7).
+type FireAt struct {
+	Shooter  int         // index into Position.Units
+	Target   hexgrid.Hex // the target hex
+	Reaction bool        // reaction fire (6.71)
+	// Moving reports which units are moving (6.65); nil for none.
+	Moving func(i int) bool
+	Night  bool
+	// Smoke reports full-hex concealment other than night (4.8); nil for
+	// none.
+	Smoke func(hexgrid.Hex) bool
+}
+
+// Sight returns the line of sight of an attack, with 4.6's friendly units
+// in the way of infantry and cavalry fire (those not IN a trench).
+func (p *Position) Sight(d *Data, f FireAt) hexgrid.View {
+	s := &p.Units[f.Shooter]
+	c := &d.Counters[s.Counter]
+	o := Sightline{Night: f.Night, Concealed: f.Smoke}
+	if c.Is(Infantry) || c.Is(Cavalry) {
+		o.Blocker = func(h hexgrid.Hex) bool {
+			for i := range p.Units {
+				if u := &p.Units[i]; i != f.Shooter && u.Where == OnMap && u.Side == s.Side && u.Hex == h && !u.In {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return d.Map.See(s.Hex, f.Target, o)
+}
+
+// CanFire reports whether the shooter may make the attack (6.51, 6.52,
+// 6.71): on the map and ready, the target within range (hexes counted
+// without the firing hex, with the target's) and in sight; not out of a
+// hex holding enemy units, though any unit but a mortar may fire at the
+// enemy in its own hex; mortars never react. Ready-ness of reaction fire
+// the caller checks with the rest of 6.7.
+func (p *Position) CanFire(d *Data, f FireAt) bool {
+	s := &p.Units[f.Shooter]
+	c := &d.Counters[s.Counter]
+	if !s.Ready() || f.Reaction && c.Is(Mortar) {
+		return false
+	}
+	if s.Hex == f.Target {
+		return !c.Is(Mortar) && p.enemyIn(s.Side, f.Target)
+	}
+	if p.enemyIn(s.Side, s.Hex) || hexgrid.Distance(s.Hex, f.Target) > s.Face(d).Range {
+		return false
+	}
+	return p.Sight(d, f).Visible
+}
+
+// Hit is one unit's cohesion check under fire.
+type Hit struct {
+	Unit    int
+	Check   Check
+	Outcome Outcome
+}
+
+// AreaFire resolves an area fire attack (6.53): every unit in the target
+// hex but the shooter checks cohesion with the shooter's firepower and
+// the circumstance modifiers (friend and foe alike, 9.0), and the outcome
+// is applied at once. The shooter is then spent, except a machine gun
+// reacting against a hex with a moving unit when no moving unit's check
+// was doubles (6.56, 6.75). dice rolls two dice. The caller has checked
+// CanFire.
+func (p *Position) AreaFire(d *Data, f FireAt, dice func() [2]int) []Hit {
+	s := &p.Units[f.Shooter]
+	sc := &d.Counters[s.Counter]
+	view := p.Sight(d, f)
+	shot := Shot{
+		Firepower: s.Face(d).Fire,
+		Howitzer:  sc.Is(Mortar),
+		Range:     hexgrid.Distance(s.Hex, f.Target),
+		Concealed: view.Concealed > 0,
+		Night:     f.Night,
+	}
+	var hits []Hit
+	moving, doubles := false, false
+	for i := range p.Units {
+		u := &p.Units[i]
+		if i == f.Shooter || u.Where != OnMap || u.Hex != f.Target {
+			continue
+		}
+		uc := &d.Counters[u.Counter]
+		if uc.Is(Tank) || uc.Is(ArmoredCar) {
+			continue // area fire affects non-AFV units only (6.53)
+		}
+		mv := f.Moving != nil && f.Moving(i)
+		tg := Target{
+			Formed:       !u.Dispersed,
+			Moving:       mv,
+			InTrench:     u.In && (uc.Type == Infantry || uc.Type.IsGun()) && p.Marks(u.Hex)&TrenchMark != 0,
+			InBlockhouse: u.In && uc.Is(MachineGun) && p.Marks(u.Hex)&BlockhouseMark != 0,
+			Cover:        p.Cover(&d.Map, u.Hex),
+			Higher:       d.Map.Level(u.Hex) > d.Map.Level(s.Hex),
+		}
+		c := Check{Dice: dice(), Modifier: d.Tables.FireModifier(shot, tg), Cohesion: u.Face(d).Cohesion, Cause: ByFire}
+		hits = append(hits, Hit{Unit: i, Check: c, Outcome: u.Apply(c)})
+		if mv {
+			moving = true
+			doubles = doubles || c.Doubles()
+		}
+	}
+	if !(f.Reaction && sc.Is(MachineGun) && moving && !doubles) {
+		s.Spent = true
+	}
+	return hits
 }
