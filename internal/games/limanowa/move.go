@@ -1,6 +1,10 @@
 package limanowa
 
-import "sandtable/internal/hexgrid"
+import (
+	"slices"
+
+	"sandtable/internal/hexgrid"
+)
 
 // Green reports whether the hexside between a and b is a green bar
 // (interior woods, 6.661a, 8.9): on the reconstructed map, every hexside
@@ -49,4 +53,46 @@ func RallyCandidates(units []Unit, mover int) []int {
 		}
 	}
 	return out
+}
+
+// Entry is what entering a hex means for a moving unit (6.6, 8.0): whether
+// it may, and the consequences the move procedure then carries out in
+// 6.9's order (rally, lost, melee, reaction fire).
+type Entry struct {
+	Allowed bool
+	Rule    string // the rule that forbids it, when not Allowed
+	Road    bool   // it crossed a road hexside (6.64, 8.6)
+	Stream  bool   // it crossed a stream without a bridge: spent at once, not dispersed (8.7)
+	Wire    bool   // it crossed unbreached wire: a non-AFV unit is dispersed and spent at once (8.341)
+	Bog     bool   // cavalry or an AFV entering a trench hex checks cohesion (8.323)
+	Lost    bool   // it must check for getting lost (6.661), unless it has this turn (6.663)
+}
+
+// Enter says what units[i] entering the adjacent hex to means (6.61-6.63,
+// 6.661, 8.323, 8.341, 8.7). playArea, if not nil, is where hexes exist
+// (scenario 3). The caller applies the consequences and spends the MP.
+func (p *Position) Enter(d *Data, i int, to hexgrid.Hex, night bool, playArea []hexgrid.Hex) Entry {
+	u := &p.Units[i]
+	from := u.Hex
+	switch {
+	case u.Where != OnMap || !hexgrid.Adjacent(from, to):
+		return Entry{Rule: "6.61"}
+	case !d.Map.InPlay(to) || playArea != nil && !slices.Contains(playArea, to):
+		return Entry{Rule: "2.2"}
+	case p.enemyIn(u.Side, from):
+		return Entry{Rule: "6.63"}
+	case !CanEnter(p.Units, u.Side, to):
+		return Entry{Rule: "3.4"}
+	}
+	c := &d.Counters[u.Counter]
+	fl := d.Map.Sides.At(from, to)
+	e := Entry{Allowed: true, Road: fl&RoadSide != 0}
+	e.Stream = fl&StreamSide != 0 && fl&Bridge == 0
+	e.Wire = p.Wired(from, to) && !c.Is(Tank) && !c.Is(ArmoredCar)
+	e.Bog = c.Bogs() && p.Marks(to)&TrenchMark != 0
+	along := u.In && p.TrenchConnected(from, to) // moving IN, along the trench
+	enemy := func(h hexgrid.Hex) bool { return slices.Contains(p.SetupArea[1-u.Side], h) }
+	e.Lost = d.Map.MustCheckLost(Step{From: from, To: to, Night: night,
+		FriendlyTrench: along && !enemy(to), EnemyTrench: along && enemy(from) && enemy(to)})
+	return e
 }

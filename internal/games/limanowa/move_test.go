@@ -50,3 +50,55 @@ func TestRallyCandidates(t *testing.T) {
 		t.Errorf("a dispersed mover lets %v rally", got)
 	}
 }
+
+// What entering a hex means (6.61-6.63, 6.661, 6.662, 8.323, 8.341, 8.7).
+func TestEnter(t *testing.T) {
+	d := DefaultData()
+	h := Layout.MustParse
+	p := &Position{Units: []Unit{unit(t, d, "honved-coy", "K17"), unit(t, d, "hussar-sqn", "T18"), unit(t, d, "russian-coy", "T20")}}
+	// The Sowlina runs between J17 and K17 under the road's bridge, and
+	// between K17 and K18 without one.
+	if e := p.Enter(d, 0, h("J17"), false, nil); !e.Allowed || !e.Road || e.Stream {
+		t.Errorf("over the bridge: %+v", e)
+	}
+	if e := p.Enter(d, 0, h("K18"), false, nil); !e.Allowed || e.Road || !e.Stream {
+		t.Errorf("across the stream: %+v", e)
+	}
+	if e := p.Enter(d, 0, h("J17"), true, nil); e.Lost {
+		t.Error("6.661: lost along a road at night")
+	}
+	if e := p.Enter(d, 0, h("K18"), true, nil); !e.Lost {
+		t.Error("6.661c: not lost off the road at night")
+	}
+	// 8.323: cavalry entering a trench hex; 8.341: wire.
+	p.Mark(h("T19"), TrenchMark, true)
+	p.MarkSide(h("T18"), h("T19"), WireMark, true)
+	if e := p.Enter(d, 1, h("T19"), false, nil); !e.Bog || !e.Wire {
+		t.Errorf("cavalry into a wired trench hex: %+v", e)
+	}
+	// 6.63: no leaving a hex with the enemy; 3.4: no third unit.
+	p.Units[2].Hex = h("T18")
+	if e := p.Enter(d, 1, h("S18"), false, nil); e.Allowed || e.Rule != "6.63" {
+		t.Errorf("left a hex holding the enemy: %+v", e)
+	}
+	q := &Position{Units: []Unit{unit(t, d, "honved-coy", "K17"), unit(t, d, "honved-coy", "J17"), unit(t, d, "honved-coy", "J17")}}
+	if e := q.Enter(d, 0, h("J17"), false, nil); e.Allowed || e.Rule != "3.4" {
+		t.Errorf("a third unit: %+v", e)
+	}
+	if e := q.Enter(d, 0, h("J17"), false, d.Scenarios[2].PlayArea); e.Allowed {
+		t.Error("scenario 3: entered a hex beyond the road")
+	}
+	// 6.661b, 6.662: IN along the enemy's trench (it could set up there).
+	r := &Position{Units: []Unit{unit(t, d, "honved-coy", "T17")}}
+	r.Units[0].In = true
+	r.SetupArea[Russian] = hexes(t, "T17 T18")
+	r.Mark(h("T17"), TrenchMark, true)
+	r.Mark(h("T18"), TrenchMark, true)
+	if e := r.Enter(d, 0, h("T18"), false, nil); !e.Lost {
+		t.Error("6.661b: along an enemy trench without a lost check")
+	}
+	r.SetupArea[Russian] = nil
+	if e := r.Enter(d, 0, h("T18"), true, nil); e.Lost {
+		t.Error("6.661c: along a friendly trench at night")
+	}
+}

@@ -32,8 +32,11 @@ const (
 type Position struct {
 	Units   []Unit
 	Control Control
-	hex     [46][27]HexMarks
-	side    [46][28][3]SideMarks // by the hexside's canonical hex (which may be one off the map) and direction
+	// SetupArea is where each side could set up at the start of the
+	// scenario: a trench there is that side's (6.662).
+	SetupArea [2][]hexgrid.Hex
+	hex       [46][27]HexMarks
+	side      [46][28][3]SideMarks // by the hexside's canonical hex (which may be one off the map) and direction
 }
 
 func (p *Position) sideAt(a, b hexgrid.Hex) *SideMarks {
@@ -152,6 +155,15 @@ func (p *Position) CanRemoveBombStop(side engine.Side, a, b hexgrid.Hex) bool {
 // the start (3.9, ruling L8).
 func (d *Data) NewPosition(s *Scenario) *Position {
 	p := &Position{Control: *NewControl(d, s.Forces, s.Control)}
+	for _, f := range s.Forces {
+		if f.Turn == 0 && !f.Enter {
+			for _, h := range f.Area {
+				if !slices.Contains(p.SetupArea[f.Side], h) {
+					p.SetupArea[f.Side] = append(p.SetupArea[f.Side], h)
+				}
+			}
+		}
+	}
 	for fi, f := range s.Forces {
 		for range f.Count {
 			p.Units = append(p.Units, Unit{Counter: int16(f.Counter), Force: int16(fi), Side: f.Side, Where: Waiting,
