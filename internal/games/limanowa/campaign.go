@@ -24,3 +24,30 @@ func Recoverable(destroyed map[UnitType]int, num, den int) map[UnitType]int {
 	}
 	return out
 }
+
+// SetHussars exchanges every Hussar counter in the campaign for its
+// mounted or dismounted partner (13.0's campaign special rule: each day,
+// all of them one way), keeping where it is and which side is up. It
+// returns how many were exchanged.
+func (d *Data) SetHussars(units []Unit, mounted bool) int {
+	want, ok := d.Counter("hussar-sqn")
+	if !ok {
+		return 0
+	}
+	if !mounted {
+		want, _ = d.Counter(want.Pair)
+	}
+	n := 0
+	for i := range units {
+		c := &d.Counters[units[i].Counter]
+		if c.Pair == want.ID {
+			for j := range d.Counters {
+				if d.Counters[j].ID == want.ID {
+					units[i].Counter = int16(j)
+				}
+			}
+			n++
+		}
+	}
+	return n
+}

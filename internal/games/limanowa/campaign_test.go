@@ -27,3 +27,24 @@ func TestRecovery(t *testing.T) {
 		t.Errorf("half of one, rounded up: %v", got)
 	}
 }
+
+// 13.0: all Hussars mounted (cavalry) or all dismounted (infantry) each day.
+func TestSetHussars(t *testing.T) {
+	d := DefaultData()
+	units := []Unit{unit(t, d, "hussar-sqn", "C23"), unit(t, d, "hussar-sqn-dismounted", "C22"), unit(t, d, "honved-coy", "C21")}
+	units[0].Dispersed = true
+	if n := d.SetHussars(units, false); n != 1 {
+		t.Errorf("dismounted %d", n)
+	}
+	for _, u := range units[:2] {
+		if c := d.Counters[u.Counter]; c.ID != "hussar-sqn-dismounted" || c.Type != Infantry || !c.NoDig {
+			t.Errorf("after dismounting: %s", c.ID)
+		}
+	}
+	if !units[0].Dispersed || units[0].Hex != Layout.MustParse("C23") || d.Counters[units[2].Counter].ID != "honved-coy" {
+		t.Error("the exchange moved, flipped or touched another unit")
+	}
+	if n := d.SetHussars(units, true); n != 2 || d.Counters[units[1].Counter].Type != Cavalry {
+		t.Errorf("mounted %d", n)
+	}
+}

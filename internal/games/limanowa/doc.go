@@ -27,10 +27,12 @@
 //   - the off-map artillery tables and dice: signal success, relay delay,
 //     accuracy, stray and blast, the delay carried into a counter attack
 //     (oma.go, 7.21-7.245, 11.32, 11.522);
-//   - the night's recovery shares (campaign.go, 11.532, 13.0);
+//   - the night's recovery shares and the daily Hussar exchange
+//     (campaign.go, 11.532, 13.0);
 //   - what entering a hex means (move.go: 6.61-6.63, roads, streams and
 //     bridges, wire, the bog check, getting lost with 6.662's trench
-//     ownership, green hexsides) and who may rally (3.8);
+//     ownership, green hexsides), the road bonus (6.64), who may rally
+//     (3.8) and where a gun may redeploy at night (11.55, ruling L13);
 //   - melee modifiers and hallowed ground (melee.go, 6.675, 6.679,
 //     ruling L10);
 //   - a Position (position.go): units, control and the markers in hexes
@@ -45,8 +47,7 @@
 // What does not exist yet: a State (the engine's contract: the set-up
 // decisions, the turn, the record), the sequence of play and the turn
 // record, the six actions and their procedures (calling and cancelling
-// OMA, deploy, dig, the move procedure with its MP and road bonus, melee
-// allocation), anti-tank fire, the reaction-fire windows, the
+// OMA, deploy, dig, the move procedure spending MP, melee allocation), anti-tank fire, the reaction-fire windows, the
 // bombardment's breaches and scrapes, creeping barrage, gas and smoke,
 // reinforcements entering, isolation's order and captures, the rest of
 // the campaign days, views, texts, the computer players' knowledge and

@@ -96,3 +96,63 @@ func (p *Position) Enter(d *Data, i int, to hexgrid.Hex, night bool, playArea []
 		FriendlyTrench: along && !enemy(to), EnemyTrench: along && enemy(from) && enemy(to)})
 	return e
 }
+
+// RoadBonus reports whether a unit that has moved along path (its start
+// hex first) earns the road bonus (6.64, 8.6): it started on a road hex
+// and crossed a road hexside every time it entered a new hex. The bonus is
+// one more hex along the road that turn.
+func (m *Map) RoadBonus(path []hexgrid.Hex) bool {
+	if len(path) < 2 || !m.OnRoad(path[0]) {
+		return false
+	}
+	for i := 1; i < len(path); i++ {
+		if !m.Road(path[i-1], path[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// OnRoad reports whether a road runs through h.
+func (m *Map) OnRoad(h hexgrid.Hex) bool {
+	for _, n := range h.Neighbours() {
+		if m.Road(h, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// RedeployHexes is how far a gun redeploys at night (11.55).
+const RedeployHexes = 8
+
+// RedeployReach returns the hexes a gun unit may redeploy to at night
+// (11.55): entering at most eight hexes, each controlled by its side and
+// none next to an enemy unit, the destination included (ruling L13).
+func (p *Position) RedeployReach(d *Data, i int) []hexgrid.Hex {
+	u := &p.Units[i]
+	if u.Where != OnMap || !d.Counters[u.Counter].Type.IsGun() {
+		return nil
+	}
+	nearEnemy := func(h hexgrid.Hex) bool {
+		for j := range p.Units {
+			e := &p.Units[j]
+			if e.Where == OnMap && e.Side != u.Side && (e.Hex == h || hexgrid.Adjacent(e.Hex, h)) {
+				return true
+			}
+		}
+		return false
+	}
+	s := hexgrid.NewSearch(d.Map.Hexes)
+	reached := s.Reach(u.Hex, RedeployHexes, func(_, to hexgrid.Hex, _ hexgrid.Hexside) (int, bool) {
+		if p.Control.Owner(to) != u.Side || nearEnemy(to) || !CanEnter(p.Units, u.Side, to) {
+			return -1, false
+		}
+		return 1, false
+	})
+	var out []hexgrid.Hex
+	for _, r := range reached[1:] {
+		out = append(out, r.Hex)
+	}
+	return out
+}

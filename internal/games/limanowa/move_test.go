@@ -102,3 +102,38 @@ func TestEnter(t *testing.T) {
 		t.Error("6.661c: along a friendly trench at night")
 	}
 }
+
+// 6.64, 8.6: the road bonus needs a start on the road and a road hexside
+// at every step.
+func TestRoadBonus(t *testing.T) {
+	m := &DefaultData().Map
+	if !m.RoadBonus(hexes(t, "N18 M18 L17 K17")) {
+		t.Error("along the Kanina road")
+	}
+	if m.RoadBonus(hexes(t, "N18 M18 M19")) || m.RoadBonus(hexes(t, "M19 M18 L17")) {
+		t.Error("off the road, or starting off it")
+	}
+}
+
+// 11.55: a gun redeploys through up to eight friendly hexes, never next to
+// the enemy.
+func TestRedeploy(t *testing.T) {
+	d := DefaultData()
+	h := Layout.MustParse
+	p := &Position{Units: []Unit{unit(t, d, "ah-mg", "K17"), unit(t, d, "russian-coy", "O17"), unit(t, d, "honved-coy", "J17")}}
+	c := NewControl(d, nil, nil)
+	for _, x := range d.Map.Hexes {
+		if x.Q <= h("O17").Q {
+			c.Set(x, Central)
+		}
+	}
+	p.Control = *c
+	reach := p.RedeployReach(d, 0)
+	in := func(id string) bool { return slices.Contains(reach, h(id)) }
+	if !in("K09") || in("K08") || in("N17") || in("P17") || in("K17") {
+		t.Errorf("redeploy reach: K09 %v (8 hexes), K08 %v (9), N17 %v (next to the enemy), P17 %v (not friendly)", in("K09"), in("K08"), in("N17"), in("P17"))
+	}
+	if p.RedeployReach(d, 2) != nil {
+		t.Error("infantry redeployed")
+	}
+}
