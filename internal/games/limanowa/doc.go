@@ -47,9 +47,9 @@
 // What does not exist yet: a State (the engine's contract: the set-up
 // decisions, the turn, the record), the sequence of play and the turn
 // record, the six actions and their procedures (calling and cancelling
-// OMA, deploy, dig, the move procedure spending MP, melee allocation), anti-tank fire, the reaction-fire windows, the
-// bombardment's breaches and scrapes, creeping barrage, gas and smoke,
-// reinforcements entering, isolation's order and captures, the rest of
-// the campaign days, views, texts, the computer players' knowledge and
-// the engine registration.
+// OMA, deploy, dig, the move procedure spending MP, melee allocation),
+// anti-tank fire, the reaction-fire windows, the bombardment's breaches
+// and scrapes, creeping barrage, gas and smoke, reinforcements entering,
+// isolation's order and captures, the rest of the campaign days, views,
+// texts, the computer players' knowledge and the engine registration.
 package limanowa
