@@ -51,3 +51,34 @@ func (d *Data) SetHussars(units []Unit, mounted bool) int {
 	}
 	return n
 }
+
+// MayChooseNightAttack reports whether a side may answer "yes" to the
+// night attack (11.521): not two days running.
+func MayChooseNightAttack(yesYesterday bool) bool { return !yesYesterday }
+
+// NightScenario reports whether the revealed choices start a 6-turn night
+// scenario (11.521): if either side said yes.
+func NightScenario(yes [2]bool) bool { return yes[0] || yes[1] }
+
+// Isolate carries out the isolation segment (11.41) once the dice have
+// said which side checks first: every unit of that side without a line of
+// communication is captured, then every unit of the other side, traced
+// after those captures. It returns the captured units in order.
+func (p *Position) Isolate(d *Data, first engine.Side) []int {
+	var captured []int
+	for _, side := range []engine.Side{first, 1 - first} {
+		bz := p.BeatenZone(side)
+		var now []int
+		for i := range p.Units {
+			u := &p.Units[i]
+			if u.Where == OnMap && u.Side == side && !p.LOC(&d.Map, side, u.Hex, bz) {
+				now = append(now, i)
+			}
+		}
+		for _, i := range now {
+			p.Units[i].Where, p.Units[i].In = Captured, false
+		}
+		captured = append(captured, now...)
+	}
+	return captured
+}

@@ -2,7 +2,10 @@ package limanowa
 
 import (
 	"maps"
+	"slices"
 	"testing"
+
+	"sandtable/internal/hexgrid"
 )
 
 // 11.532's example: six infantry and four machine guns destroyed today
@@ -46,5 +49,49 @@ func TestSetHussars(t *testing.T) {
 	}
 	if n := d.SetHussars(units, true); n != 2 || d.Counters[units[1].Counter].Type != Cavalry {
 		t.Errorf("mounted %d", n)
+	}
+}
+
+// 11.521: secret choices, a night scenario if either says yes, never yes
+// two days running.
+func TestNightAttack(t *testing.T) {
+	if !NightScenario([2]bool{false, true}) || NightScenario([2]bool{}) {
+		t.Error("night scenario")
+	}
+	if MayChooseNightAttack(true) || !MayChooseNightAttack(false) {
+		t.Error("yes two days running")
+	}
+}
+
+// 11.41: the side that checks first loses its cut-off units before the
+// other side traces - here the captured Russians' beaten zones no longer
+// cut the Austro-Hungarians off.
+func TestIsolate(t *testing.T) {
+	d := DefaultData()
+	var units []Unit
+	units = append(units, unit(t, d, "honved-coy", "N17"))
+	// A Russian ring two hexes out around N17, cut off from its own
+	// corner by an Austro-Hungarian ring four hexes out.
+	for _, x := range hexgrid.Ring(Layout.MustParse("N17"), 2) {
+		units = append(units, unit(t, d, "russian-coy", "A01"))
+		units[len(units)-1].Hex = x
+	}
+	for _, x := range hexgrid.Ring(Layout.MustParse("N17"), 4) {
+		units = append(units, unit(t, d, "honved-coy", "A01"))
+		units[len(units)-1].Hex = x
+	}
+	p := &Position{Units: slices.Clone(units)}
+	captured := p.Isolate(d, Russian)
+	for _, i := range captured {
+		if p.Units[i].Side != Russian {
+			t.Errorf("the Austro-Hungarian %s captured after the Russians went", Layout.Format(p.Units[i].Hex))
+		}
+	}
+	if len(captured) != 12 {
+		t.Fatalf("%d captured, want the twelve Russians", len(captured))
+	}
+	q := &Position{Units: slices.Clone(units)}
+	if got := q.Isolate(d, Central); !slices.Contains(got, 0) {
+		t.Errorf("checking first, the Austro-Hungarian in N17 is not captured: %v", got)
 	}
 }

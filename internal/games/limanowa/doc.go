@@ -27,8 +27,9 @@
 //   - the off-map artillery tables and dice: signal success, relay delay,
 //     accuracy, stray and blast, the delay carried into a counter attack
 //     (oma.go, 7.21-7.245, 11.32, 11.522);
-//   - the night's recovery shares and the daily Hussar exchange
-//     (campaign.go, 11.532, 13.0);
+//   - the campaign's isolation segment once its dice are rolled, the
+//     night-attack choice, the night's recovery shares and the daily
+//     Hussar exchange (campaign.go, 11.41, 11.521, 11.532, 13.0);
 //   - what entering a hex means (move.go: 6.61-6.63, roads, streams and
 //     bridges, wire, the bog check, getting lost with 6.662's trench
 //     ownership, green hexsides), the road bonus (6.64), who may rally
@@ -50,6 +51,7 @@
 // OMA, deploy, dig, the move procedure spending MP, melee allocation),
 // anti-tank fire, the reaction-fire windows, the bombardment's breaches
 // and scrapes, creeping barrage, gas and smoke, reinforcements entering,
-// isolation's order and captures, the rest of the campaign days, views,
-// texts, the computer players' knowledge and the engine registration.
+// the rest of the campaign days (their sequence, night melee, improving
+// positions), views, texts, the computer players' knowledge and the
+// engine registration.
 package limanowa
