@@ -158,3 +158,27 @@ func TestCanFire(t *testing.T) {
 		t.Error("a spent unit fired")
 	}
 }
+
+// 6.65's note: a unit that crosses a stream is spent at once (and one that
+// crosses wire also dispersed), yet it is still "moving" when shot at
+// until 6.65a-d ends its move.
+func TestStillMoving665(t *testing.T) {
+	d := eopData()
+	h := Layout.MustParse
+	p := &Position{Units: []Unit{unit(t, d, "honved-coy", "K17"), unit(t, d, "russian-mg", "K19")}}
+	p.Units[1].Dispersed = true
+	e := p.Enter(d, 0, h("K18"), false, nil)
+	if !e.Allowed || !e.Stream {
+		t.Fatalf("K17 to K18 does not cross the Sowlina: %+v", e)
+	}
+	p.Units[0].Hex, p.Units[0].Spent = h("K18"), true // 8.7: spent, not dispersed
+	moving := func(i int) bool { return i == 0 }     // 6.65: still moving
+	hits := p.AreaFire(d, FireAt{Shooter: 1, Target: h("K18"), Reaction: true, Moving: moving}, func() [2]int { return [2]int{1, 2} })
+	// +2 firepower, +1 formed, +1 moving.
+	if len(hits) != 1 || hits[0].Check.Modifier != 4 {
+		t.Errorf("fire at the spent mover: %+v", hits)
+	}
+	if p.Units[1].Spent {
+		t.Error("6.75: the MG fired at a moving unit without doubles")
+	}
+}
