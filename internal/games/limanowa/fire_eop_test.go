@@ -182,3 +182,47 @@ func TestStillMoving665(t *testing.T) {
 		t.Error("6.75: the MG fired at a moving unit without doubles")
 	}
 }
+
+// 6.72's examples: reaction fire comes after the MP's consequences. A unit
+// entering a trench hex is shot there without the trench's cover; once it
+// pays another point to go IN, the trench protects it. And a melee started
+// by the MP is finished first: a reactor it spends or kills cannot fire.
+func TestReactionOrder672(t *testing.T) {
+	d := eopData()
+	h := Layout.MustParse
+	p := &Position{Units: []Unit{unit(t, d, "honved-coy", "T18"), unit(t, d, "russian-mg", "T20")}}
+	p.Units[1].Dispersed = true
+	p.Mark(h("T19"), TrenchMark, true)
+	if e := p.Enter(d, 0, h("T19"), false, nil); !e.Allowed {
+		t.Fatal(e)
+	}
+	p.Units[0].Hex = h("T19")
+	shot := func() int {
+		p.Units[1].Spent = false
+		f := FireAt{Shooter: 1, Target: h("T19"), Reaction: true, Moving: func(i int) bool { return i == 0 }}
+		if !p.CanFire(d, f) {
+			t.Fatal("the MG cannot fire")
+		}
+		hits := p.AreaFire(d, f, func() [2]int { return [2]int{1, 2} })
+		return hits[0].Check.Modifier
+	}
+	if got := shot(); got != 2+1+1 {
+		t.Errorf("in the hex, not IN the trench: %+d, want +4", got)
+	}
+	p.Units[0].In = true // the next MP: IN the trench
+	if got := shot(); got != 2+1+1-3 {
+		t.Errorf("IN the trench: %+d, want +1", got)
+	}
+	// The melee comes first: a reactor it kills or spends can no longer fire.
+	q := &Position{Units: []Unit{unit(t, d, "honved-coy", "T19"), unit(t, d, "british-coy", "T19"), unit(t, d, "russian-mg", "T19")}}
+	mods := d.MeleeModifiers(q.Units, []Attack{{0, 2}, {1, 0}, {2, 0}}, [2]bool{}, nil)
+	if o := q.Units[2].Apply(Check{[2]int{5, 4}, mods[2], q.Units[2].Face(d).Cohesion, ByMelee}); o != Kill { // 9 + 3: the MG dies
+		t.Fatalf("the MG: %d", o)
+	}
+	for i := range q.Units {
+		q.Units[i].Spent = true // 6.678: every participant is spent
+	}
+	if q.CanFire(d, FireAt{Shooter: 2, Target: h("T19"), Reaction: true}) {
+		t.Error("a reactor spent in the melee fired")
+	}
+}
