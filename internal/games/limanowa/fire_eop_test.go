@@ -172,7 +172,7 @@ func TestStillMoving665(t *testing.T) {
 		t.Fatalf("K17 to K18 does not cross the Sowlina: %+v", e)
 	}
 	p.Units[0].Hex, p.Units[0].Spent = h("K18"), true // 8.7: spent, not dispersed
-	moving := func(i int) bool { return i == 0 }     // 6.65: still moving
+	moving := func(i int) bool { return i == 0 }      // 6.65: still moving
 	hits := p.AreaFire(d, FireAt{Shooter: 1, Target: h("K18"), Reaction: true, Moving: moving}, func() [2]int { return [2]int{1, 2} })
 	// +2 firepower, +1 formed, +1 moving.
 	if len(hits) != 1 || hits[0].Check.Modifier != 4 {
