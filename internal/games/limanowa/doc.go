@@ -22,7 +22,8 @@
 //   - fire (fire.go): the circumstance modifiers from the reference card
 //     (6.53, 7.241, 7.511, 8.x), who may fire where (6.51, 6.52, 4.6) and
 //     an area fire attack resolved on every unit of the target hex, with
-//     6.75's machine guns (the Example of Play's first turn is a test);
+//     6.74's firefights and 6.75's machine guns (the Example of Play's
+//     fire is a test);
 //   - initiative and the number of couplets (initiative.go, 5.11, 5.12);
 //   - the off-map artillery tables and dice: signal success, relay delay,
 //     accuracy, stray and blast, the delay carried into a counter attack

@@ -171,6 +171,28 @@ type Hit struct {
 // was doubles (6.56, 6.75). dice rolls two dice. The caller has checked
 // CanFire.
 func (p *Position) AreaFire(d *Data, f FireAt, dice func() [2]int) []Hit {
+	hits := p.FireChecks(d, f, dice)
+	p.ApplyFire(d, f, hits)
+	return hits
+}
+
+// Firefight resolves the simultaneous fire of 6.74: an attack and the
+// reaction fire of units in its target hex at the attacker are rolled,
+// then all their results applied together, so both sides may fall.
+func (p *Position) Firefight(d *Data, fires []FireAt, dice func() [2]int) [][]Hit {
+	out := make([][]Hit, len(fires))
+	for i, f := range fires {
+		out[i] = p.FireChecks(d, f, dice)
+	}
+	for i, f := range fires {
+		p.ApplyFire(d, f, out[i])
+	}
+	return out
+}
+
+// FireChecks rolls the cohesion checks of an area fire attack without
+// applying them (see AreaFire).
+func (p *Position) FireChecks(d *Data, f FireAt, dice func() [2]int) []Hit {
 	s := &p.Units[f.Shooter]
 	sc := &d.Counters[s.Counter]
 	view := p.Sight(d, f)
@@ -182,7 +204,6 @@ func (p *Position) AreaFire(d *Data, f FireAt, dice func() [2]int) []Hit {
 		Night:     f.Night,
 	}
 	var hits []Hit
-	moving, doubles := false, false
 	for i := range p.Units {
 		u := &p.Units[i]
 		if i == f.Shooter || u.Where != OnMap || u.Hex != f.Target {
@@ -192,24 +213,34 @@ func (p *Position) AreaFire(d *Data, f FireAt, dice func() [2]int) []Hit {
 		if uc.Is(Tank) || uc.Is(ArmoredCar) {
 			continue // area fire affects non-AFV units only (6.53)
 		}
-		mv := f.Moving != nil && f.Moving(i)
 		tg := Target{
 			Formed:       !u.Dispersed,
-			Moving:       mv,
+			Moving:       f.Moving != nil && f.Moving(i),
 			InTrench:     u.In && (uc.Type == Infantry || uc.Type.IsGun()) && p.Marks(u.Hex)&TrenchMark != 0,
 			InBlockhouse: u.In && uc.Is(MachineGun) && p.Marks(u.Hex)&BlockhouseMark != 0,
 			Cover:        p.Cover(&d.Map, u.Hex),
 			Higher:       d.Map.Level(u.Hex) > d.Map.Level(s.Hex),
 		}
 		c := Check{Dice: dice(), Modifier: d.Tables.FireModifier(shot, tg), Cohesion: u.Face(d).Cohesion, Cause: ByFire}
-		hits = append(hits, Hit{Unit: i, Check: c, Outcome: u.Apply(c)})
-		if mv {
-			moving = true
-			doubles = doubles || c.Doubles()
-		}
-	}
-	if !(f.Reaction && sc.Is(MachineGun) && moving && !doubles) {
-		s.Spent = true
+		hits = append(hits, Hit{Unit: i, Check: c, Outcome: c.Outcome()})
 	}
 	return hits
+}
+
+// ApplyFire carries out the checks of an attack and spends the shooter
+// (6.56), unless it is a machine gun reacting against a hex with a moving
+// unit none of whose checks was doubles (6.75).
+func (p *Position) ApplyFire(d *Data, f FireAt, hits []Hit) {
+	moving, doubles := false, false
+	for _, hit := range hits {
+		p.Units[hit.Unit].Apply(hit.Check)
+		if f.Moving != nil && f.Moving(hit.Unit) {
+			moving = true
+			doubles = doubles || hit.Check.Doubles()
+		}
+	}
+	s := &p.Units[f.Shooter]
+	if !(f.Reaction && d.Counters[s.Counter].Is(MachineGun) && moving && !doubles) {
+		s.Spent = true
+	}
 }

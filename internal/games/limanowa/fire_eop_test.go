@@ -13,6 +13,9 @@ func eopData() *Data {
 	d.Counters = append(slices.Clone(d.Counters), Counter{ID: "british-coy", Name: "British infantry company", Side: Russian,
 		Nation: "british", Type: Infantry, Count: 9,
 		Formed: Face{Fire: 1, Range: 2, Cohesion: 8, Move: 3, Melee: 3}, Dispersed: Face{Fire: 1, Range: 2, Cohesion: 7, Move: 1, Melee: 3}})
+	german := d.Counters[len(d.Counters)-1]
+	german.ID, german.Name, german.Side, german.Nation = "german-coy", "German infantry company", Central, "german"
+	d.Counters = append(d.Counters, german)
 	return &d
 }
 
@@ -224,5 +227,58 @@ func TestReactionOrder672(t *testing.T) {
 	}
 	if q.CanFire(d, FireAt{Shooter: 2, Target: h("T19"), Reaction: true}) {
 		t.Error("a reactor spent in the melee fired")
+	}
+}
+
+// The Example of Play's turns 2 and 3 (9.0): the British MG fires at the
+// two companies that dispersed in W10 (+2, -1 craters = +1), both pass
+// and the MG is spent, its targets not moving; then the British company
+// in V09 fires at the German in its hex, who shoots back at once (6.74):
+// +1 firepower, +1 same hex, -3 trench for the British and -1 craters for
+// the German; both fail, the German with 11 and dies.
+func TestExampleOfPlayLaterTurns(t *testing.T) {
+	d := eopData()
+	h := Layout.MustParse
+	p := &Position{}
+	p.Mark(h("V09"), TrenchMark|CraterMark, true)
+	p.Mark(h("V10"), TrenchMark|CraterMark, true)
+	p.Mark(h("W10"), CraterMark, true)
+	add := func(id, hex string, dispersed, in bool) int {
+		u := unit(t, d, id, hex)
+		u.Dispersed, u.In = dispersed, in
+		p.Units = append(p.Units, u)
+		return len(p.Units) - 1
+	}
+	mg := add("russian-mg", "V10", true, true)
+	a := add("german-coy", "W10", true, false)
+	b := add("german-coy", "W10", true, false)
+	f := FireAt{Shooter: mg, Target: h("W10")}
+	if !p.CanFire(d, f) {
+		t.Fatal("the MG cannot fire")
+	}
+	hits := p.AreaFire(d, f, func() [2]int { return [2]int{2, 3} })
+	if len(hits) != 2 || hits[0].Unit != a || hits[1].Unit != b || hits[0].Check.Modifier != 1 || hits[1].Check.Modifier != 1 ||
+		hits[0].Outcome != Pass || hits[1].Outcome != Pass || !p.Units[mg].Spent {
+		t.Errorf("turn 2: %+v, MG spent %v", hits, p.Units[mg].Spent)
+	}
+
+	brit := add("british-coy", "V09", true, true)
+	ger := add("german-coy", "V09", true, false)
+	fires := []FireAt{{Shooter: brit, Target: h("V09")}, {Shooter: ger, Target: h("V09"), Reaction: true}}
+	for _, x := range fires {
+		if !p.CanFire(d, x) {
+			t.Fatalf("%+v cannot fire", x)
+		}
+	}
+	rolls := [][2]int{{4, 6}, {4, 5}} // the German's check, then the British's
+	out := p.Firefight(d, fires, func() [2]int { r := rolls[0]; rolls = rolls[1:]; return r })
+	if g := out[0][0]; g.Unit != ger || g.Check.Modifier != 1 || g.Outcome != Kill {
+		t.Errorf("the German: %+v", g)
+	}
+	if br := out[1][0]; br.Unit != brit || br.Check.Modifier != -1 || br.Outcome != Fail {
+		t.Errorf("the British: %+v", br)
+	}
+	if p.Units[ger].Where != Destroyed || !p.Units[brit].Dispersed || !p.Units[brit].Spent {
+		t.Error("both results are carried out")
 	}
 }
