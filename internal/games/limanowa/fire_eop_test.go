@@ -162,14 +162,21 @@ func TestCanFire(t *testing.T) {
 	}
 }
 
+// moverAndMG is a formed company in from, about to move (unit 0), and a
+// deployed Russian machine gun in mg (unit 1).
+func moverAndMG(t *testing.T, d *Data, from, mg string) *Position {
+	p := &Position{Units: []Unit{unit(t, d, "honved-coy", from), unit(t, d, "russian-mg", mg)}}
+	p.Units[1].Dispersed = true
+	return p
+}
+
 // 6.65's note: a unit that crosses a stream is spent at once (and one that
 // crosses wire also dispersed), yet it is still "moving" when shot at
 // until 6.65a-d ends its move.
 func TestStillMoving665(t *testing.T) {
 	d := eopData()
 	h := Layout.MustParse
-	p := &Position{Units: []Unit{unit(t, d, "honved-coy", "K17"), unit(t, d, "russian-mg", "K19")}}
-	p.Units[1].Dispersed = true
+	p := moverAndMG(t, d, "K17", "K19")
 	e := p.Enter(d, 0, h("K18"), false, nil)
 	if !e.Allowed || !e.Stream {
 		t.Fatalf("K17 to K18 does not cross the Sowlina: %+v", e)
@@ -193,8 +200,7 @@ func TestStillMoving665(t *testing.T) {
 func TestReactionOrder672(t *testing.T) {
 	d := eopData()
 	h := Layout.MustParse
-	p := &Position{Units: []Unit{unit(t, d, "honved-coy", "T18"), unit(t, d, "russian-mg", "T20")}}
-	p.Units[1].Dispersed = true
+	p := moverAndMG(t, d, "T18", "T20")
 	p.Mark(h("T19"), TrenchMark, true)
 	if e := p.Enter(d, 0, h("T19"), false, nil); !e.Allowed {
 		t.Fatal(e)
