@@ -19,13 +19,10 @@ func eopData() *Data {
 	return &d
 }
 
-// The fire of the Example of Play's first turn (9.0), shot by shot, with
-// its rolls, on the Limanowa map's V and W columns: the British (here the
-// Russian side) dispersed and IN their trenches in V09-V12 after the
-// bombardment, craters in no man's land and the British hexes, the
-// Germans (the Central side) formed.
-func TestExampleOfPlayFire(t *testing.T) {
-	d := eopData()
+// eopBoard is the Example of Play's ground on the Limanowa map's V and W
+// columns: the British trenches in V09-V12, craters there and in no man's
+// land (W10, W11); add places a counter and returns its index.
+func eopBoard(t *testing.T, d *Data) (*Position, func(id, hex string, dispersed, in bool) int) {
 	h := Layout.MustParse
 	p := &Position{}
 	for _, id := range []string{"V09", "V10", "V11", "V12"} {
@@ -34,12 +31,23 @@ func TestExampleOfPlayFire(t *testing.T) {
 	for _, id := range []string{"W10", "W11"} {
 		p.Mark(h(id), CraterMark, true)
 	}
-	add := func(id, hex string, dispersed, in bool) int {
+	return p, func(id, hex string, dispersed, in bool) int {
 		u := unit(t, d, id, hex)
 		u.Dispersed, u.In = dispersed, in
 		p.Units = append(p.Units, u)
 		return len(p.Units) - 1
 	}
+}
+
+// The fire of the Example of Play's first turn (9.0), shot by shot, with
+// its rolls, on the Limanowa map's V and W columns: the British (here the
+// Russian side) dispersed and IN their trenches in V09-V12 after the
+// bombardment, craters in no man's land and the British hexes, the
+// Germans (the Central side) formed.
+func TestExampleOfPlayFire(t *testing.T) {
+	d := eopData()
+	h := Layout.MustParse
+	p, add := eopBoard(t, d)
 	mg := add("russian-mg", "V10", true, true)
 	coy09 := add("british-coy", "V09", true, true)
 	coy11 := add("british-coy", "V11", true, true)
@@ -245,16 +253,7 @@ func TestReactionOrder672(t *testing.T) {
 func TestExampleOfPlayLaterTurns(t *testing.T) {
 	d := eopData()
 	h := Layout.MustParse
-	p := &Position{}
-	p.Mark(h("V09"), TrenchMark|CraterMark, true)
-	p.Mark(h("V10"), TrenchMark|CraterMark, true)
-	p.Mark(h("W10"), CraterMark, true)
-	add := func(id, hex string, dispersed, in bool) int {
-		u := unit(t, d, id, hex)
-		u.Dispersed, u.In = dispersed, in
-		p.Units = append(p.Units, u)
-		return len(p.Units) - 1
-	}
+	p, add := eopBoard(t, d)
 	mg := add("russian-mg", "V10", true, true)
 	a := add("german-coy", "W10", true, false)
 	b := add("german-coy", "W10", true, false)
