@@ -1,6 +1,8 @@
 package primogenita
 
 import (
+	"sync"
+
 	"sandtable/internal/engine"
 	"sandtable/internal/hexgrid"
 )
@@ -23,8 +25,6 @@ const (
 	WinVP         = 20 // 2.4: the Allies win at 20 VP
 	GreatItalyVP  = 7  // 2.4: 7 VP or less from GT6 on is a great Italian victory
 	GreatItalyGT  = 6  // 2.4: ... starting with GT6
-	WeakZoC       = 2  // 4.2: a stack of strength 2 or more exerts a Weak ZoC
-	HardZoC       = 12 // 4.2: ... and 12 or more a Hard ZoC
 	SupplyRange   = 8  // 5.1: FS and LS range, in mp
 	DumpRange     = 2  // 5.1: SD and Italian Town Supply range, in mp
 	ExtendedRange = 11 // Order 10: FS/LS range with Trucks & Mules
@@ -356,6 +356,8 @@ type Turn struct {
 type Data struct {
 	Hexes         []Hex
 	index         map[hexgrid.Hex]int // map hexes by position
+	pos           map[hexgrid.Hex]int // every hex by drawn position, index+1 (0: none)
+	searches      sync.Pool           // *hexgrid.Search over every hex
 	ids           map[string]int      // every hex by id (printed or Entry)
 	Entries       []Entry
 	Towns         []Town

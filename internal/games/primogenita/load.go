@@ -84,7 +84,7 @@ func (p *problems) err() error { return errors.Join(p.errs...) }
 // fields, bad references, broken lines and missing RECONSTRUCTION notices
 // are errors, all reported at once, each naming its file and entry.
 func LoadData(fsys fs.FS) (*Data, error) {
-	d := &Data{ids: map[string]int{}, index: map[hexgrid.Hex]int{}, unitIDs: map[string]int{}}
+	d := &Data{ids: map[string]int{}, index: map[hexgrid.Hex]int{}, pos: map[hexgrid.Hex]int{}, unitIDs: map[string]int{}}
 	if err := d.loadTables(fsys); err != nil {
 		return nil, err
 	}
@@ -420,8 +420,9 @@ func (d *Data) loadMap(fsys fs.FS) error {
 			continue
 		}
 		at := d.Hexes[ent.Arrows[0]].At.Neighbour(hexgrid.Dir(dir))
-		if d.At(at) >= 0 {
-			p.add("%s: drawn %s of %s, which is a land hex of the map", what, e.Dir, e.Arrows[0])
+		if d.pos[at] != 0 {
+			p.add("%s: drawn %s of %s, where a land hex or another Entry hex is", what, e.Dir, e.Arrows[0])
+			continue
 		}
 		d.addHex(Hex{ID: e.ID, At: at, Terrain: Flat, Entry: len(d.Entries), Town: -1})
 		d.Entries = append(d.Entries, ent)
@@ -697,6 +698,7 @@ func mapKeys(m map[string]string) func(func(string) bool) {
 
 func (d *Data) addHex(h Hex) {
 	d.ids[h.ID] = len(d.Hexes)
+	d.pos[h.At] = len(d.Hexes) + 1
 	if h.Entry < 0 {
 		d.index[h.At] = len(d.Hexes)
 	}

@@ -1,0 +1,84 @@
+package primogenita
+
+import (
+	"sandtable/internal/engine"
+	"sandtable/internal/hexgrid"
+)
+
+// Trace returns the hexes a supply trace of side from source hex src
+// reaches within rng half mp, with their cost (5.1). The source hex itself
+// is reached at cost 0 (a trace starts there, not including its hex). A
+// trace is like movement but may enter any terrain paying its cost; it
+// always reaches one hex regardless of cost; it never enters an enemy unit
+// or an enemy-controlled town; it pays +1mp to enter an empty hex in an
+// enemy ZoC and stops there if the ZoC is Hard; through a hex in an enemy
+// ZoC occupied by a friendly unit it passes freely. A source occupied by
+// the enemy traces nothing.
+func (d *Data) Trace(p *Position, side engine.Side, src, rng int) []hexgrid.Reached {
+	if d.Occupied(p, Other(side), src) {
+		return nil
+	}
+	s := d.search()
+	defer d.searches.Put(s)
+	start := d.Hexes[src].At
+	step := func(from, to hexgrid.Hex, _ hexgrid.Hexside) (int, bool) {
+		a, b := d.pos[from], d.pos[to]
+		if a == 0 || b == 0 {
+			return -1, false
+		}
+		cost, stop, ok := d.traceCost(p, side, a-1, b-1)
+		if !ok {
+			return -1, false
+		}
+		if from == start && cost > rng {
+			cost = rng // 5.1: a trace always reaches one hex
+		}
+		return cost, stop
+	}
+	return append([]hexgrid.Reached(nil), s.Reach(start, rng, step)...)
+}
+
+// traceCost is the cost for a trace of side to enter hex to from the
+// adjacent hex from (5.1).
+func (d *Data) traceCost(p *Position, side engine.Side, from, to int) (cost int, stop, ok bool) {
+	l, adj := d.Hexes[from].Link(to)
+	if !adj || d.Occupied(p, Other(side), to) || d.EnemyTown(p, side, to) {
+		return 0, false, false
+	}
+	if e := d.Hexes[to].Entry; e >= 0 && d.Entries[e].Side != side {
+		return 0, false, false // ruling P4: no trace into an enemy Entry hex
+	}
+	switch {
+	case l.Road:
+		cost = d.Tables.RoadMP
+	case l.Track:
+		cost = d.Tables.TrackMP
+	default:
+		cost = d.Tables.TerrainMP[d.Hexes[to].Terrain]
+		if l.Cliff {
+			cost += d.Tables.CliffMP
+		}
+	}
+	if d.Occupied(p, side, to) {
+		return cost, false, true // 5.1: a friendly-occupied hex in a ZoC: no +1mp, no stop
+	}
+	switch d.ZoCInto(p, side, to) {
+	case WeakZoC:
+		cost += MP
+	case HardZoC:
+		cost += MP
+		stop = true
+	}
+	return cost, stop, true
+}
+
+// Reaches reports whether a trace of side from src within rng half mp
+// reaches hex h.
+func (d *Data) Reaches(p *Position, side engine.Side, src, rng, h int) bool {
+	for _, r := range d.Trace(p, side, src, rng) {
+		if d.pos[r.Hex]-1 == h {
+			return true
+		}
+	}
+	return false
+}
