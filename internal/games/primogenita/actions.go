@@ -1,0 +1,217 @@
+package primogenita
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"sandtable/internal/engine"
+)
+
+// Action operations.
+const (
+	opPlace    uint8 = iota + 1 // A unit, B hex: set up (1.7)
+	opPick                      // A priority: add an Order to the secret choice (3.2)
+	opDrop                      // A priority: take it out again before committing
+	opCommit                    // the choice is complete (3.2)
+	opUncommit                  // take one's commit back while the other side has not committed
+	opExecute                   // A priority: execute the drawn Order (3.2)
+	opDecline                   // A priority: return it to the sheet unexecuted (3.2)
+	opReturn                    // A priority: return a Combination Order from a full box (3.3)
+	opRail                      // A unit, B hex: Italian rail movement (4.3)
+	opPass                      // no rail movement
+)
+
+var opNames = map[uint8]string{opPlace: "place", opPick: "pick", opDrop: "drop", opCommit: "commit", opUncommit: "uncommit",
+	opExecute: "execute", opDecline: "decline", opReturn: "return", opRail: "rail", opPass: "pass"}
+
+// Legal appends every action open to side now.
+func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
+	if !s.Active().Has(side) {
+		return dst
+	}
+	switch s.Step {
+	case stSetup:
+		u := s.setupUnit()
+		for _, h := range s.setupHexes(u) {
+			dst = append(dst, engine.Action{Op: opPlace, A: int16(u), B: int16(h)})
+		}
+	case stChoose:
+		if s.Committed[side] {
+			if !s.Committed[Other(side)] {
+				dst = append(dst, engine.Action{Op: opUncommit})
+			}
+			return dst
+		}
+		for p := NumOrders; p >= 1; p-- {
+			if s.canPick(side, p) {
+				dst = append(dst, engine.Action{Op: opPick, A: int16(p)})
+			}
+		}
+		for p := NumOrders; p >= 1; p-- {
+			if s.Orders[p].Where == OrdPending && s.d.Orders[p].Side == side {
+				dst = append(dst, engine.Action{Op: opDrop, A: int16(p)})
+			}
+		}
+		if s.canCommit(side) {
+			dst = append(dst, engine.Action{Op: opCommit})
+		}
+	case stExecute:
+		if s.executable(int(s.Current)) {
+			dst = append(dst, engine.Action{Op: opExecute, A: int16(s.Current)})
+		}
+		dst = append(dst, engine.Action{Op: opDecline, A: int16(s.Current)})
+	case stBoxFull:
+		for p := NumOrders; p >= 1; p-- {
+			if s.Orders[p].Where == OrdBox && s.d.Orders[p].Side == side {
+				dst = append(dst, engine.Action{Op: opReturn, A: int16(p)})
+			}
+		}
+	case stRail:
+		for _, u := range s.railUnits() {
+			for _, h := range s.railDestinations(u) {
+				dst = append(dst, engine.Action{Op: opRail, A: int16(u), B: int16(h)})
+			}
+		}
+		dst = append(dst, engine.Action{Op: opPass})
+	}
+	return dst
+}
+
+// Apply plays a for side; an action not in Legal is refused and changes
+// nothing.
+func (s *State) Apply(side engine.Side, a engine.Action) error {
+	if !slices.Contains(s.Legal(side, nil), a) {
+		return engine.Illegal("%s may not %s now", sideNames[side], s.EncodeAction(a))
+	}
+	switch a.Op {
+	case opPlace:
+		s.Pos.Units[a.A] = UnitState{Loc: OnMap, Hex: a.B}
+		s.logf("1.7", engine.Observer, "setup", s.d.Units[a.A].ID, s.d.Hexes[a.B].ID)
+	case opPick:
+		s.Orders[a.A].Where = OrdPending
+		s.logf("3.2", side, "pick", strconv.Itoa(int(a.A)))
+	case opDrop:
+		s.Orders[a.A].Where = OrdSheet
+		s.logf("3.2", side, "drop", strconv.Itoa(int(a.A)))
+	case opCommit:
+		s.Committed[side] = true
+		s.logf("3.2", engine.Observer, "commit", sideNames[side])
+		if s.Committed[Other(side)] {
+			s.reveal()
+		}
+	case opUncommit:
+		s.Committed[side] = false
+		s.logf("3.2", engine.Observer, "uncommit", sideNames[side])
+	case opExecute:
+		s.execute(int(a.A))
+		s.draw()
+	case opDecline:
+		s.Orders[a.A].Where = OrdSheet // 3.2: returned without flipping
+		s.logf("3.2", engine.Observer, "decline", strconv.Itoa(int(a.A)))
+		s.draw()
+	case opReturn:
+		s.Orders[a.A].Where = OrdSheet // 3.3: returned without being flipped
+		s.logf("3.3", engine.Observer, "return", strconv.Itoa(int(a.A)))
+		s.draw()
+	case opRail:
+		s.Pos.Units[a.A].Hex = a.B
+		s.logf("4.3", engine.Observer, "rail", s.d.Units[a.A].ID, s.d.Hexes[a.B].ID)
+		s.beginSegment(2)
+	case opPass:
+		s.beginSegment(2)
+	}
+	s.advance()
+	return nil
+}
+
+// railUnits are the Italian units that may move by rail (4.3, 8.1): a
+// non-Disrupted Foot unit with a Movement Value, in a town with no flag on
+// the rail line.
+func (s *State) railUnits() []int {
+	var out []int
+	for u := range s.d.Units {
+		unit, st := &s.d.Units[u], &s.Pos.Units[u]
+		if unit.Side != Italian || unit.Kind != Foot || unit.Move == 0 || st.Loc != OnMap || st.Disrupted {
+			continue
+		}
+		h := &s.d.Hexes[st.Hex]
+		if h.Rail && h.Town >= 0 && s.Pos.Flags[h.Town] == NoFlag {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// railDestinations are the rail hexes unit u may reach by rail (4.3): any
+// distance along the line, never into an enemy unit or an enemy-controlled
+// town; through any enemy ZoC if the hex is friendly-occupied, through an
+// empty Weak ZoC hex, but stopping in an empty Hard ZoC hex.
+func (s *State) railDestinations(u int) []int {
+	start := int(s.Pos.Units[u].Hex)
+	seen := map[int]bool{start: true}
+	queue := []int{start}
+	var out []int
+	for len(queue) > 0 {
+		h := queue[0]
+		queue = queue[1:]
+		for _, l := range s.d.Hexes[h].Links {
+			n := l.To
+			if !l.Rail || seen[n] || s.d.Occupied(&s.Pos, Allied, n) || s.d.EnemyTown(&s.Pos, Italian, n) {
+				continue
+			}
+			seen[n] = true
+			out = append(out, n)
+			if !s.d.Occupied(&s.Pos, Italian, n) && s.d.ZoCInto(&s.Pos, Italian, n) == HardZoC {
+				continue // stop here
+			}
+			queue = append(queue, n)
+		}
+	}
+	return out
+}
+
+// EncodeAction gives a's record text.
+func (s *State) EncodeAction(a engine.Action) string {
+	switch a.Op {
+	case opPlace, opRail:
+		return fmt.Sprintf("%s %s %s", opNames[a.Op], s.d.Units[a.A].ID, s.d.Hexes[a.B].ID)
+	case opPick, opDrop, opExecute, opDecline, opReturn:
+		return fmt.Sprintf("%s %d", opNames[a.Op], a.A)
+	}
+	return opNames[a.Op]
+}
+
+// DecodeAction parses a record text.
+func (s *State) DecodeAction(text string) (engine.Action, error) {
+	f := strings.Fields(text)
+	if len(f) == 0 {
+		return engine.Action{}, engine.Illegal("empty action")
+	}
+	var op uint8
+	for k, v := range opNames {
+		if v == f[0] {
+			op = k
+		}
+	}
+	switch {
+	case op == 0:
+		return engine.Action{}, engine.Illegal("unknown action %q", f[0])
+	case (op == opPlace || op == opRail) && len(f) == 3:
+		u, h := s.d.UnitIndex(f[1]), s.d.HexIndex(f[2])
+		if u < 0 || h < 0 {
+			return engine.Action{}, engine.Illegal("unknown unit or hex in %q", text)
+		}
+		return engine.Action{Op: op, A: int16(u), B: int16(h)}, nil
+	case (op == opPick || op == opDrop || op == opExecute || op == opDecline || op == opReturn) && len(f) == 2:
+		p, err := strconv.Atoi(f[1])
+		if err != nil || p < 1 || p > NumOrders {
+			return engine.Action{}, engine.Illegal("bad Order number in %q", text)
+		}
+		return engine.Action{Op: op, A: int16(p)}, nil
+	case (op == opCommit || op == opUncommit || op == opPass) && len(f) == 1:
+		return engine.Action{Op: op}, nil
+	}
+	return engine.Action{}, engine.Illegal("malformed action %q", text)
+}

@@ -1,0 +1,148 @@
+package primogenita
+
+import (
+	"encoding/binary"
+
+	"sandtable/internal/engine"
+)
+
+// step is a decision point (or an automatic stage) of the sequence of
+// play (2.1).
+type step uint8
+
+const (
+	stSetup   step = iota // 1.7: Italy, then the Allies, place their units one by one
+	stChoose              // 3.2, 3.4: both sides secretly choose their Orders
+	stExecute             // 3.2: the owner executes or declines the drawn Order
+	stBoxFull             // 3.3: a fourth Combination Order: return one to the sheet
+	stRail                // 4.3: Italy's Rail Movement Segment
+	stOver
+)
+
+// Where an Order counter is (3.2, 3.3).
+const (
+	OrdSheet     uint8 = iota // on its Order sheet
+	OrdPending                // chosen, not yet revealed (secret)
+	OrdTrack                  // revealed, on the Order Track
+	OrdBox                    // in its owner's Combination Orders Box
+	OrdExecuting              // in the Order being executed Box
+)
+
+// OrderState is an Order counter's place and side up.
+type OrderState struct {
+	Where   uint8
+	Flipped bool // executed this Game Turn (3.2, 3.4)
+}
+
+// State is a moment of a game of La Primogenita. Not yet an engine.State:
+// see doc.go for what is implemented.
+type State struct {
+	d   *Data
+	Pos Position
+
+	Turn      int8 // Game Turn 1..10 (2.1)
+	Segment   int8 // 1 or 2: the ORDER Segment (2.1)
+	Step      step
+	Decider   engine.Side // the side deciding Step (not stChoose: both)
+	VP        int8        // Victory Point Track (2.2)
+	Orders    [NumOrders + 1]OrderState
+	Committed [2]bool // stChoose: each side's choice committed (3.2)
+	Current   int8    // the Order drawn and being decided, or 0
+	Trucks    bool    // Order 10 executed this Game Turn
+	Winner    int8    // -1 playing; 0 Allied, 1 Italian
+	Great     bool    // a great victory (2.4)
+	Rand      engine.Rand
+	epoch     uint64
+
+	log []engine.LogEntry
+	on  bool
+}
+
+// NewState returns the state at the start of setup (1.7): the VP marker
+// at 5, GT1, flags on Kassala and Tessenei, Italy to set up first.
+func NewState(d *Data, seed uint64) *State {
+	s := &State{d: d, Pos: *NewPosition(d), Turn: 1, Segment: 1, VP: StartVP, Winner: -1, Rand: engine.NewRand(seed)}
+	s.Step, s.Decider = stSetup, Italian
+	s.advance()
+	return s
+}
+
+// Clone returns an independent copy without a log.
+func (s *State) Clone() *State {
+	c := *s
+	c.Pos = *s.Pos.Clone()
+	c.log, c.on = nil, false
+	return &c
+}
+
+// Epoch counts die rolls and reveals (engine.State.Epoch).
+func (s *State) Epoch() uint64 { return s.epoch }
+
+// Active is the set of sides that must decide now: both while choosing
+// Orders (3.2; a side that has committed may only take its commit back,
+// until the other side commits too).
+func (s *State) Active() engine.SideSet {
+	switch s.Step {
+	case stOver:
+		return 0
+	case stChoose:
+		return engine.Only(Allied) | engine.Only(Italian)
+	}
+	return engine.Only(s.Decider)
+}
+
+// Over reports whether the game has ended (2.4).
+func (s *State) Over() bool { return s.Step == stOver }
+
+// Returns gives 1 to the winner, 0 to the loser (2.4).
+func (s *State) Returns() []float64 {
+	if !s.Over() {
+		return nil
+	}
+	r := []float64{0, 0}
+	r[s.Winner] = 1
+	return r
+}
+
+// Marshal returns the canonical bytes of the state.
+func (s *State) Marshal() []byte {
+	b := make([]byte, 0, 512)
+	b = append(b, byte(s.Turn), byte(s.Segment), byte(s.Step), byte(s.Decider), byte(s.VP), byte(s.Current), byte(s.Winner),
+		flag(s.Trucks), flag(s.Great), flag(s.Committed[0]), flag(s.Committed[1]))
+	b = binary.LittleEndian.AppendUint64(b, s.Rand.S)
+	b = binary.LittleEndian.AppendUint64(b, s.epoch)
+	for _, o := range s.Orders {
+		b = append(b, o.Where, flag(o.Flipped))
+	}
+	for _, u := range s.Pos.Units {
+		b = append(b, byte(u.Loc), byte(u.Hex), byte(u.Hex>>8), flag(u.Flipped), flag(u.Disrupted), u.Supply)
+	}
+	for _, t := range s.Pos.Trench {
+		b = append(b, byte(t), byte(t>>8))
+	}
+	return append(b, s.Pos.Flags...)
+}
+
+func flag(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// SetLogging turns the game log on or off; TakeLog returns and forgets
+// what was logged.
+func (s *State) SetLogging(on bool) { s.on = on }
+
+func (s *State) TakeLog() []engine.LogEntry {
+	l := s.log
+	s.log = nil
+	return l
+}
+
+// logf adds an entry for everyone (to = engine.Observer) or one side.
+func (s *State) logf(rule string, to engine.Side, key string, args ...string) {
+	if s.on {
+		s.log = append(s.log, engine.LogEntry{Rule: rule, To: to, Key: key, Args: args})
+	}
+}
