@@ -10,10 +10,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"sandtable/internal/engine"
 	"sandtable/internal/hexgrid"
+	"sandtable/internal/kit/datafile"
 )
 
 // Loader sanity limits (not rulebook facts).
@@ -42,7 +42,6 @@ var legend = map[string]string{
 
 var (
 	sideNames   = []string{Allied: "allied", Italian: "italian"}
-	idPattern   = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 	arrivalCode = regexp.MustCompile(`^([1-9]|10)([A-Z]?)$`)
 	// dirNames are the pointy-top directions of hexgrid, in Dir order.
 	dirNames = []string{"NE", "E", "SE", "SW", "W", "NW"}
@@ -51,33 +50,11 @@ var (
 //go:embed data/*.json
 var embeddedData embed.FS
 
-var defaultData = sync.OnceValue(func() *Data {
-	sub, err := fs.Sub(embeddedData, "data")
-	if err != nil {
-		panic(err)
-	}
-	d, err := LoadData(sub)
-	if err != nil {
-		panic("primogenita: embedded data is invalid: " + err.Error())
-	}
-	return d
-})
+var defaultData = datafile.Embedded("primogenita", embeddedData, "data", LoadData)
 
 // DefaultData returns the embedded reconstruction of the components, loaded
 // once and shared: callers must not modify it.
 func DefaultData() *Data { return defaultData() }
-
-// problems collects what is wrong with one file.
-type problems struct {
-	file string
-	errs []error
-}
-
-func (p *problems) add(format string, args ...any) {
-	p.errs = append(p.errs, fmt.Errorf("%s: %s", p.file, fmt.Sprintf(format, args...)))
-}
-
-func (p *problems) err() error { return errors.Join(p.errs...) }
 
 // LoadData reads map.json, units.json, orders.json, tables.json and
 // turns.json from the root of fsys and checks them strictly: unknown
@@ -98,10 +75,7 @@ func LoadData(fsys fs.FS) (*Data, error) {
 	return d, nil
 }
 
-func side(s string) (engine.Side, bool) {
-	i := slices.Index(sideNames, s)
-	return engine.Side(i), i >= 0
-}
+func side(s string) (engine.Side, bool) { return datafile.Enum[engine.Side](sideNames, s) }
 
 // halves converts a cost in mp to half mp; it must be a positive multiple
 // of ½.
@@ -136,8 +110,8 @@ type tablesFile struct {
 
 func (d *Data) loadTables(fsys fs.FS) error {
 	var f tablesFile
-	p := &problems{file: "tables.json"}
-	if err := readData(fsys, p.file, &f, &f.Notice); err != nil {
+	p := &datafile.Errors{File: "tables.json"}
+	if err := datafile.Read(fsys, p.File, &f, &f.Notice, noticeDoc); err != nil {
 		return err
 	}
 	t := &d.Tables
@@ -145,49 +119,49 @@ func (d *Data) loadTables(fsys fs.FS) error {
 	for i, row := range f.TerrainKey {
 		ti := slices.Index(terrainNames[:], row.Terrain)
 		if ti < 0 {
-			p.add("terrain_key[%d]: unknown terrain %q", i, row.Terrain)
+			p.Add("terrain_key[%d]: unknown terrain %q", i, row.Terrain)
 			continue
 		}
 		if seen[ti] {
-			p.add("terrain_key[%d]: %s given twice", i, row.Terrain)
+			p.Add("terrain_key[%d]: %s given twice", i, row.Terrain)
 		}
 		seen[ti] = true
 		var ok bool
 		if t.TerrainMP[ti], ok = halves(row.MP); !ok {
-			p.add("terrain_key[%d]: mp %v is not a positive multiple of 0.5 up to %d", i, row.MP, maxMP)
+			p.Add("terrain_key[%d]: mp %v is not a positive multiple of 0.5 up to %d", i, row.MP, maxMP)
 		}
 		if row.Stacking < 1 || row.Stacking > maxStack {
-			p.add("terrain_key[%d]: stacking %d outside 1-%d", i, row.Stacking, maxStack)
+			p.Add("terrain_key[%d]: stacking %d outside 1-%d", i, row.Stacking, maxStack)
 		}
 		t.Stacking[ti] = row.Stacking
 		t.AssaultShift[ti] = row.AssaultShift
 	}
 	for ti, ok := range seen {
 		if !ok {
-			p.add("terrain_key: %s missing", Terrain(ti))
+			p.Add("terrain_key: %s missing", Terrain(ti))
 		}
 	}
 	// 7.2 prints the terrain shifts: Alpine 2 left, Mountain 1 left.
 	if t.AssaultShift != [NumTerrains]int{0, 0, -1, -2} {
-		p.add("terrain_key: assault shifts must be those of rule 7.2 (Mountain -1, Alpine -2, none elsewhere)")
+		p.Add("terrain_key: assault shifts must be those of rule 7.2 (Mountain -1, Alpine -2, none elsewhere)")
 	}
 	var ok bool
 	if t.RoadMP, ok = halves(f.RoadMP); !ok {
-		p.add("road_mp %v is not a positive multiple of 0.5", f.RoadMP)
+		p.Add("road_mp %v is not a positive multiple of 0.5", f.RoadMP)
 	}
 	if t.TrackMP, ok = halves(f.TrackMP); !ok {
-		p.add("track_mp %v is not a positive multiple of 0.5", f.TrackMP)
+		p.Add("track_mp %v is not a positive multiple of 0.5", f.TrackMP)
 	}
 	// 4.1: a cliff costs +1mp.
 	if f.CliffMP != 1 {
-		p.add("cliff_mp must be 1 (rule 4.1)")
+		p.Add("cliff_mp must be 1 (rule 4.1)")
 	}
 	t.CliffMP = MP
 	if t.RoadMP > t.TrackMP || t.TrackMP > t.TerrainMP[Flat] {
-		p.add("a road must cost no more than a track, a track no more than Flat (rule 4.1: the lesser cost)")
+		p.Add("a road must cost no more than a track, a track no more than Flat (rule 4.1: the lesser cost)")
 	}
 	if !slices.Equal(f.Combat.Columns, []string{"1:2", "1:1", "2:1", "3:1", "4:1", "5:1"}) {
-		p.add("combat.columns must be 1:2 1:1 2:1 3:1 4:1 5:1 (rule 7.1)")
+		p.Add("combat.columns must be 1:2 1:1 2:1 3:1 4:1 5:1 (rule 7.1)")
 	}
 	dieRows(p, "combat", f.Combat.Results, NumOdds, func(die, col int, s string) error {
 		r, err := parseCombatResult(s)
@@ -195,10 +169,10 @@ func (d *Data) loadTables(fsys fs.FS) error {
 		return err
 	})
 	if !slices.Equal(f.Bombardment.Columns, []int{1, 2, 3, 6, 9}) {
-		p.add("bombardment.columns must be 1 2 3 6 9 (rules 6.1, 6.3)")
+		p.Add("bombardment.columns must be 1 2 3 6 9 (rules 6.1, 6.3)")
 	}
 	if !slices.Equal(f.Bombardment.Disrupt, []int{1, 1, 1, 2, 3}) {
-		p.add("bombardment.disrupt must be 1 1 1 2 3 (rule 6.3)")
+		p.Add("bombardment.disrupt must be 1 1 1 2 3 (rule 6.3)")
 	}
 	copy(t.BombColumns[:], []int{1, 2, 3, 6, 9})
 	copy(t.BombDisrupt[:], []int{1, 1, 1, 2, 3})
@@ -215,29 +189,29 @@ func (d *Data) loadTables(fsys fs.FS) error {
 		}
 		return nil
 	})
-	return p.err()
+	return p.Err()
 }
 
 // dieRows checks a table keyed "1".."6" with n cells a row.
-func dieRows(p *problems, name string, rows map[string][]string, n int, cell func(die, col int, s string) error) {
+func dieRows(p *datafile.Errors, name string, rows map[string][]string, n int, cell func(die, col int, s string) error) {
 	for k := range rows {
 		if die, err := strconv.Atoi(k); err != nil || die < 1 || die > 6 || k != strconv.Itoa(die) {
-			p.add("%s.results: key %q is not a die roll 1-6", name, k)
+			p.Add("%s.results: key %q is not a die roll 1-6", name, k)
 		}
 	}
 	for die := 1; die <= 6; die++ {
 		row, ok := rows[strconv.Itoa(die)]
 		if !ok {
-			p.add("%s.results: die roll %d missing", name, die)
+			p.Add("%s.results: die roll %d missing", name, die)
 			continue
 		}
 		if len(row) != n {
-			p.add("%s.results[%d]: %d cells, want %d", name, die, len(row), n)
+			p.Add("%s.results[%d]: %d cells, want %d", name, die, len(row), n)
 			continue
 		}
 		for col, s := range row {
 			if err := cell(die-1, col, s); err != nil {
-				p.add("%s.results[%d][%d]: %v", name, die, col, err)
+				p.Add("%s.results[%d][%d]: %v", name, die, col, err)
 			}
 		}
 	}
@@ -323,32 +297,32 @@ const rowLetters = "ABCDEFGHIJKLMNOPQR"
 
 func (d *Data) loadMap(fsys fs.FS) error {
 	var f mapFile
-	p := &problems{file: "map.json"}
-	if err := readData(fsys, p.file, &f, &f.Notice); err != nil {
+	p := &datafile.Errors{File: "map.json"}
+	if err := datafile.Read(fsys, p.File, &f, &f.Notice, noticeDoc); err != nil {
 		return err
 	}
 	if len(f.Legend) != len(legend) {
-		p.add("legend must give exactly the codes %q", slices.Sorted(mapKeys(legend)))
+		p.Add("legend must give exactly the codes %q", slices.Sorted(mapKeys(legend)))
 	}
 	for k, v := range f.Legend {
 		if legend[k] != v {
-			p.add("legend %q: want %q", k, legend[k])
+			p.Add("legend %q: want %q", k, legend[k])
 		}
 	}
 	// The land hexes, row by row (1.1: rows A–R, columns 1–28).
 	for k := range f.Terrain {
 		if len(k) != 1 || !strings.Contains(rowLetters, k) {
-			p.add("terrain: %q is not a row A-R", k)
+			p.Add("terrain: %q is not a row A-R", k)
 		}
 	}
 	for r := 0; r < len(rowLetters); r++ {
 		row, ok := f.Terrain[rowLetters[r:r+1]]
 		if !ok {
-			p.add("terrain: row %c missing", rowLetters[r])
+			p.Add("terrain: row %c missing", rowLetters[r])
 			continue
 		}
 		if len(row) != Layout.MaxCol {
-			p.add("terrain row %c: %d columns, want %d", rowLetters[r], len(row), Layout.MaxCol)
+			p.Add("terrain row %c: %d columns, want %d", rowLetters[r], len(row), Layout.MaxCol)
 			continue
 		}
 		for c := 0; c < len(row); c++ {
@@ -357,15 +331,15 @@ func (d *Data) loadMap(fsys fs.FS) error {
 			}
 			t, ok := terrainCodes[row[c]]
 			if !ok {
-				p.add("terrain row %c column %d: unknown code %q", rowLetters[r], c+1, row[c])
+				p.Add("terrain row %c column %d: unknown code %q", rowLetters[r], c+1, row[c])
 				continue
 			}
 			h := Layout.Hex(c+1, r+1)
 			d.addHex(Hex{ID: Layout.Format(h), At: h, Terrain: t, Sand: row[c] == 's', Entry: -1, Town: -1})
 		}
 	}
-	if len(p.errs) > 0 {
-		return p.err()
+	if p.Len() > 0 {
+		return p.Err()
 	}
 	// Adjacency of land hexes.
 	for i := range d.Hexes {
@@ -378,36 +352,36 @@ func (d *Data) loadMap(fsys fs.FS) error {
 	land := func(what, id string) int {
 		h, err := Layout.Parse(id)
 		if err != nil {
-			p.add("%s: %v", what, err)
+			p.Add("%s: %v", what, err)
 			return -1
 		}
 		i := d.At(h)
 		if i < 0 {
-			p.add("%s: %s is sea", what, id)
+			p.Add("%s: %s is sea", what, id)
 		}
 		return i
 	}
 	// Entry hexes (1.1): off the map, joined only across their arrows.
 	if len(f.Entries) != 5 {
-		p.add("entries: %d, want the five of rule 1.1", len(f.Entries))
+		p.Add("entries: %d, want the five of rule 1.1", len(f.Entries))
 	}
 	for i, e := range f.Entries {
 		what := fmt.Sprintf("entries[%d] %s", i, e.ID)
 		s, ok := side(e.Side)
 		if !ok {
-			p.add("%s: side %q is not allied or italian", what, e.Side)
+			p.Add("%s: side %q is not allied or italian", what, e.Side)
 		}
-		if !idPattern.MatchString(e.ID) || d.HexIndex(e.ID) >= 0 {
-			p.add("%s: id must be lower-case words joined by '-' and unique", what)
+		if !datafile.IsID(e.ID) || d.HexIndex(e.ID) >= 0 {
+			p.Add("%s: id must be lower-case words joined by '-' and unique", what)
 			continue
 		}
 		dir := slices.Index(dirNames, e.Dir)
 		if dir < 0 {
-			p.add("%s: dir %q is not one of %v", what, e.Dir, dirNames)
+			p.Add("%s: dir %q is not one of %v", what, e.Dir, dirNames)
 			continue
 		}
 		if len(e.Arrows) == 0 || e.Name == "" {
-			p.add("%s: needs a name and at least one arrow", what)
+			p.Add("%s: needs a name and at least one arrow", what)
 			continue
 		}
 		ent := Entry{ID: e.ID, Name: e.Name, Side: s, Hex: len(d.Hexes)}
@@ -421,7 +395,7 @@ func (d *Data) loadMap(fsys fs.FS) error {
 		}
 		at := d.Hexes[ent.Arrows[0]].At.Neighbour(hexgrid.Dir(dir))
 		if d.pos[at] != 0 {
-			p.add("%s: drawn %s of %s, where a land hex or another Entry hex is", what, e.Dir, e.Arrows[0])
+			p.Add("%s: drawn %s of %s, where a land hex or another Entry hex is", what, e.Dir, e.Arrows[0])
 			continue
 		}
 		d.addHex(Hex{ID: e.ID, At: at, Terrain: Flat, Entry: len(d.Entries), Town: -1})
@@ -434,7 +408,7 @@ func (d *Data) loadMap(fsys fs.FS) error {
 	want := map[string]engine.Side{"West Kassala": Allied, "Zuhani": Allied, "Cub Cub": Allied, "to Gondar": Italian, "to Addis Abebà": Italian}
 	for _, e := range d.Entries {
 		if s, ok := want[e.Name]; !ok || s != e.Side {
-			p.add("entries: %q is not one of rule 1.1's Entry hexes with its side", e.Name)
+			p.Add("entries: %q is not one of rule 1.1's Entry hexes with its side", e.Name)
 		}
 	}
 	ref := func(what, id string) int {
@@ -442,9 +416,9 @@ func (d *Data) loadMap(fsys fs.FS) error {
 			return i
 		}
 		if _, err := Layout.Parse(id); err != nil {
-			p.add("%s: %q is neither a hex nor an Entry hex", what, id)
+			p.Add("%s: %q is neither a hex nor an Entry hex", what, id)
 		} else {
-			p.add("%s: %s is sea", what, id)
+			p.Add("%s: %s is sea", what, id)
 		}
 		return -1
 	}
@@ -453,8 +427,8 @@ func (d *Data) loadMap(fsys fs.FS) error {
 	townIDs := map[string]bool{}
 	for i, t := range f.Towns {
 		what := fmt.Sprintf("towns[%d] %s", i, t.ID)
-		if !idPattern.MatchString(t.ID) || townIDs[t.ID] || t.Name == "" {
-			p.add("%s: needs a unique lower-case id and a name", what)
+		if !datafile.IsID(t.ID) || townIDs[t.ID] || t.Name == "" {
+			p.Add("%s: needs a unique lower-case id and a name", what)
 		}
 		townIDs[t.ID] = true
 		h := land(what, t.Hex)
@@ -462,10 +436,10 @@ func (d *Data) loadMap(fsys fs.FS) error {
 			continue
 		}
 		if d.Hexes[h].Town >= 0 {
-			p.add("%s: %s already holds a town", what, t.Hex)
+			p.Add("%s: %s already holds a town", what, t.Hex)
 		}
 		if t.VP < 0 || t.VP > maxVP || t.OpenCityVP < 0 || t.OpenCityVP > t.VP {
-			p.add("%s: vp %d, open_city_vp %d out of range", what, t.VP, t.OpenCityVP)
+			p.Add("%s: vp %d, open_city_vp %d out of range", what, t.VP, t.OpenCityVP)
 		}
 		if t.OpenCityVP > 0 {
 			openCities++
@@ -475,7 +449,7 @@ func (d *Data) loadMap(fsys fs.FS) error {
 	}
 	// 2.2: Asmara is the one Open City, 7 VP or 5 as an Open City.
 	if a := d.town("asmara"); a < 0 || d.Towns[a].VP != 7 || d.Towns[a].OpenCityVP != 5 || openCities != 1 {
-		p.add("towns: Asmara must be worth 7 VP, 5 as an Open City, and be the only Open City (rule 2.2)")
+		p.Add("towns: Asmara must be worth 7 VP, 5 as an Open City, and be the only Open City (rule 2.2)")
 	}
 	// 1.6: only Kassala and Tessenei start Allied.
 	var allied []string
@@ -485,7 +459,7 @@ func (d *Data) loadMap(fsys fs.FS) error {
 		}
 	}
 	if !slices.Equal(allied, []string{"Kassala", "Tessenei"}) {
-		p.add("towns: exactly Kassala and Tessenei start Allied (rule 1.6), not %v", allied)
+		p.Add("towns: exactly Kassala and Tessenei start Allied (rule 1.6), not %v", allied)
 	}
 	for i, pl := range f.Places {
 		h := land(fmt.Sprintf("places[%d] %s", i, pl.Name), pl.Hex)
@@ -493,7 +467,7 @@ func (d *Data) loadMap(fsys fs.FS) error {
 			continue
 		}
 		if pl.Name == "" || d.Hexes[h].Place != "" || d.Hexes[h].Town >= 0 {
-			p.add("places[%d]: needs a name and a hex with no other town or place", i)
+			p.Add("places[%d]: needs a name and a hex with no other town or place", i)
 			continue
 		}
 		d.Hexes[h].Place = pl.Name
@@ -510,14 +484,14 @@ func (d *Data) loadMap(fsys fs.FS) error {
 			if len(hs) > 0 {
 				prev := hs[len(hs)-1]
 				if !d.setLink(prev, h, set) {
-					p.add("%s: %s and %s are not adjacent", what, ids[k-1], id)
+					p.Add("%s: %s and %s are not adjacent", what, ids[k-1], id)
 					return nil
 				}
 			}
 			hs = append(hs, h)
 		}
 		if len(hs) < 2 {
-			p.add("%s: a line needs two hexes or more", what)
+			p.Add("%s: a line needs two hexes or more", what)
 		}
 		return hs
 	}
@@ -525,7 +499,7 @@ func (d *Data) loadMap(fsys fs.FS) error {
 	for _, h := range d.Railway {
 		d.Hexes[h].Rail = true
 		if d.Hexes[h].Entry >= 0 {
-			p.add("railway: runs through Entry hex %s", d.Hexes[h].ID)
+			p.Add("railway: runs through Entry hex %s", d.Hexes[h].ID)
 		}
 	}
 	// 4.3: the line runs between Massaua and Biscia.
@@ -533,7 +507,7 @@ func (d *Data) loadMap(fsys fs.FS) error {
 		ends := []string{d.townName(d.Railway[0]), d.townName(d.Railway[len(d.Railway)-1])}
 		slices.Sort(ends)
 		if !slices.Equal(ends, []string{"Biscia", "Massaua"}) {
-			p.add("railway: must run from Massaua to Biscia (rule 4.3), runs %v", ends)
+			p.Add("railway: must run from Massaua to Biscia (rule 4.3), runs %v", ends)
 		}
 	}
 	for i, c := range f.Roads {
@@ -546,7 +520,7 @@ func (d *Data) loadMap(fsys fs.FS) error {
 	cliff := func(what, s, sep string, double bool) {
 		a, b, ok := strings.Cut(s, sep)
 		if !ok {
-			p.add("%s: %q: want two hex ids joined by %q", what, s, sep)
+			p.Add("%s: %q: want two hex ids joined by %q", what, s, sep)
 			return
 		}
 		ha, hb := land(what, a), land(what, b)
@@ -554,10 +528,10 @@ func (d *Data) loadMap(fsys fs.FS) error {
 			return
 		}
 		if l, ok := d.Hexes[ha].Link(hb); !ok {
-			p.add("%s: %s and %s are not adjacent", what, a, b)
+			p.Add("%s: %s and %s are not adjacent", what, a, b)
 			return
 		} else if l.Cliff {
-			p.add("%s: the hexside %s/%s has a cliff already", what, a, b)
+			p.Add("%s: the hexside %s/%s has a cliff already", what, a, b)
 			return
 		}
 		up, down := d.link(ha, hb), d.link(hb, ha)
@@ -573,14 +547,14 @@ func (d *Data) loadMap(fsys fs.FS) error {
 	}
 	// 1.3: there is a double cliff at Adi Qualà.
 	if aq := d.town("adi-quala"); aq < 0 || !slices.ContainsFunc(d.Hexes[d.Towns[aq].Hex].Links, func(l Link) bool { return l.Double }) {
-		p.add("double_cliffs: one must lie on a hexside of Adi Qualà (rule 1.3)")
+		p.Add("double_cliffs: one must lie on a hexside of Adi Qualà (rule 1.3)")
 	}
 	// Setup hexes (1.7).
 	for i, s := range f.SetupHexes {
 		what := fmt.Sprintf("setup_hexes[%d]", i)
 		sd, ok := side(s.Side)
 		if !ok || len(s.Letter) != 1 || s.Letter[0] < 'A' || s.Letter[0] > 'Z' {
-			p.add("%s: needs a side and one capital letter", what)
+			p.Add("%s: needs a side and one capital letter", what)
 			continue
 		}
 		h := ref(what, s.At)
@@ -588,16 +562,16 @@ func (d *Data) loadMap(fsys fs.FS) error {
 			continue
 		}
 		if d.SetupHex(sd, s.Letter[0]) >= 0 {
-			p.add("%s: %s letter %s given twice", what, s.Side, s.Letter)
+			p.Add("%s: %s letter %s given twice", what, s.Side, s.Letter)
 		}
 		if e := d.Hexes[h].Entry; e >= 0 && d.Entries[e].Side != sd {
-			p.add("%s: %s is an enemy Entry hex", what, s.At)
+			p.Add("%s: %s is an enemy Entry hex", what, s.At)
 		}
 		d.SetupHexes = append(d.SetupHexes, SetupHex{Side: sd, Letter: s.Letter[0], Hex: h})
 	}
 	// 1.7: Massaua artillery sets up in Massaua: its letter is M.
 	if m := d.SetupHex(Italian, 'M'); m < 0 || d.townName(m) != "Massaua" {
-		p.add("setup_hexes: the Italian M hex must be Massaua (rule 1.7)")
+		p.Add("setup_hexes: the Italian M hex must be Massaua (rule 1.7)")
 	}
 	supply := func(what string, list []supplyJSON, sd engine.Side) []SupplySource {
 		var out []SupplySource
@@ -608,13 +582,13 @@ func (d *Data) loadMap(fsys fs.FS) error {
 				continue
 			}
 			if s.Level != "FS" && s.Level != "LS" {
-				p.add("%s: level %q is not FS or LS (rule 5.1)", w, s.Level)
+				p.Add("%s: level %q is not FS or LS (rule 5.1)", w, s.Level)
 			}
 			if e := d.Hexes[h].Entry; e >= 0 && d.Entries[e].Side != sd {
-				p.add("%s: %s is an enemy Entry hex", w, s.At)
+				p.Add("%s: %s is an enemy Entry hex", w, s.At)
 			}
 			if s.Arrives < 0 || s.Arrives > NumTurns {
-				p.add("%s: arrives %d outside 0-%d", w, s.Arrives, NumTurns)
+				p.Add("%s: arrives %d outside 0-%d", w, s.Arrives, NumTurns)
 			}
 			out = append(out, SupplySource{ID: s.ID, Hex: h, Full: s.Level == "FS", Arrives: s.Arrives, Placed: s.Placed})
 		}
@@ -623,7 +597,7 @@ func (d *Data) loadMap(fsys fs.FS) error {
 	d.ItalianSupply = supply("italian_supply", f.ItalianSupply, Italian)
 	for i, s := range f.ItalianSupply {
 		if s.ID != "" || s.Arrives != 0 || s.Placed {
-			p.add("italian_supply[%d]: Italian sources are printed: no id, arrives or placed", i)
+			p.Add("italian_supply[%d]: Italian sources are printed: no id, arrives or placed", i)
 		}
 	}
 	d.AlliedSupply = supply("allied_supply", f.AlliedSupply, Allied)
@@ -639,17 +613,17 @@ func (d *Data) loadMap(fsys fs.FS) error {
 		gotAllied = append(gotAllied, fmt.Sprintf("%s %s at %s %d %v", s.ID, lvl, d.Hexes[s.Hex].ID, s.Arrives, s.Placed))
 	}
 	if !slices.Equal(gotAllied, wantAllied) {
-		p.add("allied_supply: must be rule 5.3's sources %q", wantAllied)
+		p.Add("allied_supply: must be rule 5.3's sources %q", wantAllied)
 	}
 	if a := d.town("agordat"); a >= 0 && d.Towns[a].Hex != d.HexIndex("H-11") {
-		p.add("towns: Agordat must be in H-11 (rule 1.1)")
+		p.Add("towns: Agordat must be in H-11 (rule 1.1)")
 	}
 	// Patriot zone (5.7c).
 	for row, span := range f.PatriotZone {
 		r := strings.Index(rowLetters, row)
 		lo, hi, err := parseSpan(span)
 		if len(row) != 1 || r < 0 || err != nil {
-			p.add("patriot_zone %q: %q: want a row A-R and columns \"lo-hi\"", row, span)
+			p.Add("patriot_zone %q: %q: want a row A-R and columns \"lo-hi\"", row, span)
 			continue
 		}
 		for c := lo; c <= hi; c++ {
@@ -659,14 +633,14 @@ func (d *Data) loadMap(fsys fs.FS) error {
 		}
 	}
 	if ap := d.SetupHex(Allied, 'P'); ap < 0 || !d.Hexes[ap].Patriot {
-		p.add("setup_hexes: the Allied P hex (Arbegnoch) must lie in the Patriot zone")
+		p.Add("setup_hexes: the Allied P hex (Arbegnoch) must lie in the Patriot zone")
 	}
-	if len(p.errs) == 0 {
+	if p.Len() == 0 {
 		if far := d.unreachable(); len(far) > 0 {
-			p.add("land hexes joined to nothing: %v", far)
+			p.Add("land hexes joined to nothing: %v", far)
 		}
 	}
-	return p.err()
+	return p.Err()
 }
 
 func parseSpan(s string) (lo, hi int, err error) {

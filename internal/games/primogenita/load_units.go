@@ -1,36 +1,12 @@
 package primogenita
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io/fs"
+	"sandtable/internal/kit/datafile"
 	"slices"
 	"strings"
 )
-
-// readData decodes a data file strictly (unknown fields are errors) and
-// checks its RECONSTRUCTION notice.
-//
-// TODO(kit): replace with the shared kit's strict loader once it is on main.
-func readData(fsys fs.FS, name string, v any, notice *string) error {
-	b, err := fs.ReadFile(fsys, name)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	if dec.More() {
-		return fmt.Errorf("%s: data after the JSON object", name)
-	}
-	if !strings.HasPrefix(*notice, "RECONSTRUCTION") || !strings.Contains(*notice, noticeDoc) {
-		return fmt.Errorf(`%s: "notice" must start with RECONSTRUCTION and point to %s`, name, noticeDoc)
-	}
-	return nil
-}
 
 // ---- units.json ----
 
@@ -66,19 +42,19 @@ type unitJSON struct {
 
 func (d *Data) loadUnits(fsys fs.FS) error {
 	var f unitsFile
-	p := &problems{file: "units.json"}
-	if err := readData(fsys, p.file, &f, &f.Notice); err != nil {
+	p := &datafile.Errors{File: "units.json"}
+	if err := datafile.Read(fsys, p.File, &f, &f.Notice, noticeDoc); err != nil {
 		return err
 	}
 	for i, u := range f.Units {
-		if !idPattern.MatchString(u.ID) || d.UnitIndex(u.ID) >= 0 || u.Name == "" {
-			p.add("units[%d] %q: needs a unique lower-case id and a name", i, u.ID)
+		if !datafile.IsID(u.ID) || d.UnitIndex(u.ID) >= 0 || u.Name == "" {
+			p.Add("units[%d] %q: needs a unique lower-case id and a name", i, u.ID)
 			continue
 		}
 		d.unitIDs[u.ID] = i
 	}
-	if len(p.errs) > 0 {
-		return p.err()
+	if p.Len() > 0 {
+		return p.Err()
 	}
 	for i, u := range f.Units {
 		d.Units = append(d.Units, d.unit(p, fmt.Sprintf("units[%d] %s", i, u.ID), u))
@@ -89,11 +65,11 @@ func (d *Data) loadUnits(fsys fs.FS) error {
 		if u.Remnant >= 0 {
 			r := &d.Units[u.Remnant]
 			if r.RemnantOf != i || r.Side != u.Side {
-				p.add("units %s: its remnant %s must name it in remnant_of and be on its side", u.ID, r.ID)
+				p.Add("units %s: its remnant %s must name it in remnant_of and be on its side", u.ID, r.ID)
 			}
 		}
 		if u.RemnantOf >= 0 && d.Units[u.RemnantOf].Remnant != i {
-			p.add("units %s: %s does not name it as its remnant", u.ID, d.Units[u.RemnantOf].ID)
+			p.Add("units %s: %s does not name it as its remnant", u.ID, d.Units[u.RemnantOf].ID)
 		}
 	}
 	// 2.3: the five "5-6" remnants flip with a VP loss, 7 Ind's and Orient's
@@ -109,27 +85,27 @@ func (d *Data) loadUnits(fsys fs.FS) error {
 	}
 	for _, s := range flip {
 		if s != "5-6" {
-			p.add("vp_loss flip is for the \"5-6\" remnants of rule 2.3, not %s", s)
+			p.Add("vp_loss flip is for the \"5-6\" remnants of rule 2.3, not %s", s)
 		}
 	}
 	if slices.Sort(elim); !slices.Equal(elim, []string{"7 Ind 4-6", "Orient 4-6"}) {
-		p.add("vp_loss eliminate must be exactly 7 Ind's and Orient's \"4-6\" remnants (rule 2.3), not %v", elim)
+		p.Add("vp_loss eliminate must be exactly 7 Ind's and Orient's \"4-6\" remnants (rule 2.3), not %v", elim)
 	}
 	// 1.7: Massaua Artillery sets up in Massaua.
 	if m := d.UnitIndex("massaua-art"); m < 0 || d.Units[m].Setup != 'M' || !d.Units[m].Artillery {
-		p.add("units: the Massaua Artillery (massaua-art) must set up with letter M (rule 1.7)")
+		p.Add("units: the Massaua Artillery (massaua-art) must set up with letter M (rule 1.7)")
 	}
 	if n := d.count(func(u *Unit) bool { return u.Kind == Air }); n < 1 || n > 2 {
-		p.add("units: %d Air units; Orders 42 and 43 speak of one or two", n)
+		p.Add("units: %d Air units; Orders 42 and 43 speak of one or two", n)
 	}
 	d.AlliedTrench, d.ItalianTrench = f.Marker.AlliedTrench, f.Marker.ItalianTrench
 	if d.AlliedTrench < 1 || d.AlliedTrench > maxTrench || d.ItalianTrench < 1 || d.ItalianTrench > maxTrench {
-		p.add("markers: Trench counts must be 1-%d (Orders 37, 30, 7 place them)", maxTrench)
+		p.Add("markers: Trench counts must be 1-%d (Orders 37, 30, 7 place them)", maxTrench)
 	}
-	if len(p.errs) == 0 {
+	if p.Len() == 0 {
 		d.checkSetupStacking(p)
 	}
-	return p.err()
+	return p.Err()
 }
 
 func (d *Data) count(f func(*Unit) bool) int {
@@ -142,133 +118,133 @@ func (d *Data) count(f func(*Unit) bool) int {
 	return n
 }
 
-func (d *Data) unit(p *problems, what string, j unitJSON) Unit {
+func (d *Data) unit(p *datafile.Errors, what string, j unitJSON) Unit {
 	u := Unit{ID: j.ID, Name: j.Name, Artillery: j.Artillery, March: j.March, Elite: j.Elite, Arbegnoch: j.Arbegnoch,
 		Colonial: j.Colonial, French: j.French, Stack: 1, Remnant: -1, RemnantOf: -1}
 	var ok bool
 	if u.Side, ok = side(j.Side); !ok {
-		p.add("%s: side %q is not allied or italian", what, j.Side)
+		p.Add("%s: side %q is not allied or italian", what, j.Side)
 	}
 	k := slices.Index(kindNames[:], j.Kind)
 	if k < 0 {
-		p.add("%s: kind %q is not one of %v", what, j.Kind, kindNames)
+		p.Add("%s: kind %q is not one of %v", what, j.Kind, kindNames)
 		return u
 	}
 	u.Kind = Kind(k)
 	if j.Stack != nil {
 		u.Stack = int8(*j.Stack)
 		if *j.Stack != 0 && *j.Stack != 2 {
-			p.add("%s: a printed stacking value is 0 or 2 (rule 1.5); leave it out for 1", what)
+			p.Add("%s: a printed stacking value is 0 or 2 (rule 1.5); leave it out for 1", what)
 		}
 	}
 	switch u.Kind {
 	case SD, Air:
 		if len(j.Strength) != 0 || j.Artillery || j.March || j.Elite || j.Arbegnoch || j.Remnant != "" || j.RemnantOf != "" || u.Side != Allied {
-			p.add("%s: SD and Air units are Allied and have no strength, steps or flags (rules 1.4, 5.5)", what)
+			p.Add("%s: SD and Air units are Allied and have no strength, steps or flags (rules 1.4, 5.5)", what)
 		}
 		if u.Kind == SD && (j.Move == nil || *j.Move != SDMove) {
-			p.add("%s: an SD has a Movement Value of 4 (rule 5.5)", what)
+			p.Add("%s: an SD has a Movement Value of 4 (rule 5.5)", what)
 		}
 		if u.Kind == Air && (j.Move != nil || j.Stack != nil) {
-			p.add("%s: an Air unit has no movement or stacking value (it stays on the Air Base)", what)
+			p.Add("%s: an Air unit has no movement or stacking value (it stays on the Air Base)", what)
 		}
 		if u.Kind == SD {
 			u.Move = SDMove
 		}
 	default:
 		if len(j.Strength) < 1 || len(j.Strength) > 2 {
-			p.add("%s: strength is [front] or [front, back]", what)
+			p.Add("%s: strength is [front] or [front, back]", what)
 			return u
 		}
 		for k, s := range j.Strength {
 			if s < 0 || s > maxStrength || k == 0 && s == 0 {
-				p.add("%s: strength %v out of range", what, j.Strength)
+				p.Add("%s: strength %v out of range", what, j.Strength)
 			}
 			u.Strength[k] = int8(s)
 		}
 		u.Steps = int8(len(j.Strength))
 		if j.Move == nil || *j.Move < 0 || *j.Move > maxMove {
-			p.add("%s: move must be 0-%d", what, maxMove)
+			p.Add("%s: move must be 0-%d", what, maxMove)
 		} else {
 			u.Move = int8(*j.Move)
 		}
 		if u.Artillery && u.Arbegnoch || u.Elite && u.Side != Italian || u.Arbegnoch && u.Side != Allied {
-			p.add("%s: inconsistent flags (elite units are Italian, Arbegnoch Allied and not artillery)", what)
+			p.Add("%s: inconsistent flags (elite units are Italian, Arbegnoch Allied and not artillery)", what)
 		}
 		if u.March && u.Kind != Foot {
-			p.add("%s: only Foot units are March capable (rule 1.4)", what)
+			p.Add("%s: only Foot units are March capable (rule 1.4)", what)
 		}
 	}
 	if j.Remnant != "" {
 		if u.Remnant = d.UnitIndex(j.Remnant); u.Remnant < 0 {
-			p.add("%s: remnant %q is not a unit", what, j.Remnant)
+			p.Add("%s: remnant %q is not a unit", what, j.Remnant)
 		} else if u.Steps != 2 {
-			p.add("%s: a unit with a remnant has two steps", what)
+			p.Add("%s: a unit with a remnant has two steps", what)
 		}
 	}
 	if j.RemnantOf != "" {
 		if u.RemnantOf = d.UnitIndex(j.RemnantOf); u.RemnantOf < 0 {
-			p.add("%s: remnant_of %q is not a unit", what, j.RemnantOf)
+			p.Add("%s: remnant_of %q is not a unit", what, j.RemnantOf)
 		}
 		if j.Setup != "" || j.Arrives != "" {
-			p.add("%s: a remnant waits on the Order sheet: no setup or arrives (rule 1.4)", what)
+			p.Add("%s: a remnant waits on the Order sheet: no setup or arrives (rule 1.4)", what)
 		}
 	}
 	switch j.VPLoss {
 	case "":
 	case "flip", "eliminate":
 		if u.RemnantOf < 0 || u.Side != Allied {
-			p.add("%s: vp_loss is for Allied remnants (rule 2.3)", what)
+			p.Add("%s: vp_loss is for Allied remnants (rule 2.3)", what)
 		}
 		u.VPLoss = map[string]VPLoss{"flip": LossOnFlip, "eliminate": LossOnElim}[j.VPLoss]
 		if (u.VPLoss == LossOnFlip) != (u.Steps == 2) {
-			p.add("%s: a remnant losing VP when flipped has two steps, one eliminated with VP loss one step", what)
+			p.Add("%s: a remnant losing VP when flipped has two steps, one eliminated with VP loss one step", what)
 		}
 	default:
-		p.add("%s: vp_loss %q is not flip or eliminate", what, j.VPLoss)
+		p.Add("%s: vp_loss %q is not flip or eliminate", what, j.VPLoss)
 	}
 	if u.RemnantOf >= 0 {
 		return u
 	}
 	switch {
 	case j.Setup != "" && j.Arrives != "":
-		p.add("%s: a unit either sets up or arrives (rule 1.7), not both", what)
+		p.Add("%s: a unit either sets up or arrives (rule 1.7), not both", what)
 	case j.Setup == "base":
 		if u.Kind != Air {
-			p.add("%s: only Air units start on the Air Base", what)
+			p.Add("%s: only Air units start on the Air Base", what)
 		}
 		u.OnBase = true
 	case j.Setup != "":
 		if len(j.Setup) != 1 || d.SetupHex(u.Side, j.Setup[0]) < 0 {
-			p.add("%s: setup %q is not one of its side's Setup Letters", what, j.Setup)
+			p.Add("%s: setup %q is not one of its side's Setup Letters", what, j.Setup)
 		} else {
 			u.Setup = j.Setup[0]
 		}
 	case j.Arrives != "":
 		m := arrivalCode.FindStringSubmatch(j.Arrives)
 		if m == nil {
-			p.add("%s: arrives %q is not an Arrival Code (turn 1-10 and a Setup Letter)", what, j.Arrives)
+			p.Add("%s: arrives %q is not an Arrival Code (turn 1-10 and a Setup Letter)", what, j.Arrives)
 			break
 		}
 		fmt.Sscan(m[1], &u.ArriveTurn)
 		if m[2] == "" {
 			if u.Kind != Air {
-				p.add("%s: arrives %q needs a Setup Letter", what, j.Arrives)
+				p.Add("%s: arrives %q needs a Setup Letter", what, j.Arrives)
 			}
 			break
 		}
 		if u.Kind == Air {
-			p.add("%s: an Air unit arrives on the Air Base: no Setup Letter", what)
+			p.Add("%s: an Air unit arrives on the Air Base: no Setup Letter", what)
 		}
 		u.ArriveLetter = m[2][0]
 		if d.SetupHex(u.Side, u.ArriveLetter) < 0 {
-			p.add("%s: arrives %q: no %s Setup Letter %s", what, j.Arrives, sideNames[u.Side], m[2])
+			p.Add("%s: arrives %q: no %s Setup Letter %s", what, j.Arrives, sideNames[u.Side], m[2])
 		}
 	default:
-		p.add("%s: needs setup or arrives (rule 1.7)", what)
+		p.Add("%s: needs setup or arrives (rule 1.7)", what)
 	}
 	if u.Arbegnoch && u.ArriveLetter != 'P' && u.Setup != 'P' {
-		p.add("%s: Arbegnoch set up at the Patriot-zone letter P", what)
+		p.Add("%s: Arbegnoch set up at the Patriot-zone letter P", what)
 	}
 	return u
 }
@@ -276,7 +252,7 @@ func (d *Data) unit(p *problems, what string, j unitJSON) Unit {
 // checkSetupStacking checks that each Setup Letter's units fit in or
 // adjacent to their Setup Hex, outside Mountain and Alpine terrain (1.5,
 // 1.7; Massaua Artillery in Massaua itself).
-func (d *Data) checkSetupStacking(p *problems) {
+func (d *Data) checkSetupStacking(p *datafile.Errors) {
 	for _, s := range d.SetupHexes {
 		need := 0
 		for i := range d.Units {
@@ -297,7 +273,7 @@ func (d *Data) checkSetupStacking(p *problems) {
 			}
 		}
 		if need > room {
-			p.add("setup %s %c: stacking %d does not fit in or next to %s (room %d, rule 1.7)",
+			p.Add("setup %s %c: stacking %d does not fit in or next to %s (room %d, rule 1.7)",
 				sideNames[s.Side], s.Letter, need, d.Hexes[s.Hex].ID, room)
 		}
 	}
@@ -328,38 +304,38 @@ type ordersFile struct {
 
 func (d *Data) loadOrders(fsys fs.FS) error {
 	var f ordersFile
-	p := &problems{file: "orders.json"}
-	if err := readData(fsys, p.file, &f, &f.Notice); err != nil {
+	p := &datafile.Errors{File: "orders.json"}
+	if err := datafile.Read(fsys, p.File, &f, &f.Notice, noticeDoc); err != nil {
 		return err
 	}
 	if len(f.Orders) != NumOrders {
-		p.add("%d orders, want %d (rule 3.2)", len(f.Orders), NumOrders)
+		p.Add("%d orders, want %d (rule 3.2)", len(f.Orders), NumOrders)
 	}
 	var per [2][NumCategories]int
 	for i, o := range f.Orders {
 		what := fmt.Sprintf("orders[%d] %d %s", i, o.Priority, o.Name)
 		if o.Priority < 1 || o.Priority > NumOrders || d.Orders[o.Priority].Priority != 0 {
-			p.add("%s: priorities are 1-44, each once (rule 3.2)", what)
+			p.Add("%s: priorities are 1-44, each once (rule 3.2)", what)
 			continue
 		}
 		s, ok := side(o.Side)
 		c := slices.Index(categoryNames[:], o.Category)
 		b := slices.Index(backNames[:], o.Back)
 		if !ok || c < 0 || b < 0 || o.Name == "" {
-			p.add("%s: needs a name, a side, a category (main, combination, minor) and a back (text, cross, blank)", what)
+			p.Add("%s: needs a name, a side, a category (main, combination, minor) and a back (text, cross, blank)", what)
 			continue
 		}
 		ord := Order{Priority: o.Priority, Name: o.Name, Side: s, Category: Category(c), Back: Back(b), Enemy: o.Enemy}
 		switch {
 		case ord.Category == Minor && o.Letter != "":
-			p.add("%s: a Minor Order has no category letter", what)
+			p.Add("%s: a Minor Order has no category letter", what)
 		case ord.Category != Minor && (len(o.Letter) != 1 || !strings.Contains("ABM", o.Letter)):
-			p.add("%s: letter must be A, B or M (rules 3.1, 3.3)", what)
+			p.Add("%s: letter must be A, B or M (rules 3.1, 3.3)", what)
 		case ord.Category != Minor:
 			ord.Letter = o.Letter[0]
 		}
 		if ord.Enemy && (ord.Category != Combination || ord.Letter != 'A') {
-			p.add("%s: only an A Combination Order combines with an enemy Assault (rule 3.3)", what)
+			p.Add("%s: only an A Combination Order combines with an enemy Assault (rule 3.3)", what)
 		}
 		per[s][ord.Category]++
 		d.Orders[o.Priority] = ord
@@ -367,7 +343,7 @@ func (d *Data) loadOrders(fsys fs.FS) error {
 	// 3.1: 22 a side: 7 Main, 6 Combination, 9 Minor.
 	for s := range per {
 		if per[s] != [NumCategories]int{7, 6, 9} {
-			p.add("%s: %v Main/Combination/Minor Orders, want 7/6/9 (rule 3.1)", sideNames[s], per[s])
+			p.Add("%s: %v Main/Combination/Minor Orders, want 7/6/9 (rule 3.1)", sideNames[s], per[s])
 		}
 	}
 	// Section 9 fixes each Order's name, side and category; the data must
@@ -379,10 +355,10 @@ func (d *Data) loadOrders(fsys fs.FS) error {
 		}
 		got := fmt.Sprintf("%s/%s/%s/%c", o.Name, sideNames[o.Side], o.Category, max(o.Letter, '-'))
 		if got != want {
-			p.add("order %d is %s, section 9 says %s", pr, got, want)
+			p.Add("order %d is %s, section 9 says %s", pr, got, want)
 		}
 	}
-	return p.err()
+	return p.Err()
 }
 
 // section9 is each Order's name, side, category and letter as section 9
@@ -418,23 +394,23 @@ type turnsFile struct {
 
 func (d *Data) loadTurns(fsys fs.FS) error {
 	var f turnsFile
-	p := &problems{file: "turns.json"}
-	if err := readData(fsys, p.file, &f, &f.Notice); err != nil {
+	p := &datafile.Errors{File: "turns.json"}
+	if err := datafile.Read(fsys, p.File, &f, &f.Notice, noticeDoc); err != nil {
 		return err
 	}
 	if len(f.Turns) != NumTurns {
-		p.add("%d turns, want %d (rule 2.1)", len(f.Turns), NumTurns)
+		p.Add("%d turns, want %d (rule 2.1)", len(f.Turns), NumTurns)
 	}
 	for i, t := range f.Turns {
 		if t.Turn != i+1 || t.Dates == "" {
-			p.add("turns[%d]: turns are numbered 1-10 in order, each with its dates", i)
+			p.Add("turns[%d]: turns are numbered 1-10 in order, each with its dates", i)
 			continue
 		}
 		// 2.3: deductions begin with GT6.
 		if t.VPDeduction < 0 || t.VPDeduction > maxVP || t.Turn < GreatItalyGT && t.VPDeduction != 0 {
-			p.add("turns[%d]: vp_deduction %d: none before GT6, 0-%d after (rule 2.3)", i, t.VPDeduction, maxVP)
+			p.Add("turns[%d]: vp_deduction %d: none before GT6, 0-%d after (rule 2.3)", i, t.VPDeduction, maxVP)
 		}
 		d.Turns[t.Turn] = Turn{Number: t.Turn, Dates: t.Dates, VPDeduction: t.VPDeduction}
 	}
-	return p.err()
+	return p.Err()
 }

@@ -54,8 +54,7 @@ type State struct {
 	Rand      engine.Rand
 	epoch     uint64
 
-	log []engine.LogEntry
-	on  bool
+	engine.Log // the game log, outside what Marshal encodes
 }
 
 // NewState returns the state at the start of setup (1.7): the VP marker
@@ -71,7 +70,7 @@ func NewState(d *Data, seed uint64) *State {
 func (s *State) Clone() *State {
 	c := *s
 	c.Pos = *s.Pos.Clone()
-	c.log, c.on = nil, false
+	c.Log = engine.Log{}
 	return &c
 }
 
@@ -130,19 +129,7 @@ func flag(b bool) byte {
 	return 0
 }
 
-// SetLogging turns the game log on or off; TakeLog returns and forgets
-// what was logged.
-func (s *State) SetLogging(on bool) { s.on = on }
-
-func (s *State) TakeLog() []engine.LogEntry {
-	l := s.log
-	s.log = nil
-	return l
-}
-
-// logf adds an entry for everyone (to = engine.Observer) or one side.
+// logf adds a log entry for everyone (to = engine.Observer) or one side.
 func (s *State) logf(rule string, to engine.Side, key string, args ...string) {
-	if s.on {
-		s.log = append(s.log, engine.LogEntry{Rule: rule, To: to, Key: key, Args: args})
-	}
+	s.Add(rule, to, key, args...)
 }
