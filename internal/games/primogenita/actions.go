@@ -1,12 +1,11 @@
 package primogenita
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/actiontext"
 )
 
 // Action operations.
@@ -23,8 +22,7 @@ const (
 	opPass                      // no rail movement
 )
 
-var opNames = map[uint8]string{opPlace: "place", opPick: "pick", opDrop: "drop", opCommit: "commit", opUncommit: "uncommit",
-	opExecute: "execute", opDecline: "decline", opReturn: "return", opRail: "rail", opPass: "pass"}
+var opNames = actiontext.Ops{"", "place", "pick", "drop", "commit", "uncommit", "execute", "decline", "return", "rail", "pass"}
 
 // Legal appends every action open to side now.
 func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
@@ -172,46 +170,54 @@ func (s *State) railDestinations(u int) []int {
 	return out
 }
 
-// EncodeAction gives a's record text.
+// EncodeAction gives a's record text ("place 11-ind I-1", "pick 36").
 func (s *State) EncodeAction(a engine.Action) string {
+	w := opNames.Word(a.Op)
 	switch a.Op {
 	case opPlace, opRail:
-		return fmt.Sprintf("%s %s %s", opNames[a.Op], s.d.Units[a.A].ID, s.d.Hexes[a.B].ID)
+		unit := actiontext.ID(a.A, len(s.d.Units), "unit", func(i int) string { return s.d.Units[i].ID })
+		hex := actiontext.ID(a.B, len(s.d.Hexes), "hex", func(i int) string { return s.d.Hexes[i].ID })
+		return w + " " + unit + " " + hex
 	case opPick, opDrop, opExecute, opDecline, opReturn:
-		return fmt.Sprintf("%s %d", opNames[a.Op], a.A)
+		return w + " " + strconv.Itoa(int(a.A))
 	}
-	return opNames[a.Op]
+	return w
 }
 
 // DecodeAction parses a record text.
 func (s *State) DecodeAction(text string) (engine.Action, error) {
-	f := strings.Fields(text)
-	if len(f) == 0 {
-		return engine.Action{}, engine.Illegal("empty action")
+	op, args, err := opNames.Split("primogenita", text)
+	if err != nil {
+		return engine.Action{}, engine.Illegal("%v", err)
 	}
-	var op uint8
-	for k, v := range opNames {
-		if v == f[0] {
-			op = k
+	want := func(n int, what string) error {
+		if err := actiontext.Want("primogenita", opNames[op], args, n, what); err != nil {
+			return engine.Illegal("%v", err)
 		}
+		return nil
 	}
-	switch {
-	case op == 0:
-		return engine.Action{}, engine.Illegal("unknown action %q", f[0])
-	case (op == opPlace || op == opRail) && len(f) == 3:
-		u, h := s.d.UnitIndex(f[1]), s.d.HexIndex(f[2])
+	switch op {
+	case opPlace, opRail:
+		if err := want(2, "a unit and a hex"); err != nil {
+			return engine.Action{}, err
+		}
+		u, h := s.d.UnitIndex(args[0]), s.d.HexIndex(args[1])
 		if u < 0 || h < 0 {
-			return engine.Action{}, engine.Illegal("unknown unit or hex in %q", text)
+			return engine.Action{}, engine.Illegal("primogenita: unknown unit or hex in %q", text)
 		}
 		return engine.Action{Op: op, A: int16(u), B: int16(h)}, nil
-	case (op == opPick || op == opDrop || op == opExecute || op == opDecline || op == opReturn) && len(f) == 2:
-		p, err := strconv.Atoi(f[1])
+	case opPick, opDrop, opExecute, opDecline, opReturn:
+		if err := want(1, "an Order's priority number"); err != nil {
+			return engine.Action{}, err
+		}
+		p, err := strconv.Atoi(args[0])
 		if err != nil || p < 1 || p > NumOrders {
-			return engine.Action{}, engine.Illegal("bad Order number in %q", text)
+			return engine.Action{}, engine.Illegal("primogenita: %q is not an Order 1-44", args[0])
 		}
 		return engine.Action{Op: op, A: int16(p)}, nil
-	case (op == opCommit || op == opUncommit || op == opPass) && len(f) == 1:
-		return engine.Action{Op: op}, nil
 	}
-	return engine.Action{}, engine.Illegal("malformed action %q", text)
+	if err := want(0, "nothing"); err != nil {
+		return engine.Action{}, err
+	}
+	return engine.Action{Op: op}, nil
 }
