@@ -19,10 +19,12 @@ const (
 	opDecline                   // A priority: return it to the sheet unexecuted (3.2)
 	opReturn                    // A priority: return a Combination Order from a full box (3.3)
 	opRail                      // A unit, B hex: Italian rail movement (4.3)
-	opPass                      // no rail movement
+	opPass                      // no rail movement; no more upgrades
+	opUpgrade                   // A source index: upgrade an Allied LS to FS (5.3)
+	opRemove                    // A unit: remove an SD for the upgrade (5.3)
 )
 
-var opNames = actiontext.Ops{"", "place", "pick", "drop", "commit", "uncommit", "execute", "decline", "return", "rail", "pass"}
+var opNames = actiontext.Ops{"", "place", "pick", "drop", "commit", "uncommit", "execute", "decline", "return", "rail", "pass", "upgrade", "remove"}
 
 // Legal appends every action open to side now.
 func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
@@ -73,6 +75,19 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 			}
 		}
 		dst = append(dst, engine.Action{Op: opPass})
+	case stSource:
+		for i := range s.Markers {
+			if s.canUpgrade(i) {
+				dst = append(dst, engine.Action{Op: opUpgrade, A: int16(i)})
+			}
+		}
+		dst = append(dst, engine.Action{Op: opPass})
+	case stRemoveSD:
+		for u := range s.d.Units {
+			if s.d.Units[u].Kind == SD && s.Pos.Units[u].Loc == OnMap {
+				dst = append(dst, engine.Action{Op: opRemove, A: int16(u)})
+			}
+		}
 	}
 	return dst
 }
@@ -118,7 +133,22 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 		s.logf("4.3", engine.Observer, "rail", s.d.Units[a.A].ID, s.d.Hexes[a.B].ID)
 		s.beginSegment(2)
 	case opPass:
-		s.beginSegment(2)
+		if s.Step == stSource {
+			s.beginSegment(1)
+		} else {
+			s.beginSegment(2)
+		}
+	case opUpgrade:
+		s.Step, s.Upgrading, s.ToRemove = stRemoveSD, int8(a.A), int8(upgrade[a.A].sd)
+	case opRemove:
+		s.Pos.Units[a.A] = UnitState{Loc: Gone}
+		s.logf("5.3", engine.Observer, "sd-removed", s.d.Units[a.A].ID)
+		if s.ToRemove--; s.ToRemove == 0 {
+			s.Markers[s.Upgrading] = MarkerFS
+			s.logf("5.3", engine.Observer, "fs-upgraded", s.d.AlliedSupply[s.Upgrading].ID)
+			s.Upgrading = 0
+			s.supplySourceSegment()
+		}
 	}
 	s.advance()
 	return nil
@@ -180,6 +210,10 @@ func (s *State) EncodeAction(a engine.Action) string {
 		return w + " " + unit + " " + hex
 	case opPick, opDrop, opExecute, opDecline, opReturn:
 		return w + " " + strconv.Itoa(int(a.A))
+	case opUpgrade:
+		return w + " " + actiontext.ID(a.A, len(s.d.AlliedSupply), "source", func(i int) string { return s.d.AlliedSupply[i].ID })
+	case opRemove:
+		return w + " " + actiontext.ID(a.A, len(s.d.Units), "unit", func(i int) string { return s.d.Units[i].ID })
 	}
 	return w
 }
@@ -215,6 +249,25 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 			return engine.Action{}, engine.Illegal("primogenita: %q is not an Order 1-44", args[0])
 		}
 		return engine.Action{Op: op, A: int16(p)}, nil
+	case opUpgrade:
+		if err := want(1, "an Allied supply source"); err != nil {
+			return engine.Action{}, err
+		}
+		for i, src := range s.d.AlliedSupply {
+			if src.ID == args[0] {
+				return engine.Action{Op: op, A: int16(i)}, nil
+			}
+		}
+		return engine.Action{}, engine.Illegal("primogenita: no Allied supply source %q", args[0])
+	case opRemove:
+		if err := want(1, "an SD"); err != nil {
+			return engine.Action{}, err
+		}
+		u := s.d.UnitIndex(args[0])
+		if u < 0 {
+			return engine.Action{}, engine.Illegal("primogenita: no unit %q", args[0])
+		}
+		return engine.Action{Op: op, A: int16(u)}, nil
 	}
 	if err := want(0, "nothing"); err != nil {
 		return engine.Action{}, err

@@ -21,7 +21,7 @@ func (s *State) advance() {
 			}
 			s.beginTurn()
 			return
-		case stChoose, stExecute, stBoxFull, stRail, stOver:
+		case stChoose, stExecute, stBoxFull, stRail, stSource, stRemoveSD, stOver:
 			return
 		}
 	}
@@ -77,7 +77,20 @@ func (s *State) beginTurn() {
 		s.VP -= int8(n)
 		s.logf("2.3", engine.Observer, "deduct", strconv.Itoa(n), strconv.Itoa(int(s.VP)))
 	}
-	// TODO: the Supply Source Segment (5.3) is not yet implemented.
+	s.supplySourceSegment()
+}
+
+// supplySourceSegment is 2.1's Operation Phase a): the Agordat and Asmara
+// LS are placed when their condition holds; the Allies may upgrade LS
+// markers to FS (5.3). Then the 1st ORDER Segment.
+func (s *State) supplySourceSegment() {
+	s.placeMarkers()
+	for i := range s.Markers {
+		if s.canUpgrade(i) {
+			s.Step, s.Decider = stSource, Allied
+			return
+		}
+	}
 	s.beginSegment(1)
 }
 
@@ -201,6 +214,8 @@ func (s *State) executable(p int) bool {
 	switch p {
 	case 2, 4, 10:
 		return true
+	case 27, 6: // Reinforcements: only when some are due
+		return s.due(s.d.Orders[p].Side)
 	}
 	return false
 }
@@ -218,14 +233,19 @@ func (s *State) execute(p int) {
 		}
 	case 10: // Trucks & Mules: Allied ranges extended in the Resupply Segment.
 		s.Trucks = true
+	case 27, 6: // Reinforcements: every one due this turn, in its Setup Hex.
+		s.placeReinforcements(o.Side, false)
 	}
 	s.Orders[p] = OrderState{Where: OrdSheet, Flipped: true}
 }
 
-// supplyPhase runs the Supply Phase (2.1, 5.7) and the Victory Check (2.4).
-// TODO: Emergency Reinforcements, Resupply and Attrition (5.7 a–c) are not
-// yet implemented.
+// supplyPhase runs the Supply Phase (2.1, 5.7): Emergency Reinforcements,
+// Resupply, Attrition, then the Victory Check (2.4).
 func (s *State) supplyPhase() {
+	s.placeReinforcements(Allied, true)
+	s.placeReinforcements(Italian, true)
+	s.resupply()
+	s.attrition()
 	// 2.3: +1 VP if Agordat or Barentù is Allied at the end of GT1 (1 in total).
 	if s.Turn == 1 {
 		for _, id := range []string{"agordat", "barentu"} {

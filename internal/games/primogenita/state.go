@@ -11,11 +11,13 @@ import (
 type step uint8
 
 const (
-	stSetup   step = iota // 1.7: Italy, then the Allies, place their units one by one
-	stChoose              // 3.2, 3.4: both sides secretly choose their Orders
-	stExecute             // 3.2: the owner executes or declines the drawn Order
-	stBoxFull             // 3.3: a fourth Combination Order: return one to the sheet
-	stRail                // 4.3: Italy's Rail Movement Segment
+	stSetup    step = iota // 1.7: Italy, then the Allies, place their units one by one
+	stChoose               // 3.2, 3.4: both sides secretly choose their Orders
+	stExecute              // 3.2: the owner executes or declines the drawn Order
+	stBoxFull              // 3.3: a fourth Combination Order: return one to the sheet
+	stRail                 // 4.3: Italy's Rail Movement Segment
+	stSource               // 5.3: the Allies may upgrade an LS to an FS
+	stRemoveSD             // 5.3: ... removing SD from the map
 	stOver
 )
 
@@ -48,11 +50,19 @@ type State struct {
 	Orders    [NumOrders + 1]OrderState
 	Committed [2]bool // stChoose: each side's choice committed (3.2)
 	Current   int8    // the Order drawn and being decided, or 0
+	Upgrading int8    // stRemoveSD: the Allied source being upgraded
+	ToRemove  int8    // stRemoveSD: SD still to remove
 	Trucks    bool    // Order 10 executed this Game Turn
-	Winner    int8    // -1 playing; 0 Allied, 1 Italian
-	Great     bool    // a great victory (2.4)
-	Rand      engine.Rand
-	epoch     uint64
+	OpenCity  uint8   // Asmara (2.2): OpenCityNone, OpenCityDeclared, OpenCityCancelled
+	// Markers are the Allied LS/FS markers (5.3) by index in
+	// Data.AlliedSupply; MarkerArrived: a Reinforcement LS has arrived.
+	Markers       [5]uint8
+	MarkerArrived [5]bool
+	ItalianLost   []bool // Italian supply sources gone for good (5.1)
+	Winner        int8   // -1 playing; 0 Allied, 1 Italian
+	Great         bool   // a great victory (2.4)
+	Rand          engine.Rand
+	epoch         uint64
 
 	engine.Log // the game log, outside what Marshal encodes
 }
@@ -60,7 +70,16 @@ type State struct {
 // NewState returns the state at the start of setup (1.7): the VP marker
 // at 5, GT1, flags on Kassala and Tessenei, Italy to set up first.
 func NewState(d *Data, seed uint64) *State {
-	s := &State{d: d, Pos: *NewPosition(d), Turn: 1, Segment: 1, VP: StartVP, Winner: -1, Rand: engine.NewRand(seed)}
+	s := &State{d: d, Pos: *NewPosition(d), Turn: 1, Segment: 1, VP: StartVP, Winner: -1, Rand: engine.NewRand(seed),
+		ItalianLost: make([]bool, len(d.ItalianSupply))}
+	for i, src := range d.AlliedSupply {
+		if src.Arrives == 0 && !src.Placed {
+			s.Markers[i] = MarkerFS // West Kassala's FS is printed (5.3)
+			if !src.Full {
+				s.Markers[i] = MarkerLS
+			}
+		}
+	}
 	s.Step, s.Decider = stSetup, Italian
 	s.advance()
 	return s
@@ -70,6 +89,7 @@ func NewState(d *Data, seed uint64) *State {
 func (s *State) Clone() *State {
 	c := *s
 	c.Pos = *s.Pos.Clone()
+	c.ItalianLost = append([]bool(nil), s.ItalianLost...)
 	c.Log = engine.Log{}
 	return &c
 }
@@ -106,8 +126,15 @@ func (s *State) Returns() []float64 {
 // Marshal returns the canonical bytes of the state.
 func (s *State) Marshal() []byte {
 	b := make([]byte, 0, 512)
-	b = append(b, byte(s.Turn), byte(s.Segment), byte(s.Step), byte(s.Decider), byte(s.VP), byte(s.Current), byte(s.Winner),
-		flag(s.Trucks), flag(s.Great), flag(s.Committed[0]), flag(s.Committed[1]))
+	b = append(b, byte(s.Turn), byte(s.Segment), byte(s.Step), byte(s.Decider), byte(s.VP), byte(s.Current), byte(s.Winner), byte(s.Upgrading), byte(s.ToRemove),
+		flag(s.Trucks), flag(s.Great), flag(s.Committed[0]), flag(s.Committed[1]), s.OpenCity)
+	b = append(b, s.Markers[:]...)
+	for i := range s.MarkerArrived {
+		b = append(b, flag(s.MarkerArrived[i]))
+	}
+	for _, l := range s.ItalianLost {
+		b = append(b, flag(l))
+	}
 	b = binary.LittleEndian.AppendUint64(b, s.Rand.S)
 	b = binary.LittleEndian.AppendUint64(b, s.epoch)
 	for _, o := range s.Orders {

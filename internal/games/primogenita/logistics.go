@@ -1,0 +1,429 @@
+package primogenita
+
+import (
+	"strconv"
+
+	"sandtable/internal/engine"
+)
+
+// Allied supply marker levels (5.3), by index in Data.AlliedSupply.
+const (
+	MarkerAbsent uint8 = iota
+	MarkerLS
+	MarkerFS
+)
+
+// source is a supply source as traced now (5.1).
+type source struct {
+	hex  int
+	rng  int  // half mp
+	cap  int  // units it may support, -1: any number (FS, LS)
+	full bool // FS
+	dump int  // the SD unit, or -1
+	town bool // Italian Town Supply (5.6)
+}
+
+// sources lists side's supply sources (5.1, 5.3–5.6); trucks: Order 10's
+// extended Allied ranges (Resupply Segment only).
+func (s *State) sources(side engine.Side, trucks bool) []source {
+	d := s.d
+	var out []source
+	long, short := SupplyRange*MP, DumpRange*MP
+	if side == Allied && trucks {
+		long, short = ExtendedRange*MP, ExtendedDump*MP
+	}
+	if side == Allied {
+		for i, src := range d.AlliedSupply {
+			if lvl := s.Markers[i]; lvl != MarkerAbsent {
+				out = append(out, source{hex: src.Hex, rng: long, cap: -1, full: lvl == MarkerFS, dump: -1})
+			}
+		}
+		for u := range d.Units {
+			if d.Units[u].Kind == SD && s.Pos.Units[u].Loc == OnMap {
+				out = append(out, source{hex: int(s.Pos.Units[u].Hex), rng: short, cap: DumpUnits, dump: u})
+			}
+		}
+		return out
+	}
+	for i, src := range d.ItalianSupply {
+		if !s.ItalianLost[i] {
+			out = append(out, source{hex: src.Hex, rng: long, cap: -1, full: src.Full, dump: -1})
+		}
+	}
+	for t, town := range d.Towns {
+		if s.Pos.Flags[t] == NoFlag && !town.AlliedAtStart {
+			out = append(out, source{hex: town.Hex, rng: short, cap: TownUnits, dump: -1, town: true})
+		}
+	}
+	return out
+}
+
+// supported decides which of units (all of one side) trace Support or
+// Resupply (5.1, 5.5, 5.6): as many as possible, the capacity of SD (2
+// units) and Italian towns (4) respected; among equal numbers, units
+// earlier in the list first (ruling P11).
+func (s *State) supported(side engine.Side, units []int, trucks bool) []bool {
+	srcs := s.sources(side, trucks)
+	reach := make([][]bool, len(srcs)) // [source][hex]
+	for i, src := range srcs {
+		reach[i] = make([]bool, len(s.d.Hexes))
+		for _, r := range s.d.Trace(&s.Pos, side, src.hex, src.rng) {
+			reach[i][s.d.pos[r.Hex]-1] = true
+		}
+	}
+	ok := make([]bool, len(units))
+	assigned := make([]int, len(units)) // source index, or -1
+	used := make([]int, len(srcs))
+	for k, u := range units {
+		assigned[k] = -1
+		h := int(s.Pos.Units[u].Hex)
+		for i, src := range srcs {
+			if src.cap < 0 && reach[i][h] {
+				ok[k] = true
+				break
+			}
+		}
+	}
+	// Capacity-limited sources: augmenting paths (bipartite matching).
+	var try func(k int, seen []bool) bool
+	try = func(k int, seen []bool) bool {
+		h := int(s.Pos.Units[units[k]].Hex)
+		for i, src := range srcs {
+			if src.cap < 0 || seen[i] || !reach[i][h] {
+				continue
+			}
+			seen[i] = true
+			if used[i] < src.cap {
+				used[i]++
+				assigned[k] = i
+				return true
+			}
+			for j := range units {
+				if assigned[j] == i && try(j, seen) {
+					assigned[k] = i
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for k := range units {
+		if !ok[k] && try(k, make([]bool, len(srcs))) {
+			ok[k] = true
+		}
+	}
+	return ok
+}
+
+// inRangeOfFS reports whether hex h is within range of a friendly FS
+// (Orders 1, 3, 16, 40; 6.3, 7.4).
+func (s *State) inRangeOfFS(side engine.Side, h int) bool {
+	for _, src := range s.sources(side, false) {
+		if src.full && s.d.Reaches(&s.Pos, side, src.hex, src.rng, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// loseStep takes one step from unit u (1.4): flip a full two-step unit;
+// replace a flipped unit that has a remnant by the remnant; otherwise
+// remove it. The VP losses of 2.3 follow the remnants.
+func (s *State) loseStep(u int, rule string) {
+	unit, st := &s.d.Units[u], &s.Pos.Units[u]
+	if unit.Kind == SD || st.Loc != OnMap {
+		return // 1.4: an SD has no steps
+	}
+	switch {
+	case !st.Flipped && unit.Steps == 2:
+		st.Flipped = true
+		s.logf(rule, engine.Observer, "step", unit.ID)
+		if unit.VPLoss == LossOnFlip {
+			s.VP--
+			s.logf("2.3", engine.Observer, "remnant-vp", unit.ID, strconv.Itoa(int(s.VP)))
+		}
+	case unit.Remnant >= 0:
+		r := unit.Remnant
+		s.Pos.Units[r] = UnitState{Loc: OnMap, Hex: st.Hex, Disrupted: st.Disrupted, Supply: st.Supply}
+		*st = UnitState{Loc: Gone}
+		s.logf(rule, engine.Observer, "remnant", unit.ID)
+	default:
+		h := st.Hex
+		*st = UnitState{Loc: Gone}
+		s.logf(rule, engine.Observer, "eliminated", unit.ID)
+		if unit.VPLoss == LossOnElim {
+			s.VP--
+			s.logf("2.3", engine.Observer, "remnant-vp", unit.ID, strconv.Itoa(int(s.VP)))
+		}
+		s.emptyTrench(int(h))
+	}
+}
+
+// emptyTrench returns to its sheet a Trench no unit of its owner shares,
+// or only an Arbegnoch (Orders 37, 30, 7).
+func (s *State) emptyTrench(h int) {
+	for i, t := range s.Pos.Trench {
+		if int(t) != h {
+			continue
+		}
+		keep := false
+		for u := range s.d.Units {
+			if s.Pos.at(u, h) && s.d.Units[u].Side == s.Pos.Owner[i] && !s.d.Units[u].Arbegnoch {
+				keep = true
+			}
+		}
+		if !keep {
+			s.Pos.Trench[i] = -1
+		}
+	}
+}
+
+// setFlag puts a flag on town t (1.6): an Allied unit entering an Italian
+// town (British flag, +VP) or Italy retaking it (Italian flag, −VP)
+// (2.2). Italian F, M and S Reinforcements whose Setup Hex becomes Allied
+// are removed (1.7, Order 6); an Italian supply source there disappears
+// for good (5.1).
+func (s *State) setFlag(t int, side engine.Side) {
+	if s.Pos.TownController(t) == side {
+		return
+	}
+	town := &s.d.Towns[t]
+	vp := town.VP
+	if town.OpenCityVP > 0 && s.OpenCity == OpenCityDeclared {
+		vp = town.OpenCityVP
+	}
+	if side == Allied {
+		s.Pos.Flags[t] = BritishFlag
+		s.VP += int8(vp)
+		s.logf("2.2", engine.Observer, "town-taken", town.ID, strconv.Itoa(int(s.VP)))
+		for i, src := range s.d.ItalianSupply {
+			if src.Hex == town.Hex && !s.ItalianLost[i] {
+				s.ItalianLost[i] = true
+				s.logf("5.1", engine.Observer, "source-lost", town.ID)
+			}
+		}
+		for u := range s.d.Units {
+			unit := &s.d.Units[u]
+			if unit.Side == Italian && s.Pos.Units[u].Loc == InBox && unit.ArriveTurn > 0 &&
+				s.d.SetupHex(Italian, unit.ArriveLetter) == town.Hex {
+				s.Pos.Units[u].Loc = Gone
+				s.logf("1.7", engine.Observer, "reinforcement-lost", unit.ID)
+			}
+		}
+		return
+	}
+	s.Pos.Flags[t] = ItalianFlag
+	s.VP -= int8(vp)
+	s.logf("2.2", engine.Observer, "town-retaken", town.ID, strconv.Itoa(int(s.VP)))
+	if town.OpenCityVP > 0 && s.OpenCity == OpenCityDeclared {
+		s.OpenCity = OpenCityCancelled // 2.2: remove the marker; 7 VP again
+	}
+}
+
+// Open City states of Asmara (2.2).
+const (
+	OpenCityNone      uint8 = iota
+	OpenCityDeclared        // marker on Asmara: 5 VP
+	OpenCityCancelled       // removed; cannot be placed again: 7 VP
+)
+
+// placeReinforcements places side's Reinforcements due by this turn still
+// in their boxes in their Setup Hexes (Orders 27, 6; 5.7a), disrupted if
+// emergency. One that would exceed the Stacking Limit stays in its box
+// (ruling P12); an Arbegnoch whose hex is enemy-occupied goes to an
+// adjacent hex (Order 27).
+func (s *State) placeReinforcements(side engine.Side, emergency bool) {
+	rule := "9"
+	if emergency {
+		rule = "5.7"
+	}
+	for i, src := range s.d.AlliedSupply {
+		if side == Allied && src.Arrives > 0 && int(src.Arrives) <= int(s.Turn) && s.Markers[i] == MarkerAbsent && !s.MarkerArrived[i] {
+			s.Markers[i], s.MarkerArrived[i] = MarkerLS, true
+			s.logf(rule, engine.Observer, "ls-placed", src.ID)
+		}
+	}
+	for u := range s.d.Units {
+		unit, st := &s.d.Units[u], &s.Pos.Units[u]
+		if unit.Side != side || st.Loc != InBox || unit.ArriveTurn == 0 || unit.ArriveTurn > s.Turn {
+			continue
+		}
+		if unit.Kind == Air {
+			st.Loc = OnBase
+			s.logf(rule, engine.Observer, "air-arrives", unit.ID)
+			continue
+		}
+		home := s.d.SetupHex(side, unit.ArriveLetter)
+		h := home
+		if unit.Arbegnoch && s.d.Occupied(&s.Pos, Other(side), home) {
+			h = -1
+			for _, n := range s.d.neighbours(home) {
+				if !s.d.Occupied(&s.Pos, Other(side), n) && s.fits(u, n) {
+					h = n
+					break
+				}
+			}
+		}
+		if h < 0 || s.d.Occupied(&s.Pos, Other(side), h) || !s.fits(u, h) {
+			continue
+		}
+		*st = UnitState{Loc: OnMap, Hex: int16(h)}
+		st.Disrupted = emergency && unit.Kind != SD && !unit.Arbegnoch
+		s.logf(rule, engine.Observer, "arrives", unit.ID, s.d.Hexes[h].ID)
+	}
+}
+
+// fits reports whether unit u may be added to hex h within the Stacking
+// Limit (1.5).
+func (s *State) fits(u, h int) bool {
+	lim := s.d.Stacking(h)
+	return lim < 0 || s.d.StackValue(&s.Pos, h)+int(s.d.Units[u].Stack) <= lim
+}
+
+// due reports whether side has Reinforcements due still to place.
+func (s *State) due(side engine.Side) bool {
+	for u := range s.d.Units {
+		unit := &s.d.Units[u]
+		if unit.Side == side && s.Pos.Units[u].Loc == InBox && unit.ArriveTurn > 0 && unit.ArriveTurn <= s.Turn {
+			return true
+		}
+	}
+	if side == Allied {
+		for i, src := range s.d.AlliedSupply {
+			if src.Arrives > 0 && int(src.Arrives) <= int(s.Turn) && !s.MarkerArrived[i] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// resupply is 5.7b: every unit but Arbegnoch, Air units and SD tries to
+// Resupply; a resupplied unit loses its Low/No Supply marker, another
+// gets Low Supply or turns Low into No Supply.
+func (s *State) resupply() {
+	for _, side := range []engine.Side{Allied, Italian} {
+		var units []int
+		for u := range s.d.Units {
+			unit := &s.d.Units[u]
+			if unit.Side == side && s.Pos.Units[u].Loc == OnMap && !unit.Arbegnoch && unit.Kind != SD {
+				units = append(units, u)
+			}
+		}
+		ok := s.supported(side, units, side == Allied && s.Trucks)
+		for k, u := range units {
+			st := &s.Pos.Units[u]
+			switch {
+			case ok[k]:
+				st.Supply = Supplied
+			case st.Supply == Supplied:
+				st.Supply = LowSupply
+			default:
+				st.Supply = NoSupply
+			}
+		}
+	}
+	s.logf("5.7", engine.Observer, "resupply")
+}
+
+// attrition is 5.7c: Allied units with No Supply lose a step, Italian ones
+// are removed; every unit with a Low or No Supply marker is Disrupted; an
+// Arbegnoch outside the Patriot zone loses a step and is Disrupted.
+func (s *State) attrition() {
+	for u := range s.d.Units {
+		unit, st := &s.d.Units[u], &s.Pos.Units[u]
+		if st.Loc != OnMap {
+			continue
+		}
+		if unit.Arbegnoch && !s.d.Hexes[st.Hex].Patriot {
+			st.Disrupted = true
+			s.loseStep(u, "5.7")
+			continue
+		}
+		if st.Supply == NoSupply {
+			if unit.Side == Allied {
+				s.loseStep(u, "5.7")
+			} else {
+				h := st.Hex
+				*st = UnitState{Loc: Gone}
+				s.logf("5.7", engine.Observer, "eliminated", unit.ID)
+				s.emptyTrench(int(h))
+			}
+		}
+	}
+	for u := range s.d.Units {
+		if st := &s.Pos.Units[u]; st.Loc == OnMap && st.Supply != Supplied {
+			st.Disrupted = true
+		}
+	}
+}
+
+// The Allied sources of 5.3, by index in Data.AlliedSupply.
+const (
+	srcWestKassala = iota
+	srcZuhani
+	srcCubCub
+	srcAgordat
+	srcAsmara
+)
+
+// upgrade is what upgrading Allied source i to an FS needs (5.3): the
+// first Game Turn, the SD to remove, and the source Agordat or Asmara
+// must trace from (its marker index and whether it must be an FS), or -1.
+var upgrade = [5]struct {
+	turn, sd, from int
+	fromFS         bool
+}{
+	srcWestKassala: {turn: 99},
+	srcZuhani:      {turn: 3, sd: 1, from: -1},
+	srcCubCub:      {turn: 7, sd: 2, from: -1},
+	srcAgordat:     {turn: 7, sd: 2, from: srcWestKassala, fromFS: true},
+	srcAsmara:      {turn: 8, sd: 2, from: srcAgordat, fromFS: true},
+}
+
+// tracesFrom reports whether hex h can trace from Allied source i (at
+// level FS if fs).
+func (s *State) tracesFrom(i int, fs bool, h int) bool {
+	lvl := s.Markers[i]
+	if lvl == MarkerAbsent || fs && lvl != MarkerFS {
+		return false
+	}
+	return s.d.Reaches(&s.Pos, Allied, s.d.AlliedSupply[i].Hex, SupplyRange*MP, h)
+}
+
+// alliedIn reports whether an Allied unit that can trace from source i
+// occupies hex h (5.3).
+func (s *State) alliedTracedIn(i, h int) bool {
+	return s.d.Occupied(&s.Pos, Allied, h) && s.tracesFrom(i, false, h)
+}
+
+// placeMarkers places the Agordat and Asmara LS when their condition holds
+// (5.3, Supply Source Segment).
+func (s *State) placeMarkers() {
+	for _, c := range []struct{ i, from int }{{srcAgordat, srcWestKassala}, {srcAsmara, srcAgordat}} {
+		if s.Markers[c.i] == MarkerAbsent && s.alliedTracedIn(c.from, s.d.AlliedSupply[c.i].Hex) {
+			s.Markers[c.i] = MarkerLS
+			s.logf("5.3", engine.Observer, "ls-placed", s.d.AlliedSupply[c.i].ID)
+		}
+	}
+}
+
+// canUpgrade reports whether Allied source i may be upgraded to an FS now
+// (5.3).
+func (s *State) canUpgrade(i int) bool {
+	u := upgrade[i]
+	if s.Markers[i] != MarkerLS || int(s.Turn) < u.turn || s.sdOnMap() < u.sd {
+		return false
+	}
+	return u.from < 0 || s.tracesFrom(u.from, u.fromFS, s.d.AlliedSupply[i].Hex)
+}
+
+func (s *State) sdOnMap() int {
+	n := 0
+	for u := range s.d.Units {
+		if s.d.Units[u].Kind == SD && s.Pos.Units[u].Loc == OnMap {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,182 @@
+package primogenita
+
+import "testing"
+
+// stateWith is a state after setup with an empty map, for placing units.
+func stateWith(t *testing.T) (*State, *fixture) {
+	t.Helper()
+	s := NewState(DefaultData(), 1)
+	s.Pos = *NewPosition(s.d)
+	s.Step = stChoose
+	return s, &fixture{t: t, d: s.d, p: &s.Pos}
+}
+
+// 1.4, 2.3: a brigade flips, then becomes its "5-6" remnant, which costs
+// 1 VP when flipped and nothing when eliminated; a "4-6" remnant costs 1
+// VP when eliminated.
+func TestStepLosses(t *testing.T) {
+	s, f := stateWith(t)
+	u := f.place("11-ind", "I-1")
+	r := f.unit("11-ind-r")
+	vp := s.VP
+	s.loseStep(u, "7.3")
+	if !s.Pos.Units[u].Flipped || s.d.Strength(&s.Pos, u) != 6 {
+		t.Fatal("first step: not flipped to 6")
+	}
+	s.loseStep(u, "7.3")
+	if s.Pos.Units[u].Loc != Gone || !s.Pos.at(r, f.hex("I-1")) || s.Pos.Units[r].Flipped {
+		t.Fatal("second step: not replaced by its remnant, front side up")
+	}
+	s.loseStep(r, "7.3")
+	if s.VP != vp-1 {
+		t.Fatalf("5-6 remnant flipped: VP %d, want %d", s.VP, vp-1)
+	}
+	s.loseStep(r, "7.3")
+	if s.Pos.Units[r].Loc != Gone || s.VP != vp-1 {
+		t.Fatalf("5-6 remnant eliminated: loc %d VP %d", s.Pos.Units[r].Loc, s.VP)
+	}
+	seven := f.place("7-ind", "I-1")
+	s.loseStep(seven, "7.3")
+	s.loseStep(seven, "7.3")
+	s.loseStep(f.unit("7-ind-r"), "7.3")
+	if s.VP != vp-2 {
+		t.Fatalf("4-6 remnant eliminated: VP %d, want %d", s.VP, vp-2)
+	}
+	sd := f.place("sd-1", "I-1")
+	s.loseStep(sd, "7.3")
+	if s.Pos.Units[sd].Loc != OnMap {
+		t.Error("an SD lost a step (1.4: it has none)")
+	}
+}
+
+// 5.5, 5.6: an SD supports 2 units, an Italian town 4.
+func TestSupportCapacity(t *testing.T) {
+	s, f := stateWith(t)
+	s.Markers = [5]uint8{} // no FS or LS at all
+	f.place("sd-1", "K-6")
+	units := []int{f.place("cih", "K-6"), f.place("skin", "K-7"), f.place("sdf", "K-5")}
+	n := 0
+	for _, ok := range s.supported(Allied, units, false) {
+		if ok {
+			n++
+		}
+	}
+	if n != DumpUnits {
+		t.Errorf("one SD supported %d units, want %d", n, DumpUnits)
+	}
+	// Italian: Om Ager as the only Town Supply source in reach.
+	s.ItalianLost = []bool{true, true, true, true, true}
+	var it []int
+	for _, id := range []string{"12-col", "2-col", "42-col", "4-col", "16-col"} {
+		it = append(it, f.place(id, "R-6"))
+	}
+	n = 0
+	for _, ok := range s.supported(Italian, it, false) {
+		if ok {
+			n++
+		}
+	}
+	if n != TownUnits {
+		t.Errorf("one town supported %d units, want %d", n, TownUnits)
+	}
+}
+
+// 5.3's example: on GT8 the Asmara LS can be placed and then Agordat and
+// Asmara both upgraded, all in the same Supply Source Segment.
+func TestAsmaraLSOnGT8(t *testing.T) {
+	s, f := stateWith(t)
+	s.Turn = 8
+	for _, id := range []string{"agordat", "cheren", "asmara", "keru", "sabderat", "biscia"} {
+		s.Pos.Flags[s.d.town(id)] = BritishFlag
+	}
+	s.ItalianLost = []bool{true, true, true, false, false}
+	s.Markers[srcAgordat] = MarkerLS
+	f.place("11-ind", "H-11")
+	f.place("9-ind", "J-19")
+	for _, sd := range []string{"sd-1", "sd-2", "sd-3", "sd-4"} {
+		f.place(sd, "I-2")
+	}
+	s.supplySourceSegment()
+	if s.Markers[srcAsmara] != MarkerLS {
+		t.Fatal("Asmara LS not placed though an Allied unit there traces from the Agordat LS")
+	}
+	if s.Step != stSource || !s.canUpgrade(srcAgordat) || s.canUpgrade(srcAsmara) {
+		t.Fatalf("step %d: Agordat upgradable %v, Asmara %v; want Agordat only (Asmara needs the Agordat FS)",
+			s.Step, s.canUpgrade(srcAgordat), s.canUpgrade(srcAsmara))
+	}
+	do(t, s, Allied, "upgrade agordat")
+	do(t, s, Allied, "remove sd-1")
+	do(t, s, Allied, "remove sd-2")
+	if s.Markers[srcAgordat] != MarkerFS {
+		t.Fatal("Agordat not upgraded")
+	}
+	do(t, s, Allied, "upgrade asmara")
+	do(t, s, Allied, "remove sd-3")
+	do(t, s, Allied, "remove sd-4")
+	if s.Markers[srcAsmara] != MarkerFS || s.Step != stChoose {
+		t.Fatalf("Asmara %d, step %d; want FS and the 1st ORDER Segment", s.Markers[srcAsmara], s.Step)
+	}
+}
+
+// 1.7, Order 6: Italian F reinforcements are removed when their Setup Hex
+// (Cheren) becomes Allied-controlled before they arrive; the town's VP is
+// added (2.2) and its Italian supply source is gone for good (5.1).
+func TestFReinforcementsLost(t *testing.T) {
+	s, _ := stateWith(t)
+	vp := s.VP
+	s.setFlag(s.d.town("cheren"), Allied)
+	if s.VP != vp+4 {
+		t.Errorf("Cheren taken: VP %d, want %d", s.VP, vp+4)
+	}
+	for _, id := range []string{"6-col", "gran-1", "bersag", "xcvii-bn"} {
+		if s.Pos.Units[s.d.UnitIndex(id)].Loc != Gone {
+			t.Errorf("%s (F) not removed", id)
+		}
+	}
+	if s.Pos.Units[s.d.UnitIndex("uork-amba")].Loc != InBox {
+		t.Error("a D reinforcement was removed")
+	}
+	lost := false
+	for i, src := range s.d.ItalianSupply {
+		if src.Hex == s.d.HexIndex("F-14") {
+			lost = s.ItalianLost[i]
+		}
+	}
+	if !lost {
+		t.Error("Cheren's supply source survived Allied control")
+	}
+	s.setFlag(s.d.town("cheren"), Italian)
+	if s.VP != vp || s.Pos.Flags[s.d.town("cheren")] != ItalianFlag {
+		t.Error("retaking Cheren did not subtract its VP or flip the flag")
+	}
+}
+
+// 5.7: Resupply, then Attrition: Allied No Supply loses a step, Italian
+// No Supply is removed, every Low/No unit is Disrupted; an Arbegnoch
+// outside the Patriot zone loses a step.
+func TestSupplyPhase57(t *testing.T) {
+	s, f := stateWith(t)
+	s.Markers = [5]uint8{}
+	s.ItalianLost = []bool{true, true, true, true, true}
+	a := f.place("cih", "E-5")      // far from everything: no supply
+	i := f.place("cv-bn", "B-4")    // no Italian town within 2mp
+	ok := f.place("12-col", "H-11") // Agordat: town supply
+	arb := f.place("arb-1", "M-10") // outside the Patriot zone
+	s.resupply()
+	if s.Pos.Units[a].Supply != LowSupply || s.Pos.Units[ok].Supply != Supplied {
+		t.Fatalf("after resupply: %d %d", s.Pos.Units[a].Supply, s.Pos.Units[ok].Supply)
+	}
+	s.attrition()
+	if !s.Pos.Units[a].Disrupted || s.Pos.Units[ok].Disrupted {
+		t.Error("Low Supply unit not Disrupted, or supplied unit Disrupted")
+	}
+	if s.Pos.Units[arb].Loc != Gone {
+		t.Error("Arbegnoch outside the Patriot zone kept its only step")
+	}
+	s.Pos.Units[i].Supply = LowSupply
+	s.resupply()
+	s.attrition()
+	if s.Pos.Units[i].Loc != Gone {
+		t.Error("Italian unit with No Supply not removed")
+	}
+}
