@@ -22,9 +22,13 @@ const (
 	opPass                      // no rail movement; no more upgrades
 	opUpgrade                   // A source index: upgrade an Allied LS to FS (5.3)
 	opRemove                    // A unit: remove an SD for the upgrade (5.3)
+	opMove                      // A unit, B hex: a step of a move (4.1)
+	opHalt                      // A unit: the moving unit stops
+	opDone                      // no more units move in this Order
+	opDeclare                   // A priority: declare a Combination Order from the box (3.3)
 )
 
-var opNames = actiontext.Ops{"", "place", "pick", "drop", "commit", "uncommit", "execute", "decline", "return", "rail", "pass", "upgrade", "remove"}
+var opNames = actiontext.Ops{"", "place", "pick", "drop", "commit", "uncommit", "execute", "decline", "return", "rail", "pass", "upgrade", "remove", "move", "halt", "done", "declare"}
 
 // Legal appends every action open to side now.
 func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
@@ -82,6 +86,12 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 			}
 		}
 		dst = append(dst, engine.Action{Op: opPass})
+	case stMove:
+		dst = s.legalMove(dst)
+		if s.Mover < 0 && !s.Advance && !s.anyMoved() && s.Decider == Allied && s.Orders[39].Where == OrdBox &&
+			s.d.Orders[s.Current].Category == Main {
+			dst = append(dst, engine.Action{Op: opDeclare, A: 39}) // Order 39: before any unit moves
+		}
 	case stRemoveSD:
 		for u := range s.d.Units {
 			if s.d.Units[u].Kind == SD && s.Pos.Units[u].Loc == OnMap {
@@ -118,8 +128,9 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 		s.Committed[side] = false
 		s.logf("3.2", engine.Observer, "uncommit", sideNames[side])
 	case opExecute:
-		s.execute(int(a.A))
-		s.draw()
+		if s.execute(int(a.A)) {
+			s.draw()
+		}
 	case opDecline:
 		s.Orders[a.A].Where = OrdSheet // 3.2: returned without flipping
 		s.logf("3.2", engine.Observer, "decline", strconv.Itoa(int(a.A)))
@@ -140,6 +151,16 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 		}
 	case opUpgrade:
 		s.Step, s.Upgrading, s.ToRemove = stRemoveSD, int8(a.A), int8(upgrade[a.A].sd)
+	case opMove:
+		s.applyMove(int(a.A), int(a.B))
+	case opHalt:
+		s.Mover, s.MoverLeft = -1, 0
+	case opDone:
+		s.moveDone()
+	case opDeclare:
+		s.Advance = true
+		s.Orders[a.A] = OrderState{Where: OrdSheet, Flipped: true}
+		s.logf("3.3", engine.Observer, "declare", strconv.Itoa(int(a.A)))
 	case opRemove:
 		s.Pos.Units[a.A] = UnitState{Loc: Gone}
 		s.logf("5.3", engine.Observer, "sd-removed", s.d.Units[a.A].ID)
@@ -204,15 +225,15 @@ func (s *State) railDestinations(u int) []int {
 func (s *State) EncodeAction(a engine.Action) string {
 	w := opNames.Word(a.Op)
 	switch a.Op {
-	case opPlace, opRail:
+	case opPlace, opRail, opMove:
 		unit := actiontext.ID(a.A, len(s.d.Units), "unit", func(i int) string { return s.d.Units[i].ID })
 		hex := actiontext.ID(a.B, len(s.d.Hexes), "hex", func(i int) string { return s.d.Hexes[i].ID })
 		return w + " " + unit + " " + hex
-	case opPick, opDrop, opExecute, opDecline, opReturn:
+	case opPick, opDrop, opExecute, opDecline, opReturn, opDeclare:
 		return w + " " + strconv.Itoa(int(a.A))
 	case opUpgrade:
 		return w + " " + actiontext.ID(a.A, len(s.d.AlliedSupply), "source", func(i int) string { return s.d.AlliedSupply[i].ID })
-	case opRemove:
+	case opRemove, opHalt:
 		return w + " " + actiontext.ID(a.A, len(s.d.Units), "unit", func(i int) string { return s.d.Units[i].ID })
 	}
 	return w
@@ -231,7 +252,7 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 		return nil
 	}
 	switch op {
-	case opPlace, opRail:
+	case opPlace, opRail, opMove:
 		if err := want(2, "a unit and a hex"); err != nil {
 			return engine.Action{}, err
 		}
@@ -240,7 +261,7 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 			return engine.Action{}, engine.Illegal("primogenita: unknown unit or hex in %q", text)
 		}
 		return engine.Action{Op: op, A: int16(u), B: int16(h)}, nil
-	case opPick, opDrop, opExecute, opDecline, opReturn:
+	case opPick, opDrop, opExecute, opDecline, opReturn, opDeclare:
 		if err := want(1, "an Order's priority number"); err != nil {
 			return engine.Action{}, err
 		}
@@ -259,8 +280,8 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 			}
 		}
 		return engine.Action{}, engine.Illegal("primogenita: no Allied supply source %q", args[0])
-	case opRemove:
-		if err := want(1, "an SD"); err != nil {
+	case opRemove, opHalt:
+		if err := want(1, "a unit"); err != nil {
 			return engine.Action{}, err
 		}
 		u := s.d.UnitIndex(args[0])
@@ -273,4 +294,14 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 		return engine.Action{}, err
 	}
 	return engine.Action{Op: op}, nil
+}
+
+// anyMoved reports whether a unit has moved in the current Move Order.
+func (s *State) anyMoved() bool {
+	for _, m := range s.Moved {
+		if m {
+			return true
+		}
+	}
+	return false
 }

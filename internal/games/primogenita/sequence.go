@@ -21,7 +21,7 @@ func (s *State) advance() {
 			}
 			s.beginTurn()
 			return
-		case stChoose, stExecute, stBoxFull, stRail, stSource, stRemoveSD, stOver:
+		case stChoose, stExecute, stBoxFull, stRail, stSource, stRemoveSD, stMove, stOver:
 			return
 		}
 	}
@@ -217,13 +217,21 @@ func (s *State) executable(p int) bool {
 	case 27, 6: // Reinforcements: only when some are due
 		return s.due(s.d.Orders[p].Side)
 	}
+	if _, ok := moveOrders[p]; ok {
+		return true
+	}
 	return false
 }
 
-// execute carries out Order p (section 9) and flips it (3.2).
-func (s *State) execute(p int) {
+// execute carries out Order p (section 9) and flips it (3.2); it reports
+// whether the Order is finished (a Move Order goes on as decisions).
+func (s *State) execute(p int) bool {
 	o := &s.d.Orders[p]
 	s.logf("9", engine.Observer, "execute", strconv.Itoa(p))
+	if _, ok := moveOrders[p]; ok {
+		s.beginMove(p)
+		return false
+	}
 	switch p {
 	case 2, 4: // Full Reorganisation: remove all Disrupted markers from the side's units.
 		for u := range s.d.Units {
@@ -237,6 +245,7 @@ func (s *State) execute(p int) {
 		s.placeReinforcements(o.Side, false)
 	}
 	s.Orders[p] = OrderState{Where: OrdSheet, Flipped: true}
+	return true
 }
 
 // supplyPhase runs the Supply Phase (2.1, 5.7): Emergency Reinforcements,

@@ -18,6 +18,7 @@ const (
 	stRail                 // 4.3: Italy's Rail Movement Segment
 	stSource               // 5.3: the Allies may upgrade an LS to an FS
 	stRemoveSD             // 5.3: ... removing SD from the map
+	stMove                 // 4: a Move Order: units move one by one, hex by hex
 	stOver
 )
 
@@ -50,6 +51,11 @@ type State struct {
 	Orders    [NumOrders + 1]OrderState
 	Committed [2]bool // stChoose: each side's choice committed (3.2)
 	Current   int8    // the Order drawn and being decided, or 0
+	Mover     int16   // stMove: the unit moving now, or -1
+	MoverLeft int16   // stMove: its half mp left
+	SDPhase   bool    // stMove: the SD move (last, 5.5)
+	Advance   bool    // Order 39 declared for this Move Order
+	Moved     []bool  // stMove: units that moved in this Order
 	Upgrading int8    // stRemoveSD: the Allied source being upgraded
 	ToRemove  int8    // stRemoveSD: SD still to remove
 	Trucks    bool    // Order 10 executed this Game Turn
@@ -71,7 +77,7 @@ type State struct {
 // at 5, GT1, flags on Kassala and Tessenei, Italy to set up first.
 func NewState(d *Data, seed uint64) *State {
 	s := &State{d: d, Pos: *NewPosition(d), Turn: 1, Segment: 1, VP: StartVP, Winner: -1, Rand: engine.NewRand(seed),
-		ItalianLost: make([]bool, len(d.ItalianSupply))}
+		ItalianLost: make([]bool, len(d.ItalianSupply)), Moved: make([]bool, len(d.Units)), Mover: -1}
 	for i, src := range d.AlliedSupply {
 		if src.Arrives == 0 && !src.Placed {
 			s.Markers[i] = MarkerFS // West Kassala's FS is printed (5.3)
@@ -90,6 +96,7 @@ func (s *State) Clone() *State {
 	c := *s
 	c.Pos = *s.Pos.Clone()
 	c.ItalianLost = append([]bool(nil), s.ItalianLost...)
+	c.Moved = append([]bool(nil), s.Moved...)
 	c.Log = engine.Log{}
 	return &c
 }
@@ -131,6 +138,10 @@ func (s *State) Marshal() []byte {
 	b = append(b, s.Markers[:]...)
 	for i := range s.MarkerArrived {
 		b = append(b, flag(s.MarkerArrived[i]))
+	}
+	b = append(b, byte(s.Mover), byte(s.Mover>>8), byte(s.MoverLeft), byte(s.MoverLeft>>8), flag(s.SDPhase), flag(s.Advance))
+	for _, m := range s.Moved {
+		b = append(b, flag(m))
 	}
 	for _, l := range s.ItalianLost {
 		b = append(b, flag(l))

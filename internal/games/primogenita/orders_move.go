@@ -1,0 +1,171 @@
+package primogenita
+
+import (
+	"strconv"
+
+	"sandtable/internal/engine"
+)
+
+// moveOrders are the Orders that move units, with their kind (4.1, 9).
+var moveOrders = map[int]MoveKind{36: FullMove, 5: FullMove, 26: MobileMove, 29: MobileMove, 11: TacticalMove, 20: TacticalMove, 35: ArbegnochMove}
+
+// beginMove starts executing Move Order p: units move one at a time, hex
+// by hex; SD move last (5.5).
+func (s *State) beginMove(p int) {
+	s.Step, s.Decider = stMove, s.d.Orders[p].Side
+	s.Mover, s.MoverLeft, s.SDPhase = -1, 0, false
+	for u := range s.Moved {
+		s.Moved[u] = false
+	}
+}
+
+// mover describes unit u for EnterCost.
+func (s *State) moverOf(u int) Mover {
+	unit := &s.d.Units[u]
+	return Mover{Side: unit.Side, Mobile: unit.Kind == Mobile || unit.Kind == SD,
+		Tactical: moveOrders[int(s.Current)] == TacticalMove && unit.Kind == Foot}
+}
+
+// canStart reports whether unit u may begin to move in the current Move
+// Order.
+func (s *State) canStart(u int) bool {
+	unit := &s.d.Units[u]
+	if unit.Side != s.Decider || s.Moved[u] || (unit.Kind == SD) != s.SDPhase {
+		return false
+	}
+	_, _, ok := s.d.Allowance(&s.Pos, u, moveOrders[int(s.Current)], s.Advance)
+	return ok
+}
+
+// moveSteps appends the hexes unit u may step into next with left half mp
+// (oneHex: a Tactical Move's Foot unit, any adjacent hex).
+func (s *State) moveSteps(dst []engine.Action, u int, left int, oneHex bool) []engine.Action {
+	h := int(s.Pos.Units[u].Hex)
+	for _, l := range s.d.Hexes[h].Links {
+		cost, _, ok := s.d.EnterCost(&s.Pos, s.moverOf(u), h, l.To)
+		if ok && (oneHex || cost <= left) {
+			dst = append(dst, engine.Action{Op: opMove, A: int16(u), B: int16(l.To)})
+		}
+	}
+	return dst
+}
+
+// legalMove lists the actions of a Move Order: a step of the unit that is
+// moving, or halting it where it fits (1.5); else starting another unit,
+// or done (then the SD move, 5.5).
+func (s *State) legalMove(dst []engine.Action) []engine.Action {
+	if s.Mover >= 0 {
+		if s.MoverLeft > 0 {
+			dst = s.moveSteps(dst, int(s.Mover), int(s.MoverLeft), false)
+		}
+		if !s.d.Overstacked(&s.Pos, int(s.Pos.Units[s.Mover].Hex)) {
+			dst = append(dst, engine.Action{Op: opHalt, A: s.Mover})
+		}
+		return dst
+	}
+	for u := range s.d.Units {
+		if s.Pos.Units[u].Loc != OnMap || !s.canStart(u) {
+			continue
+		}
+		budget, oneHex, _ := s.d.Allowance(&s.Pos, u, moveOrders[int(s.Current)], s.Advance)
+		dst = s.moveSteps(dst, u, budget, oneHex)
+	}
+	return append(dst, engine.Action{Op: opDone})
+}
+
+// applyMove plays a step of unit u into hex to (4.1): a unit starting to
+// move first checks Support in a Main Order (5.2, ruling P7) and pays what
+// Allowance says; entering a hex takes a town (1.6, 2.2), removes enemy
+// LS/FS markers (5.3) and Trenches (Orders 37, 30, 7).
+func (s *State) applyMove(u, to int) {
+	mover := s.moverOf(u)
+	from := int(s.Pos.Units[u].Hex)
+	cost, stop, _ := s.d.EnterCost(&s.Pos, mover, from, to)
+	if int(s.Mover) != u {
+		s.Mover, s.Moved[u] = int16(u), true
+		budget, oneHex, _ := s.d.Allowance(&s.Pos, u, moveOrders[int(s.Current)], s.Advance)
+		if s.d.Orders[s.Current].Category == Main && !s.checkSupport(u) {
+			s.Mover = -1
+			return // the unit was eliminated by No Supply (5.2)
+		}
+		s.MoverLeft = int16(budget)
+		if oneHex {
+			s.MoverLeft, cost = 0, 0 // a Tactical Move's Foot unit: one hex regardless of cost
+		}
+	}
+	s.MoverLeft -= int16(cost)
+	if stop || s.MoverLeft < 0 {
+		s.MoverLeft = 0 // 4.2: stop after entering a Hard ZoC
+	}
+	s.Pos.Units[u].Hex = int16(to)
+	s.logf("4.1", engine.Observer, "moves", s.d.Units[u].ID, s.d.Hexes[to].ID)
+	s.entered(u, to)
+}
+
+// entered applies the effects of unit u entering hex h.
+func (s *State) entered(u, h int) {
+	side := s.d.Units[u].Side
+	if t := s.d.Hexes[h].Town; t >= 0 && s.d.Units[u].Kind != SD {
+		s.setFlag(t, side)
+	}
+	if side == Italian {
+		for i, src := range s.d.AlliedSupply {
+			if src.Hex == h && s.Markers[i] != MarkerAbsent && s.d.Hexes[h].Entry < 0 {
+				s.Markers[i] = MarkerAbsent // 5.3: an Italian unit entering an LS/FS removes it
+				s.logf("5.3", engine.Observer, "marker-removed", src.ID)
+			}
+		}
+		// 2.2: an Italian unit re-entering a hex adjacent to Asmara before
+		// the Allies occupy it cancels the Open City.
+		if a := s.d.town("asmara"); s.OpenCity == OpenCityDeclared && s.Pos.TownController(a) == Italian {
+			for _, n := range s.d.neighbours(s.d.Towns[a].Hex) {
+				if n == h {
+					s.OpenCity = OpenCityCancelled
+					s.logf("2.2", engine.Observer, "open-city-cancelled")
+				}
+			}
+		}
+	}
+	for i, t := range s.Pos.Trench {
+		if int(t) == h && s.Pos.Owner[i] != side {
+			s.Pos.Trench[i] = -1 // an enemy unit entering returns the Trench
+		}
+	}
+}
+
+// checkSupport is 5.2 for unit u about to participate in a Main Order:
+// unsupported, it gets Low Supply, Low turns to No Supply, and a unit
+// already at No Supply loses a step. Arbegnoch, Air units and SD never
+// check. It reports whether the unit is still on the map.
+func (s *State) checkSupport(u int) bool {
+	unit := &s.d.Units[u]
+	if unit.Arbegnoch || unit.Kind == SD || unit.Kind == Air {
+		return true
+	}
+	if s.supported(unit.Side, []int{u}, false)[0] {
+		return true
+	}
+	st := &s.Pos.Units[u]
+	switch st.Supply {
+	case Supplied:
+		st.Supply = LowSupply
+	case LowSupply:
+		st.Supply = NoSupply
+	default:
+		s.loseStep(u, "5.2")
+	}
+	s.logf("5.2", engine.Observer, "unsupported", unit.ID, strconv.Itoa(int(st.Supply)))
+	return s.Pos.Units[u].Loc == OnMap
+}
+
+// moveDone ends the unit phase (then the SD phase, 5.5) or the Order.
+func (s *State) moveDone() {
+	if !s.SDPhase && s.Decider == Allied {
+		s.SDPhase = true
+		return
+	}
+	p := int(s.Current)
+	s.Orders[p] = OrderState{Where: OrdSheet, Flipped: true}
+	s.Advance = false
+	s.draw()
+}
