@@ -26,9 +26,15 @@ const (
 	opHalt                      // A unit: the moving unit stops
 	opDone                      // no more units move in this Order
 	opDeclare                   // A priority: declare a Combination Order from the box (3.3)
+	opTarget                    // A hex: bombard or assault it
+	opFire                      // A unit: it takes part
+	opResolve                   // roll
+	opDisrupt                   // A unit: Disrupt it (6.3)
+	opStep                      // A unit: it loses the step (6.3)
+	opDeplete                   // A unit: deplete this SD for the step (6.3)
 )
 
-var opNames = actiontext.Ops{"", "place", "pick", "drop", "commit", "uncommit", "execute", "decline", "return", "rail", "pass", "upgrade", "remove", "move", "halt", "done", "declare"}
+var opNames = actiontext.Ops{"", "place", "pick", "drop", "commit", "uncommit", "execute", "decline", "return", "rail", "pass", "upgrade", "remove", "move", "halt", "done", "declare", "target", "fire", "resolve", "disrupt", "step", "deplete"}
 
 // Legal appends every action open to side now.
 func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
@@ -92,6 +98,8 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 			s.d.Orders[s.Current].Category == Main {
 			dst = append(dst, engine.Action{Op: opDeclare, A: 39}) // Order 39: before any unit moves
 		}
+	case stBombTarget, stBombFire, stBombDisrupt, stBombStep, stBombSD:
+		dst = s.legalBombard(dst)
 	case stRemoveSD:
 		for u := range s.d.Units {
 			if s.d.Units[u].Kind == SD && s.Pos.Units[u].Loc == OnMap {
@@ -144,20 +152,32 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 		s.logf("4.3", engine.Observer, "rail", s.d.Units[a.A].ID, s.d.Hexes[a.B].ID)
 		s.beginSegment(2)
 	case opPass:
-		if s.Step == stSource {
+		if s.Step == stBombSD {
+			s.applyBombard(a)
+		} else if s.Step == stSource {
 			s.beginSegment(1)
 		} else {
 			s.beginSegment(2)
 		}
 	case opUpgrade:
 		s.Step, s.Upgrading, s.ToRemove = stRemoveSD, int8(a.A), int8(upgrade[a.A].sd)
+	case opTarget, opFire, opResolve, opDisrupt, opStep, opDeplete:
+		s.applyBombard(a)
 	case opMove:
 		s.applyMove(int(a.A), int(a.B))
 	case opHalt:
 		s.Mover, s.MoverLeft = -1, 0
 	case opDone:
-		s.moveDone()
+		if s.Step == stBombTarget {
+			s.applyBombard(a)
+		} else {
+			s.moveDone()
+		}
 	case opDeclare:
+		if s.Step == stBombFire {
+			s.applyBombard(a)
+			break
+		}
 		s.Advance = true
 		s.Orders[a.A] = OrderState{Where: OrdSheet, Flipped: true}
 		s.logf("3.3", engine.Observer, "declare", strconv.Itoa(int(a.A)))
@@ -233,7 +253,9 @@ func (s *State) EncodeAction(a engine.Action) string {
 		return w + " " + strconv.Itoa(int(a.A))
 	case opUpgrade:
 		return w + " " + actiontext.ID(a.A, len(s.d.AlliedSupply), "source", func(i int) string { return s.d.AlliedSupply[i].ID })
-	case opRemove, opHalt:
+	case opTarget:
+		return w + " " + actiontext.ID(a.A, len(s.d.Hexes), "hex", func(i int) string { return s.d.Hexes[i].ID })
+	case opRemove, opHalt, opFire, opDisrupt, opStep, opDeplete:
 		return w + " " + actiontext.ID(a.A, len(s.d.Units), "unit", func(i int) string { return s.d.Units[i].ID })
 	}
 	return w
@@ -280,7 +302,16 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 			}
 		}
 		return engine.Action{}, engine.Illegal("primogenita: no Allied supply source %q", args[0])
-	case opRemove, opHalt:
+	case opTarget:
+		if err := want(1, "a hex"); err != nil {
+			return engine.Action{}, err
+		}
+		h := s.d.HexIndex(args[0])
+		if h < 0 {
+			return engine.Action{}, engine.Illegal("primogenita: no hex %q", args[0])
+		}
+		return engine.Action{Op: op, A: int16(h)}, nil
+	case opRemove, opHalt, opFire, opDisrupt, opStep, opDeplete:
 		if err := want(1, "a unit"); err != nil {
 			return engine.Action{}, err
 		}

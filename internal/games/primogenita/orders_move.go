@@ -84,9 +84,11 @@ func (s *State) applyMove(u, to int) {
 	if int(s.Mover) != u {
 		s.Mover, s.Moved[u] = int16(u), true
 		budget, oneHex, _ := s.d.Allowance(&s.Pos, u, moveOrders[int(s.Current)], s.Advance)
-		if s.d.Orders[s.Current].Category == Main && !s.checkSupport(u) {
-			s.Mover = -1
-			return // the unit was eliminated by No Supply (5.2)
+		if s.d.Orders[s.Current].Category == Main {
+			if on, _ := s.checkSupport(u); !on {
+				s.Mover = -1
+				return // the unit was eliminated by No Supply (5.2)
+			}
 		}
 		s.MoverLeft = int16(budget)
 		if oneHex {
@@ -136,14 +138,15 @@ func (s *State) entered(u, h int) {
 // checkSupport is 5.2 for unit u about to participate in a Main Order:
 // unsupported, it gets Low Supply, Low turns to No Supply, and a unit
 // already at No Supply loses a step. Arbegnoch, Air units and SD never
-// check. It reports whether the unit is still on the map.
-func (s *State) checkSupport(u int) bool {
+// check. It reports whether the unit is still on the map and whether it
+// had Support.
+func (s *State) checkSupport(u int) (onMap, supported bool) {
 	unit := &s.d.Units[u]
 	if unit.Arbegnoch || unit.Kind == SD || unit.Kind == Air {
-		return true
+		return true, false
 	}
 	if s.supported(unit.Side, []int{u}, false)[0] {
-		return true
+		return true, true
 	}
 	st := &s.Pos.Units[u]
 	switch st.Supply {
@@ -155,7 +158,7 @@ func (s *State) checkSupport(u int) bool {
 		s.loseStep(u, "5.2")
 	}
 	s.logf("5.2", engine.Observer, "unsupported", unit.ID, strconv.Itoa(int(st.Supply)))
-	return s.Pos.Units[u].Loc == OnMap
+	return s.Pos.Units[u].Loc == OnMap, false
 }
 
 // moveDone ends the unit phase (then the SD phase, 5.5) or the Order.

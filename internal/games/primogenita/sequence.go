@@ -21,7 +21,7 @@ func (s *State) advance() {
 			}
 			s.beginTurn()
 			return
-		case stChoose, stExecute, stBoxFull, stRail, stSource, stRemoveSD, stMove, stOver:
+		default:
 			return
 		}
 	}
@@ -220,6 +220,9 @@ func (s *State) executable(p int) bool {
 	if _, ok := moveOrders[p]; ok {
 		return true
 	}
+	if _, ok := bombardOrders[p]; ok {
+		return true
+	}
 	return false
 }
 
@@ -230,6 +233,10 @@ func (s *State) execute(p int) bool {
 	s.logf("9", engine.Observer, "execute", strconv.Itoa(p))
 	if _, ok := moveOrders[p]; ok {
 		s.beginMove(p)
+		return false
+	}
+	if _, ok := bombardOrders[p]; ok {
+		s.beginBombard(p)
 		return false
 	}
 	switch p {

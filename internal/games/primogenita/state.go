@@ -11,14 +11,19 @@ import (
 type step uint8
 
 const (
-	stSetup    step = iota // 1.7: Italy, then the Allies, place their units one by one
-	stChoose               // 3.2, 3.4: both sides secretly choose their Orders
-	stExecute              // 3.2: the owner executes or declines the drawn Order
-	stBoxFull              // 3.3: a fourth Combination Order: return one to the sheet
-	stRail                 // 4.3: Italy's Rail Movement Segment
-	stSource               // 5.3: the Allies may upgrade an LS to an FS
-	stRemoveSD             // 5.3: ... removing SD from the map
-	stMove                 // 4: a Move Order: units move one by one, hex by hex
+	stSetup       step = iota // 1.7: Italy, then the Allies, place their units one by one
+	stChoose                  // 3.2, 3.4: both sides secretly choose their Orders
+	stExecute                 // 3.2: the owner executes or declines the drawn Order
+	stBoxFull                 // 3.3: a fourth Combination Order: return one to the sheet
+	stRail                    // 4.3: Italy's Rail Movement Segment
+	stSource                  // 5.3: the Allies may upgrade an LS to an FS
+	stRemoveSD                // 5.3: ... removing SD from the map
+	stMove                    // 4: a Move Order: units move one by one, hex by hex
+	stBombTarget              // 6.1: choose the hex to bombard (or done)
+	stBombFire                // 6.1: choose the Artillery, declare Extra Ammo, resolve
+	stBombDisrupt             // 6.3: the attacker chooses the units to Disrupt
+	stBombStep                // 6.3: the defender chooses the unit losing a step
+	stBombSD                  // 6.3: the attacker may deplete a loaded SD for the step
 	stOver
 )
 
@@ -43,23 +48,30 @@ type State struct {
 	d   *Data
 	Pos Position
 
-	Turn      int8 // Game Turn 1..10 (2.1)
-	Segment   int8 // 1 or 2: the ORDER Segment (2.1)
-	Step      step
-	Decider   engine.Side // the side deciding Step (not stChoose: both)
-	VP        int8        // Victory Point Track (2.2)
-	Orders    [NumOrders + 1]OrderState
-	Committed [2]bool // stChoose: each side's choice committed (3.2)
-	Current   int8    // the Order drawn and being decided, or 0
-	Mover     int16   // stMove: the unit moving now, or -1
-	MoverLeft int16   // stMove: its half mp left
-	SDPhase   bool    // stMove: the SD move (last, 5.5)
-	Advance   bool    // Order 39 declared for this Move Order
-	Moved     []bool  // stMove: units that moved in this Order
-	Upgrading int8    // stRemoveSD: the Allied source being upgraded
-	ToRemove  int8    // stRemoveSD: SD still to remove
-	Trucks    bool    // Order 10 executed this Game Turn
-	OpenCity  uint8   // Asmara (2.2): OpenCityNone, OpenCityDeclared, OpenCityCancelled
+	Turn       int8 // Game Turn 1..10 (2.1)
+	Segment    int8 // 1 or 2: the ORDER Segment (2.1)
+	Step       step
+	Decider    engine.Side // the side deciding Step (not stChoose: both)
+	VP         int8        // Victory Point Track (2.2)
+	Orders     [NumOrders + 1]OrderState
+	Committed  [2]bool // stChoose: each side's choice committed (3.2)
+	Current    int8    // the Order drawn and being decided, or 0
+	Mover      int16   // stMove: the unit moving now, or -1
+	MoverLeft  int16   // stMove: its half mp left
+	SDPhase    bool    // stMove: the SD move (last, 5.5)
+	Advance    bool    // Order 39 declared for this Move Order
+	Moved      []bool  // stMove: units that moved in this Order
+	Target     int16   // the hex bombarded or assaulted
+	Hit        []bool  // hexes bombarded or assaulted in this Order (6.1, 7.1)
+	Firing     []bool  // units taking part in the bombardment or assault under way
+	ExtraAmmo  bool    // Orders 23, 25 declared for this bombardment
+	StepResult bool    // a "1" bombardment result (6.3)
+	ToDisrupt  int8    // units still to Disrupt (6.3)
+	Already    int16   // an already Disrupted unit chosen on a "1" (6.3), or -1
+	Upgrading  int8    // stRemoveSD: the Allied source being upgraded
+	ToRemove   int8    // stRemoveSD: SD still to remove
+	Trucks     bool    // Order 10 executed this Game Turn
+	OpenCity   uint8   // Asmara (2.2): OpenCityNone, OpenCityDeclared, OpenCityCancelled
 	// Markers are the Allied LS/FS markers (5.3) by index in
 	// Data.AlliedSupply; MarkerArrived: a Reinforcement LS has arrived.
 	Markers       [5]uint8
@@ -77,7 +89,8 @@ type State struct {
 // at 5, GT1, flags on Kassala and Tessenei, Italy to set up first.
 func NewState(d *Data, seed uint64) *State {
 	s := &State{d: d, Pos: *NewPosition(d), Turn: 1, Segment: 1, VP: StartVP, Winner: -1, Rand: engine.NewRand(seed),
-		ItalianLost: make([]bool, len(d.ItalianSupply)), Moved: make([]bool, len(d.Units)), Mover: -1}
+		ItalianLost: make([]bool, len(d.ItalianSupply)), Moved: make([]bool, len(d.Units)), Mover: -1,
+		Hit: make([]bool, len(d.Hexes)), Firing: make([]bool, len(d.Units)), Already: -1}
 	for i, src := range d.AlliedSupply {
 		if src.Arrives == 0 && !src.Placed {
 			s.Markers[i] = MarkerFS // West Kassala's FS is printed (5.3)
@@ -97,6 +110,8 @@ func (s *State) Clone() *State {
 	c.Pos = *s.Pos.Clone()
 	c.ItalianLost = append([]bool(nil), s.ItalianLost...)
 	c.Moved = append([]bool(nil), s.Moved...)
+	c.Hit = append([]bool(nil), s.Hit...)
+	c.Firing = append([]bool(nil), s.Firing...)
 	c.Log = engine.Log{}
 	return &c
 }
@@ -143,6 +158,13 @@ func (s *State) Marshal() []byte {
 	for _, m := range s.Moved {
 		b = append(b, flag(m))
 	}
+	for _, m := range s.Firing {
+		b = append(b, flag(m))
+	}
+	for _, m := range s.Hit {
+		b = append(b, flag(m))
+	}
+	b = append(b, byte(s.Target), byte(s.Target>>8), flag(s.ExtraAmmo), flag(s.StepResult), byte(s.ToDisrupt), byte(s.Already), byte(s.Already>>8))
 	for _, l := range s.ItalianLost {
 		b = append(b, flag(l))
 	}
