@@ -32,9 +32,15 @@ const (
 	opDisrupt                   // A unit: Disrupt it (6.3)
 	opStep                      // A unit: it loses the step (6.3)
 	opDeplete                   // A unit: deplete this SD for the step (6.3)
+	opTrench                    // lose the Trench for a "1+" (7.3)
+	opTakeLoss                  // take an Oc as a "1" (7.3)
+	opRetreat                   // retreat (7.3 Oc, 7.4, 7.6)
+	opCounter                   // A hex: Counterattack it (7.5)
+	opPush                      // Push (7.4)
+	opStay                      // stay and face the Push (7.4)
 )
 
-var opNames = actiontext.Ops{"", "place", "pick", "drop", "commit", "uncommit", "execute", "decline", "return", "rail", "pass", "upgrade", "remove", "move", "halt", "done", "declare", "target", "fire", "resolve", "disrupt", "step", "deplete"}
+var opNames = actiontext.Ops{"", "place", "pick", "drop", "commit", "uncommit", "execute", "decline", "return", "rail", "pass", "upgrade", "remove", "move", "halt", "done", "declare", "target", "fire", "resolve", "disrupt", "step", "deplete", "trench", "loss", "retreat", "counter", "push", "stay"}
 
 // Legal appends every action open to side now.
 func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
@@ -100,6 +106,8 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		}
 	case stBombTarget, stBombFire, stBombDisrupt, stBombStep, stBombSD:
 		dst = s.legalBombard(dst)
+	case stAsTarget, stAsUnits, stAsLoss, stAsPlus, stAsOc, stAsPush, stAsStay, stAsRetreat, stAsAdvance:
+		dst = s.legalAssault(dst)
 	case stRemoveSD:
 		for u := range s.d.Units {
 			if s.d.Units[u].Kind == SD && s.Pos.Units[u].Loc == OnMap {
@@ -115,6 +123,16 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 func (s *State) Apply(side engine.Side, a engine.Action) error {
 	if !slices.Contains(s.Legal(side, nil), a) {
 		return engine.Illegal("%s may not %s now", sideNames[side], s.EncodeAction(a))
+	}
+	switch s.Step {
+	case stAsTarget, stAsUnits, stAsLoss, stAsPlus, stAsOc, stAsPush, stAsStay, stAsRetreat, stAsAdvance:
+		s.applyAssault(a)
+		s.advance()
+		return nil
+	case stBombTarget, stBombFire, stBombDisrupt, stBombStep, stBombSD:
+		s.applyBombard(a)
+		s.advance()
+		return nil
 	}
 	switch a.Op {
 	case opPlace:
@@ -253,7 +271,7 @@ func (s *State) EncodeAction(a engine.Action) string {
 		return w + " " + strconv.Itoa(int(a.A))
 	case opUpgrade:
 		return w + " " + actiontext.ID(a.A, len(s.d.AlliedSupply), "source", func(i int) string { return s.d.AlliedSupply[i].ID })
-	case opTarget:
+	case opTarget, opCounter:
 		return w + " " + actiontext.ID(a.A, len(s.d.Hexes), "hex", func(i int) string { return s.d.Hexes[i].ID })
 	case opRemove, opHalt, opFire, opDisrupt, opStep, opDeplete:
 		return w + " " + actiontext.ID(a.A, len(s.d.Units), "unit", func(i int) string { return s.d.Units[i].ID })
@@ -302,7 +320,7 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 			}
 		}
 		return engine.Action{}, engine.Illegal("primogenita: no Allied supply source %q", args[0])
-	case opTarget:
+	case opTarget, opCounter:
 		if err := want(1, "a hex"); err != nil {
 			return engine.Action{}, err
 		}

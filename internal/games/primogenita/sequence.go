@@ -223,6 +223,9 @@ func (s *State) executable(p int) bool {
 	if _, ok := bombardOrders[p]; ok {
 		return true
 	}
+	if _, ok := assaultOrders[p]; ok {
+		return true
+	}
 	return false
 }
 
@@ -237,6 +240,10 @@ func (s *State) execute(p int) bool {
 	}
 	if _, ok := bombardOrders[p]; ok {
 		s.beginBombard(p)
+		return false
+	}
+	if _, ok := assaultOrders[p]; ok {
+		s.beginAssault(p)
 		return false
 	}
 	switch p {

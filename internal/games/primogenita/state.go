@@ -24,6 +24,15 @@ const (
 	stBombDisrupt             // 6.3: the attacker chooses the units to Disrupt
 	stBombStep                // 6.3: the defender chooses the unit losing a step
 	stBombSD                  // 6.3: the attacker may deplete a loaded SD for the step
+	stAsTarget                // 7.1: choose the hex to assault (or done)
+	stAsUnits                 // 7.1: choose the units, resolve
+	stAsLoss                  // 7.3: the side losing a step chooses the unit
+	stAsPlus                  // 7.3: "1+": a Trench or an Artillery step
+	stAsOc                    // 7.3: Oc: a "1", retreat or Counterattack
+	stAsPush                  // 7.4: the attacker may Push
+	stAsStay                  // 7.4: the defender stays or retreats
+	stAsRetreat               // 7.6: the defender retreats its units
+	stAsAdvance               // 7.7: the attacker may advance
 	stOver
 )
 
@@ -48,30 +57,42 @@ type State struct {
 	d   *Data
 	Pos Position
 
-	Turn       int8 // Game Turn 1..10 (2.1)
-	Segment    int8 // 1 or 2: the ORDER Segment (2.1)
-	Step       step
-	Decider    engine.Side // the side deciding Step (not stChoose: both)
-	VP         int8        // Victory Point Track (2.2)
-	Orders     [NumOrders + 1]OrderState
-	Committed  [2]bool // stChoose: each side's choice committed (3.2)
-	Current    int8    // the Order drawn and being decided, or 0
-	Mover      int16   // stMove: the unit moving now, or -1
-	MoverLeft  int16   // stMove: its half mp left
-	SDPhase    bool    // stMove: the SD move (last, 5.5)
-	Advance    bool    // Order 39 declared for this Move Order
-	Moved      []bool  // stMove: units that moved in this Order
-	Target     int16   // the hex bombarded or assaulted
-	Hit        []bool  // hexes bombarded or assaulted in this Order (6.1, 7.1)
-	Firing     []bool  // units taking part in the bombardment or assault under way
-	ExtraAmmo  bool    // Orders 23, 25 declared for this bombardment
-	StepResult bool    // a "1" bombardment result (6.3)
-	ToDisrupt  int8    // units still to Disrupt (6.3)
-	Already    int16   // an already Disrupted unit chosen on a "1" (6.3), or -1
-	Upgrading  int8    // stRemoveSD: the Allied source being upgraded
-	ToRemove   int8    // stRemoveSD: SD still to remove
-	Trucks     bool    // Order 10 executed this Game Turn
-	OpenCity   uint8   // Asmara (2.2): OpenCityNone, OpenCityDeclared, OpenCityCancelled
+	Turn         int8 // Game Turn 1..10 (2.1)
+	Segment      int8 // 1 or 2: the ORDER Segment (2.1)
+	Step         step
+	Decider      engine.Side // the side deciding Step (not stChoose: both)
+	VP           int8        // Victory Point Track (2.2)
+	Orders       [NumOrders + 1]OrderState
+	Committed    [2]bool      // stChoose: each side's choice committed (3.2)
+	Current      int8         // the Order drawn and being decided, or 0
+	Mover        int16        // stMove: the unit moving now, or -1
+	MoverLeft    int16        // stMove: its half mp left
+	SDPhase      bool         // stMove: the SD move (last, 5.5)
+	Advance      bool         // Order 39 declared for this Move Order
+	Moved        []bool       // stMove: units that moved in this Order
+	Target       int16        // the hex bombarded or assaulted
+	Hit          []bool       // hexes bombarded or assaulted in this Order (6.1, 7.1)
+	Firing       []bool       // units taking part in the bombardment or assault under way
+	ExtraAmmo    bool         // Orders 23, 25 declared for this bombardment
+	StepResult   bool         // a "1" bombardment result (6.3)
+	ToDisrupt    int8         // units still to Disrupt (6.3)
+	Attacker     engine.Side  // the side assaulting
+	Result       CombatResult // the result being applied
+	LossSide     engine.Side  // the side taking losses now
+	LossLeft     int8         // steps it still has to take
+	LossPlus     bool         // and a "1+" Trench or Artillery step
+	PlusChoice   bool         // stAsPlus: the Trench is an option
+	DefDone      bool         // the attacker's losses are taken; the defender's next
+	Pushing      bool         // the Assault under way is a Push (7.4)
+	Countering   bool         // a Counterattack is being applied (7.5)
+	CounterHex   int16        // the hex counterattacked
+	RetreatOrder bool         // Order 18 lifts 7.6's terrain limits for Foot
+	FromHex      int16        // the hex a retreat leaves
+	Already      int16        // an already Disrupted unit chosen on a "1" (6.3), or -1
+	Upgrading    int8         // stRemoveSD: the Allied source being upgraded
+	ToRemove     int8         // stRemoveSD: SD still to remove
+	Trucks       bool         // Order 10 executed this Game Turn
+	OpenCity     uint8        // Asmara (2.2): OpenCityNone, OpenCityDeclared, OpenCityCancelled
 	// Markers are the Allied LS/FS markers (5.3) by index in
 	// Data.AlliedSupply; MarkerArrived: a Reinforcement LS has arrived.
 	Markers       [5]uint8
@@ -164,6 +185,9 @@ func (s *State) Marshal() []byte {
 	for _, m := range s.Hit {
 		b = append(b, flag(m))
 	}
+	b = append(b, byte(s.Attacker), byte(s.Result.Att), byte(s.Result.Def), flag(s.Result.Push), byte(s.LossSide), byte(s.LossLeft),
+		flag(s.LossPlus), flag(s.PlusChoice), flag(s.DefDone), flag(s.Pushing), flag(s.Countering), byte(s.CounterHex), byte(s.CounterHex>>8),
+		flag(s.RetreatOrder), byte(s.FromHex), byte(s.FromHex>>8))
 	b = append(b, byte(s.Target), byte(s.Target>>8), flag(s.ExtraAmmo), flag(s.StepResult), byte(s.ToDisrupt), byte(s.Already), byte(s.Already>>8))
 	for _, l := range s.ItalianLost {
 		b = append(b, flag(l))

@@ -1,0 +1,666 @@
+package primogenita
+
+import (
+	"strconv"
+
+	"sandtable/internal/engine"
+)
+
+// assaultOrders are the Assault Orders: true for a Full one (several
+// hexes), false for a Limited one (section 9).
+var assaultOrders = map[int]bool{9: true, 31: false, 28: true, 19: false}
+
+// beginAssault starts Assault Order p (7.1).
+func (s *State) beginAssault(p int) {
+	s.Step, s.Decider = stAsTarget, s.d.Orders[p].Side
+	s.Attacker = s.Decider
+	for u := range s.Moved {
+		s.Moved[u] = false // here: units that have assaulted in this Order
+	}
+	for h := range s.Hit {
+		s.Hit[h] = false
+	}
+}
+
+// canAssault reports whether unit u may assault hex h now (7.1, 8.1): a
+// non-Disrupted unit with strength, adjacent, not yet in an Assault this
+// Order, and allowed to enter h from where it is (Alpine is open to Foot;
+// Artillery may assault a hex it could not enter).
+func (s *State) canAssault(u, h int) bool {
+	unit, st := &s.d.Units[u], &s.Pos.Units[u]
+	if unit.Side != s.Attacker || st.Loc != OnMap || st.Disrupted || s.Moved[u] || unit.Kind == SD || unit.Kind == Air {
+		return false
+	}
+	l, adj := s.d.Hexes[st.Hex].Link(h)
+	if !adj {
+		return false
+	}
+	if unit.Artillery {
+		return true
+	}
+	return s.terrainOpen(unit.Kind == Mobile, int(st.Hex), h, l)
+}
+
+// terrainOpen reports whether the terrain lets a unit cross from hex a to
+// the adjacent hex b (4.1), ignoring units: Mobile units cross no cliff
+// and enter or leave no Mountain or Alpine hex off road or track.
+func (s *State) terrainOpen(mobile bool, a, b int, l Link) bool {
+	if !mobile || l.Along() {
+		return true
+	}
+	return !l.Cliff && !s.d.Hexes[a].Terrain.Rugged() && !s.d.Hexes[b].Terrain.Rugged()
+}
+
+// assaultable reports whether hex h may be assaulted: enemy units in it,
+// not an Entry hex, not yet assaulted in this Order, with a unit able to
+// assault it (7.1).
+func (s *State) assaultable(h int) bool {
+	if s.Hit[h] || s.d.Hexes[h].Entry >= 0 || !s.d.Occupied(&s.Pos, Other(s.Attacker), h) {
+		return false
+	}
+	for u := range s.d.Units {
+		if s.canAssault(u, h) && !s.d.Units[u].Artillery {
+			return true
+		}
+	}
+	return false
+}
+
+// defenders are the enemy units in the hex assaulted.
+func (s *State) defenders() []int {
+	var out []int
+	for u := range s.d.Units {
+		if s.Pos.at(u, int(s.Target)) && s.d.Units[u].Side != s.Attacker {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// attackers are the units taking part in the Assault under way.
+func (s *State) attackers() []int {
+	var out []int
+	for u, f := range s.Firing {
+		if f && s.Pos.Units[u].Loc == OnMap && s.d.Units[u].Side == s.Attacker {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// assaultShifts are 7.2's shifts for the Assault under way (none in a
+// Counterattack, 7.5).
+func (s *State) assaultShifts() Shifts {
+	h := int(s.Target)
+	sh := Shifts{Terrain: s.d.Tables.AssaultShift[s.d.Hexes[h].Terrain], Trench: s.Pos.HasTrench(h)}
+	onlyArt := true
+	for _, u := range s.defenders() {
+		if s.d.Units[u].Kind == SD {
+			continue
+		}
+		if !s.d.Units[u].Artillery {
+			onlyArt = false
+			if s.Pos.Units[u].Disrupted {
+				sh.Disrupted = true
+			}
+		}
+	}
+	sh.OnlyArtillery = onlyArt
+	hexes := map[int16]bool{}
+	uphill, nonArt := true, 0
+	for _, u := range s.attackers() {
+		if s.d.Units[u].Artillery {
+			continue
+		}
+		nonArt++
+		from := s.Pos.Units[u].Hex
+		hexes[from] = true
+		if l, _ := s.d.Hexes[from].Link(h); !(l.Cliff && l.Uphill) {
+			uphill = false
+		}
+	}
+	sh.Uphill = nonArt > 0 && uphill
+	sh.TwoHexes = len(hexes) >= 2
+	return sh
+}
+
+// strengthOf is the total strength of units.
+func (s *State) strengthOf(units []int) int {
+	n := 0
+	for _, u := range units {
+		n += s.d.Strength(&s.Pos, u)
+	}
+	return n
+}
+
+// resolveAssault checks Support (initial only, 5.2), computes the odds and
+// shifts (7.1, 7.2), rolls and applies the result (7.3).
+func (s *State) resolveAssault() {
+	if !s.Pushing {
+		for _, u := range s.attackers() {
+			s.checkSupport(u)
+		}
+		for _, u := range s.defenders() {
+			s.checkSupport(u)
+		}
+	}
+	defs := s.defenders()
+	if len(defs) == 0 {
+		s.beginAdvance() // 5.2: the hex vacated by a Support loss
+		return
+	}
+	if s.strengthOf(defs) == 0 {
+		s.sdOverrun(defs) // 5.5: only SD: no die
+		return
+	}
+	atts := s.attackers()
+	col := OddsColumn(s.strengthOf(atts), s.strengthOf(defs))
+	net := s.assaultShifts().Net()
+	final := FinalColumn(col, net)
+	die := s.roll()
+	r := s.d.Tables.Combat[die-1][final]
+	if s.Pushing {
+		r.Push = false // 7.4: no Push from a Push (ruling P9)
+	}
+	if r.Att == LossOc {
+		r.Att = Loss1 // ruling P8
+	}
+	s.logf("7.3", engine.Observer, "assault", s.d.Hexes[s.Target].ID, strconv.Itoa(s.strengthOf(atts)), strconv.Itoa(s.strengthOf(defs)),
+		strconv.Itoa(col), strconv.Itoa(net), strconv.Itoa(final), strconv.Itoa(die), r.String())
+	s.Result = r
+	s.startLosses()
+}
+
+// startLosses applies the attacker's result, then the defender's (7.3).
+func (s *State) startLosses() {
+	s.lossTurn(s.Attacker, s.Result.Att)
+}
+
+// lossTurn asks side to take loss l, or goes on when there is none to
+// take.
+func (s *State) lossTurn(side engine.Side, l Loss) {
+	s.LossSide, s.LossLeft, s.LossPlus = side, 0, false
+	switch l {
+	case Loss1:
+		s.LossLeft = 1
+	case Loss1Plus:
+		s.LossLeft, s.LossPlus = 1, true
+	case LossOc:
+		s.Step, s.Decider = stAsOc, side
+		if len(s.legalAssault(nil)) == 0 {
+			s.LossLeft = 1
+			break
+		}
+		return
+	}
+	s.nextLoss()
+}
+
+// lossCandidates are the units of the side losing that may take a step
+// (7.3): participants only, not an Artillery unit while another can.
+func (s *State) lossCandidates() []int {
+	var pool []int
+	if s.LossSide == s.Attacker {
+		for _, u := range s.attackers() {
+			// 7.5: a Counterattack strikes the non-Artillery units of one hex.
+			if !s.Countering || int(s.Pos.Units[u].Hex) == int(s.CounterHex) && !s.d.Units[u].Artillery {
+				pool = append(pool, u)
+			}
+		}
+	} else {
+		pool = s.defenders()
+	}
+	var art, other []int
+	for _, u := range pool {
+		switch {
+		case s.d.Units[u].Kind == SD:
+		case s.d.Units[u].Artillery:
+			art = append(art, u)
+		default:
+			other = append(other, u)
+		}
+	}
+	if len(other) > 0 {
+		return other
+	}
+	return art
+}
+
+// nextLoss asks for the next step loss or goes on.
+func (s *State) nextLoss() {
+	for s.LossLeft > 0 || s.LossPlus {
+		if s.LossLeft > 0 {
+			c := s.lossCandidates()
+			if len(c) == 0 {
+				s.LossLeft = 0
+				continue
+			}
+			if len(c) == 1 {
+				s.LossLeft--
+				s.loseStep(c[0], "7.3")
+				continue
+			}
+			s.Step, s.Decider = stAsLoss, s.LossSide
+			return
+		}
+		// 1+: also a Trench or an Artillery step, if any (7.3).
+		s.LossPlus = false
+		h := s.lossHex()
+		var art []int
+		for _, u := range s.partOf(s.LossSide) {
+			if s.d.Units[u].Artillery && int(s.Pos.Units[u].Hex) == h {
+				art = append(art, u)
+			}
+		}
+		trench := s.LossSide != s.Attacker && s.Pos.HasTrench(h)
+		switch {
+		case trench && len(art) > 0:
+			s.Step, s.Decider, s.PlusChoice = stAsPlus, s.LossSide, true
+			return
+		case trench:
+			s.removeTrench(h)
+		case len(art) == 1:
+			s.loseStep(art[0], "7.3")
+		case len(art) > 1:
+			s.Step, s.Decider, s.PlusChoice = stAsPlus, s.LossSide, false
+			return
+		}
+	}
+	s.afterLosses()
+}
+
+// lossHex is the hex whose Trench a "1+" can take: the defender's.
+func (s *State) lossHex() int { return int(s.Target) }
+
+// partOf is the participants of side.
+func (s *State) partOf(side engine.Side) []int {
+	if side == s.Attacker {
+		return s.attackers()
+	}
+	return s.defenders()
+}
+
+func (s *State) removeTrench(h int) {
+	for i, t := range s.Pos.Trench {
+		if int(t) == h {
+			s.Pos.Trench[i] = -1
+			s.logf("7.3", engine.Observer, "trench-lost", s.d.Hexes[h].ID)
+		}
+	}
+}
+
+// afterLosses moves from the attacker's losses to the defender's, then to
+// Push, Counterattack, Advance or the next Assault.
+func (s *State) afterLosses() {
+	if s.LossSide == s.Attacker && !s.DefDone {
+		s.DefDone = true
+		s.lossTurn(Other(s.Attacker), s.Result.Def)
+		return
+	}
+	s.DefDone = false
+	if len(s.defenders()) == 0 {
+		s.beginAdvance()
+		return
+	}
+	if s.Result.Push && s.canPush() {
+		s.Step, s.Decider = stAsPush, s.Attacker
+		return
+	}
+	s.endAssault()
+}
+
+// canPush reports whether any participating attacker is within range of
+// a friendly FS or a loaded SD (7.4).
+func (s *State) canPush() bool {
+	for _, u := range s.attackers() {
+		if s.inRangeOfFS(s.Attacker, int(s.Pos.Units[u].Hex)) || s.loadedSDFor(u) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// loadedSDFor is a loaded SD of the attacker within 2mp of unit u, or -1.
+func (s *State) loadedSDFor(u int) int {
+	for sd := range s.d.Units {
+		st := &s.Pos.Units[sd]
+		if s.d.Units[sd].Kind == SD && s.d.Units[sd].Side == s.Attacker && st.Loc == OnMap && !st.Flipped &&
+			s.d.Reaches(&s.Pos, s.Attacker, int(st.Hex), DumpRange*MP, int(s.Pos.Units[u].Hex)) {
+			return sd
+		}
+	}
+	return -1
+}
+
+// push starts the Push (7.4): with no FS in range the first loaded SD in
+// range is depleted.
+func (s *State) push() {
+	fs := false
+	for _, u := range s.attackers() {
+		if s.inRangeOfFS(s.Attacker, int(s.Pos.Units[u].Hex)) {
+			fs = true
+		}
+	}
+	if !fs {
+		for _, u := range s.attackers() {
+			if sd := s.loadedSDFor(u); sd >= 0 {
+				s.Pos.Units[sd].Flipped = true
+				s.logf("7.4", engine.Observer, "sd-depleted", s.d.Units[sd].ID)
+				break
+			}
+		}
+	}
+	s.Step, s.Decider = stAsStay, Other(s.Attacker) // the defender stays or retreats
+}
+
+// beginRetreat removes the defenders that cannot retreat (Artillery,
+// Disrupted, No Supply; 7.6) and asks the defender to retreat the rest.
+func (s *State) beginRetreat() {
+	s.FromHex = s.Target
+	for _, u := range s.defenders() {
+		st := &s.Pos.Units[u]
+		if s.d.Units[u].Kind != SD && (s.d.Units[u].Artillery || st.Disrupted || st.Supply == NoSupply) {
+			*st = UnitState{Loc: Gone}
+			s.logf("7.6", engine.Observer, "eliminated", s.d.Units[u].ID)
+		}
+	}
+	s.Step, s.Decider = stAsRetreat, Other(s.Attacker)
+	s.retreatNext()
+}
+
+// retreatHexes are where unit u may retreat (7.6).
+func (s *State) retreatHexes(u int) []int {
+	side := s.d.Units[u].Side
+	from := int(s.Pos.Units[u].Hex)
+	var out []int
+	for _, l := range s.d.Hexes[from].Links {
+		h := l.To
+		hx := &s.d.Hexes[h]
+		switch {
+		case s.d.Occupied(&s.Pos, Other(side), h):
+			continue // not onto an enemy unit
+		case hx.Entry >= 0 && s.d.Entries[hx.Entry].Side != side:
+			continue
+		case side == Allied && hx.Town >= 0 && s.Pos.Flags[hx.Town] == NoFlag:
+			continue // Allied units retreat into a town only if it has a flag
+		case !s.fits(u, h):
+			continue
+		case !l.Along() && (l.Cliff || hx.Terrain.Rugged() || s.d.Hexes[from].Terrain.Rugged()) && !s.RetreatOrder:
+			continue // 7.6: Mountain, Alpine, cliffs only along road/track (Order 18 lifts it for Foot)
+		}
+		if side == Italian && s.hasSD(h) {
+			continue // Italian units may not retreat onto an SD
+		}
+		if s.canTraceTo(side, h, from) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func (s *State) hasSD(h int) bool {
+	for u := range s.d.Units {
+		if s.d.Units[u].Kind == SD && s.Pos.at(u, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// canTraceTo reports whether hex h can trace from any friendly source
+// other than one in hex not (7.6).
+func (s *State) canTraceTo(side engine.Side, h, not int) bool {
+	for _, src := range s.sources(side, false) {
+		if src.hex != not && s.d.Reaches(&s.Pos, side, src.hex, src.rng, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// retreatNext asks for the next retreat, eliminating units with nowhere
+// to go (ruling P10); then the attacker may advance.
+func (s *State) retreatNext() {
+	for _, u := range s.defenders() {
+		if len(s.retreatHexes(u)) > 0 {
+			return
+		}
+		s.Pos.Units[u] = UnitState{Loc: Gone}
+		s.logf("7.6", engine.Observer, "no-retreat", s.d.Units[u].ID)
+	}
+	s.emptyTrench(int(s.Target))
+	s.beginAdvance()
+}
+
+// sdOverrun: a hex of SD only is not rolled for; the defender eliminates
+// one SD and retreats the rest, depleted (5.5).
+func (s *State) sdOverrun(defs []int) {
+	s.Pos.Units[defs[0]] = UnitState{Loc: Gone}
+	s.logf("5.5", engine.Observer, "eliminated", s.d.Units[defs[0]].ID)
+	s.Step, s.Decider = stAsRetreat, Other(s.Attacker)
+	s.retreatNext()
+}
+
+// beginAdvance lets the attacker advance into the vacated hex (7.7).
+func (s *State) beginAdvance() {
+	s.Step, s.Decider = stAsAdvance, s.Attacker
+	if len(s.legalAssault(nil)) <= 1 {
+		s.endAssault()
+	}
+}
+
+// endAssault goes on with the Order: another Assault in a Full Assault
+// Order, else the Order ends (section 9).
+func (s *State) endAssault() {
+	for u := range s.Firing {
+		if s.Firing[u] {
+			s.Moved[u] = true
+		}
+		s.Firing[u] = false
+	}
+	s.Pushing, s.RetreatOrder, s.Countering, s.DefDone, s.Decider = false, false, false, false, s.Attacker
+	if assaultOrders[int(s.Current)] {
+		s.Step = stAsTarget
+		return
+	}
+	s.finishOrder()
+}
+
+// legalAssault lists the Assault decisions.
+func (s *State) legalAssault(dst []engine.Action) []engine.Action {
+	switch s.Step {
+	case stAsTarget:
+		for h := range s.d.Hexes {
+			if s.assaultable(h) {
+				dst = append(dst, engine.Action{Op: opTarget, A: int16(h)})
+			}
+		}
+		return append(dst, engine.Action{Op: opDone})
+	case stAsUnits:
+		nonArt := false
+		for u := range s.d.Units {
+			if s.Firing[u] {
+				nonArt = nonArt || !s.d.Units[u].Artillery
+			} else if s.canAssault(u, int(s.Target)) {
+				dst = append(dst, engine.Action{Op: opFire, A: int16(u)})
+			}
+		}
+		if nonArt {
+			dst = append(dst, engine.Action{Op: opResolve}) // 7.1: Artillery only with a non-Artillery unit
+		}
+	case stAsLoss:
+		for _, u := range s.lossCandidates() {
+			dst = append(dst, engine.Action{Op: opStep, A: int16(u)})
+		}
+	case stAsPlus:
+		for _, u := range s.partOf(s.LossSide) {
+			if s.d.Units[u].Artillery {
+				dst = append(dst, engine.Action{Op: opStep, A: int16(u)})
+			}
+		}
+		if s.PlusChoice {
+			dst = append(dst, engine.Action{Op: opTrench})
+		}
+	case stAsOc:
+		dst = append(dst, engine.Action{Op: opTakeLoss}) // take it as a "1"
+		if s.canRetreatAny() {
+			dst = append(dst, engine.Action{Op: opRetreat})
+		}
+		if !s.Pushing && !s.Countering {
+			for _, h := range s.counterHexes() {
+				dst = append(dst, engine.Action{Op: opCounter, A: int16(h)})
+			}
+		}
+	case stAsPush:
+		dst = append(dst, engine.Action{Op: opPush}, engine.Action{Op: opPass})
+	case stAsStay:
+		dst = append(dst, engine.Action{Op: opStay})
+		if s.canRetreatAny() {
+			dst = append(dst, engine.Action{Op: opRetreat})
+		}
+	case stAsRetreat:
+		for _, u := range s.defenders() {
+			for _, h := range s.retreatHexes(u) {
+				dst = append(dst, engine.Action{Op: opMove, A: int16(u), B: int16(h)})
+			}
+		}
+	case stAsAdvance:
+		for u := range s.d.Units {
+			unit := &s.d.Units[u]
+			if !s.Firing[u] || unit.Side != s.Attacker || unit.Artillery || unit.Kind == SD || s.Pos.Units[u].Loc != OnMap ||
+				int(s.Pos.Units[u].Hex) == int(s.Target) || !s.fits(u, int(s.Target)) {
+				continue
+			}
+			from := int(s.Pos.Units[u].Hex)
+			if l, adj := s.d.Hexes[from].Link(int(s.Target)); adj && s.terrainOpen(unit.Kind == Mobile, from, int(s.Target), l) {
+				dst = append(dst, engine.Action{Op: opMove, A: int16(u), B: s.Target})
+			}
+		}
+		dst = append(dst, engine.Action{Op: opDone})
+	}
+	return dst
+}
+
+// canRetreatAny reports whether the defender may choose to retreat (7.6):
+// always, the units that cannot being eliminated.
+func (s *State) canRetreatAny() bool { return true }
+
+// counterHexes are the attacker hexes a Counterattack may strike (7.5):
+// each holding a non-Artillery unit that assaulted, Entry hexes included,
+// if the defender has a non-Artillery, non-Disrupted unit.
+func (s *State) counterHexes() []int {
+	able := false
+	for _, u := range s.defenders() {
+		if !s.d.Units[u].Artillery && !s.Pos.Units[u].Disrupted && s.d.Units[u].Kind != SD {
+			able = true
+		}
+	}
+	if !able {
+		return nil
+	}
+	seen := map[int]bool{}
+	var out []int
+	for _, u := range s.attackers() {
+		if h := int(s.Pos.Units[u].Hex); !s.d.Units[u].Artillery && !seen[h] {
+			seen[h] = true
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// counterattack is 7.5: the defender's non-Disrupted units in the hex
+// against the non-Artillery attackers in hex h, no shifts, losses only.
+func (s *State) counterattack(h int) {
+	var mine, theirs []int
+	for _, u := range s.defenders() {
+		if !s.Pos.Units[u].Disrupted {
+			mine = append(mine, u)
+		}
+	}
+	for _, u := range s.attackers() {
+		if int(s.Pos.Units[u].Hex) == h && !s.d.Units[u].Artillery {
+			theirs = append(theirs, u)
+		}
+	}
+	col := OddsColumn(s.strengthOf(mine), s.strengthOf(theirs))
+	die := s.roll()
+	r := s.d.Tables.Combat[die-1][col]
+	s.logf("7.5", engine.Observer, "counterattack", s.d.Hexes[h].ID, strconv.Itoa(s.strengthOf(mine)), strconv.Itoa(s.strengthOf(theirs)),
+		strconv.Itoa(col), strconv.Itoa(die), r.String())
+	// Ruling P9: only losses; the counterattacker reads the left result.
+	fix := func(l Loss) Loss {
+		if l == LossOc {
+			return Loss1
+		}
+		return l
+	}
+	s.Countering = true
+	s.CounterHex = int16(h)
+	// The original attacker (in hex h) takes the right-hand result, the
+	// original defender the left; each from its own units.
+	s.Result = CombatResult{Att: fix(r.Def), Def: fix(r.Att)}
+	s.DefDone = false
+	s.lossTurn(s.Attacker, s.Result.Att)
+}
+
+// applyAssault plays an Assault decision.
+func (s *State) applyAssault(a engine.Action) {
+	switch a.Op {
+	case opTarget:
+		s.Target, s.Hit[a.A], s.Step = a.A, true, stAsUnits
+	case opFire:
+		s.Firing[a.A] = true
+	case opResolve:
+		s.resolveAssault()
+	case opTakeLoss:
+		s.LossLeft = 1
+		s.nextLoss()
+	case opStep:
+		switch {
+		case s.Step == stAsPlus:
+			s.loseStep(int(a.A), "7.3")
+			s.nextLoss()
+		default:
+			s.LossLeft--
+			s.loseStep(int(a.A), "7.3")
+			s.nextLoss()
+		}
+	case opTrench:
+		s.removeTrench(int(s.Target))
+		s.nextLoss()
+	case opRetreat:
+		s.logf("7.6", engine.Observer, "retreat", s.d.Hexes[s.Target].ID)
+		s.beginRetreat()
+	case opCounter:
+		s.counterattack(int(a.A))
+	case opPush:
+		s.logf("7.4", engine.Observer, "push", s.d.Hexes[s.Target].ID)
+		s.push()
+	case opPass:
+		s.endAssault()
+	case opStay:
+		s.Pushing = true
+		s.resolveAssault()
+	case opMove:
+		if s.Step == stAsRetreat {
+			s.Pos.Units[a.A].Hex = a.B
+			if s.d.Units[a.A].Kind == SD {
+				s.Pos.Units[a.A].Flipped = true // 7.6: a retreating SD becomes depleted
+			}
+			s.logf("7.6", engine.Observer, "retreats", s.d.Units[a.A].ID, s.d.Hexes[a.B].ID)
+			s.entered(int(a.A), int(a.B))
+			s.retreatNext()
+			return
+		}
+		s.Pos.Units[a.A].Hex = a.B
+		s.logf("7.7", engine.Observer, "advances", s.d.Units[a.A].ID, s.d.Hexes[a.B].ID)
+		s.entered(int(a.A), int(a.B))
+	case opDone:
+		if s.Step == stAsTarget {
+			s.finishOrder()
+		} else {
+			s.endAssault()
+		}
+	}
+}

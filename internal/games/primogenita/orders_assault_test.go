@@ -1,0 +1,157 @@
+package primogenita
+
+import (
+	"slices"
+	"testing"
+)
+
+// 7.1–7.3, 7.5: two brigades from two hexes (16) against 5 in the open:
+// 3:1, one right for two hexes: 4:1; a 1 gives 1-Oc; the attacker chooses
+// its loss; the defender counterattacks into an Entry hex (7.5 allows it)
+// at plain odds.
+func TestAssaultOcCounterattackIntoEntry(t *testing.T) {
+	s, f := stateWith(t)
+	f.place("11-ind", "west-kassala")
+	f.place("9-ind", "J-1")
+	f.place("12-col", "I-1")
+	executing(t, s, 31)
+	do(t, s, Allied, "target I-1")
+	do(t, s, Allied, "fire 11-ind")
+	do(t, s, Allied, "fire 9-ind")
+	if sh := s.assaultShifts(); !sh.TwoHexes || FinalColumn(OddsColumn(16, 5), sh.Net()) != Odds4to1 {
+		t.Fatalf("shifts %+v: want 3:1 and one right to 4:1", sh)
+	}
+	dieNext(t, s, 1)
+	do(t, s, Allied, "resolve")
+	if s.Step != stAsLoss || s.Decider != Allied {
+		t.Fatalf("step %d: the attacker should choose its loss", s.Step)
+	}
+	do(t, s, Allied, "step 9-ind")
+	if s.Step != stAsOc || s.Decider != Italian {
+		t.Fatalf("step %d: the defender should answer the Oc", s.Step)
+	}
+	got := legalTexts(s, Italian)
+	for _, want := range []string{"loss", "retreat", "counter west-kassala", "counter J-1"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("Oc choices %v lack %q", got, want)
+		}
+	}
+	dieNext(t, s, 6) // 5 vs 8: 1:2, a 6: 1-1
+	do(t, s, Italian, "counter west-kassala")
+	if !s.Pos.Units[f.unit("11-ind")].Flipped || !s.Pos.Units[f.unit("12-col")].Flipped {
+		t.Fatal("the Counterattack's 1-1 did not take a step from each side")
+	}
+	if !s.Pos.Units[f.unit("9-ind")].Flipped {
+		t.Error("the initial loss was not kept")
+	}
+	if s.Step != stChoose && s.Step != stRail && s.Orders[31].Where != OrdSheet {
+		t.Errorf("the Limited Assault did not end (step %d)", s.Step)
+	}
+}
+
+// 5.2, 7.7: a defender eliminated by its own Support check leaves the hex
+// vacant; the attacker may advance into it without a die roll.
+func TestAdvanceIntoHexVacatedBySupportLoss(t *testing.T) {
+	s, f := stateWith(t)
+	s.ItalianLost = []bool{true, true, true, true, true}
+	f.place("cih", "B-4")
+	d := f.place("6-cav", "B-3")
+	s.Pos.Units[d].Supply = NoSupply
+	executing(t, s, 31)
+	do(t, s, Allied, "target B-3")
+	do(t, s, Allied, "fire cih")
+	epoch := s.Epoch()
+	do(t, s, Allied, "resolve")
+	if s.Pos.Units[d].Loc != Gone || s.Epoch() != epoch {
+		t.Fatal("the defender was not eliminated by No Supply, or a die was rolled")
+	}
+	if !slices.Contains(legalTexts(s, Allied), "move cih B-3") {
+		t.Fatalf("no advance offered: %v", legalTexts(s, Allied))
+	}
+	do(t, s, Allied, "move cih B-3")
+	do(t, s, Allied, "done")
+}
+
+// 7.4, 7.6: a Push result within range of an FS: the attacker Pushes;
+// the defender may stay (a second roll, no further Push) or retreat.
+func TestPush74(t *testing.T) {
+	s, f := stateWith(t)
+	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
+		f.place(id, "I-1")
+	}
+	col := f.place("12-col", "I-2")
+	executing(t, s, 31)
+	do(t, s, Allied, "target I-2")
+	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
+		do(t, s, Allied, "fire "+id)
+	}
+	dieNext(t, s, 3) // 24 vs 5: 4:1, a 3: 0-1 in the Push area
+	do(t, s, Allied, "resolve")
+	if !s.Pos.Units[col].Flipped || s.Step != stAsPush {
+		t.Fatalf("step %d: want the defender's loss and the Push offered", s.Step)
+	}
+	do(t, s, Allied, "push")
+	if got := legalTexts(s, Italian); !slices.Equal(got, []string{"stay", "retreat"}) {
+		t.Fatalf("defender's answers %v", got)
+	}
+	do(t, s, Italian, "retreat")
+	if got := legalTexts(s, Italian); !slices.Contains(got, "move 12-col I-3") || slices.Contains(got, "move 12-col I-1") {
+		t.Fatalf("retreat hexes %v: want Sabderat, never the attackers' hex", got)
+	}
+	do(t, s, Italian, "move 12-col I-3")
+	do(t, s, Allied, "move 11-ind I-2")
+	do(t, s, Allied, "done")
+	if int(s.Pos.Units[f.unit("11-ind")].Hex) != f.hex("I-2") {
+		t.Fatal("no advance after the retreat")
+	}
+
+	// Staying: the Push is rolled; a Push cannot give another Push.
+	g, gf := stateWith(t)
+	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
+		gf.place(id, "I-1")
+	}
+	gcol := gf.place("12-col", "I-2")
+	executing(t, g, 31)
+	do(t, g, Allied, "target I-2")
+	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
+		do(t, g, Allied, "fire "+id)
+	}
+	dieNext(t, g, 3)
+	do(t, g, Allied, "resolve")
+	do(t, g, Allied, "push")
+	dieNext(t, g, 3) // 24 vs 3: 5:1, a 3: 0-1 (gray, ignored in a Push)
+	do(t, g, Italian, "stay")
+	if g.Pos.Units[gcol].Loc != Gone || g.Pos.Units[gf.unit("12-col-r")].Loc != OnMap {
+		t.Fatal("the Push's loss did not bring on the remnant")
+	}
+	if g.Step == stAsPush {
+		t.Fatal("a Push was offered after a Push")
+	}
+}
+
+// 7.6: retreating removes Artillery, Disrupted and No Supply units.
+func TestRetreatRemovesArtilleryAndDisrupted(t *testing.T) {
+	s, f := stateWith(t)
+	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
+		f.place(id, "I-1")
+	}
+	f.place("12-col", "I-2")
+	art := f.place("i-art", "I-2")
+	dis := f.place("bande", "I-2")
+	s.Pos.Units[dis].Disrupted = true
+	executing(t, s, 31)
+	do(t, s, Allied, "target I-2")
+	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
+		do(t, s, Allied, "fire "+id)
+	}
+	dieNext(t, s, 4) // 24 vs 8: 3:1, one right (disrupted) to 4:1, a 4: 0-1 push
+	do(t, s, Allied, "resolve")
+	if s.Step == stAsLoss {
+		do(t, s, Italian, "step 12-col")
+	}
+	do(t, s, Allied, "push")
+	do(t, s, Italian, "retreat")
+	if s.Pos.Units[art].Loc != Gone || s.Pos.Units[dis].Loc != Gone {
+		t.Fatal("Artillery or Disrupted unit survived the retreat")
+	}
+}
