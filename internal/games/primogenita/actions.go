@@ -38,9 +38,11 @@ const (
 	opCounter                   // A hex: Counterattack it (7.5)
 	opPush                      // Push (7.4)
 	opStay                      // stay and face the Push (7.4)
+	opChoose                    // A unit: the target of a Minor Order (9)
+	opDuel                      // A Italian unit, B Allied unit: Desperate Attack (Order 8)
 )
 
-var opNames = actiontext.Ops{"", "place", "pick", "drop", "commit", "uncommit", "execute", "decline", "return", "rail", "pass", "upgrade", "remove", "move", "halt", "done", "declare", "target", "fire", "resolve", "disrupt", "step", "deplete", "trench", "loss", "retreat", "counter", "push", "stay"}
+var opNames = actiontext.Ops{"", "place", "pick", "drop", "commit", "uncommit", "execute", "decline", "return", "rail", "pass", "upgrade", "remove", "move", "halt", "done", "declare", "target", "fire", "resolve", "disrupt", "step", "deplete", "trench", "loss", "retreat", "counter", "push", "stay", "choose", "duel"}
 
 // Legal appends every action open to side now.
 func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
@@ -108,6 +110,10 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		dst = s.legalBombard(dst)
 	case stAsTarget, stAsUnits, stAsLoss, stAsPlus, stAsOc, stAsPush, stAsStay, stAsRetreat, stAsAdvance:
 		dst = s.legalAssault(dst)
+	case stMinor:
+		dst = s.minorTargets(int(s.Current), dst)
+	case stMinorAdvance:
+		dst = append(dst, engine.Action{Op: opMove, A: s.Mover, B: s.Target}, engine.Action{Op: opPass})
 	case stRemoveSD:
 		for u := range s.d.Units {
 			if s.d.Units[u].Kind == SD && s.Pos.Units[u].Loc == OnMap {
@@ -131,6 +137,20 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 		return nil
 	case stBombTarget, stBombFire, stBombDisrupt, stBombStep, stBombSD:
 		s.applyBombard(a)
+		s.advance()
+		return nil
+	case stMinor:
+		s.applyMinor(a)
+		s.advance()
+		return nil
+	case stMinorAdvance:
+		if a.Op == opMove {
+			s.Pos.Units[a.A].Hex = a.B
+			s.logf("9", engine.Observer, "advances", s.d.Units[a.A].ID, s.d.Hexes[a.B].ID)
+			s.entered(int(a.A), int(a.B))
+		}
+		s.Mover = -1
+		s.finishOrder()
 		s.advance()
 		return nil
 	}
@@ -273,7 +293,10 @@ func (s *State) EncodeAction(a engine.Action) string {
 		return w + " " + actiontext.ID(a.A, len(s.d.AlliedSupply), "source", func(i int) string { return s.d.AlliedSupply[i].ID })
 	case opTarget, opCounter:
 		return w + " " + actiontext.ID(a.A, len(s.d.Hexes), "hex", func(i int) string { return s.d.Hexes[i].ID })
-	case opRemove, opHalt, opFire, opDisrupt, opStep, opDeplete:
+	case opDuel:
+		id := func(i int) string { return s.d.Units[i].ID }
+		return w + " " + actiontext.ID(a.A, len(s.d.Units), "unit", id) + " " + actiontext.ID(a.B, len(s.d.Units), "unit", id)
+	case opRemove, opHalt, opFire, opDisrupt, opStep, opDeplete, opChoose:
 		return w + " " + actiontext.ID(a.A, len(s.d.Units), "unit", func(i int) string { return s.d.Units[i].ID })
 	}
 	return w
@@ -329,7 +352,16 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 			return engine.Action{}, engine.Illegal("primogenita: no hex %q", args[0])
 		}
 		return engine.Action{Op: op, A: int16(h)}, nil
-	case opRemove, opHalt, opFire, opDisrupt, opStep, opDeplete:
+	case opDuel:
+		if err := want(2, "two units"); err != nil {
+			return engine.Action{}, err
+		}
+		u, v := s.d.UnitIndex(args[0]), s.d.UnitIndex(args[1])
+		if u < 0 || v < 0 {
+			return engine.Action{}, engine.Illegal("primogenita: unknown unit in %q", text)
+		}
+		return engine.Action{Op: op, A: int16(u), B: int16(v)}, nil
+	case opRemove, opHalt, opFire, opDisrupt, opStep, opDeplete, opChoose:
 		if err := want(1, "a unit"); err != nil {
 			return engine.Action{}, err
 		}

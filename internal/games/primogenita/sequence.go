@@ -226,6 +226,9 @@ func (s *State) executable(p int) bool {
 	if _, ok := assaultOrders[p]; ok {
 		return true
 	}
+	if minorOrders[p] {
+		return len(s.minorTargets(p, nil)) > 0 && (p != 43 || s.airOnBase() > 0)
+	}
 	return false
 }
 
@@ -244,6 +247,10 @@ func (s *State) execute(p int) bool {
 	}
 	if _, ok := assaultOrders[p]; ok {
 		s.beginAssault(p)
+		return false
+	}
+	if minorOrders[p] {
+		s.beginMinor(p)
 		return false
 	}
 	switch p {

@@ -11,28 +11,30 @@ import (
 type step uint8
 
 const (
-	stSetup       step = iota // 1.7: Italy, then the Allies, place their units one by one
-	stChoose                  // 3.2, 3.4: both sides secretly choose their Orders
-	stExecute                 // 3.2: the owner executes or declines the drawn Order
-	stBoxFull                 // 3.3: a fourth Combination Order: return one to the sheet
-	stRail                    // 4.3: Italy's Rail Movement Segment
-	stSource                  // 5.3: the Allies may upgrade an LS to an FS
-	stRemoveSD                // 5.3: ... removing SD from the map
-	stMove                    // 4: a Move Order: units move one by one, hex by hex
-	stBombTarget              // 6.1: choose the hex to bombard (or done)
-	stBombFire                // 6.1: choose the Artillery, declare Extra Ammo, resolve
-	stBombDisrupt             // 6.3: the attacker chooses the units to Disrupt
-	stBombStep                // 6.3: the defender chooses the unit losing a step
-	stBombSD                  // 6.3: the attacker may deplete a loaded SD for the step
-	stAsTarget                // 7.1: choose the hex to assault (or done)
-	stAsUnits                 // 7.1: choose the units, resolve
-	stAsLoss                  // 7.3: the side losing a step chooses the unit
-	stAsPlus                  // 7.3: "1+": a Trench or an Artillery step
-	stAsOc                    // 7.3: Oc: a "1", retreat or Counterattack
-	stAsPush                  // 7.4: the attacker may Push
-	stAsStay                  // 7.4: the defender stays or retreats
-	stAsRetreat               // 7.6: the defender retreats its units
-	stAsAdvance               // 7.7: the attacker may advance
+	stSetup        step = iota // 1.7: Italy, then the Allies, place their units one by one
+	stChoose                   // 3.2, 3.4: both sides secretly choose their Orders
+	stExecute                  // 3.2: the owner executes or declines the drawn Order
+	stBoxFull                  // 3.3: a fourth Combination Order: return one to the sheet
+	stRail                     // 4.3: Italy's Rail Movement Segment
+	stSource                   // 5.3: the Allies may upgrade an LS to an FS
+	stRemoveSD                 // 5.3: ... removing SD from the map
+	stMove                     // 4: a Move Order: units move one by one, hex by hex
+	stBombTarget               // 6.1: choose the hex to bombard (or done)
+	stBombFire                 // 6.1: choose the Artillery, declare Extra Ammo, resolve
+	stBombDisrupt              // 6.3: the attacker chooses the units to Disrupt
+	stBombStep                 // 6.3: the defender chooses the unit losing a step
+	stBombSD                   // 6.3: the attacker may deplete a loaded SD for the step
+	stAsTarget                 // 7.1: choose the hex to assault (or done)
+	stAsUnits                  // 7.1: choose the units, resolve
+	stAsLoss                   // 7.3: the side losing a step chooses the unit
+	stAsPlus                   // 7.3: "1+": a Trench or an Artillery step
+	stAsOc                     // 7.3: Oc: a "1", retreat or Counterattack
+	stAsPush                   // 7.4: the attacker may Push
+	stAsStay                   // 7.4: the defender stays or retreats
+	stAsRetreat                // 7.6: the defender retreats its units
+	stAsAdvance                // 7.7: the attacker may advance
+	stMinor                    // 9: the owner chooses the target of a Minor Order
+	stMinorAdvance             // Order 8: the Italian unit may advance
 	stOver
 )
 
@@ -88,6 +90,7 @@ type State struct {
 	CounterHex   int16        // the hex counterattacked
 	RetreatOrder bool         // Order 18 lifts 7.6's terrain limits for Foot
 	FromHex      int16        // the hex a retreat leaves
+	Picks        int8         // Order 43: Air units left; Order 1: units replaced
 	Already      int16        // an already Disrupted unit chosen on a "1" (6.3), or -1
 	Upgrading    int8         // stRemoveSD: the Allied source being upgraded
 	ToRemove     int8         // stRemoveSD: SD still to remove
@@ -187,7 +190,7 @@ func (s *State) Marshal() []byte {
 	}
 	b = append(b, byte(s.Attacker), byte(s.Result.Att), byte(s.Result.Def), flag(s.Result.Push), byte(s.LossSide), byte(s.LossLeft),
 		flag(s.LossPlus), flag(s.PlusChoice), flag(s.DefDone), flag(s.Pushing), flag(s.Countering), byte(s.CounterHex), byte(s.CounterHex>>8),
-		flag(s.RetreatOrder), byte(s.FromHex), byte(s.FromHex>>8))
+		flag(s.RetreatOrder), byte(s.FromHex), byte(s.FromHex>>8), byte(s.Picks))
 	b = append(b, byte(s.Target), byte(s.Target>>8), flag(s.ExtraAmmo), flag(s.StepResult), byte(s.ToDisrupt), byte(s.Already), byte(s.Already>>8))
 	for _, l := range s.ItalianLost {
 		b = append(b, flag(l))

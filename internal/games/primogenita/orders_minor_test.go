@@ -1,0 +1,58 @@
+package primogenita
+
+import (
+	"slices"
+	"testing"
+)
+
+// Order 8: both units lose a step, no die; the Italian unit may advance
+// into the vacated hex.
+func TestDesperateAttack8(t *testing.T) {
+	s, f := stateWith(t)
+	it := f.place("12-col", "E-5")
+	al := f.place("cih", "E-6")
+	epoch := s.Epoch()
+	executing(t, s, 8)
+	do(t, s, Italian, "duel 12-col cih")
+	if !s.Pos.Units[it].Flipped || s.Pos.Units[al].Loc != Gone || s.Epoch() != epoch {
+		t.Fatal("Desperate Attack: want a step from each, no die")
+	}
+	do(t, s, Italian, "move 12-col E-6")
+	if int(s.Pos.Units[it].Hex) != f.hex("E-6") || !s.Orders[8].Flipped {
+		t.Fatal("no advance, or the Order not flipped")
+	}
+}
+
+// Order 1: a remnant within range of an FS goes back to its unit (back
+// side); the second Replacement only within range of an FS.
+func TestReplacements1(t *testing.T) {
+	s, f := stateWith(t)
+	r := f.place("11-ind-r", "I-1")
+	far := f.place("9-ind", "B-12")
+	s.Pos.Units[far].Flipped = true
+	executing(t, s, 1)
+	if slices.Contains(legalTexts(s, Allied), "choose 9-ind") {
+		t.Error("a unit out of every range may be replaced")
+	}
+	do(t, s, Allied, "choose 11-ind-r")
+	u := f.unit("11-ind")
+	if s.Pos.Units[r].Loc != InBox || !s.Pos.at(u, f.hex("I-1")) || !s.Pos.Units[u].Flipped {
+		t.Fatal("the remnant did not go back to its brigade on its back side")
+	}
+}
+
+// Orders 37, 30, 7: a Trench from the sheet; one hex holds one Trench.
+func TestDig(t *testing.T) {
+	s, f := stateWith(t)
+	f.place("12-col", "F-14")
+	executing(t, s, 30)
+	do(t, s, Italian, "target F-14")
+	if !s.Pos.HasTrench(f.hex("F-14")) {
+		t.Fatal("no Trench")
+	}
+	s.Orders[7].Where = OrdExecuting
+	s.Step, s.Decider, s.Current = stExecute, Italian, 7
+	if slices.Contains(legalTexts(s, Italian), "execute 7") {
+		t.Error("a second Trench may go on the same hex")
+	}
+}
