@@ -1,6 +1,7 @@
 package primogenita
 
 import (
+	"slices"
 	"strconv"
 
 	"sandtable/internal/engine"
@@ -133,29 +134,180 @@ func (s *State) strengthOf(units []int) int {
 	return n
 }
 
-// resolveAssault checks Support (initial only, 5.2), computes the odds and
-// shifts (7.1, 7.2), rolls and applies the result (7.3).
+// The windows in which Combination Orders are declared during an Assault
+// (3.3, section 9), in the order they open.
+const (
+	winNone      int8 = iota
+	winRetreat        // Order 18: before Support and the Allied Combination Orders
+	winAllied         // Orders 42, 15: before the initial roll
+	winHeroic         // Order 17: after the Allied choices, before the roll
+	winMatildas       // Order 14: after the initial result, before losses
+	winCounter        // Order 13: when the Allies get a Push
+	winStandFast      // Order 44: after the initial losses and the Push decision
+)
+
+// windowOrders are the Combination Orders that may be declared in window
+// w now.
+func (s *State) windowOrders(w int8) []int {
+	if s.Attacker != Allied {
+		return nil // every "A" Combination Order concerns an Allied Assault
+	}
+	box := func(p int) bool { return s.Orders[p].Where == OrdBox }
+	var out []int
+	switch w {
+	case winRetreat:
+		if box(18) {
+			out = append(out, 18)
+		}
+	case winAllied:
+		if box(42) && s.airOnBase() > 0 {
+			out = append(out, 42)
+		}
+		if box(15) && s.Pos.HasTrench(int(s.Target)) && slices.ContainsFunc(s.attackers(), func(u int) bool { return s.d.Units[u].Artillery }) {
+			out = append(out, 15)
+		}
+	case winHeroic:
+		if box(17) {
+			out = append(out, 17)
+		}
+	case winMatildas:
+		if box(14) && slices.ContainsFunc(s.attackers(), func(u int) bool { return s.d.Units[u].ID == "matilda" }) {
+			out = append(out, 14)
+		}
+	case winCounter:
+		if box(13) && !s.Matildas && len(s.counterHexes()) > 0 {
+			out = append(out, 13)
+		}
+	case winStandFast:
+		if box(44) && len(s.defenders()) > 0 {
+			out = append(out, 44)
+		}
+	}
+	return out
+}
+
+// windowSide is the side declaring in window w.
+func windowSide(w int8) engine.Side {
+	switch w {
+	case winAllied, winMatildas:
+		return Allied
+	}
+	return Italian
+}
+
+// openWindow stops at window w if an Order may be declared in it, else
+// carries on past it.
+func (s *State) openWindow(w int8) {
+	s.Window = w
+	if len(s.windowOrders(w)) > 0 {
+		s.Step, s.Decider = stAsWin, windowSide(w)
+		return
+	}
+	s.closeWindow()
+}
+
+// closeWindow carries the Assault on after window s.Window.
+func (s *State) closeWindow() {
+	w := s.Window
+	s.Window = winNone
+	s.Decider = s.Attacker
+	switch w {
+	case winRetreat:
+		s.supportChecks()
+	case winAllied:
+		s.openWindow(winHeroic)
+	case winHeroic:
+		s.rollAssault()
+	case winMatildas:
+		s.startLosses()
+	case winCounter:
+		s.Step = stAsPush
+	case winStandFast:
+		if s.PushChosen {
+			s.Step, s.Decider = stAsStay, Other(s.Attacker)
+		} else {
+			s.endAssault()
+		}
+	}
+}
+
+// declareCombo applies Combination Order p declared in the open window
+// (section 9) and flips it back to its sheet (3.2).
+func (s *State) declareCombo(p int) {
+	s.Orders[p] = OrderState{Where: OrdSheet, Flipped: true}
+	s.logf("3.3", engine.Observer, "declare", strconv.Itoa(p))
+	switch p {
+	case 18: // Retreat: every defender retreats 1 hex; no Support, no combat.
+		s.RetreatOrder = true
+		s.Window = winNone
+		s.Step, s.Decider = stAsRetreat, Italian
+		s.retreatNext()
+		return
+	case 42: // Airstrike: one column right per Air unit.
+		s.OrderShift += int8(min(2, s.airOnBase()))
+	case 15: // Combined Arms: the defender's Trench (and its shift) goes.
+		s.removeTrench(int(s.Target))
+	case 17: // Heroic Defense: one column left.
+		s.OrderShift--
+	case 14: // Matildas: a Push regardless of the result; an Oc is cancelled (ruling P15).
+		s.Matildas = true
+		s.Result.Push = true
+		if s.Result.Def == LossOc {
+			s.Result.Def = Loss0
+		}
+	case 13: // Counterattack at 3:1 instead of the Push.
+		s.Window = winNone
+		s.Step, s.Decider = stAsCounter13, Italian
+		return
+	case 44: // Stand Fast: a Trench in the defending hex.
+		if !s.Pos.HasTrench(int(s.Target)) {
+			s.dig(Italian, int(s.Target))
+		}
+	}
+	if len(s.windowOrders(s.Window)) == 0 {
+		s.closeWindow()
+	}
+}
+
+// resolveAssault starts the initial Assault once its units are chosen
+// (the windows, Support, the roll), or rolls the Push (7.4: no Support
+// again; Combination shifts do not remain).
 func (s *State) resolveAssault() {
-	if !s.Pushing {
-		for _, u := range s.attackers() {
-			s.checkSupport(u)
-		}
-		for _, u := range s.defenders() {
-			s.checkSupport(u)
-		}
+	if s.Pushing {
+		s.OrderShift = 0
+		s.rollAssault()
+		return
+	}
+	s.openWindow(winRetreat)
+}
+
+// supportChecks is 5.2 for both sides just before the Assault.
+func (s *State) supportChecks() {
+	for _, u := range s.attackers() {
+		s.checkSupport(u)
+	}
+	for _, u := range s.defenders() {
+		s.checkSupport(u)
 	}
 	defs := s.defenders()
-	if len(defs) == 0 {
+	switch {
+	case len(defs) == 0:
 		s.beginAdvance() // 5.2: the hex vacated by a Support loss
-		return
-	}
-	if s.strengthOf(defs) == 0 {
+	case s.strengthOf(defs) == 0:
 		s.sdOverrun(defs) // 5.5: only SD: no die
-		return
+	default:
+		s.openWindow(winAllied)
 	}
-	atts := s.attackers()
+}
+
+// rollAssault computes the odds and shifts (7.1, 7.2), rolls and applies
+// the result (7.3).
+func (s *State) rollAssault() {
+	defs, atts := s.defenders(), s.attackers()
 	col := OddsColumn(s.strengthOf(atts), s.strengthOf(defs))
-	net := s.assaultShifts().Net()
+	sh := s.assaultShifts()
+	sh.Orders = int(s.OrderShift)
+	net := sh.Net()
 	final := FinalColumn(col, net)
 	die := s.roll()
 	r := s.d.Tables.Combat[die-1][final]
@@ -168,7 +320,11 @@ func (s *State) resolveAssault() {
 	s.logf("7.3", engine.Observer, "assault", s.d.Hexes[s.Target].ID, strconv.Itoa(s.strengthOf(atts)), strconv.Itoa(s.strengthOf(defs)),
 		strconv.Itoa(col), strconv.Itoa(net), strconv.Itoa(final), strconv.Itoa(die), r.String())
 	s.Result = r
-	s.startLosses()
+	if s.Pushing {
+		s.startLosses()
+		return
+	}
+	s.openWindow(winMatildas)
 }
 
 // startLosses applies the attacker's result, then the defender's (7.3).
@@ -302,11 +458,20 @@ func (s *State) afterLosses() {
 		s.beginAdvance()
 		return
 	}
+	if s.Pushing || s.Countering {
+		s.endAssault()
+		return
+	}
 	if s.Result.Push && s.canPush() {
+		s.openWindow(winCounter)
+		if s.Step == stAsWin || s.Step == stAsCounter13 {
+			return
+		}
 		s.Step, s.Decider = stAsPush, s.Attacker
 		return
 	}
-	s.endAssault()
+	s.PushChosen = false
+	s.openWindow(winStandFast)
 }
 
 // canPush reports whether any participating attacker is within range of
@@ -350,7 +515,8 @@ func (s *State) push() {
 			}
 		}
 	}
-	s.Step, s.Decider = stAsStay, Other(s.Attacker) // the defender stays or retreats
+	s.PushChosen = true
+	s.openWindow(winStandFast) // then the defender stays or retreats
 }
 
 // beginRetreat removes the defenders that cannot retreat (Artillery,
@@ -385,7 +551,7 @@ func (s *State) retreatHexes(u int) []int {
 			continue // Allied units retreat into a town only if it has a flag
 		case !s.fits(u, h):
 			continue
-		case !l.Along() && (l.Cliff || hx.Terrain.Rugged() || s.d.Hexes[from].Terrain.Rugged()) && !s.RetreatOrder:
+		case !l.Along() && (l.Cliff || hx.Terrain.Rugged() || s.d.Hexes[from].Terrain.Rugged()) && !(s.RetreatOrder && s.d.Units[u].Kind == Foot):
 			continue // 7.6: Mountain, Alpine, cliffs only along road/track (Order 18 lifts it for Foot)
 		}
 		if side == Italian && s.hasSD(h) {
@@ -459,6 +625,7 @@ func (s *State) endAssault() {
 		s.Firing[u] = false
 	}
 	s.Pushing, s.RetreatOrder, s.Countering, s.DefDone, s.Decider = false, false, false, false, s.Attacker
+	s.OrderShift, s.Matildas, s.PushChosen, s.Window = 0, false, false, winNone
 	if assaultOrders[int(s.Current)] {
 		s.Step = stAsTarget
 		return
@@ -513,6 +680,15 @@ func (s *State) legalAssault(dst []engine.Action) []engine.Action {
 		}
 	case stAsPush:
 		dst = append(dst, engine.Action{Op: opPush}, engine.Action{Op: opPass})
+	case stAsWin:
+		for _, p := range s.windowOrders(s.Window) {
+			dst = append(dst, engine.Action{Op: opDeclare, A: int16(p)})
+		}
+		dst = append(dst, engine.Action{Op: opPass})
+	case stAsCounter13:
+		for _, h := range s.counterHexes() {
+			dst = append(dst, engine.Action{Op: opCounter, A: int16(h)})
+		}
 	case stAsStay:
 		dst = append(dst, engine.Action{Op: opStay})
 		if s.canRetreatAny() {
@@ -571,7 +747,7 @@ func (s *State) counterHexes() []int {
 
 // counterattack is 7.5: the defender's non-Disrupted units in the hex
 // against the non-Artillery attackers in hex h, no shifts, losses only.
-func (s *State) counterattack(h int) {
+func (s *State) counterattackAt(h, forced int) {
 	var mine, theirs []int
 	for _, u := range s.defenders() {
 		if !s.Pos.Units[u].Disrupted {
@@ -584,6 +760,9 @@ func (s *State) counterattack(h int) {
 		}
 	}
 	col := OddsColumn(s.strengthOf(mine), s.strengthOf(theirs))
+	if forced >= 0 {
+		col = forced
+	}
 	die := s.roll()
 	r := s.d.Tables.Combat[die-1][col]
 	s.logf("7.5", engine.Observer, "counterattack", s.d.Hexes[h].ID, strconv.Itoa(s.strengthOf(mine)), strconv.Itoa(s.strengthOf(theirs)),
@@ -633,12 +812,24 @@ func (s *State) applyAssault(a engine.Action) {
 		s.logf("7.6", engine.Observer, "retreat", s.d.Hexes[s.Target].ID)
 		s.beginRetreat()
 	case opCounter:
-		s.counterattack(int(a.A))
+		if s.Step == stAsCounter13 {
+			s.counterattackAt(int(a.A), Odds3to1) // Order 13: at 3:1
+		} else {
+			s.counterattackAt(int(a.A), -1)
+		}
 	case opPush:
 		s.logf("7.4", engine.Observer, "push", s.d.Hexes[s.Target].ID)
 		s.push()
 	case opPass:
-		s.endAssault()
+		switch s.Step {
+		case stAsWin:
+			s.closeWindow()
+		default: // no Push
+			s.PushChosen = false
+			s.openWindow(winStandFast)
+		}
+	case opDeclare:
+		s.declareCombo(int(a.A))
 	case opStay:
 		s.Pushing = true
 		s.resolveAssault()

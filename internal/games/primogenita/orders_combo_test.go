@@ -1,0 +1,134 @@
+package primogenita
+
+import (
+	"slices"
+	"testing"
+)
+
+// comboAssault: three Indian brigades (24) at Kassala against the 12th
+// Colonial Brigade (5) at I-2, Air units on the base, the Orders given in
+// their boxes; the Limited Assault is declared and the units chosen.
+func comboAssault(t *testing.T, die int, box ...int) (*State, *fixture) {
+	s, f := stateWith(t)
+	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
+		f.place(id, "I-1")
+	}
+	f.place("12-col", "I-2")
+	s.Pos.Units[f.unit("air-2")].Loc = OnBase
+	for _, p := range box {
+		s.Orders[p].Where = OrdBox
+	}
+	executing(t, s, 31)
+	do(t, s, Allied, "target I-2")
+	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
+		do(t, s, Allied, "fire "+id)
+	}
+	dieNext(t, s, die)
+	do(t, s, Allied, "resolve")
+	return s, f
+}
+
+// Order 42 with two Air units: two columns right in one Assault; Heroic
+// Defense (17) takes one back; 7.2: shifts are netted.
+func TestAirstrike42TwoShifts(t *testing.T) {
+	s, _ := comboAssault(t, 1, 42, 17)
+	if got := legalTexts(s, Allied); !slices.Equal(got, []string{"declare 42", "pass"}) {
+		t.Fatalf("Allied window: %v", got)
+	}
+	do(t, s, Allied, "declare 42")
+	if s.OrderShift != 2 {
+		t.Fatalf("two Air units gave %d shifts, want 2", s.OrderShift)
+	}
+	do(t, s, Italian, "declare 17")
+	if s.OrderShift != 1 {
+		t.Fatalf("Heroic Defense: net %d, want 1", s.OrderShift)
+	}
+}
+
+// 3.3: a Combination Order still on the Order Track cannot be declared.
+func TestComboOnTrackUnusable(t *testing.T) {
+	s, f := stateWith(t)
+	_ = f
+	s.Orders[42].Where = OrdTrack
+	if got := s.windowOrders(winAllied); len(got) != 0 {
+		t.Fatalf("declarable from the track: %v", got)
+	}
+}
+
+// Order 18: every defender retreats, Artillery and Disrupted units too;
+// no Support, no die; the Allies may advance.
+func TestRetreat18(t *testing.T) {
+	s, f := stateWith(t)
+	for _, id := range []string{"11-ind", "9-ind"} {
+		f.place(id, "I-1")
+	}
+	f.place("12-col", "I-2")
+	art := f.place("i-art", "I-2")
+	s.Pos.Units[art].Disrupted = true
+	s.Orders[18].Where = OrdBox
+	executing(t, s, 31)
+	do(t, s, Allied, "target I-2")
+	do(t, s, Allied, "fire 11-ind")
+	epoch := s.Epoch()
+	do(t, s, Allied, "resolve")
+	do(t, s, Italian, "declare 18")
+	for s.Step == stAsRetreat {
+		l := s.Legal(Italian, nil)
+		do(t, s, Italian, s.EncodeAction(l[0]))
+	}
+	if s.Pos.Units[art].Loc != OnMap || int(s.Pos.Units[art].Hex) == f.hex("I-2") || s.Epoch() != epoch {
+		t.Fatal("the Artillery did not retreat, or a die was rolled")
+	}
+	if !slices.Contains(legalTexts(s, Allied), "move 11-ind I-2") {
+		t.Fatal("no advance after Order 18")
+	}
+}
+
+// Order 14: with the Matildas in the Assault, a Push regardless of the
+// result. Order 44: after the initial losses, a Trench in the hex.
+func TestMatildasAndStandFast(t *testing.T) {
+	s, f := stateWith(t)
+	for _, id := range []string{"11-ind", "matilda"} {
+		f.place(id, "I-1")
+	}
+	f.place("12-col", "I-2")
+	f.place("2-col", "I-2")
+	s.Orders[14].Where = OrdBox
+	s.Orders[44].Where = OrdBox
+	executing(t, s, 31)
+	do(t, s, Allied, "target I-2")
+	do(t, s, Allied, "fire 11-ind")
+	do(t, s, Allied, "fire matilda")
+	dieNext(t, s, 1) // 11 vs 10: 1:1, a 1: 1-0, no Push
+	do(t, s, Allied, "resolve")
+	do(t, s, Allied, "declare 14")
+	for s.Step == stAsLoss {
+		do(t, s, s.Decider, s.EncodeAction(s.Legal(s.Decider, nil)[0]))
+	}
+	if s.Step != stAsPush {
+		t.Fatalf("step %d: Matildas should give the Push option", s.Step)
+	}
+	do(t, s, Allied, "push")
+	do(t, s, Italian, "declare 44")
+	if !s.Pos.HasTrench(f.hex("I-2")) || s.Step != stAsStay {
+		t.Fatal("Stand Fast placed no Trench, or the defender was not asked to stay")
+	}
+}
+
+// Order 13: when the Allies get a Push, the Italians counterattack at 3:1
+// instead.
+func TestCounterattack13(t *testing.T) {
+	s, _ := comboAssault(t, 3, 13) // 24 vs 5: 4:1, a 3: 0-1 push
+	for s.Step == stAsLoss {
+		do(t, s, s.Decider, s.EncodeAction(s.Legal(s.Decider, nil)[0]))
+	}
+	if !slices.Contains(legalTexts(s, Italian), "declare 13") {
+		t.Fatalf("Order 13 not offered: step %d %v", s.Step, legalTexts(s, s.Decider))
+	}
+	do(t, s, Italian, "declare 13")
+	dieNext(t, s, 6) // 3:1, a 6: 0-1+
+	do(t, s, Italian, "counter I-1")
+	if s.Step == stAsPush {
+		t.Fatal("the Push survived the Counterattack")
+	}
+}
