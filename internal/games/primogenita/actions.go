@@ -106,6 +106,16 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 			s.d.Orders[s.Current].Category == Main {
 			dst = append(dst, engine.Action{Op: opDeclare, A: 39}) // Order 39: before any unit moves
 		}
+		if p := s.moveCombo(); p > 0 && s.Mover < 0 && !s.anyMoved() && !s.SDPhase {
+			dst = append(dst, engine.Action{Op: opDeclare, A: int16(p)}) // Orders 41, 38: before any unit moves
+		}
+	case stMoveAfter:
+		if p := s.moveCombo(); p > 0 {
+			dst = append(dst, engine.Action{Op: opDeclare, A: int16(p)})
+		}
+		dst = append(dst, engine.Action{Op: opDone})
+	case stRaid:
+		dst = s.raids(dst)
 	case stBombTarget, stBombFire, stBombDisrupt, stBombStep, stBombSD:
 		dst = s.legalBombard(dst)
 	case stAsTarget, stAsUnits, stAsLoss, stAsPlus, stAsOc, stAsPush, stAsStay, stAsRetreat, stAsAdvance, stAsWin, stAsCounter13:
@@ -141,6 +151,23 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 		return nil
 	case stMinor:
 		s.applyMinor(a)
+		s.advance()
+		return nil
+	case stMoveAfter:
+		if a.Op == opDone {
+			s.finishMove()
+		} else {
+			s.declareMoveCombo(int(a.A), true)
+		}
+		s.advance()
+		return nil
+	case stRaid:
+		s.raid(int(a.A), int(a.B))
+		if s.Overrun == 2 { // here: the Raid was made after the move
+			s.finishMove()
+		} else {
+			s.Step = stMove
+		}
 		s.advance()
 		return nil
 	case stMinorAdvance:
@@ -214,6 +241,10 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 	case opDeclare:
 		if s.Step == stBombFire {
 			s.applyBombard(a)
+			break
+		}
+		if a.A == 41 || a.A == 38 {
+			s.declareMoveCombo(int(a.A), false)
 			break
 		}
 		s.Advance = true
@@ -385,4 +416,20 @@ func (s *State) anyMoved() bool {
 		}
 	}
 	return false
+}
+
+// declareMoveCombo declares Overrun (41) or Raid (38) before or after the
+// move (section 9).
+func (s *State) declareMoveCombo(p int, after bool) {
+	s.Orders[p] = OrderState{Where: OrdSheet, Flipped: true}
+	s.logf("3.3", engine.Observer, "declare", strconv.Itoa(p))
+	if p == 41 {
+		s.startOverrun(after)
+		return
+	}
+	s.Overrun = 0
+	if after {
+		s.Overrun = 2 // reused as "after" for the Raid's return
+	}
+	s.Step = stRaid
 }

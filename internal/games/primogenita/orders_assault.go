@@ -29,7 +29,7 @@ func (s *State) beginAssault(p int) {
 // Artillery may assault a hex it could not enter).
 func (s *State) canAssault(u, h int) bool {
 	unit, st := &s.d.Units[u], &s.Pos.Units[u]
-	if unit.Side != s.Attacker || st.Loc != OnMap || st.Disrupted || s.Moved[u] || unit.Kind == SD || unit.Kind == Air {
+	if unit.Side != s.Attacker || st.Loc != OnMap || st.Disrupted || s.Moved[u] && s.Overrun == 0 || unit.Kind == SD || unit.Kind == Air {
 		return false
 	}
 	l, adj := s.d.Hexes[st.Hex].Link(h)
@@ -149,8 +149,10 @@ const (
 // windowOrders are the Combination Orders that may be declared in window
 // w now.
 func (s *State) windowOrders(w int8) []int {
-	if s.Attacker != Allied {
-		return nil // every "A" Combination Order concerns an Allied Assault
+	if s.Attacker != Allied || s.Overrun != 0 {
+		// Every "A" Combination Order concerns an Allied Assault; none
+		// with an Overrun (Order 41).
+		return nil
 	}
 	box := func(p int) bool { return s.Orders[p].Where == OrdBox }
 	var out []int
@@ -281,12 +283,19 @@ func (s *State) resolveAssault() {
 	s.openWindow(winRetreat)
 }
 
-// supportChecks is 5.2 for both sides just before the Assault.
+// supportChecks is 5.2 for both sides just before the Assault (not for
+// an Overrun, Order 41).
 func (s *State) supportChecks() {
 	for _, u := range s.attackers() {
+		if s.Overrun != 0 {
+			break
+		}
 		s.checkSupport(u)
 	}
 	for _, u := range s.defenders() {
+		if s.Overrun != 0 {
+			break
+		}
 		s.checkSupport(u)
 	}
 	defs := s.defenders()
@@ -619,10 +628,14 @@ func (s *State) beginAdvance() {
 // Order, else the Order ends (section 9).
 func (s *State) endAssault() {
 	for u := range s.Firing {
-		if s.Firing[u] {
+		if s.Firing[u] && s.Overrun == 0 {
 			s.Moved[u] = true
 		}
 		s.Firing[u] = false
+	}
+	if s.Overrun != 0 {
+		s.endOverrun()
+		return
 	}
 	s.Pushing, s.RetreatOrder, s.Countering, s.DefDone, s.Decider = false, false, false, false, s.Attacker
 	s.OrderShift, s.Matildas, s.PushChosen, s.Window = 0, false, false, winNone
@@ -644,11 +657,18 @@ func (s *State) legalAssault(dst []engine.Action) []engine.Action {
 		}
 		return append(dst, engine.Action{Op: opDone})
 	case stAsUnits:
-		nonArt := false
+		nonArt, stack := false, int16(-1)
 		for u := range s.d.Units {
 			if s.Firing[u] {
 				nonArt = nonArt || !s.d.Units[u].Artillery
-			} else if s.canAssault(u, int(s.Target)) {
+				stack = s.Pos.Units[u].Hex
+			}
+		}
+		for u := range s.d.Units {
+			if s.Firing[u] || s.Overrun != 0 && stack >= 0 && s.Pos.Units[u].Hex != stack {
+				continue // Order 41: a single unit or stack
+			}
+			if s.canAssault(u, int(s.Target)) {
 				dst = append(dst, engine.Action{Op: opFire, A: int16(u)})
 			}
 		}
@@ -848,7 +868,9 @@ func (s *State) applyAssault(a engine.Action) {
 		s.logf("7.7", engine.Observer, "advances", s.d.Units[a.A].ID, s.d.Hexes[a.B].ID)
 		s.entered(int(a.A), int(a.B))
 	case opDone:
-		if s.Step == stAsTarget {
+		if s.Step == stAsTarget && s.Overrun != 0 {
+			s.endOverrun()
+		} else if s.Step == stAsTarget {
 			s.finishOrder()
 		} else {
 			s.endAssault()

@@ -132,3 +132,29 @@ func TestCounterattack13(t *testing.T) {
 		t.Fatal("the Push survived the Counterattack")
 	}
 }
+
+// Order 41: before the move, a single stack assaults without Support
+// checks; the units may still move afterwards.
+func TestOverrun41(t *testing.T) {
+	s, f := stateWith(t)
+	s.Markers = [5]uint8{} // no Allied supply: a Support check would mark the unit
+	u := f.place("cih", "E-5")
+	f.place("6-cav", "E-6")
+	s.Orders[41].Where = OrdBox
+	executing(t, s, 36)
+	do(t, s, Allied, "declare 41")
+	do(t, s, Allied, "target E-6")
+	do(t, s, Allied, "fire cih")
+	dieNext(t, s, 6) // 2 vs 1: 2:1, a 6: 0-1 push
+	do(t, s, Allied, "resolve")
+	if s.Pos.Units[u].Supply != Supplied {
+		t.Error("the Overrun checked Support (Order 41: neither side checks)")
+	}
+	for s.Step != stMove {
+		l := s.Legal(s.Decider, nil)
+		do(t, s, s.Decider, s.EncodeAction(l[len(l)-1]))
+	}
+	if !slices.ContainsFunc(legalTexts(s, Allied), func(a string) bool { return len(a) > 9 && a[:9] == "move cih " }) {
+		t.Fatalf("the overrunning unit may not move afterwards: %v", legalTexts(s, Allied))
+	}
+}

@@ -167,8 +167,109 @@ func (s *State) moveDone() {
 		s.SDPhase = true
 		return
 	}
-	p := int(s.Current)
-	s.Orders[p] = OrderState{Where: OrdSheet, Flipped: true}
-	s.Advance = false
-	s.draw()
+	if p := s.moveCombo(); p > 0 && s.Step == stMove {
+		s.Step = stMoveAfter // Orders 41, 38: "after the entire move is done"
+		return
+	}
+	s.finishMove()
+}
+
+// finishMove ends the Move Order.
+func (s *State) finishMove() {
+	s.Advance, s.Overrun = false, 0
+	s.finishOrder()
+}
+
+// moveCombo is the Overrun (41) or Raid (38) the moving side may declare
+// now, or 0.
+func (s *State) moveCombo() int {
+	p := 41
+	if s.Decider == Italian {
+		p = 38
+	}
+	if s.Orders[p].Where != OrdBox || s.d.Orders[s.Current].Category != Main {
+		return 0
+	}
+	if p == 41 && !s.overrunnable() || p == 38 && len(s.raids(nil)) == 0 {
+		return 0
+	}
+	return p
+}
+
+// overrunnable reports whether some Allied unit could Overrun now.
+func (s *State) overrunnable() bool {
+	saved, att := s.Overrun, s.Attacker
+	s.Overrun, s.Attacker = 1, Allied
+	ok := false
+	for h := range s.d.Hexes {
+		if s.assaultable(h) {
+			ok = true
+			break
+		}
+	}
+	s.Overrun, s.Attacker = saved, att
+	return ok
+}
+
+// startOverrun is Order 41: a single unit or stack assaults an adjacent
+// hex, by the Assault rules, without Support checks or "A" Combination
+// Orders; before the move the units may still move afterwards.
+func (s *State) startOverrun(after bool) {
+	s.Overrun = 1
+	if after {
+		s.Overrun = 2
+	}
+	s.Attacker = Allied
+	for h := range s.Hit {
+		s.Hit[h] = false
+	}
+	s.Step = stAsTarget
+}
+
+// endOverrun goes back to the Move Order (before) or ends it (after).
+func (s *State) endOverrun() {
+	before := s.Overrun == 1
+	s.Pushing, s.RetreatOrder, s.Countering, s.DefDone = false, false, false, false
+	s.OrderShift, s.Matildas, s.PushChosen, s.Window = 0, false, false, winNone
+	s.Decider = Allied
+	if before {
+		s.Overrun, s.Step = 0, stMove
+		return
+	}
+	s.finishMove()
+}
+
+// raids lists the Raids open to Italy (Order 38): an Italian Mobile
+// non-Artillery unit or March capable Foot unit against an adjacent Allied
+// Artillery unit, not into or across prohibited terrain (Entry hexes
+// allowed).
+func (s *State) raids(dst []engine.Action) []engine.Action {
+	for u := range s.d.Units {
+		unit, st := &s.d.Units[u], &s.Pos.Units[u]
+		if unit.Side != Italian || st.Loc != OnMap || unit.Artillery || !(unit.Kind == Mobile || unit.Kind == Foot && unit.March) {
+			continue
+		}
+		for _, l := range s.d.Hexes[st.Hex].Links {
+			if !s.terrainOpen(unit.Kind == Mobile, int(st.Hex), l.To, l) {
+				continue
+			}
+			for v := range s.d.Units {
+				if s.Pos.at(v, l.To) && s.d.Units[v].Side == Allied && s.d.Units[v].Artillery {
+					dst = append(dst, engine.Action{Op: opDuel, A: int16(u), B: int16(v)})
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// raid is Order 38's die: 5-6, the Artillery loses a step. The raider
+// takes part in the Move Order (Support, ruling P7); it does not advance.
+func (s *State) raid(u, v int) {
+	s.checkSupport(u)
+	die := s.roll()
+	s.logf("9", engine.Observer, "raid", s.d.Units[u].ID, s.d.Units[v].ID, strconv.Itoa(die))
+	if die >= 5 {
+		s.loseStep(v, "9")
+	}
 }

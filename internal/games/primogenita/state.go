@@ -35,6 +35,8 @@ const (
 	stAsAdvance                // 7.7: the attacker may advance
 	stAsWin                    // 3.3: a Combination Order may be declared in an Assault window
 	stAsCounter13              // Order 13: the hex to counterattack at 3:1
+	stMoveAfter                // Orders 41, 38: declared after the entire move, or done
+	stRaid                     // Order 38: the Raid to make
 	stMinor                    // 9: the owner chooses the target of a Minor Order
 	stMinorAdvance             // Order 8: the Italian unit may advance
 	stOver
@@ -96,6 +98,7 @@ type State struct {
 	OrderShift   int8         // column shifts of Combination Orders in this Assault
 	Matildas     bool         // Order 14 declared in this Assault
 	PushChosen   bool         // the attacker chose to Push
+	Overrun      int8         // Order 41 under way: 1 before the move, 2 after
 	Picks        int8         // Order 43: Air units left; Order 1: units replaced
 	Already      int16        // an already Disrupted unit chosen on a "1" (6.3), or -1
 	Upgrading    int8         // stRemoveSD: the Allied source being upgraded
@@ -197,7 +200,7 @@ func (s *State) Marshal() []byte {
 	b = append(b, byte(s.Attacker), byte(s.Result.Att), byte(s.Result.Def), flag(s.Result.Push), byte(s.LossSide), byte(s.LossLeft),
 		flag(s.LossPlus), flag(s.PlusChoice), flag(s.DefDone), flag(s.Pushing), flag(s.Countering), byte(s.CounterHex), byte(s.CounterHex>>8),
 		flag(s.RetreatOrder), byte(s.FromHex), byte(s.FromHex>>8), byte(s.Picks),
-		byte(s.Window), byte(s.OrderShift), flag(s.Matildas), flag(s.PushChosen))
+		byte(s.Window), byte(s.OrderShift), flag(s.Matildas), flag(s.PushChosen), byte(s.Overrun))
 	b = append(b, byte(s.Target), byte(s.Target>>8), flag(s.ExtraAmmo), flag(s.StepResult), byte(s.ToDisrupt), byte(s.Already), byte(s.Already>>8))
 	for _, l := range s.ItalianLost {
 		b = append(b, flag(l))
