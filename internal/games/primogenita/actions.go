@@ -40,9 +40,10 @@ const (
 	opStay                      // stay and face the Push (7.4)
 	opChoose                    // A unit: the target of a Minor Order (9)
 	opDuel                      // A Italian unit, B Allied unit: Desperate Attack (Order 8)
+	opOpenCity                  // declare Asmara an Open City (2.2)
 )
 
-var opNames = actiontext.Ops{"", "place", "pick", "drop", "commit", "uncommit", "execute", "decline", "return", "rail", "pass", "upgrade", "remove", "move", "halt", "done", "declare", "target", "fire", "resolve", "disrupt", "step", "deplete", "trench", "loss", "retreat", "counter", "push", "stay", "choose", "duel"}
+var opNames = actiontext.Ops{"", "place", "pick", "drop", "commit", "uncommit", "execute", "decline", "return", "rail", "pass", "upgrade", "remove", "move", "halt", "done", "declare", "target", "fire", "resolve", "disrupt", "step", "deplete", "trench", "loss", "retreat", "counter", "push", "stay", "choose", "duel", "open-city"}
 
 // Legal appends every action open to side now.
 func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
@@ -116,6 +117,8 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		dst = append(dst, engine.Action{Op: opDone})
 	case stRaid:
 		dst = s.raids(dst)
+	case stOpenCity:
+		dst = append(dst, engine.Action{Op: opOpenCity}, engine.Action{Op: opPass})
 	case stBombTarget, stBombFire, stBombDisrupt, stBombStep, stBombSD:
 		dst = s.legalBombard(dst)
 	case stAsTarget, stAsUnits, stAsLoss, stAsPlus, stAsOc, stAsPush, stAsStay, stAsRetreat, stAsAdvance, stAsWin, stAsCounter13:
@@ -151,6 +154,17 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 		return nil
 	case stMinor:
 		s.applyMinor(a)
+		s.advance()
+		return nil
+	case stOpenCity:
+		if a.Op == opOpenCity {
+			s.declareOpenCity()
+		}
+		if s.Current == 0 {
+			s.beginSegment(2) // after the Rail Movement Segment
+		} else {
+			s.draw()
+		}
 		s.advance()
 		return nil
 	case stMoveAfter:
@@ -215,9 +229,12 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 	case opRail:
 		s.Pos.Units[a.A].Hex = a.B
 		s.logf("4.3", engine.Observer, "rail", s.d.Units[a.A].ID, s.d.Hexes[a.B].ID)
-		s.beginSegment(2)
+		s.entered(int(a.A), int(a.B))
+		s.afterRail()
 	case opPass:
-		if s.Step == stBombSD {
+		if s.Step == stRail {
+			s.afterRail()
+		} else if s.Step == stBombSD {
 			s.applyBombard(a)
 		} else if s.Step == stSource {
 			s.beginSegment(1)
@@ -432,4 +449,14 @@ func (s *State) declareMoveCombo(p int, after bool) {
 		s.Overrun = 2 // reused as "after" for the Raid's return
 	}
 	s.Step = stRaid
+}
+
+// afterRail ends the Rail Movement Segment: Italy may declare Asmara an
+// Open City (2.2), then the 2nd ORDER Segment.
+func (s *State) afterRail() {
+	if s.openCityPossible() {
+		s.Step, s.Decider = stOpenCity, Italian
+		return
+	}
+	s.beginSegment(2)
 }

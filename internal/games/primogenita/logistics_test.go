@@ -180,3 +180,31 @@ func TestSupplyPhase57(t *testing.T) {
 		t.Error("Italian unit with No Supply not removed")
 	}
 }
+
+// 2.2: Open City: possible with an Allied unit within 2 hexes; the Italian
+// units in and next to Asmara surrender; Asmara is then worth 5 VP.
+func TestOpenCity22(t *testing.T) {
+	s, f := stateWith(t)
+	in := f.place("11-ccnn", "J-19")
+	next := f.place("iv-art", "I-18")
+	far := f.place("cv-bn", "L-21")
+	if s.openCityPossible() {
+		t.Fatal("Open City possible with no Allied unit near")
+	}
+	f.place("cih", "L-20")
+	if !s.openCityPossible() {
+		t.Fatal("Open City refused with an Allied unit 2 hexes away")
+	}
+	s.declareOpenCity()
+	if s.Pos.Units[in].Loc != Gone || s.Pos.Units[next].Loc != Gone || s.Pos.Units[far].Loc != OnMap {
+		t.Fatal("wrong units surrendered")
+	}
+	vp := s.VP
+	s.setFlag(s.d.town("asmara"), Allied)
+	if s.VP != vp+5 {
+		t.Fatalf("Open City Asmara gave %d VP, want 5", s.VP-vp)
+	}
+	if s.openCityPossible() {
+		t.Error("Open City possible twice")
+	}
+}

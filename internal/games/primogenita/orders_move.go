@@ -1,6 +1,9 @@
 package primogenita
 
 import (
+	"slices"
+
+	"sandtable/internal/hexgrid"
 	"strconv"
 
 	"sandtable/internal/engine"
@@ -174,10 +177,52 @@ func (s *State) moveDone() {
 	s.finishMove()
 }
 
-// finishMove ends the Move Order.
+// finishMove ends the Move Order; after an Italian Move Main Order Italy
+// may declare Asmara an Open City (2.2).
 func (s *State) finishMove() {
 	s.Advance, s.Overrun = false, 0
+	if s.Decider == Italian && s.d.Orders[s.Current].Category == Main && s.openCityPossible() {
+		s.Orders[s.Current] = OrderState{Where: OrdSheet, Flipped: true}
+		s.Step = stOpenCity
+		return
+	}
 	s.finishOrder()
+}
+
+// openCityPossible reports whether Italy may declare Asmara an Open City
+// now (2.2): never before, Asmara Italian-controlled, an Allied unit no
+// more than 2 hexes away.
+func (s *State) openCityPossible() bool {
+	a := s.d.town("asmara")
+	if s.OpenCity != OpenCityNone || s.Pos.TownController(a) != Italian {
+		return false
+	}
+	at := s.d.Hexes[s.d.Towns[a].Hex].At
+	for u := range s.d.Units {
+		if s.onMap(u, Allied) && s.d.Units[u].Kind != SD {
+			if h := &s.d.Hexes[s.Pos.Units[u].Hex]; h.Entry < 0 && hexgrid.Distance(h.At, at) <= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// declareOpenCity is 2.2: the marker on Asmara (5 VP); every Italian unit
+// in or adjacent to Asmara surrenders.
+func (s *State) declareOpenCity() {
+	a := s.d.Towns[s.d.town("asmara")].Hex
+	s.OpenCity = OpenCityDeclared
+	s.logf("2.2", engine.Observer, "open-city")
+	near := append([]int{a}, s.d.neighbours(a)...)
+	for u := range s.d.Units {
+		if s.onMap(u, Italian) && slices.Contains(near, int(s.Pos.Units[u].Hex)) {
+			h := int(s.Pos.Units[u].Hex)
+			s.Pos.Units[u] = UnitState{Loc: Gone}
+			s.logf("2.2", engine.Observer, "surrenders", s.d.Units[u].ID)
+			s.emptyTrench(h)
+		}
+	}
 }
 
 // moveCombo is the Overrun (41) or Raid (38) the moving side may declare

@@ -37,6 +37,7 @@ const (
 	stAsCounter13              // Order 13: the hex to counterattack at 3:1
 	stMoveAfter                // Orders 41, 38: declared after the entire move, or done
 	stRaid                     // Order 38: the Raid to make
+	stOpenCity                 // 2.2: Italy may declare Asmara an Open City
 	stMinor                    // 9: the owner chooses the target of a Minor Order
 	stMinorAdvance             // Order 8: the Italian unit may advance
 	stOver
