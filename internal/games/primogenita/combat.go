@@ -59,3 +59,6 @@ func (t *Tables) BombColumn(total, net int) int {
 	}
 	return max(0, min(NumBombColumns-1, col+net))
 }
+
+// oddsNames are the Combat Table's column headings.
+var oddsNames = [NumOdds]string{"1:2", "1:1", "2:1", "3:1", "4:1", "5:1"}

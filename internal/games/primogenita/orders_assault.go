@@ -327,7 +327,7 @@ func (s *State) rollAssault() {
 		r.Att = Loss1 // ruling P8
 	}
 	s.logf("7.3", engine.Observer, "assault", s.d.Hexes[s.Target].ID, strconv.Itoa(s.strengthOf(atts)), strconv.Itoa(s.strengthOf(defs)),
-		strconv.Itoa(col), strconv.Itoa(net), strconv.Itoa(final), strconv.Itoa(die), r.String())
+		oddsNames[col], strconv.Itoa(net), oddsNames[final], strconv.Itoa(die), r.String())
 	s.Result = r
 	if s.Pushing {
 		s.startLosses()
@@ -786,7 +786,7 @@ func (s *State) counterattackAt(h, forced int) {
 	die := s.roll()
 	r := s.d.Tables.Combat[die-1][col]
 	s.logf("7.5", engine.Observer, "counterattack", s.d.Hexes[h].ID, strconv.Itoa(s.strengthOf(mine)), strconv.Itoa(s.strengthOf(theirs)),
-		strconv.Itoa(col), strconv.Itoa(die), r.String())
+		oddsNames[col], strconv.Itoa(die), r.String())
 	// Ruling P9: only losses; the counterattacker reads the left result.
 	fix := func(l Loss) Loss {
 		if l == LossOc {

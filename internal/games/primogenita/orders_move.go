@@ -160,7 +160,7 @@ func (s *State) checkSupport(u int) (onMap, supported bool) {
 	default:
 		s.loseStep(u, "5.2")
 	}
-	s.logf("5.2", engine.Observer, "unsupported", unit.ID, strconv.Itoa(int(st.Supply)))
+	s.logf("5.2", engine.Observer, "unsupported", unit.ID, []string{"supplied", "low", "no"}[st.Supply])
 	return s.Pos.Units[u].Loc == OnMap, false
 }
 

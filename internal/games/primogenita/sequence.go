@@ -2,6 +2,7 @@ package primogenita
 
 import (
 	"strconv"
+	"strings"
 
 	"sandtable/internal/engine"
 )
@@ -160,7 +161,7 @@ func (s *State) reveal() {
 				list = append(list, strconv.Itoa(p))
 			}
 		}
-		s.logf("3.2", engine.Observer, "reveal", append([]string{sideNames[side]}, list...)...)
+		s.logf("3.2", engine.Observer, "reveal", sideNames[side], strings.Join(list, ", "))
 	}
 	s.draw()
 }

@@ -96,7 +96,7 @@ func TestSecretChoice32(t *testing.T) {
 		do(t, s, Allied, "pick "+p)
 	}
 	view := func(side engine.Side) string {
-		b, _ := json.Marshal(s.View(side))
+		b, _ := json.Marshal(s.view(side))
 		return string(b)
 	}
 	if strings.Contains(view(Italian), `"where":"chosen"`) || strings.Contains(view(engine.Observer), `"where":"chosen"`) {
@@ -126,7 +126,7 @@ func TestSecretChoice32(t *testing.T) {
 		do(t, s, Italian, "pick "+p)
 	}
 	// The Italian view after the Allied commit: committed, nothing else.
-	if c := s.View(Italian).Choice; c == nil || !c.OtherCommitted || c.Chosen != 4 {
+	if c := s.view(Italian).Choice; c == nil || !c.OtherCommitted || c.Chosen != 4 {
 		t.Errorf("Italian choice view %+v", c)
 	}
 	do(t, s, Italian, "commit")
@@ -271,16 +271,16 @@ func TestDeterminizeKeepsView(t *testing.T) {
 	do(t, s, Italian, "pick 5")
 	r := engine.NewRand(3)
 	for i := 0; i < 50; i++ {
-		c := s.Determinize(Italian, &r)
-		a, _ := json.Marshal(s.View(Italian))
-		b, _ := json.Marshal(c.View(Italian))
+		c := s.determinize(Italian, &r)
+		a, _ := json.Marshal(s.view(Italian))
+		b, _ := json.Marshal(c.view(Italian))
 		if string(a) != string(b) {
 			t.Fatalf("the Italian view changed:\n%s\n%s", a, b)
 		}
 	}
 	do(t, s, Allied, "commit")
 	for i := 0; i < 20; i++ {
-		if c := s.Determinize(Italian, &r); c.chosen(Allied) != OrdersChosen {
+		if c := s.determinize(Italian, &r); c.chosen(Allied) != OrdersChosen {
 			t.Fatalf("a committed choice resampled to weight %d", c.chosen(Allied))
 		}
 	}

@@ -138,8 +138,8 @@ func NewState(d *Data, seed uint64) *State {
 	return s
 }
 
-// Clone returns an independent copy without a log.
-func (s *State) Clone() *State {
+// clone returns an independent copy without a log.
+func (s *State) clone() *State {
 	c := *s
 	c.Pos = *s.Pos.Clone()
 	c.ItalianLost = append([]bool(nil), s.ItalianLost...)

@@ -40,8 +40,8 @@ type View struct {
 
 var whereNames = []string{OrdSheet: "sheet", OrdPending: "chosen", OrdTrack: "track", OrdBox: "box", OrdExecuting: "executing"}
 
-// View builds side's view; engine.Observer sees what both may see.
-func (s *State) View(side engine.Side) View {
+// view builds side's view; engine.Observer sees what both may see.
+func (s *State) view(side engine.Side) View {
 	v := View{Turn: int(s.Turn), Segment: int(s.Segment), VP: int(s.VP), Units: s.Pos.Units, Flags: s.Pos.Flags, Trench: s.Pos.Trench}
 	for p := 1; p <= NumOrders; p++ {
 		o := s.Orders[p]
@@ -61,13 +61,13 @@ func (s *State) View(side engine.Side) View {
 	return v
 }
 
-// Determinize returns a state viewer cannot tell from s (engine.State
+// determinize returns a state viewer cannot tell from s (engine.State
 // .Determinize): the other side's unrevealed choice is resampled (a random
 // complete choice if it has committed, a random partial one otherwise) and
 // so are future dice. The policy is uniform among the Orders it may pick;
 // the computer players will want a better prior (not yet written).
-func (s *State) Determinize(viewer engine.Side, r *engine.Rand) *State {
-	c := s.Clone()
+func (s *State) determinize(viewer engine.Side, r *engine.Rand) *State {
+	c := s.clone()
 	c.Rand = engine.NewRand(r.Uint64())
 	if s.Step != stChoose || viewer == engine.Observer {
 		return c

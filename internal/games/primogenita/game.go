@@ -1,0 +1,87 @@
+package primogenita
+
+import (
+	"fmt"
+
+	"sandtable/internal/engine"
+)
+
+// Game is La Primogenita for the engine. It is not registered yet (see
+// doc.go): cmd/sandtable does not offer it.
+type Game struct{}
+
+func (Game) ID() string          { return "primogenita" }
+func (Game) Title() string       { return "La Primogenita" }
+func (Game) SideNames() []string { return []string{"allied", "italian"} }
+func (Game) Scenarios() []string { return []string{"campaign"} }
+
+// New returns the start of the campaign (1.7): Italy sets up first.
+func (Game) New(setup engine.Setup) (engine.State, error) {
+	if setup.Scenario != "" && setup.Scenario != "campaign" {
+		return nil, fmt.Errorf("primogenita: unknown scenario %q (campaign)", setup.Scenario)
+	}
+	return NewState(DefaultData(), setup.Seed), nil
+}
+
+// Clone returns an independent copy without a log (engine.State).
+func (s *State) Clone() engine.State { return s.clone() }
+
+// Determinize resamples what viewer cannot see (engine.State).
+func (s *State) Determinize(viewer engine.Side, r *engine.Rand) engine.State {
+	return s.determinize(viewer, r)
+}
+
+// View is what side may see (engine.State).
+func (s *State) View(side engine.Side, lang string) any { return s.view(side) }
+
+// CheckInvariants verifies what must always hold: no hex holds both sides'
+// units; units on the map are on hexes; between Orders no hex exceeds its
+// Stacking Limit (1.5); a Trench lies on a hex or its sheet; the Order
+// counters are where the sequence allows.
+func (s *State) CheckInvariants() error {
+	side := make([]int8, len(s.d.Hexes))
+	for u := range s.d.Units {
+		st := &s.Pos.Units[u]
+		if st.Loc != OnMap {
+			continue
+		}
+		if st.Hex < 0 || int(st.Hex) >= len(s.d.Hexes) {
+			return fmt.Errorf("%s on hex %d", s.d.Units[u].ID, st.Hex)
+		}
+		sd := int8(s.d.Units[u].Side) + 1
+		if side[st.Hex] != 0 && side[st.Hex] != sd {
+			return fmt.Errorf("both sides in %s", s.d.Hexes[st.Hex].ID)
+		}
+		side[st.Hex] = sd
+		if e := s.d.Hexes[st.Hex].Entry; e >= 0 && s.d.Entries[e].Side != s.d.Units[u].Side {
+			return fmt.Errorf("%s in the enemy Entry hex %s", s.d.Units[u].ID, s.d.Hexes[st.Hex].ID)
+		}
+	}
+	if s.Step == stChoose || s.Step == stExecute {
+		for h := range s.d.Hexes {
+			if s.d.Overstacked(&s.Pos, h) {
+				return fmt.Errorf("%s over its Stacking Limit between Orders", s.d.Hexes[h].ID)
+			}
+		}
+	}
+	for _, t := range s.Pos.Trench {
+		if t < -1 || int(t) >= len(s.d.Hexes) {
+			return fmt.Errorf("Trench on hex %d", t)
+		}
+	}
+	for p := 1; p <= NumOrders; p++ {
+		o := s.Orders[p]
+		if o.Where == OrdPending && s.Step != stChoose {
+			return fmt.Errorf("Order %d still secret outside the choice", p)
+		}
+		if o.Where == OrdBox && s.d.Orders[p].Category != Combination {
+			return fmt.Errorf("Order %d in the Combination Orders Box", p)
+		}
+	}
+	for _, side := range []engine.Side{Allied, Italian} {
+		if s.boxCount(side) > MaxComboBox && s.Step != stBoxFull {
+			return fmt.Errorf("%s box holds %d Combination Orders", sideNames[side], s.boxCount(side))
+		}
+	}
+	return nil
+}

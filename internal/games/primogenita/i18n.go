@@ -1,0 +1,180 @@
+package primogenita
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+
+	"sandtable/internal/engine"
+)
+
+// The game's words in English and Italian: words/en.json, words/it.json,
+// in the message-catalog format of the shared kit (go-i18n's nested JSON,
+// placeholders {{.name}} filled in the order they first appear in the
+// English text).
+//
+// TODO(kit/words): load them with the kit's words package once it is on
+// main; this reader only looks texts up and fills placeholders, and the
+// files are already in that package's format.
+//
+//go:embed words/*.json
+var wordFiles embed.FS
+
+var catalog = sync.OnceValue(func() map[string]map[string]string {
+	out := map[string]map[string]string{}
+	for _, lang := range []string{"en", "it"} {
+		b, err := wordFiles.ReadFile("words/" + lang + ".json")
+		if err != nil {
+			panic(err)
+		}
+		var tree map[string]map[string]string
+		if err := json.Unmarshal(b, &tree); err != nil {
+			panic("primogenita: words/" + lang + ".json: " + err.Error())
+		}
+		flat := map[string]string{}
+		for section, texts := range tree {
+			for k, v := range texts {
+				flat[section+"."+k] = v
+			}
+		}
+		out[lang] = flat
+	}
+	return out
+})
+
+var placeholder = regexp.MustCompile(`\{\{\.([a-zA-Z]+)\}\}`)
+
+// text fills the text of key in lang (English if lang is unknown) with
+// args, in the order the placeholders first appear in the English text.
+func text(lang, key string, args ...string) (string, bool) {
+	en, ok := catalog()["en"][key]
+	if !ok {
+		return "", false
+	}
+	t, ok := catalog()[lang][key]
+	if !ok {
+		t = en
+	}
+	vals := map[string]string{}
+	for _, m := range placeholder.FindAllStringSubmatch(en, -1) {
+		if _, seen := vals[m[1]]; !seen && len(vals) < len(args) {
+			vals[m[1]] = args[len(vals)]
+		}
+	}
+	return placeholder.ReplaceAllStringFunc(t, func(p string) string { return vals[p[3:len(p)-2]] }), true
+}
+
+// orderKeys are the log keys whose first argument is an Order number.
+var orderKeys = map[string]bool{"pick": true, "drop": true, "declare": true, "decline": true, "drawn": true, "execute": true, "return": true}
+
+// orderLabel is "36 Full Move" in lang.
+func orderLabel(p int, lang string) string {
+	name, _ := text(lang, "order."+strconv.Itoa(p))
+	return strconv.Itoa(p) + " " + name
+}
+
+// argWord puts a language-free log argument into words: a unit's name, a
+// town's or Entry hex's name, a word of the catalog; anything else (hex
+// ids, numbers, odds) as it is.
+func (s *State) argWord(a, lang string) string {
+	if u := s.d.UnitIndex(a); u >= 0 {
+		return s.d.Units[u].Name
+	}
+	if t := s.d.town(a); t >= 0 {
+		return s.d.Towns[t].Name
+	}
+	if h := s.d.HexIndex(a); h >= 0 && s.d.Hexes[h].Entry >= 0 {
+		return s.d.Entries[s.d.Hexes[h].Entry].Name
+	}
+	if w, ok := text(lang, "word."+a); ok {
+		return w
+	}
+	return a
+}
+
+// RenderLog writes a log entry in lang with its rule reference.
+func (s *State) RenderLog(e engine.LogEntry, lang string) string {
+	args := make([]string, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = s.argWord(a, lang)
+	}
+	if orderKeys[e.Key] && len(e.Args) > 0 {
+		if p, err := strconv.Atoi(e.Args[0]); err == nil {
+			args[0] = orderLabel(p, lang)
+		}
+	}
+	if e.Key == "reveal" && len(e.Args) == 2 {
+		var list []string
+		for _, n := range strings.Split(e.Args[1], ", ") {
+			if p, err := strconv.Atoi(n); err == nil {
+				list = append(list, orderLabel(p, lang))
+			}
+		}
+		args[1] = strings.Join(list, ", ")
+	}
+	t, ok := text(lang, "log."+e.Key, args...)
+	if !ok {
+		return fmt.Sprintf("[%s] %s %v", e.Rule, e.Key, e.Args)
+	}
+	return "[" + e.Rule + "] " + t
+}
+
+// Describe tells an action in words, in lang.
+func (s *State) Describe(a engine.Action, lang string) string {
+	unit := func(i int16) string {
+		if i >= 0 && int(i) < len(s.d.Units) {
+			return s.d.Units[i].Name + " (" + s.d.Units[i].ID + ")"
+		}
+		return "?"
+	}
+	hex := func(i int16) string {
+		if i >= 0 && int(i) < len(s.d.Hexes) {
+			return s.argWord(s.d.Hexes[i].ID, lang)
+		}
+		return "?"
+	}
+	var args []string
+	switch a.Op {
+	case opPlace, opRail, opMove:
+		args = []string{unit(a.A), hex(a.B)}
+	case opPick, opDrop, opExecute, opDecline, opReturn, opDeclare:
+		args = []string{orderLabel(int(a.A), lang)}
+	case opUpgrade:
+		if int(a.A) < len(s.d.AlliedSupply) && a.A >= 0 {
+			args = []string{s.argWord(s.d.AlliedSupply[a.A].ID, lang)}
+		}
+	case opTarget, opCounter:
+		args = []string{hex(a.A)}
+	case opDuel:
+		args = []string{unit(a.A), unit(a.B)}
+	case opRemove, opHalt, opFire, opDisrupt, opStep, opDeplete, opChoose:
+		args = []string{unit(a.A)}
+	}
+	if t, ok := text(lang, "action."+opNames.Word(a.Op), args...); ok {
+		return t
+	}
+	return s.EncodeAction(a)
+}
+
+// promptKeys name each decision point's prompt.
+var promptKeys = map[step]string{stSetup: "setup", stChoose: "choose", stExecute: "execute", stBoxFull: "box", stRail: "rail",
+	stSource: "source", stRemoveSD: "remove", stMove: "move", stMoveAfter: "move", stRaid: "move", stOpenCity: "opencity", stMinor: "minor",
+	stMinorAdvance: "minor", stBombTarget: "bombard", stBombFire: "bombard", stBombDisrupt: "bombard", stBombStep: "bombard", stBombSD: "bombard"}
+
+// Prompt says what side is asked to decide now, in lang.
+func (s *State) Prompt(side engine.Side, lang string) string {
+	if !s.Active().Has(side) {
+		t, _ := text(lang, "prompt.wait")
+		return t
+	}
+	key, ok := promptKeys[s.Step]
+	if !ok {
+		key = "assault"
+	}
+	t, _ := text(lang, "prompt."+key)
+	return t
+}
