@@ -317,7 +317,9 @@ func (s *State) railDestinations(u int) []int {
 				continue
 			}
 			seen[n] = true
-			out = append(out, n)
+			if s.fits(u, n) {
+				out = append(out, n) // 1.5: it must fit where it ends
+			}
 			if !s.d.Occupied(&s.Pos, Italian, n) && s.d.ZoCInto(&s.Pos, Italian, n) == HardZoC {
 				continue // stop here
 			}

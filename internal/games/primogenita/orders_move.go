@@ -46,7 +46,7 @@ func (s *State) moveSteps(dst []engine.Action, u int, left int, oneHex bool) []e
 	h := int(s.Pos.Units[u].Hex)
 	for _, l := range s.d.Hexes[h].Links {
 		cost, _, ok := s.d.EnterCost(&s.Pos, s.moverOf(u), h, l.To)
-		if ok && (oneHex || cost <= left) {
+		if ok && (oneHex || cost <= left) && s.fits(u, l.To) { // ruling P14: never into a full hex
 			dst = append(dst, engine.Action{Op: opMove, A: int16(u), B: int16(l.To)})
 		}
 	}
@@ -54,16 +54,14 @@ func (s *State) moveSteps(dst []engine.Action, u int, left int, oneHex bool) []e
 }
 
 // legalMove lists the actions of a Move Order: a step of the unit that is
-// moving, or halting it where it fits (1.5); else starting another unit,
-// or done (then the SD move, 5.5).
+// moving (only into a hex where it fits, 1.5 and ruling P14), or halting
+// it; else starting another unit, or done (then the SD move, 5.5).
 func (s *State) legalMove(dst []engine.Action) []engine.Action {
 	if s.Mover >= 0 {
 		if s.MoverLeft > 0 {
 			dst = s.moveSteps(dst, int(s.Mover), int(s.MoverLeft), false)
 		}
-		if !s.d.Overstacked(&s.Pos, int(s.Pos.Units[s.Mover].Hex)) {
-			dst = append(dst, engine.Action{Op: opHalt, A: s.Mover})
-		}
+		dst = append(dst, engine.Action{Op: opHalt, A: s.Mover})
 		return dst
 	}
 	for u := range s.d.Units {
