@@ -264,8 +264,16 @@ func (s *State) endBombard() {
 }
 
 // finishOrder flips the executed Order back to its sheet and draws on.
+// At the end of every Order a Trench with no unit of its side left (for
+// the Allies: none but an Arbegnoch) goes back to its sheet (Orders 37,
+// 30, 7).
 func (s *State) finishOrder() {
 	s.Orders[s.Current] = OrderState{Where: OrdSheet, Flipped: true}
+	for _, t := range s.Pos.Trench {
+		if t >= 0 {
+			s.emptyTrench(int(t))
+		}
+	}
 	s.draw()
 }
 

@@ -56,3 +56,20 @@ func TestDig(t *testing.T) {
 		t.Error("a second Trench may go on the same hex")
 	}
 }
+
+// Orders 37, 30, 7: a Trench left with no unit of its side goes back to
+// the sheet at the end of the Order; one left with only an Arbegnoch too.
+func TestTrenchReturns(t *testing.T) {
+	s, f := stateWith(t)
+	f.place("cih", "E-5")
+	arb := f.place("arb-1", "E-5")
+	s.Pos.Trench[0] = int16(f.hex("E-5"))
+	executing(t, s, 36)
+	do(t, s, Allied, "move cih E-6")
+	do(t, s, Allied, "halt cih")
+	do(t, s, Allied, "done")
+	do(t, s, Allied, "done")
+	if s.Pos.Trench[0] != -1 || s.Pos.Units[arb].Loc != OnMap {
+		t.Fatalf("Trench still at %d with only an Arbegnoch", s.Pos.Trench[0])
+	}
+}
