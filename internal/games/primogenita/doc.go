@@ -2,12 +2,54 @@
 // the Allied invasion of Eritrea, January–April 1941, played by its rules
 // of play v1.0a (../shared/rules/la-primogenita.txt).
 //
-// Work in progress: the package is not registered with the engine and
-// cmd/sandtable does not import it. What exists:
+// Not registered: cmd/sandtable does not import this package and the game
+// is not offered anywhere yet. Game implements engine.Game and the engine's
+// conformance suite passes on random games (conformance_test.go), but some
+// rules below still automate a choice the rulebook gives the player, and
+// nothing outside the engine (terminal, browser, computer players, sim)
+// knows the game.
 //
-//   - The components (rule 1 and the charts the rulebook refers to but does
-//     not print), reconstructed in data/*.json and validated strictly by
-//     LoadData; see docs/primogenita/data.md and rulings-data.md.
+// Implemented, with tests (one file of tests per rules file; the rulebook's
+// worked examples among them):
 //
-// Everything else of sections 1–9 is not yet implemented.
+//   - Components (1; data.go, load.go, load_units.go, data/*.json): the
+//     reconstructed map, counters, Orders, tables and Game Turn Track,
+//     loaded strictly through kit/datafile (docs/primogenita/data.md,
+//     rulings-data.md). 1.1's "Agordat is H-11" is a test.
+//   - Setup (1.7; sequence.go): Italy then the Allies place each unit in or
+//     next to its Setup Hex, never Mountain or Alpine, within the limits.
+//   - Sequence of play (2.1; sequence.go): Pre-Phase, Supply Source
+//     Segment (5.3), the two ORDER Segments, Rail Movement (4.3), Supply
+//     Phase (5.7), Victory Check (2.4); VP (2.2, 2.3) and Asmara as an Open
+//     City (2.2).
+//   - Orders (3; sequence.go, actions.go, view.go): the secret choice as
+//     pick/drop/commit/uncommit with 3.4's weights (ruling P3), hidden from
+//     the other side in views and log, revealed in one epoch step; the draw
+//     by priority; the Combination Orders Box of three; execute or decline.
+//   - Movement and ZoC (4; move.go, zoc.go, orders_move.go): costs, roads,
+//     tracks, cliffs, Mobile and Alpine limits, Weak/Hard ZoC, the Move
+//     Orders hex by hex, SD last, Advance (39), Overrun (41), Raid (38).
+//   - Supply (5; supply.go, logistics.go): traces, Support for Main Orders,
+//     SD and town capacities, LS/FS markers and upgrades, Italian sources
+//     lost for good, Reinforcements and Emergency Reinforcements,
+//     Resupply, Attrition, the Patriot zone.
+//   - Bombardment (6; orders_bombard.go) and Assault (7;
+//     orders_assault.go): odds, every shift, results 0/1/1+/Oc, Push,
+//     Counterattack, retreat, advance, and the Assault Combination Orders
+//     (42, 15, 17, 18, 14, 13, 44) in their windows.
+//   - Every one of the 44 Orders' own effects (9; orders_*.go).
+//   - Texts in English and Italian (i18n.go, words/*.json).
+//
+// Not yet, or simplified (each a ruling in docs/primogenita/rulings.md):
+//
+//   - Which units an SD or a town supports is chosen by the engine (P11),
+//     and so is the Trench a Dig takes from the map (P13), the SD
+//     eliminated in an SD-only hex, and the units of a Push (all that
+//     took part in the initial Assault).
+//   - Order 42 cannot split two Air units over two Assaults (P16).
+//   - A Push after the defender was eliminated (advance, then Push another
+//     hex with the units that advanced, 7.4) is not offered: the attacker
+//     may only advance.
+//   - No terminal, browser, computer-player knowledge (ai.RegisterKnowledge),
+//     benchmarks or registration.
 package primogenita
