@@ -158,3 +158,34 @@ func TestOverrun41(t *testing.T) {
 		t.Fatalf("the overrunning unit may not move afterwards: %v", legalTexts(s, Allied))
 	}
 }
+
+// 3.3's example: a Full Assault Order permits several Assaults, but a
+// Combination Order gives its bonus to one of them only.
+func TestFullAssaultComboOnce33(t *testing.T) {
+	s, f := stateWith(t)
+	for _, id := range []string{"11-ind", "9-ind"} {
+		f.place(id, "I-1")
+	}
+	f.place("10-ind", "K-3")
+	f.place("12-col", "I-2")
+	f.place("2-col", "J-3")
+	s.Orders[17].Where = OrdBox
+	executing(t, s, 9)
+	do(t, s, Allied, "target I-2")
+	do(t, s, Allied, "fire 11-ind")
+	do(t, s, Allied, "resolve")
+	if !slices.Contains(legalTexts(s, Italian), "declare 17") {
+		t.Fatal("Heroic Defense not offered in the first Assault")
+	}
+	do(t, s, Italian, "declare 17")
+	for s.Step != stAsTarget {
+		l := s.Legal(s.Decider, nil)
+		do(t, s, s.Decider, s.EncodeAction(l[len(l)-1]))
+	}
+	do(t, s, Allied, "target J-3")
+	do(t, s, Allied, "fire 10-ind")
+	do(t, s, Allied, "resolve")
+	if s.Step == stAsWin {
+		t.Fatalf("a Combination Order offered again in the second Assault: %v", legalTexts(s, s.Decider))
+	}
+}

@@ -73,3 +73,16 @@ func TestTrenchReturns(t *testing.T) {
 		t.Fatalf("Trench still at %d with only an Arbegnoch", s.Pos.Trench[0])
 	}
 }
+
+// 3.2: "a unit in an Entry hex may be the agent or target of a Minor
+// Order": a Replacement for a unit in West Kassala.
+func TestMinorOrderInEntryHex(t *testing.T) {
+	s, f := stateWith(t)
+	u := f.place("11-ind", "west-kassala")
+	s.Pos.Units[u].Flipped = true
+	executing(t, s, 1)
+	do(t, s, Allied, "choose 11-ind")
+	if s.Pos.Units[u].Flipped {
+		t.Fatal("the unit in the Entry hex did not regain its step")
+	}
+}
