@@ -43,9 +43,7 @@
 // Not yet, or simplified (each a ruling in docs/primogenita/rulings.md):
 //
 //   - Which units an SD or a town supports is chosen by the engine (P11),
-//     and so is the Trench a Dig takes from the map (P13), the SD
-//     eliminated in an SD-only hex, and the units of a Push (all that
-//     took part in the initial Assault).
+//     and so is the Trench a Dig takes from the map (P13).
 //   - Order 42 cannot split two Air units over two Assaults (P16).
 //   - A Push after the defender was eliminated (advance, then Push another
 //     hex with the units that advanced, 7.4) is not offered: the attacker

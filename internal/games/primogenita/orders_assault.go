@@ -610,8 +610,17 @@ func (s *State) retreatNext() {
 // sdOverrun: a hex of SD only is not rolled for; the defender eliminates
 // one SD and retreats the rest, depleted (5.5).
 func (s *State) sdOverrun(defs []int) {
-	s.Pos.Units[defs[0]] = UnitState{Loc: Gone}
-	s.logf("5.5", engine.Observer, "eliminated", s.d.Units[defs[0]].ID)
+	if len(defs) > 1 {
+		s.Step, s.Decider = stAsSDLoss, Other(s.Attacker) // the defender chooses the SD
+		return
+	}
+	s.sdLost(defs[0])
+}
+
+// sdLost eliminates SD u of a hex of SD only and retreats the others (5.5).
+func (s *State) sdLost(u int) {
+	s.Pos.Units[u] = UnitState{Loc: Gone}
+	s.logf("5.5", engine.Observer, "eliminated", s.d.Units[u].ID)
 	s.Step, s.Decider = stAsRetreat, Other(s.Attacker)
 	s.retreatNext()
 }
@@ -714,6 +723,24 @@ func (s *State) legalAssault(dst []engine.Action) []engine.Action {
 		if s.canRetreatAny() {
 			dst = append(dst, engine.Action{Op: opRetreat})
 		}
+	case stAsSDLoss:
+		for _, u := range s.defenders() {
+			dst = append(dst, engine.Action{Op: opStep, A: int16(u)})
+		}
+	case stAsPushUnits:
+		// 7.4: the Push is made with some or all of the initial units.
+		n := 0
+		for _, u := range s.attackers() {
+			if !s.d.Units[u].Artillery {
+				n++
+			}
+		}
+		for _, u := range s.attackers() {
+			if !s.d.Units[u].Artillery && n > 1 || s.d.Units[u].Artillery {
+				dst = append(dst, engine.Action{Op: opHalt, A: int16(u)})
+			}
+		}
+		dst = append(dst, engine.Action{Op: opResolve})
 	case stAsRetreat:
 		for _, u := range s.defenders() {
 			for _, h := range s.retreatHexes(u) {
@@ -817,6 +844,8 @@ func (s *State) applyAssault(a engine.Action) {
 		s.nextLoss()
 	case opStep:
 		switch {
+		case s.Step == stAsSDLoss:
+			s.sdLost(int(a.A))
 		case s.Step == stAsPlus:
 			s.loseStep(int(a.A), "7.3")
 			s.nextLoss()
@@ -852,7 +881,10 @@ func (s *State) applyAssault(a engine.Action) {
 		s.declareCombo(int(a.A))
 	case opStay:
 		s.Pushing = true
-		s.resolveAssault()
+		s.Step, s.Decider = stAsPushUnits, s.Attacker
+	case opHalt: // a unit stays out of the Push (7.4)
+		s.Firing[a.A] = false
+		s.Moved[a.A] = true
 	case opMove:
 		if s.Step == stAsRetreat {
 			s.Pos.Units[a.A].Hex = a.B

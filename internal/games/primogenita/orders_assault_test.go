@@ -121,6 +121,8 @@ func TestPush74(t *testing.T) {
 	do(t, g, Allied, "push")
 	dieNext(t, g, 3) // 24 vs 3: 5:1, a 3: 0-1 (gray, ignored in a Push)
 	do(t, g, Italian, "stay")
+	do(t, g, Allied, "halt 10-ind") // 7.4: some or all of the units
+	do(t, g, Allied, "resolve")
 	if g.Pos.Units[gcol].Loc != Gone || g.Pos.Units[gf.unit("12-col-r")].Loc != OnMap {
 		t.Fatal("the Push's loss did not bring on the remnant")
 	}

@@ -35,6 +35,8 @@ const (
 	stAsAdvance                // 7.7: the attacker may advance
 	stAsWin                    // 3.3: a Combination Order may be declared in an Assault window
 	stAsCounter13              // Order 13: the hex to counterattack at 3:1
+	stAsSDLoss                 // 5.5: the defender chooses the SD eliminated in a hex of SD only
+	stAsPushUnits              // 7.4: the attacker chooses the units of the Push
 	stMoveAfter                // Orders 41, 38: declared after the entire move, or done
 	stRaid                     // Order 38: the Raid to make
 	stOpenCity                 // 2.2: Italy may declare Asmara an Open City
