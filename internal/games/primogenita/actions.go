@@ -337,7 +337,9 @@ func (s *State) EncodeAction(a engine.Action) string {
 		unit := actiontext.ID(a.A, len(s.d.Units), "unit", func(i int) string { return s.d.Units[i].ID })
 		hex := actiontext.ID(a.B, len(s.d.Hexes), "hex", func(i int) string { return s.d.Hexes[i].ID })
 		return w + " " + unit + " " + hex
-	case opPick, opDrop, opExecute, opDecline, opReturn, opDeclare:
+	case opDeclare:
+		return w + " " + strconv.Itoa(int(a.A)) + []string{"", " split", " held"}[min(max(a.B, 0), 2)]
+	case opPick, opDrop, opExecute, opDecline, opReturn:
 		return w + " " + strconv.Itoa(int(a.A))
 	case opUpgrade:
 		return w + " " + actiontext.ID(a.A, len(s.d.AlliedSupply), "source", func(i int) string { return s.d.AlliedSupply[i].ID })
@@ -374,7 +376,23 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 			return engine.Action{}, engine.Illegal("primogenita: unknown unit or hex in %q", text)
 		}
 		return engine.Action{Op: op, A: int16(u), B: int16(h)}, nil
-	case opPick, opDrop, opExecute, opDecline, opReturn, opDeclare:
+	case opDeclare:
+		if len(args) == 2 {
+			how := map[string]int16{"split": airSplit, "held": airHeld}[args[1]]
+			if how == 0 || args[0] != "42" {
+				return engine.Action{}, engine.Illegal("primogenita: %q: only Order 42 is declared split or held", text)
+			}
+			return engine.Action{Op: op, A: 42, B: how}, nil
+		}
+		if err := want(1, "an Order's priority number"); err != nil {
+			return engine.Action{}, err
+		}
+		p, err := strconv.Atoi(args[0])
+		if err != nil || p < 1 || p > NumOrders {
+			return engine.Action{}, engine.Illegal("primogenita: %q is not an Order 1-44", args[0])
+		}
+		return engine.Action{Op: op, A: int16(p)}, nil
+	case opPick, opDrop, opExecute, opDecline, opReturn:
 		if err := want(1, "an Order's priority number"); err != nil {
 			return engine.Action{}, err
 		}

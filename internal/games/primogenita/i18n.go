@@ -154,7 +154,13 @@ func (s *State) Describe(a engine.Action, lang string) string {
 	case opRemove, opHalt, opFire, opDisrupt, opStep, opDeplete, opChoose:
 		args = []string{unit(a.A)}
 	}
-	if t, ok := text(lang, "action."+opNames.Word(a.Op), args...); ok {
+	key := "action." + opNames.Word(a.Op)
+	if a.Op == opDeclare && a.B == airSplit {
+		key += "-split"
+	} else if a.Op == opDeclare && a.B == airHeld {
+		key += "-held"
+	}
+	if t, ok := text(lang, key, args...); ok {
 		return t
 	}
 	return s.EncodeAction(a)

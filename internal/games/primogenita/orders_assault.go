@@ -134,6 +134,14 @@ func (s *State) strengthOf(units []int) int {
 	return n
 }
 
+// How Order 42's Air units are used (section 9, ruling P16): all in this
+// Assault (0), one now and one held for another Assault of the same
+// Order (airSplit), or the one held (airHeld).
+const (
+	airSplit int16 = 1
+	airHeld  int16 = 2
+)
+
 // The windows in which Combination Orders are declared during an Assault
 // (3.3, section 9), in the order they open.
 const (
@@ -162,8 +170,8 @@ func (s *State) windowOrders(w int8) []int {
 			out = append(out, 18)
 		}
 	case winAllied:
-		if box(42) && s.airOnBase() > 0 {
-			out = append(out, 42)
+		if box(42) && s.airOnBase() > 0 || s.AirHeld > 0 {
+			out = append(out, 42) // Order 42, or its second Air unit held for this Assault (ruling P16)
 		}
 		if box(15) && s.Pos.HasTrench(int(s.Target)) && slices.ContainsFunc(s.attackers(), func(u int) bool { return s.d.Units[u].Artillery }) {
 			out = append(out, 15)
@@ -235,8 +243,10 @@ func (s *State) closeWindow() {
 
 // declareCombo applies Combination Order p declared in the open window
 // (section 9) and flips it back to its sheet (3.2).
-func (s *State) declareCombo(p int) {
-	s.Orders[p] = OrderState{Where: OrdSheet, Flipped: true}
+func (s *State) declareCombo(p int, how int16) {
+	if how != airHeld {
+		s.Orders[p] = OrderState{Where: OrdSheet, Flipped: true}
+	}
 	s.logf("3.3", engine.Observer, "declare", strconv.Itoa(p))
 	switch p {
 	case 18: // Retreat: every defender retreats 1 hex; no Support, no combat.
@@ -245,8 +255,17 @@ func (s *State) declareCombo(p int) {
 		s.Step, s.Decider = stAsRetreat, Italian
 		s.retreatNext()
 		return
-	case 42: // Airstrike: one column right per Air unit.
-		s.OrderShift += int8(min(2, s.airOnBase()))
+	case 42: // Airstrike: one column right per Air unit (ruling P16 for the split).
+		switch how {
+		case airSplit:
+			s.OrderShift++
+			s.AirHeld = 1
+		case airHeld:
+			s.OrderShift++
+			s.AirHeld = 0
+		default:
+			s.OrderShift += int8(min(2, s.airOnBase()))
+		}
 	case 15: // Combined Arms: the defender's Trench (and its shift) goes.
 		s.removeTrench(int(s.Target))
 	case 17: // Heroic Defense: one column left.
@@ -711,7 +730,14 @@ func (s *State) legalAssault(dst []engine.Action) []engine.Action {
 		dst = append(dst, engine.Action{Op: opPush}, engine.Action{Op: opPass})
 	case stAsWin:
 		for _, p := range s.windowOrders(s.Window) {
-			dst = append(dst, engine.Action{Op: opDeclare, A: int16(p)})
+			switch {
+			case p == 42 && s.AirHeld > 0 && s.Orders[42].Where != OrdBox:
+				dst = append(dst, engine.Action{Op: opDeclare, A: 42, B: airHeld})
+			case p == 42 && s.airOnBase() >= 2:
+				dst = append(dst, engine.Action{Op: opDeclare, A: 42}, engine.Action{Op: opDeclare, A: 42, B: airSplit})
+			default:
+				dst = append(dst, engine.Action{Op: opDeclare, A: int16(p)})
+			}
 		}
 		dst = append(dst, engine.Action{Op: opPass})
 	case stAsCounter13:
@@ -878,7 +904,7 @@ func (s *State) applyAssault(a engine.Action) {
 			s.openWindow(winStandFast)
 		}
 	case opDeclare:
-		s.declareCombo(int(a.A))
+		s.declareCombo(int(a.A), a.B)
 	case opStay:
 		s.Pushing = true
 		s.Step, s.Decider = stAsPushUnits, s.Attacker

@@ -269,6 +269,7 @@ func (s *State) endBombard() {
 // 30, 7).
 func (s *State) finishOrder() {
 	s.Orders[s.Current] = OrderState{Where: OrdSheet, Flipped: true}
+	s.AirHeld = 0
 	for _, t := range s.Pos.Trench {
 		if t >= 0 {
 			s.emptyTrench(int(t))

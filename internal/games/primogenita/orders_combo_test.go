@@ -32,7 +32,7 @@ func comboAssault(t *testing.T, die int, box ...int) (*State, *fixture) {
 // Defense (17) takes one back; 7.2: shifts are netted.
 func TestAirstrike42TwoShifts(t *testing.T) {
 	s, _ := comboAssault(t, 1, 42, 17)
-	if got := legalTexts(s, Allied); !slices.Equal(got, []string{"declare 42", "pass"}) {
+	if got := legalTexts(s, Allied); !slices.Equal(got, []string{"declare 42", "declare 42 split", "pass"}) {
 		t.Fatalf("Allied window: %v", got)
 	}
 	do(t, s, Allied, "declare 42")
@@ -187,5 +187,38 @@ func TestFullAssaultComboOnce33(t *testing.T) {
 	do(t, s, Allied, "resolve")
 	if s.Step == stAsWin {
 		t.Fatalf("a Combination Order offered again in the second Assault: %v", legalTexts(s, s.Decider))
+	}
+}
+
+// Order 42 with two Air units may give one shift in each of two Assaults
+// of a Full Assault (ruling P16).
+func TestAirstrike42Split(t *testing.T) {
+	s, f := stateWith(t)
+	for _, id := range []string{"11-ind", "9-ind"} {
+		f.place(id, "I-1")
+	}
+	f.place("10-ind", "K-3")
+	f.place("12-col", "I-2")
+	f.place("2-col", "J-3")
+	s.Pos.Units[f.unit("air-2")].Loc = OnBase
+	s.Orders[42].Where = OrdBox
+	executing(t, s, 9)
+	do(t, s, Allied, "target I-2")
+	do(t, s, Allied, "fire 11-ind")
+	do(t, s, Allied, "resolve")
+	do(t, s, Allied, "declare 42 split")
+	if s.OrderShift != 1 || s.AirHeld != 1 {
+		t.Fatalf("split: shift %d held %d", s.OrderShift, s.AirHeld)
+	}
+	for s.Step != stAsTarget {
+		l := s.Legal(s.Decider, nil)
+		do(t, s, s.Decider, s.EncodeAction(l[len(l)-1]))
+	}
+	do(t, s, Allied, "target J-3")
+	do(t, s, Allied, "fire 10-ind")
+	do(t, s, Allied, "resolve")
+	do(t, s, Allied, "declare 42 held")
+	if s.OrderShift != 1 || s.AirHeld != 0 {
+		t.Fatalf("held: shift %d held %d", s.OrderShift, s.AirHeld)
 	}
 }

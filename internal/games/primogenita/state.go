@@ -102,6 +102,7 @@ type State struct {
 	Matildas     bool         // Order 14 declared in this Assault
 	PushChosen   bool         // the attacker chose to Push
 	Overrun      int8         // Order 41 under way: 1 before the move, 2 after
+	AirHeld      int8         // Order 42: an Air unit held for another Assault of this Order (ruling P16)
 	Picks        int8         // Order 43: Air units left; Order 1: units replaced
 	Already      int16        // an already Disrupted unit chosen on a "1" (6.3), or -1
 	Upgrading    int8         // stRemoveSD: the Allied source being upgraded
@@ -203,7 +204,7 @@ func (s *State) Marshal() []byte {
 	b = append(b, byte(s.Attacker), byte(s.Result.Att), byte(s.Result.Def), flag(s.Result.Push), byte(s.LossSide), byte(s.LossLeft),
 		flag(s.LossPlus), flag(s.PlusChoice), flag(s.DefDone), flag(s.Pushing), flag(s.Countering), byte(s.CounterHex), byte(s.CounterHex>>8),
 		flag(s.RetreatOrder), byte(s.FromHex), byte(s.FromHex>>8), byte(s.Picks),
-		byte(s.Window), byte(s.OrderShift), flag(s.Matildas), flag(s.PushChosen), byte(s.Overrun))
+		byte(s.Window), byte(s.OrderShift), flag(s.Matildas), flag(s.PushChosen), byte(s.Overrun), byte(s.AirHeld))
 	b = append(b, byte(s.Target), byte(s.Target>>8), flag(s.ExtraAmmo), flag(s.StepResult), byte(s.ToDisrupt), byte(s.Already), byte(s.Already>>8))
 	for _, l := range s.ItalianLost {
 		b = append(b, flag(l))
