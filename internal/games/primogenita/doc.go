@@ -44,7 +44,6 @@
 //
 //   - Which units an SD or a town supports is chosen by the engine (P11),
 //     and so is the Trench a Dig takes from the map (P13).
-//   - Order 42 cannot split two Air units over two Assaults (P16).
 //   - A Push after the defender was eliminated (advance, then Push another
 //     hex with the units that advanced, 7.4) is not offered: the attacker
 //     may only advance.
