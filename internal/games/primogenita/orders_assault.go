@@ -721,7 +721,7 @@ func (s *State) legalAssault(dst []engine.Action) []engine.Action {
 		if s.canRetreatAny() {
 			dst = append(dst, engine.Action{Op: opRetreat})
 		}
-		if !s.Pushing && !s.Countering {
+		if !s.Countering { // 7.4: a Push can result in a Counterattack too
 			for _, h := range s.counterHexes() {
 				dst = append(dst, engine.Action{Op: opCounter, A: int16(h)})
 			}
