@@ -121,7 +121,7 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		dst = append(dst, engine.Action{Op: opOpenCity}, engine.Action{Op: opPass})
 	case stBombTarget, stBombFire, stBombDisrupt, stBombStep, stBombSD:
 		dst = s.legalBombard(dst)
-	case stAsTarget, stAsUnits, stAsLoss, stAsPlus, stAsOc, stAsPush, stAsStay, stAsRetreat, stAsAdvance, stAsWin, stAsCounter13, stAsSDLoss, stAsPushUnits:
+	case stAsTarget, stAsUnits, stAsLoss, stAsPlus, stAsOc, stAsPush, stAsStay, stAsRetreat, stAsAdvance, stAsWin, stAsCounter13, stAsSDLoss, stAsPushUnits, stAsPushOn:
 		dst = s.legalAssault(dst)
 	case stMinor:
 		dst = s.minorTargets(int(s.Current), dst)
@@ -144,7 +144,7 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 		return engine.Illegal("%s may not %s now", sideNames[side], s.EncodeAction(a))
 	}
 	switch s.Step {
-	case stAsTarget, stAsUnits, stAsLoss, stAsPlus, stAsOc, stAsPush, stAsStay, stAsRetreat, stAsAdvance, stAsWin, stAsCounter13, stAsSDLoss, stAsPushUnits:
+	case stAsTarget, stAsUnits, stAsLoss, stAsPlus, stAsOc, stAsPush, stAsStay, stAsRetreat, stAsAdvance, stAsWin, stAsCounter13, stAsSDLoss, stAsPushUnits, stAsPushOn:
 		s.applyAssault(a)
 		s.advance()
 		return nil

@@ -44,9 +44,6 @@
 //
 //   - Which units an SD or a town supports is chosen by the engine (P11),
 //     and so is the Trench a Dig takes from the map (P13).
-//   - A Push after the defender was eliminated (advance, then Push another
-//     hex with the units that advanced, 7.4) is not offered: the attacker
-//     may only advance.
 //   - No terminal, browser, computer-player knowledge (ai.RegisterKnowledge),
 //     benchmarks or registration.
 package primogenita

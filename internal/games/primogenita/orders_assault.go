@@ -483,6 +483,9 @@ func (s *State) afterLosses() {
 	}
 	s.DefDone = false
 	if len(s.defenders()) == 0 {
+		// 7.4: with a Push result and the defender gone, the attacker may
+		// advance and Push another hex with the units that advanced.
+		s.PushAfter = s.Result.Push && !s.Pushing && !s.Countering
 		s.beginAdvance()
 		return
 	}
@@ -652,6 +655,59 @@ func (s *State) beginAdvance() {
 	}
 }
 
+// advanced are the units that advanced into the hex assaulted (7.4).
+func (s *State) advanced() []int {
+	var out []int
+	for _, u := range s.attackers() {
+		if int(s.Pos.Units[u].Hex) == int(s.Target) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// pushOnTargets are the hexes the units that advanced may Push against
+// (7.4): enemy-occupied, adjacent, not an Entry hex, open to one of them.
+func (s *State) pushOnTargets() []int {
+	var out []int
+	for _, l := range s.d.Hexes[s.Target].Links {
+		h := l.To
+		if s.d.Hexes[h].Entry >= 0 || !s.d.Occupied(&s.Pos, Other(s.Attacker), h) {
+			continue
+		}
+		for _, u := range s.advanced() {
+			if !s.d.Units[u].Artillery && s.terrainOpen(s.d.Units[u].Kind == Mobile, int(s.Target), h, l) &&
+				(s.inRangeOfFS(s.Attacker, int(s.Target)) || s.loadedSDFor(u) >= 0) {
+				out = append(out, h)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// pushOn starts a Push against hex h with the units that advanced (7.4):
+// the new defender checks Support; the defender stays or retreats.
+func (s *State) pushOn(h int) {
+	adv := s.advanced()
+	for u := range s.Firing {
+		s.Firing[u] = false
+	}
+	for _, u := range adv {
+		s.Firing[u] = true
+	}
+	s.Target, s.Hit[h], s.PushAfter = int16(h), true, false
+	s.logf("7.4", engine.Observer, "push", s.d.Hexes[h].ID)
+	for _, u := range s.defenders() {
+		s.checkSupport(u)
+	}
+	if len(s.defenders()) == 0 {
+		s.beginAdvance()
+		return
+	}
+	s.push()
+}
+
 // endAssault goes on with the Order: another Assault in a Full Assault
 // Order, else the Order ends (section 9).
 func (s *State) endAssault() {
@@ -666,7 +722,7 @@ func (s *State) endAssault() {
 		return
 	}
 	s.Pushing, s.RetreatOrder, s.Countering, s.DefDone, s.Decider = false, false, false, false, s.Attacker
-	s.OrderShift, s.Matildas, s.PushChosen, s.Window = 0, false, false, winNone
+	s.OrderShift, s.Matildas, s.PushChosen, s.Window, s.PushAfter = 0, false, false, winNone, false
 	if assaultOrders[int(s.Current)] {
 		s.Step = stAsTarget
 		return
@@ -749,6 +805,11 @@ func (s *State) legalAssault(dst []engine.Action) []engine.Action {
 		if s.canRetreatAny() {
 			dst = append(dst, engine.Action{Op: opRetreat})
 		}
+	case stAsPushOn:
+		for _, h := range s.pushOnTargets() {
+			dst = append(dst, engine.Action{Op: opTarget, A: int16(h)})
+		}
+		dst = append(dst, engine.Action{Op: opPass})
 	case stAsSDLoss:
 		for _, u := range s.defenders() {
 			dst = append(dst, engine.Action{Op: opStep, A: int16(u)})
@@ -860,6 +921,10 @@ func (s *State) counterattackAt(h, forced int) {
 func (s *State) applyAssault(a engine.Action) {
 	switch a.Op {
 	case opTarget:
+		if s.Step == stAsPushOn {
+			s.pushOn(int(a.A))
+			break
+		}
 		s.Target, s.Hit[a.A], s.Step = a.A, true, stAsUnits
 	case opFire:
 		s.Firing[a.A] = true
@@ -899,6 +964,9 @@ func (s *State) applyAssault(a engine.Action) {
 		switch s.Step {
 		case stAsWin:
 			s.closeWindow()
+		case stAsPushOn:
+			s.PushAfter = false
+			s.endAssault()
 		default: // no Push
 			s.PushChosen = false
 			s.openWindow(winStandFast)
@@ -926,11 +994,14 @@ func (s *State) applyAssault(a engine.Action) {
 		s.logf("7.7", engine.Observer, "advances", s.d.Units[a.A].ID, s.d.Hexes[a.B].ID)
 		s.entered(int(a.A), int(a.B))
 	case opDone:
-		if s.Step == stAsTarget && s.Overrun != 0 {
+		switch {
+		case s.Step == stAsTarget && s.Overrun != 0:
 			s.endOverrun()
-		} else if s.Step == stAsTarget {
+		case s.Step == stAsTarget:
 			s.finishOrder()
-		} else {
+		case s.Step == stAsAdvance && s.PushAfter && len(s.pushOnTargets()) > 0:
+			s.Step = stAsPushOn // 7.4: Push another hex, or settle for the advance
+		default:
 			s.endAssault()
 		}
 	}

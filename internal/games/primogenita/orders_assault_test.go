@@ -157,3 +157,36 @@ func TestRetreatRemovesArtilleryAndDisrupted(t *testing.T) {
 		t.Fatal("Artillery or Disrupted unit survived the retreat")
 	}
 }
+
+// 7.4: a Push result after which the defender is gone: the attacker
+// advances and Pushes another hex with the units that advanced.
+func TestPushOnAfterElimination(t *testing.T) {
+	s, f := stateWith(t)
+	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
+		f.place(id, "I-1")
+	}
+	f.place("6-cav", "I-2")
+	next := f.place("12-col", "I-3")
+	executing(t, s, 31)
+	do(t, s, Allied, "target I-2")
+	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
+		do(t, s, Allied, "fire "+id)
+	}
+	dieNext(t, s, 2) // 24 vs 1: 5:1, a 2: 0-1 push; the cavalry is gone
+	do(t, s, Allied, "resolve")
+	do(t, s, Allied, "move 11-ind I-2")
+	do(t, s, Allied, "done")
+	if got := legalTexts(s, Allied); !slices.Equal(got, []string{"target I-3", "pass"}) {
+		t.Fatalf("after the advance: %v, want a Push on I-3 or settling", got)
+	}
+	do(t, s, Allied, "target I-3")
+	do(t, s, Italian, "stay")
+	if got := legalTexts(s, Allied); slices.Contains(got, "halt 9-ind") {
+		t.Fatal("a unit that did not advance takes part in the Push")
+	}
+	dieNext(t, s, 6)
+	do(t, s, Allied, "resolve") // 8 vs 5: 1:1, a 6: 0-1 (no further Push)
+	if !s.Pos.Units[next].Flipped {
+		t.Fatal("the Push on I-3 was not rolled with the unit that advanced")
+	}
+}

@@ -273,7 +273,7 @@ func (s *State) startOverrun(after bool) {
 func (s *State) endOverrun() {
 	before := s.Overrun == 1
 	s.Pushing, s.RetreatOrder, s.Countering, s.DefDone = false, false, false, false
-	s.OrderShift, s.Matildas, s.PushChosen, s.Window = 0, false, false, winNone
+	s.OrderShift, s.Matildas, s.PushChosen, s.Window, s.PushAfter = 0, false, false, winNone, false
 	s.Decider = Allied
 	if before {
 		s.Overrun, s.Step = 0, stMove

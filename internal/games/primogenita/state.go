@@ -37,6 +37,7 @@ const (
 	stAsCounter13              // Order 13: the hex to counterattack at 3:1
 	stAsSDLoss                 // 5.5: the defender chooses the SD eliminated in a hex of SD only
 	stAsPushUnits              // 7.4: the attacker chooses the units of the Push
+	stAsPushOn                 // 7.4: after an advance, Push another hex or settle
 	stMoveAfter                // Orders 41, 38: declared after the entire move, or done
 	stRaid                     // Order 38: the Raid to make
 	stOpenCity                 // 2.2: Italy may declare Asmara an Open City
@@ -103,6 +104,7 @@ type State struct {
 	PushChosen   bool         // the attacker chose to Push
 	Overrun      int8         // Order 41 under way: 1 before the move, 2 after
 	AirHeld      int8         // Order 42: an Air unit held for another Assault of this Order (ruling P16)
+	PushAfter    bool         // 7.4: a Push result whose defender is gone: the advanced units may Push on
 	Picks        int8         // Order 43: Air units left; Order 1: units replaced
 	Already      int16        // an already Disrupted unit chosen on a "1" (6.3), or -1
 	Upgrading    int8         // stRemoveSD: the Allied source being upgraded
@@ -204,7 +206,7 @@ func (s *State) Marshal() []byte {
 	b = append(b, byte(s.Attacker), byte(s.Result.Att), byte(s.Result.Def), flag(s.Result.Push), byte(s.LossSide), byte(s.LossLeft),
 		flag(s.LossPlus), flag(s.PlusChoice), flag(s.DefDone), flag(s.Pushing), flag(s.Countering), byte(s.CounterHex), byte(s.CounterHex>>8),
 		flag(s.RetreatOrder), byte(s.FromHex), byte(s.FromHex>>8), byte(s.Picks),
-		byte(s.Window), byte(s.OrderShift), flag(s.Matildas), flag(s.PushChosen), byte(s.Overrun), byte(s.AirHeld))
+		byte(s.Window), byte(s.OrderShift), flag(s.Matildas), flag(s.PushChosen), byte(s.Overrun), byte(s.AirHeld), flag(s.PushAfter))
 	b = append(b, byte(s.Target), byte(s.Target>>8), flag(s.ExtraAmmo), flag(s.StepResult), byte(s.ToDisrupt), byte(s.Already), byte(s.Already>>8))
 	for _, l := range s.ItalianLost {
 		b = append(b, flag(l))
