@@ -125,6 +125,12 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		dst = s.legalAssault(dst)
 	case stMinor:
 		dst = s.minorTargets(int(s.Current), dst)
+	case stDigFrom:
+		for i, t := range s.Pos.Trench {
+			if s.Pos.Owner[i] == side && t >= 0 {
+				dst = append(dst, engine.Action{Op: opTarget, A: t})
+			}
+		}
 	case stMinorAdvance:
 		dst = append(dst, engine.Action{Op: opMove, A: s.Mover, B: s.Target}, engine.Action{Op: opPass})
 	case stRemoveSD:
@@ -182,6 +188,11 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 		} else {
 			s.Step = stMove
 		}
+		s.advance()
+		return nil
+	case stDigFrom:
+		s.moveTrench(side, int(a.A), int(s.Target))
+		s.finishOrder()
 		s.advance()
 		return nil
 	case stMinorAdvance:

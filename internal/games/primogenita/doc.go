@@ -43,7 +43,8 @@
 // Not yet, or simplified (each a ruling in docs/primogenita/rulings.md):
 //
 //   - Which units an SD or a town supports is chosen by the engine (P11),
-//     and so is the Trench a Dig takes from the map (P13).
+//     and so is the Trench Stand Fast takes from the map when none is on
+//     the sheet (P13).
 //   - No terminal, browser, computer-player knowledge (ai.RegisterKnowledge),
 //     benchmarks or registration.
 package primogenita

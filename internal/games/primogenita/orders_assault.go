@@ -281,8 +281,15 @@ func (s *State) declareCombo(p int, how int16) {
 		s.Step, s.Decider = stAsCounter13, Italian
 		return
 	case 44: // Stand Fast: a Trench in the defending hex.
-		if !s.Pos.HasTrench(int(s.Target)) {
-			s.dig(Italian, int(s.Target))
+		if !s.Pos.HasTrench(int(s.Target)) && !s.dig(Italian, int(s.Target)) {
+			// Stand Fast with every Trench on the map: the first is taken
+			// (ruling P13).
+			for i, t := range s.Pos.Trench {
+				if s.Pos.Owner[i] == Italian && t >= 0 {
+					s.moveTrench(Italian, int(t), int(s.Target))
+					break
+				}
+			}
 		}
 	}
 	if len(s.windowOrders(s.Window)) == 0 {

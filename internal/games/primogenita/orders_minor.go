@@ -234,7 +234,10 @@ func (s *State) applyMinor(a engine.Action) {
 			}
 		}
 	case 37, 30, 7:
-		s.dig(engine.Side(s.d.Orders[p].Side), int(a.A))
+		if !s.dig(s.d.Orders[p].Side, int(a.A)) {
+			s.Target, s.Step = a.A, stDigFrom // which Trench from the map
+			return
+		}
 	case 32, 21:
 		s.Pos.Units[u].Disrupted = false
 		s.logf("9", engine.Observer, "reorganised", s.d.Units[u].ID)
@@ -289,24 +292,27 @@ func (s *State) applyMinor(a engine.Action) {
 	}
 }
 
-// dig places side's Trench on hex h: from the sheet, or else the first on
-// the map (Orders 37, 30, 7; ruling P13).
-func (s *State) dig(side engine.Side, h int) {
-	pick := -1
+// dig places side's Trench on hex h from its sheet (Orders 37, 30, 7; 44);
+// with none left it reports false: the player takes one from the map.
+func (s *State) dig(side engine.Side, h int) bool {
 	for i, t := range s.Pos.Trench {
 		if s.Pos.Owner[i] == side && t < 0 {
-			pick = i
-			break
+			s.Pos.Trench[i] = int16(h)
+			s.logf("9", engine.Observer, "dig", s.d.Hexes[h].ID)
+			return true
 		}
 	}
-	if pick < 0 {
-		for i := range s.Pos.Trench {
-			if s.Pos.Owner[i] == side {
-				pick = i
-				break
-			}
+	return false
+}
+
+// moveTrench takes side's Trench from hex from to hex to (Orders 37, 30,
+// 7: "take … Trench from the map").
+func (s *State) moveTrench(side engine.Side, from, to int) {
+	for i, t := range s.Pos.Trench {
+		if s.Pos.Owner[i] == side && int(t) == from {
+			s.Pos.Trench[i] = int16(to)
+			s.logf("9", engine.Observer, "dig", s.d.Hexes[to].ID)
+			return
 		}
 	}
-	s.Pos.Trench[pick] = int16(h)
-	s.logf("9", engine.Observer, "dig", s.d.Hexes[h].ID)
 }

@@ -86,3 +86,28 @@ func TestMinorOrderInEntryHex(t *testing.T) {
 		t.Fatal("the unit in the Entry hex did not regain its step")
 	}
 }
+
+// Orders 37, 30, 7: with no Trench left on the sheet, the player takes
+// one from the map.
+func TestDigFromMap(t *testing.T) {
+	s, f := stateWith(t)
+	f.place("12-col", "F-14")
+	hexes := []string{"H-11", "L-11", "G-5", "C-14"}
+	n := 0
+	for i := range s.Pos.Trench {
+		if s.Pos.Owner[i] == Italian {
+			s.Pos.Trench[i] = int16(f.hex(hexes[n]))
+			f.place([]string{"2-col", "4-col", "16-col", "cv-bn"}[n], hexes[n])
+			n++
+		}
+	}
+	executing(t, s, 30)
+	do(t, s, Italian, "target F-14")
+	if got := legalTexts(s, Italian); len(got) != 4 {
+		t.Fatalf("choices %v, want the four Trenches on the map", got)
+	}
+	do(t, s, Italian, "target G-5")
+	if !s.Pos.HasTrench(f.hex("F-14")) || s.Pos.HasTrench(f.hex("G-5")) {
+		t.Fatal("the Trench did not move from G-5 to F-14")
+	}
+}

@@ -1,0 +1,60 @@
+package primogenita
+
+import (
+	"testing"
+
+	"sandtable/internal/engine"
+)
+
+// playRandom plays a uniformly random game to its end and returns the
+// number of actions.
+func playRandom(seed uint64) int {
+	st, _ := Game{}.New(engine.Setup{Seed: seed})
+	s := st.(*State)
+	r := engine.NewRand(seed ^ 0x5eed)
+	var legal []engine.Action
+	n := 0
+	for !s.Over() {
+		act := s.Active().Sides()
+		side := act[r.IntN(len(act))]
+		legal = s.Legal(side, legal[:0])
+		if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
+			panic(err)
+		}
+		n++
+	}
+	return n
+}
+
+// BenchmarkRandomGame: whole random games (setup to the end).
+func BenchmarkRandomGame(b *testing.B) {
+	actions := 0
+	for i := range b.N {
+		actions += playRandom(uint64(i))
+	}
+	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
+}
+
+// BenchmarkLegal: listing the legal actions, over the decision points of
+// a random game.
+func BenchmarkLegal(b *testing.B) {
+	st, _ := Game{}.New(engine.Setup{Seed: 7})
+	s := st.(*State)
+	r := engine.NewRand(7)
+	var states []*State
+	var sides []engine.Side
+	for !s.Over() && len(states) < 3000 {
+		act := s.Active().Sides()
+		side := act[r.IntN(len(act))]
+		states = append(states, s.clone())
+		sides = append(sides, side)
+		l := s.Legal(side, nil)
+		_ = s.Apply(side, l[r.IntN(len(l))])
+	}
+	var dst []engine.Action
+	b.ResetTimer()
+	for i := range b.N {
+		k := i % len(states)
+		dst = states[k].Legal(sides[k], dst[:0])
+	}
+}
