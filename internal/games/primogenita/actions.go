@@ -458,7 +458,7 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 
 // anyMoved reports whether a unit has moved in the current Move Order.
 func (s *State) anyMoved() bool {
-	for _, m := range s.Moved {
+	for _, m := range s.Moved[:len(s.d.Units)] {
 		if m {
 			return true
 		}

@@ -65,7 +65,7 @@ func (s *State) CheckInvariants() error {
 		}
 	}
 	for _, t := range s.Pos.Trench {
-		if t < -1 || int(t) >= len(s.d.Hexes) {
+		if t < noTrench || int(t) >= len(s.d.Hexes) {
 			return fmt.Errorf("Trench on hex %d", t)
 		}
 	}

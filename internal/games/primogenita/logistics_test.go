@@ -65,7 +65,7 @@ func TestSupportCapacity(t *testing.T) {
 		t.Errorf("one SD supported %d units, want %d", n, DumpUnits)
 	}
 	// Italian: Om Ager as the only Town Supply source in reach.
-	s.ItalianLost = []bool{true, true, true, true, true}
+	s.ItalianLost = [MaxSources]bool{true, true, true, true, true}
 	var it []int
 	for _, id := range []string{"12-col", "2-col", "42-col", "4-col", "16-col"} {
 		it = append(it, f.place(id, "R-6"))
@@ -89,7 +89,7 @@ func TestAsmaraLSOnGT8(t *testing.T) {
 	for _, id := range []string{"agordat", "cheren", "asmara", "keru", "sabderat", "biscia"} {
 		s.Pos.Flags[s.d.town(id)] = BritishFlag
 	}
-	s.ItalianLost = []bool{true, true, true, false, false}
+	s.ItalianLost = [MaxSources]bool{true, true, true, false, false}
 	s.Markers[srcAgordat] = MarkerLS
 	f.place("11-ind", "H-11")
 	f.place("9-ind", "J-19")
@@ -157,7 +157,7 @@ func TestFReinforcementsLost(t *testing.T) {
 func TestSupplyPhase57(t *testing.T) {
 	s, f := stateWith(t)
 	s.Markers = [5]uint8{}
-	s.ItalianLost = []bool{true, true, true, true, true}
+	s.ItalianLost = [MaxSources]bool{true, true, true, true, true}
 	a := f.place("cih", "E-5")      // far from everything: no supply
 	i := f.place("cv-bn", "B-4")    // no Italian town within 2mp
 	ok := f.place("12-col", "H-11") // Agordat: town supply

@@ -15,10 +15,10 @@ var assaultOrders = map[int]bool{9: true, 31: false, 28: true, 19: false}
 func (s *State) beginAssault(p int) {
 	s.Step, s.Decider = stAsTarget, s.d.Orders[p].Side
 	s.Attacker = s.Decider
-	for u := range s.Moved {
+	for u := range s.Moved[:len(s.d.Units)] {
 		s.Moved[u] = false // here: units that have assaulted in this Order
 	}
-	for h := range s.Hit {
+	for h := range s.Hit[:len(s.d.Hexes)] {
 		s.Hit[h] = false
 	}
 }
@@ -81,7 +81,7 @@ func (s *State) defenders() []int {
 // attackers are the units taking part in the Assault under way.
 func (s *State) attackers() []int {
 	var out []int
-	for u, f := range s.Firing {
+	for u, f := range s.Firing[:len(s.d.Units)] {
 		if f && s.Pos.Units[u].Loc == OnMap && s.d.Units[u].Side == s.Attacker {
 			out = append(out, u)
 		}
@@ -697,7 +697,7 @@ func (s *State) pushOnTargets() []int {
 // the new defender checks Support; the defender stays or retreats.
 func (s *State) pushOn(h int) {
 	adv := s.advanced()
-	for u := range s.Firing {
+	for u := range s.Firing[:len(s.d.Units)] {
 		s.Firing[u] = false
 	}
 	for _, u := range adv {
@@ -718,7 +718,7 @@ func (s *State) pushOn(h int) {
 // endAssault goes on with the Order: another Assault in a Full Assault
 // Order, else the Order ends (section 9).
 func (s *State) endAssault() {
-	for u := range s.Firing {
+	for u := range s.Firing[:len(s.d.Units)] {
 		if s.Firing[u] && s.Overrun == 0 {
 			s.Moved[u] = true
 		}

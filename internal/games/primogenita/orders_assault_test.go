@@ -53,7 +53,7 @@ func TestAssaultOcCounterattackIntoEntry(t *testing.T) {
 // vacant; the attacker may advance into it without a die roll.
 func TestAdvanceIntoHexVacatedBySupportLoss(t *testing.T) {
 	s, f := stateWith(t)
-	s.ItalianLost = []bool{true, true, true, true, true}
+	s.ItalianLost = [MaxSources]bool{true, true, true, true, true}
 	f.place("cih", "B-4")
 	d := f.place("6-cav", "B-3")
 	s.Pos.Units[d].Supply = NoSupply

@@ -16,10 +16,10 @@ var extraAmmo = [2]int{Allied: 23, Italian: 25}
 // beginBombard starts Bombardment Order p (6.1).
 func (s *State) beginBombard(p int) {
 	s.Step, s.Decider = stBombTarget, s.d.Orders[p].Side
-	for u := range s.Moved {
+	for u := range s.Moved[:len(s.d.Units)] {
 		s.Moved[u] = false // here: Artillery that has bombarded in this Order
 	}
-	for h := range s.Hit {
+	for h := range s.Hit[:len(s.d.Hexes)] {
 		s.Hit[h] = false
 	}
 }
@@ -108,7 +108,7 @@ func (s *State) legalBombard(dst []engine.Action) []engine.Action {
 // firing counts the Artillery chosen to fire.
 func (s *State) firing() int {
 	n := 0
-	for u, f := range s.Firing {
+	for u, f := range s.Firing[:len(s.d.Units)] {
 		if f && s.d.Units[u].Side == s.Decider {
 			n++
 		}
@@ -144,7 +144,7 @@ func (s *State) resolveBombard() {
 	s.logf("6.3", engine.Observer, "bombard", s.d.Hexes[s.Target].ID, strconv.Itoa(total),
 		strconv.Itoa(s.d.Tables.BombColumns[col]), strconv.Itoa(die), []string{"-", "Disr", "1"}[res])
 	s.ExtraAmmo = false
-	for u := range s.Firing {
+	for u := range s.Firing[:len(s.d.Units)] {
 		if s.d.Units[u].Side == s.Decider {
 			s.Firing[u] = false // from here Firing marks the units disrupted by this bombardment
 		}
@@ -188,7 +188,7 @@ func (s *State) bombDisruptNext() {
 }
 
 func (s *State) anyFiring() bool {
-	for _, f := range s.Firing {
+	for _, f := range s.Firing[:len(s.d.Units)] {
 		if f {
 			return true
 		}
@@ -235,7 +235,7 @@ func (s *State) anyDump() bool {
 // bombardment (6.3); with one candidate it is automatic.
 func (s *State) bombStep() {
 	var cands []int
-	for u, f := range s.Firing {
+	for u, f := range s.Firing[:len(s.d.Units)] {
 		if f {
 			cands = append(cands, u)
 		}
@@ -252,7 +252,7 @@ func (s *State) bombStep() {
 // Bombardment may bombard another hex, a Limited one ends (section 9).
 func (s *State) endBombard() {
 	s.Decider = s.d.Orders[s.Current].Side
-	for u := range s.Firing {
+	for u := range s.Firing[:len(s.d.Units)] {
 		s.Firing[u] = false
 	}
 	s.Already, s.StepResult, s.ToDisrupt = -1, false, 0
@@ -280,7 +280,7 @@ func (s *State) finishOrder() {
 
 // roll rolls the die: a new epoch, undo never crosses it.
 func (s *State) roll() int {
-	s.epoch++
+	s.Epochs++
 	return s.Rand.D6()
 }
 

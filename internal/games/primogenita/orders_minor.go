@@ -296,7 +296,7 @@ func (s *State) applyMinor(a engine.Action) {
 // with none left it reports false: the player takes one from the map.
 func (s *State) dig(side engine.Side, h int) bool {
 	for i, t := range s.Pos.Trench {
-		if s.Pos.Owner[i] == side && t < 0 {
+		if s.Pos.Owner[i] == side && t == -1 {
 			s.Pos.Trench[i] = int16(h)
 			s.logf("9", engine.Observer, "dig", s.d.Hexes[h].ID)
 			return true

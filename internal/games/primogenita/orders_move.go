@@ -17,7 +17,7 @@ var moveOrders = map[int]MoveKind{36: FullMove, 5: FullMove, 26: MobileMove, 29:
 func (s *State) beginMove(p int) {
 	s.Step, s.Decider = stMove, s.d.Orders[p].Side
 	s.Mover, s.MoverLeft, s.SDPhase = -1, 0, false
-	for u := range s.Moved {
+	for u := range s.Moved[:len(s.d.Units)] {
 		s.Moved[u] = false
 	}
 }
@@ -263,7 +263,7 @@ func (s *State) startOverrun(after bool) {
 		s.Overrun = 2
 	}
 	s.Attacker = Allied
-	for h := range s.Hit {
+	for h := range s.Hit[:len(s.d.Hexes)] {
 		s.Hit[h] = false
 	}
 	s.Step = stAsTarget

@@ -35,27 +35,44 @@ type UnitState struct {
 	Supply    uint8 // Supplied, LowSupply, NoSupply
 }
 
-// Position is the pieces on the board: units, Trench markers, town flags.
+// Capacities of the flat core (the loader refuses data beyond them).
+const (
+	MaxUnits   = 128
+	MaxHexes   = 512
+	MaxTowns   = 32
+	MaxTrench  = 2 * maxTrench
+	MaxSources = 8
+)
+
+// No Trench marker in this slot of Position.Trench (the side has fewer).
+const noTrench = -2
+
+// Position is the pieces on the board: units, Trench markers, town flags,
+// in fixed-size arrays so that a copy is a clone.
 type Position struct {
-	Units  []UnitState // by index in Data.Units
-	Trench []int16     // hexes holding a Trench marker, per side, -1: on the Order sheet
-	Owner  []engine.Side
-	Flags  []uint8 // by town index
+	Units  [MaxUnits]UnitState // by index in Data.Units
+	Trench [MaxTrench]int16    // the hex of each Trench marker, -1 on its Order sheet, noTrench unused
+	Owner  [MaxTrench]engine.Side
+	Flags  [MaxTowns]uint8 // by town index
 }
 
 // NewPosition returns the position before setup: every unit in its box,
 // Trenches on the Order sheets, British flags on Kassala and Tessenei (1.7).
 func NewPosition(d *Data) *Position {
-	p := &Position{Units: make([]UnitState, len(d.Units)), Flags: make([]uint8, len(d.Towns))}
+	p := &Position{}
 	for i := range d.Units {
 		if d.Units[i].OnBase {
 			p.Units[i].Loc = OnBase
 		}
 	}
+	for i := range p.Trench {
+		p.Trench[i] = noTrench
+	}
+	k := 0
 	for s, n := range []int{Allied: d.AlliedTrench, Italian: d.ItalianTrench} {
 		for range n {
-			p.Trench = append(p.Trench, -1)
-			p.Owner = append(p.Owner, engine.Side(s))
+			p.Trench[k], p.Owner[k] = -1, engine.Side(s)
+			k++
 		}
 	}
 	for t, town := range d.Towns {
@@ -64,16 +81,6 @@ func NewPosition(d *Data) *Position {
 		}
 	}
 	return p
-}
-
-// Clone returns an independent copy.
-func (p *Position) Clone() *Position {
-	c := *p
-	c.Units = append([]UnitState(nil), p.Units...)
-	c.Trench = append([]int16(nil), p.Trench...)
-	c.Owner = append([]engine.Side(nil), p.Owner...)
-	c.Flags = append([]uint8(nil), p.Flags...)
-	return &c
 }
 
 // Strength is unit u's current Strength Value (its front or back).

@@ -152,7 +152,7 @@ func (s *State) canCommit(side engine.Side) bool {
 
 // reveal turns both choices face up on the Order Track (3.2) and draws.
 func (s *State) reveal() {
-	s.epoch++
+	s.Epochs++
 	for _, side := range []engine.Side{Allied, Italian} {
 		var list []string
 		for p := NumOrders; p >= 1; p-- {

@@ -1,9 +1,8 @@
 package primogenita
 
 import (
-	"encoding/binary"
-
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/flat"
 )
 
 // step is a decision point (or an automatic stage) of the sequence of
@@ -62,10 +61,17 @@ type OrderState struct {
 	Flipped bool // executed this Game Turn (3.2, 3.4)
 }
 
-// State is a moment of a game of La Primogenita. Not yet an engine.State:
-// see doc.go for what is implemented.
+// State is a moment of a game of La Primogenita (engine.State): the data,
+// the log and the flat core of everything that changes.
 type State struct {
-	d   *Data
+	core
+	d          *Data
+	engine.Log // the game log, outside what Marshal encodes
+}
+
+// core is everything that changes in a game, fixed-size: a copy is a
+// clone and flat.Marshal its canonical encoding.
+type core struct {
 	Pos Position
 
 	Turn         int8 // Game Turn 1..10 (2.1)
@@ -74,63 +80,60 @@ type State struct {
 	Decider      engine.Side // the side deciding Step (not stChoose: both)
 	VP           int8        // Victory Point Track (2.2)
 	Orders       [NumOrders + 1]OrderState
-	Committed    [2]bool      // stChoose: each side's choice committed (3.2)
-	Current      int8         // the Order drawn and being decided, or 0
-	Mover        int16        // stMove: the unit moving now, or -1
-	MoverLeft    int16        // stMove: its half mp left
-	SDPhase      bool         // stMove: the SD move (last, 5.5)
-	Advance      bool         // Order 39 declared for this Move Order
-	Moved        []bool       // stMove: units that moved in this Order
-	Target       int16        // the hex bombarded or assaulted
-	Hit          []bool       // hexes bombarded or assaulted in this Order (6.1, 7.1)
-	Firing       []bool       // units taking part in the bombardment or assault under way
-	ExtraAmmo    bool         // Orders 23, 25 declared for this bombardment
-	StepResult   bool         // a "1" bombardment result (6.3)
-	ToDisrupt    int8         // units still to Disrupt (6.3)
-	Attacker     engine.Side  // the side assaulting
-	Result       CombatResult // the result being applied
-	LossSide     engine.Side  // the side taking losses now
-	LossLeft     int8         // steps it still has to take
-	LossPlus     bool         // and a "1+" Trench or Artillery step
-	PlusChoice   bool         // stAsPlus: the Trench is an option
-	DefDone      bool         // the attacker's losses are taken; the defender's next
-	Pushing      bool         // the Assault under way is a Push (7.4)
-	Countering   bool         // a Counterattack is being applied (7.5)
-	CounterHex   int16        // the hex counterattacked
-	RetreatOrder bool         // Order 18 lifts 7.6's terrain limits for Foot
-	FromHex      int16        // the hex a retreat leaves
-	Window       int8         // the Assault window open (winRetreat…)
-	OrderShift   int8         // column shifts of Combination Orders in this Assault
-	Matildas     bool         // Order 14 declared in this Assault
-	PushChosen   bool         // the attacker chose to Push
-	Overrun      int8         // Order 41 under way: 1 before the move, 2 after
-	AirHeld      int8         // Order 42: an Air unit held for another Assault of this Order (ruling P16)
-	PushAfter    bool         // 7.4: a Push result whose defender is gone: the advanced units may Push on
-	Picks        int8         // Order 43: Air units left; Order 1: units replaced
-	Already      int16        // an already Disrupted unit chosen on a "1" (6.3), or -1
-	Upgrading    int8         // stRemoveSD: the Allied source being upgraded
-	ToRemove     int8         // stRemoveSD: SD still to remove
-	Trucks       bool         // Order 10 executed this Game Turn
-	OpenCity     uint8        // Asmara (2.2): OpenCityNone, OpenCityDeclared, OpenCityCancelled
+	Committed    [2]bool        // stChoose: each side's choice committed (3.2)
+	Current      int8           // the Order drawn and being decided, or 0
+	Mover        int16          // stMove: the unit moving now, or -1
+	MoverLeft    int16          // stMove: its half mp left
+	SDPhase      bool           // stMove: the SD move (last, 5.5)
+	Advance      bool           // Order 39 declared for this Move Order
+	Moved        [MaxUnits]bool // stMove: units that moved in this Order
+	Target       int16          // the hex bombarded or assaulted
+	Hit          [MaxHexes]bool // hexes bombarded or assaulted in this Order (6.1, 7.1)
+	Firing       [MaxUnits]bool // units taking part in the bombardment or assault under way
+	ExtraAmmo    bool           // Orders 23, 25 declared for this bombardment
+	StepResult   bool           // a "1" bombardment result (6.3)
+	ToDisrupt    int8           // units still to Disrupt (6.3)
+	Attacker     engine.Side    // the side assaulting
+	Result       CombatResult   // the result being applied
+	LossSide     engine.Side    // the side taking losses now
+	LossLeft     int8           // steps it still has to take
+	LossPlus     bool           // and a "1+" Trench or Artillery step
+	PlusChoice   bool           // stAsPlus: the Trench is an option
+	DefDone      bool           // the attacker's losses are taken; the defender's next
+	Pushing      bool           // the Assault under way is a Push (7.4)
+	Countering   bool           // a Counterattack is being applied (7.5)
+	CounterHex   int16          // the hex counterattacked
+	RetreatOrder bool           // Order 18 lifts 7.6's terrain limits for Foot
+	FromHex      int16          // the hex a retreat leaves
+	Window       int8           // the Assault window open (winRetreat…)
+	OrderShift   int8           // column shifts of Combination Orders in this Assault
+	Matildas     bool           // Order 14 declared in this Assault
+	PushChosen   bool           // the attacker chose to Push
+	Overrun      int8           // Order 41 under way: 1 before the move, 2 after
+	AirHeld      int8           // Order 42: an Air unit held for another Assault of this Order (ruling P16)
+	PushAfter    bool           // 7.4: a Push result whose defender is gone: the advanced units may Push on
+	Picks        int8           // Order 43: Air units left; Order 1: units replaced
+	Already      int16          // an already Disrupted unit chosen on a "1" (6.3), or -1
+	Upgrading    int8           // stRemoveSD: the Allied source being upgraded
+	ToRemove     int8           // stRemoveSD: SD still to remove
+	Trucks       bool           // Order 10 executed this Game Turn
+	OpenCity     uint8          // Asmara (2.2): OpenCityNone, OpenCityDeclared, OpenCityCancelled
 	// Markers are the Allied LS/FS markers (5.3) by index in
 	// Data.AlliedSupply; MarkerArrived: a Reinforcement LS has arrived.
 	Markers       [5]uint8
 	MarkerArrived [5]bool
-	ItalianLost   []bool // Italian supply sources gone for good (5.1)
-	Winner        int8   // -1 playing; 0 Allied, 1 Italian
-	Great         bool   // a great victory (2.4)
+	ItalianLost   [MaxSources]bool // Italian supply sources gone for good (5.1)
+	Winner        int8             // -1 playing; 0 Allied, 1 Italian
+	Great         bool             // a great victory (2.4)
 	Rand          engine.Rand
-	epoch         uint64
-
-	engine.Log // the game log, outside what Marshal encodes
+	Epochs        uint64 // die rolls and reveals (engine.State.Epoch)
 }
 
 // NewState returns the state at the start of setup (1.7): the VP marker
 // at 5, GT1, flags on Kassala and Tessenei, Italy to set up first.
 func NewState(d *Data, seed uint64) *State {
-	s := &State{d: d, Pos: *NewPosition(d), Turn: 1, Segment: 1, VP: StartVP, Winner: -1, Rand: engine.NewRand(seed),
-		ItalianLost: make([]bool, len(d.ItalianSupply)), Moved: make([]bool, len(d.Units)), Mover: -1,
-		Hit: make([]bool, len(d.Hexes)), Firing: make([]bool, len(d.Units)), Already: -1}
+	s := &State{d: d, core: core{Pos: *NewPosition(d), Turn: 1, Segment: 1, VP: StartVP, Winner: -1, Rand: engine.NewRand(seed),
+		Mover: -1, Already: -1}}
 	for i, src := range d.AlliedSupply {
 		if src.Arrives == 0 && !src.Placed {
 			s.Markers[i] = MarkerFS // West Kassala's FS is printed (5.3)
@@ -147,17 +150,12 @@ func NewState(d *Data, seed uint64) *State {
 // clone returns an independent copy without a log.
 func (s *State) clone() *State {
 	c := *s
-	c.Pos = *s.Pos.Clone()
-	c.ItalianLost = append([]bool(nil), s.ItalianLost...)
-	c.Moved = append([]bool(nil), s.Moved...)
-	c.Hit = append([]bool(nil), s.Hit...)
-	c.Firing = append([]bool(nil), s.Firing...)
 	c.Log = engine.Log{}
 	return &c
 }
 
 // Epoch counts die rolls and reveals (engine.State.Epoch).
-func (s *State) Epoch() uint64 { return s.epoch }
+func (s *State) Epoch() uint64 { return s.Epochs }
 
 // Active is the set of sides that must decide now: both while choosing
 // Orders (3.2; a side that has committed may only take its commit back,
@@ -185,46 +183,8 @@ func (s *State) Returns() []float64 {
 	return r
 }
 
-// Marshal returns the canonical bytes of the state.
-func (s *State) Marshal() []byte {
-	b := make([]byte, 0, 512)
-	b = append(b, byte(s.Turn), byte(s.Segment), byte(s.Step), byte(s.Decider), byte(s.VP), byte(s.Current), byte(s.Winner), byte(s.Upgrading), byte(s.ToRemove),
-		flag(s.Trucks), flag(s.Great), flag(s.Committed[0]), flag(s.Committed[1]), s.OpenCity)
-	b = append(b, s.Markers[:]...)
-	for i := range s.MarkerArrived {
-		b = append(b, flag(s.MarkerArrived[i]))
-	}
-	b = append(b, byte(s.Mover), byte(s.Mover>>8), byte(s.MoverLeft), byte(s.MoverLeft>>8), flag(s.SDPhase), flag(s.Advance))
-	for _, m := range s.Moved {
-		b = append(b, flag(m))
-	}
-	for _, m := range s.Firing {
-		b = append(b, flag(m))
-	}
-	for _, m := range s.Hit {
-		b = append(b, flag(m))
-	}
-	b = append(b, byte(s.Attacker), byte(s.Result.Att), byte(s.Result.Def), flag(s.Result.Push), byte(s.LossSide), byte(s.LossLeft),
-		flag(s.LossPlus), flag(s.PlusChoice), flag(s.DefDone), flag(s.Pushing), flag(s.Countering), byte(s.CounterHex), byte(s.CounterHex>>8),
-		flag(s.RetreatOrder), byte(s.FromHex), byte(s.FromHex>>8), byte(s.Picks),
-		byte(s.Window), byte(s.OrderShift), flag(s.Matildas), flag(s.PushChosen), byte(s.Overrun), byte(s.AirHeld), flag(s.PushAfter))
-	b = append(b, byte(s.Target), byte(s.Target>>8), flag(s.ExtraAmmo), flag(s.StepResult), byte(s.ToDisrupt), byte(s.Already), byte(s.Already>>8))
-	for _, l := range s.ItalianLost {
-		b = append(b, flag(l))
-	}
-	b = binary.LittleEndian.AppendUint64(b, s.Rand.S)
-	b = binary.LittleEndian.AppendUint64(b, s.epoch)
-	for _, o := range s.Orders {
-		b = append(b, o.Where, flag(o.Flipped))
-	}
-	for _, u := range s.Pos.Units {
-		b = append(b, byte(u.Loc), byte(u.Hex), byte(u.Hex>>8), flag(u.Flipped), flag(u.Disrupted), u.Supply)
-	}
-	for _, t := range s.Pos.Trench {
-		b = append(b, byte(t), byte(t>>8))
-	}
-	return append(b, s.Pos.Flags...)
-}
+// Marshal returns the canonical bytes of the state: its flat core.
+func (s *State) Marshal() []byte { return flat.Marshal(&s.core) }
 
 func flag(b bool) byte {
 	if b {

@@ -42,7 +42,7 @@ var whereNames = []string{OrdSheet: "sheet", OrdPending: "chosen", OrdTrack: "tr
 
 // view builds side's view; engine.Observer sees what both may see.
 func (s *State) view(side engine.Side) View {
-	v := View{Turn: int(s.Turn), Segment: int(s.Segment), VP: int(s.VP), Units: s.Pos.Units, Flags: s.Pos.Flags, Trench: s.Pos.Trench}
+	v := View{Turn: int(s.Turn), Segment: int(s.Segment), VP: int(s.VP), Units: s.Pos.Units[:len(s.d.Units)], Flags: s.Pos.Flags[:len(s.d.Towns)], Trench: s.Pos.Trench[:s.d.AlliedTrench+s.d.ItalianTrench]}
 	for p := 1; p <= NumOrders; p++ {
 		o := s.Orders[p]
 		own := s.d.Orders[p].Side == side
