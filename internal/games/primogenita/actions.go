@@ -125,6 +125,13 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		dst = s.legalAssault(dst)
 	case stMinor:
 		dst = s.minorTargets(int(s.Current), dst)
+	case stResupply:
+		for _, u := range s.resupplyChoices(side) {
+			dst = append(dst, engine.Action{Op: opChoose, A: int16(u)})
+		}
+		if len(dst) == 0 {
+			dst = append(dst, engine.Action{Op: opDone})
+		}
 	case stDigFrom:
 		for i, t := range s.Pos.Trench {
 			if s.Pos.Owner[i] == side && t >= 0 {
@@ -187,6 +194,16 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 			s.finishMove()
 		} else {
 			s.Step = stMove
+		}
+		s.advance()
+		return nil
+	case stResupply:
+		if a.Op == opChoose {
+			s.Firing[a.A] = true
+			s.logf("5.7", engine.Observer, "resupplied", s.d.Units[a.A].ID)
+		}
+		if a.Op == opDone || len(s.resupplyChoices(side)) == 0 {
+			s.finishResupply(side, s.net(side, side == Allied && s.Trucks))
 		}
 		s.advance()
 		return nil

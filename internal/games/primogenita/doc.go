@@ -42,9 +42,10 @@
 //
 // Not yet, or simplified (each a ruling in docs/primogenita/rulings.md):
 //
-//   - Which units an SD or a town supports is chosen by the engine (P11),
-//     and so is the Trench Stand Fast takes from the map when none is on
-//     the sheet (P13).
+//   - For Support in a Main Order, which units an SD or a town serves when
+//     it cannot serve all is chosen by the engine (P11; in the Resupply
+//     Segment the player chooses), and so is the Trench Stand Fast takes
+//     from the map when none is on the sheet (P13).
 //   - No terminal, browser, computer-player knowledge (ai.RegisterKnowledge),
 //     benchmarks or registration.
 package primogenita

@@ -58,33 +58,58 @@ func (s *State) sources(side engine.Side, trucks bool) []source {
 	return out
 }
 
-// supported decides which of units (all of one side) trace Support or
-// Resupply (5.1, 5.5, 5.6): as many as possible, the capacity of SD (2
-// units) and Italian towns (4) respected; among equal numbers, units
-// earlier in the list first (ruling P11).
-func (s *State) supported(side engine.Side, units []int, trucks bool) []bool {
-	srcs := s.sources(side, trucks)
-	reach := make([][]bool, len(srcs)) // [source][hex]
-	for i, src := range srcs {
-		reach[i] = make([]bool, len(s.d.Hexes))
+// supplyNet is a side's sources and the hexes each reaches (5.1).
+type supplyNet struct {
+	srcs  []source
+	reach [][]bool // [source][hex]
+}
+
+// net traces every source of side.
+func (s *State) net(side engine.Side, trucks bool) supplyNet {
+	n := supplyNet{srcs: s.sources(side, trucks)}
+	n.reach = make([][]bool, len(n.srcs))
+	for i, src := range n.srcs {
+		n.reach[i] = make([]bool, len(s.d.Hexes))
 		for _, r := range s.d.Trace(&s.Pos, side, src.hex, src.rng) {
-			reach[i][s.d.pos[r.Hex]-1] = true
+			n.reach[i][s.d.pos[r.Hex]-1] = true
 		}
 	}
+	return n
+}
+
+// unlimited reports whether an FS or LS reaches hex h; capped whether an
+// SD or a town (which serve only 2 or 4 units) does.
+func (n supplyNet) unlimited(h int) bool { return n.any(h, true) }
+func (n supplyNet) capped(h int) bool    { return n.any(h, false) }
+
+func (n supplyNet) any(h int, unlimited bool) bool {
+	for i, src := range n.srcs {
+		if (src.cap < 0) == unlimited && n.reach[i][h] {
+			return true
+		}
+	}
+	return false
+}
+
+// supported decides which of units (all of one side) trace Support (5.1,
+// 5.2, 5.5, 5.6): as many as possible, the capacity of SD (2 units) and
+// Italian towns (4) respected; among equal numbers, units earlier in the
+// list first (ruling P11).
+func (s *State) supported(side engine.Side, units []int, trucks bool) []bool {
+	return s.match(s.net(side, trucks), units)
+}
+
+// match serves units from n: those an FS or LS reaches, then as many of
+// the rest as SD and towns can take (augmenting paths).
+func (s *State) match(n supplyNet, units []int) []bool {
+	srcs, reach := n.srcs, n.reach
 	ok := make([]bool, len(units))
 	assigned := make([]int, len(units)) // source index, or -1
 	used := make([]int, len(srcs))
 	for k, u := range units {
 		assigned[k] = -1
-		h := int(s.Pos.Units[u].Hex)
-		for i, src := range srcs {
-			if src.cap < 0 && reach[i][h] {
-				ok[k] = true
-				break
-			}
-		}
+		ok[k] = n.unlimited(int(s.Pos.Units[u].Hex))
 	}
-	// Capacity-limited sources: augmenting paths (bipartite matching).
 	var try func(k int, seen []bool) bool
 	try = func(k int, seen []bool) bool {
 		h := int(s.Pos.Units[units[k]].Hex)
@@ -298,23 +323,113 @@ func (s *State) due(side engine.Side) bool {
 	return false
 }
 
-// resupply is 5.7b: every unit but Arbegnoch, Air units and SD tries to
-// Resupply; a resupplied unit loses its Low/No Supply marker, another
-// gets Low Supply or turns Low into No Supply.
+// resupplyUnits are side's units that must try to Resupply (5.7b): all on
+// the map but Arbegnoch, Air units and SD.
+func (s *State) resupplyUnits(side engine.Side) []int {
+	var units []int
+	for u := range s.d.Units {
+		unit := &s.d.Units[u]
+		if unit.Side == side && s.Pos.Units[u].Loc == OnMap && !unit.Arbegnoch && unit.Kind != SD {
+			units = append(units, u)
+		}
+	}
+	return units
+}
+
+// contested are the units of side only an SD or a town can resupply.
+func (s *State) contested(side engine.Side, n supplyNet) []int {
+	var out []int
+	for _, u := range s.resupplyUnits(side) {
+		if h := int(s.Pos.Units[u].Hex); !n.unlimited(h) && n.capped(h) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// resupplyChoices are the contested units side may add to those it has
+// chosen (marked in Firing) so that all can still be served.
+func (s *State) resupplyChoices(side engine.Side) []int {
+	n := s.net(side, side == Allied && s.Trucks)
+	var chosen, out []int
+	cont := s.contested(side, n)
+	for _, u := range cont {
+		if s.Firing[u] {
+			chosen = append(chosen, u)
+		}
+	}
+	for _, u := range cont {
+		if s.Firing[u] {
+			continue
+		}
+		all := true
+		for _, ok := range s.match(n, append(chosen[:len(chosen):len(chosen)], u)) {
+			all = all && ok
+		}
+		if all {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// beginResupply is 5.7b for side: when its SD and towns cannot serve every
+// unit only they reach, the player chooses which ("It is your choice");
+// otherwise it is done at once.
+func (s *State) beginResupply(side engine.Side) {
+	for u := range s.Firing[:len(s.d.Units)] {
+		s.Firing[u] = false
+	}
+	n := s.net(side, side == Allied && s.Trucks)
+	cont := s.contested(side, n)
+	all := true
+	for _, ok := range s.match(n, cont) {
+		all = all && ok
+	}
+	if !all {
+		s.Step, s.Decider = stResupply, side
+		return
+	}
+	for _, u := range cont {
+		s.Firing[u] = true
+	}
+	s.finishResupply(side, n)
+}
+
+// finishResupply marks side's units (5.7b): resupplied ones lose their
+// Low/No Supply marker, the others get Low or turn Low into No Supply.
+func (s *State) finishResupply(side engine.Side, n supplyNet) {
+	for _, u := range s.resupplyUnits(side) {
+		st := &s.Pos.Units[u]
+		switch {
+		case n.unlimited(int(st.Hex)) || s.Firing[u]:
+			st.Supply = Supplied
+		case st.Supply == Supplied:
+			st.Supply = LowSupply
+		default:
+			st.Supply = NoSupply
+		}
+	}
+	for u := range s.Firing[:len(s.d.Units)] {
+		s.Firing[u] = false
+	}
+	if side == Allied {
+		s.beginResupply(Italian)
+		return
+	}
+	s.endSupplyPhase()
+}
+
+// resupply runs 5.7b for both sides without stopping, serving as many
+// units as possible (tests).
 func (s *State) resupply() {
 	for _, side := range []engine.Side{Allied, Italian} {
-		var units []int
-		for u := range s.d.Units {
-			unit := &s.d.Units[u]
-			if unit.Side == side && s.Pos.Units[u].Loc == OnMap && !unit.Arbegnoch && unit.Kind != SD {
-				units = append(units, u)
-			}
-		}
-		ok := s.supported(side, units, side == Allied && s.Trucks)
-		for k, u := range units {
-			st := &s.Pos.Units[u]
+		n := s.net(side, side == Allied && s.Trucks)
+		units := s.resupplyUnits(side)
+		for k, ok := range s.match(n, units) {
+			st := &s.Pos.Units[units[k]]
 			switch {
-			case ok[k]:
+			case ok:
 				st.Supply = Supplied
 			case st.Supply == Supplied:
 				st.Supply = LowSupply
@@ -323,7 +438,6 @@ func (s *State) resupply() {
 			}
 		}
 	}
-	s.logf("5.7", engine.Observer, "resupply")
 }
 
 // attrition is 5.7c: Allied units with No Supply lose a step, Italian ones

@@ -208,3 +208,29 @@ func TestOpenCity22(t *testing.T) {
 		t.Error("Open City possible twice")
 	}
 }
+
+// 5.7b: "It is your choice which units get to be Resupplied": one SD near
+// three units, the player picks two; the third gets Low Supply.
+func TestResupplyChoice57(t *testing.T) {
+	s, f := stateWith(t)
+	s.Markers, s.MarkerArrived = [5]uint8{}, [5]bool{true, true, true, true, true} // no FS or LS at all
+	s.ItalianLost = [MaxSources]bool{true, true, true, true, true}
+	f.place("sd-1", "K-6")
+	a, b, c := f.place("cih", "K-6"), f.place("skin", "K-7"), f.place("sdf", "K-5")
+	s.Segment = 2
+	s.draw() // the track is empty: the Supply Phase
+	if s.Step != stResupply || s.Decider != Allied {
+		t.Fatalf("step %d: the Allies should choose whom the SD resupplies", s.Step)
+	}
+	if got := legalTexts(s, Allied); len(got) != 3 {
+		t.Fatalf("choices %v", got)
+	}
+	do(t, s, Allied, "choose skin")
+	do(t, s, Allied, "choose sdf")
+	if s.Step == stResupply && s.Decider == Allied {
+		t.Fatal("a third unit could be chosen for a 2-unit SD")
+	}
+	if s.Pos.Units[b].Supply != Supplied || s.Pos.Units[c].Supply != Supplied || s.Pos.Units[a].Supply != LowSupply {
+		t.Fatalf("supply %d %d %d", s.Pos.Units[a].Supply, s.Pos.Units[b].Supply, s.Pos.Units[c].Supply)
+	}
+}

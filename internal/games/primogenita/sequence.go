@@ -275,7 +275,13 @@ func (s *State) execute(p int) bool {
 func (s *State) supplyPhase() {
 	s.placeReinforcements(Allied, true)
 	s.placeReinforcements(Italian, true)
-	s.resupply()
+	s.logf("5.7", engine.Observer, "resupply")
+	s.beginResupply(Allied)
+}
+
+// endSupplyPhase is the Attrition and Victory Check Segments (5.7c, 2.4),
+// then the next Game Turn.
+func (s *State) endSupplyPhase() {
 	s.attrition()
 	// 2.3: +1 VP if Agordat or Barentù is Allied at the end of GT1 (1 in total).
 	if s.Turn == 1 {

@@ -43,6 +43,7 @@ const (
 	stMinor                    // 9: the owner chooses the target of a Minor Order
 	stMinorAdvance             // Order 8: the Italian unit may advance
 	stDigFrom                  // Orders 37, 30, 7: the Trench to take from the map
+	stResupply                 // 5.7b: the player chooses which units SD and towns resupply
 	stOver
 )
 
