@@ -95,20 +95,10 @@ func (d *Data) EnterCost(p *Position, m Mover, from, to int) (cost int, stop, ok
 	}
 	fromT, toT := d.Hexes[from].Terrain, d.Hexes[to].Terrain
 	along := l.Along()
-	switch {
-	case l.Road:
-		cost = d.Tables.RoadMP
-	case l.Track:
-		cost = d.Tables.TrackMP
-	default:
-		cost = d.Tables.TerrainMP[toT]
+	if l.Cliff && !along && m.Mobile {
+		return 0, false, false // 4.1: Mobile units cross no cliff off road/track
 	}
-	if l.Cliff && !along {
-		if m.Mobile {
-			return 0, false, false // 4.1: Mobile units cross no cliff off road/track
-		}
-		cost += d.Tables.CliffMP // 4.1: +1mp for a cliff or double cliff, either way
-	}
+	cost = d.crossCost(l, to)
 	if !along {
 		if m.Mobile && (fromT.Rugged() || toT.Rugged()) {
 			return 0, false, false // 4.1: nor enter or exit Mountain or Alpine
@@ -117,15 +107,35 @@ func (d *Data) EnterCost(p *Position, m Mover, from, to int) (cost int, stop, ok
 			return 0, false, false // 4.1: Foot off road enter or exit Alpine only by Tactical Move
 		}
 	}
-	// 4.2: +1mp in total to enter an enemy ZoC; stop after entering a Hard one.
-	switch d.ZoCInto(p, m.Side, to) {
-	case WeakZoC:
-		cost += MP
-	case HardZoC:
-		cost += MP
-		stop = true
+	extra, stop := d.zocCost(p, m.Side, to)
+	return cost + extra, stop, true
+}
+
+// crossCost is the cost of crossing link l into hex to, units and zones
+// of control aside (4.1, 5.1): a road's or track's lesser cost along it,
+// else the defining terrain's plus 1mp for a cliff or double cliff.
+func (d *Data) crossCost(l Link, to int) int {
+	switch {
+	case l.Road:
+		return d.Tables.RoadMP
+	case l.Track:
+		return d.Tables.TrackMP
+	case l.Cliff:
+		return d.Tables.TerrainMP[d.Hexes[to].Terrain] + d.Tables.CliffMP
 	}
-	return cost, stop, true
+	return d.Tables.TerrainMP[d.Hexes[to].Terrain]
+}
+
+// zocCost is 4.2 for side entering hex h: +1mp in total for an enemy ZoC,
+// and a stop after entering a Hard one.
+func (d *Data) zocCost(p *Position, side engine.Side, h int) (extra int, stop bool) {
+	switch d.ZoCInto(p, side, h) {
+	case WeakZoC:
+		return MP, false
+	case HardZoC:
+		return MP, true
+	}
+	return 0, false
 }
 
 // Reach lists the hexes unit u may end a move of kind k in, with their

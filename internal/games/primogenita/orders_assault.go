@@ -15,12 +15,7 @@ var assaultOrders = map[int]bool{9: true, 31: false, 28: true, 19: false}
 func (s *State) beginAssault(p int) {
 	s.Step, s.Decider = stAsTarget, s.d.Orders[p].Side
 	s.Attacker = s.Decider
-	for u := range s.Moved[:len(s.d.Units)] {
-		s.Moved[u] = false // here: units that have assaulted in this Order
-	}
-	for h := range s.Hit[:len(s.d.Hexes)] {
-		s.Hit[h] = false
-	}
+	s.Moved, s.Hit = [MaxUnits]bool{}, [MaxHexes]bool{} // here: units that have assaulted, hexes assaulted
 }
 
 // canAssault reports whether unit u may assault hex h now (7.1, 8.1): a

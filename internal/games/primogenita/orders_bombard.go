@@ -16,12 +16,7 @@ var extraAmmo = [2]int{Allied: 23, Italian: 25}
 // beginBombard starts Bombardment Order p (6.1).
 func (s *State) beginBombard(p int) {
 	s.Step, s.Decider = stBombTarget, s.d.Orders[p].Side
-	for u := range s.Moved[:len(s.d.Units)] {
-		s.Moved[u] = false // here: Artillery that has bombarded in this Order
-	}
-	for h := range s.Hit[:len(s.d.Hexes)] {
-		s.Hit[h] = false
-	}
+	s.Moved, s.Hit = [MaxUnits]bool{}, [MaxHexes]bool{} // here: Artillery that has fired, hexes bombarded
 }
 
 // canBombard reports whether unit u may bombard hex h now (6.1, 8.1): a

@@ -48,28 +48,12 @@ func (d *Data) traceCost(p *Position, side engine.Side, from, to int) (cost int,
 	if e := d.Hexes[to].Entry; e >= 0 && d.Entries[e].Side != side {
 		return 0, false, false // ruling P4: no trace into an enemy Entry hex
 	}
-	switch {
-	case l.Road:
-		cost = d.Tables.RoadMP
-	case l.Track:
-		cost = d.Tables.TrackMP
-	default:
-		cost = d.Tables.TerrainMP[d.Hexes[to].Terrain]
-		if l.Cliff {
-			cost += d.Tables.CliffMP
-		}
-	}
+	cost = d.crossCost(l, to)
 	if d.Occupied(p, side, to) {
 		return cost, false, true // 5.1: a friendly-occupied hex in a ZoC: no +1mp, no stop
 	}
-	switch d.ZoCInto(p, side, to) {
-	case WeakZoC:
-		cost += MP
-	case HardZoC:
-		cost += MP
-		stop = true
-	}
-	return cost, stop, true
+	extra, stop := d.zocCost(p, side, to)
+	return cost + extra, stop, true
 }
 
 // Reaches reports whether a trace of side from src within rng half mp
