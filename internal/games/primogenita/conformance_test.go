@@ -11,7 +11,7 @@ import (
 // nothing, redaction of the secret Order choice, record round trips,
 // replay and undo. The game is not registered; the suite takes it directly.
 func TestConformance(t *testing.T) {
-	games := 2
+	games := 3
 	if testing.Short() {
 		games = 1
 	}

@@ -35,9 +35,9 @@ func (s *State) Determinize(viewer engine.Side, r *engine.Rand) engine.State {
 func (s *State) View(side engine.Side, lang string) any { return s.view(side) }
 
 // CheckInvariants verifies what must always hold: no hex holds both sides'
-// units; units on the map are on hexes; between Orders no hex exceeds its
-// Stacking Limit (1.5); a Trench lies on a hex or its sheet; the Order
-// counters are where the sequence allows.
+// units; units on the map are on hexes; no hex ever exceeds its Stacking
+// Limit (1.5; ruling P14 keeps it so during Orders too); a Trench lies on a
+// hex or its sheet; the Order counters are where the sequence allows.
 func (s *State) CheckInvariants() error {
 	side := make([]int8, len(s.d.Hexes))
 	for u := range s.d.Units {
@@ -57,11 +57,9 @@ func (s *State) CheckInvariants() error {
 			return fmt.Errorf("%s in the enemy Entry hex %s", s.d.Units[u].ID, s.d.Hexes[st.Hex].ID)
 		}
 	}
-	if s.Step == stChoose || s.Step == stExecute {
-		for h := range s.d.Hexes {
-			if s.d.Overstacked(&s.Pos, h) {
-				return fmt.Errorf("%s over its Stacking Limit between Orders", s.d.Hexes[h].ID)
-			}
+	for h := range s.d.Hexes {
+		if s.d.Overstacked(&s.Pos, h) {
+			return fmt.Errorf("%s over its Stacking Limit (1.5)", s.d.Hexes[h].ID)
 		}
 	}
 	for _, t := range s.Pos.Trench {
