@@ -86,8 +86,12 @@ type Mover struct {
 // adjacent hex to (4.1, 4.2); ok false if the move is prohibited; stop if
 // the mover must stop there (an enemy Hard ZoC).
 func (d *Data) EnterCost(p *Position, m Mover, from, to int) (cost int, stop, ok bool) {
+	return d.enterCost(d.snapshot(p), m, from, to)
+}
+
+func (d *Data) enterCost(sn *snap, m Mover, from, to int) (cost int, stop, ok bool) {
 	l, adj := d.Hexes[from].Link(to)
-	if !adj || d.Occupied(p, Other(m.Side), to) {
+	if !adj || sn.occ[Other(m.Side)][to] {
 		return 0, false, false // 4.1: you may not enter a hex containing an enemy unit
 	}
 	if e := d.Hexes[to].Entry; e >= 0 && d.Entries[e].Side != m.Side {
@@ -107,7 +111,7 @@ func (d *Data) EnterCost(p *Position, m Mover, from, to int) (cost int, stop, ok
 			return 0, false, false // 4.1: Foot off road enter or exit Alpine only by Tactical Move
 		}
 	}
-	extra, stop := d.zocCost(p, m.Side, to)
+	extra, stop := d.zocCost(sn, m.Side, to)
 	return cost + extra, stop, true
 }
 
@@ -128,8 +132,8 @@ func (d *Data) crossCost(l Link, to int) int {
 
 // zocCost is 4.2 for side entering hex h: +1mp in total for an enemy ZoC,
 // and a stop after entering a Hard one.
-func (d *Data) zocCost(p *Position, side engine.Side, h int) (extra int, stop bool) {
-	switch d.ZoCInto(p, side, h) {
+func (d *Data) zocCost(sn *snap, side engine.Side, h int) (extra int, stop bool) {
+	switch d.zocIn(sn, side, h) {
 	case WeakZoC:
 		return MP, false
 	case HardZoC:
@@ -170,12 +174,13 @@ func (d *Data) Reach(p *Position, u int, k MoveKind, advance bool) []hexgrid.Rea
 
 // stepCost adapts EnterCost to hexgrid's search.
 func (d *Data) stepCost(p *Position, m Mover) hexgrid.StepCost {
+	sn := d.snapshot(p)
 	return func(from, to hexgrid.Hex, _ hexgrid.Hexside) (int, bool) {
 		a, b := d.pos[from], d.pos[to]
 		if a == 0 || b == 0 {
 			return -1, false
 		}
-		cost, stop, ok := d.EnterCost(p, m, a-1, b-1)
+		cost, stop, ok := d.enterCost(sn, m, a-1, b-1)
 		if !ok {
 			return -1, false
 		}

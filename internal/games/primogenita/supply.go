@@ -21,12 +21,13 @@ func (d *Data) Trace(p *Position, side engine.Side, src, rng int) []hexgrid.Reac
 	s := d.search()
 	defer d.searches.Put(s)
 	start := d.Hexes[src].At
+	sn := d.snapshot(p)
 	step := func(from, to hexgrid.Hex, _ hexgrid.Hexside) (int, bool) {
 		a, b := d.pos[from], d.pos[to]
 		if a == 0 || b == 0 {
 			return -1, false
 		}
-		cost, stop, ok := d.traceCost(p, side, a-1, b-1)
+		cost, stop, ok := d.traceCost(sn, side, a-1, b-1)
 		if !ok {
 			return -1, false
 		}
@@ -40,19 +41,19 @@ func (d *Data) Trace(p *Position, side engine.Side, src, rng int) []hexgrid.Reac
 
 // traceCost is the cost for a trace of side to enter hex to from the
 // adjacent hex from (5.1).
-func (d *Data) traceCost(p *Position, side engine.Side, from, to int) (cost int, stop, ok bool) {
+func (d *Data) traceCost(sn *snap, side engine.Side, from, to int) (cost int, stop, ok bool) {
 	l, adj := d.Hexes[from].Link(to)
-	if !adj || d.Occupied(p, Other(side), to) || d.EnemyTown(p, side, to) {
+	if !adj || sn.occ[Other(side)][to] || d.EnemyTown(sn.p, side, to) {
 		return 0, false, false
 	}
 	if e := d.Hexes[to].Entry; e >= 0 && d.Entries[e].Side != side {
 		return 0, false, false // ruling P4: no trace into an enemy Entry hex
 	}
 	cost = d.crossCost(l, to)
-	if d.Occupied(p, side, to) {
+	if sn.occ[side][to] {
 		return cost, false, true // 5.1: a friendly-occupied hex in a ZoC: no +1mp, no stop
 	}
-	extra, stop := d.zocCost(p, side, to)
+	extra, stop := d.zocCost(sn, side, to)
 	return cost + extra, stop, true
 }
 

@@ -15,6 +15,10 @@ const (
 // No ZoC extends into or out of an Entry hex or a Mountain or Alpine hex,
 // or across a cliff hexside.
 func (d *Data) ZoCInto(p *Position, side engine.Side, h int) int {
+	return d.zocIn(d.snapshot(p), side, h)
+}
+
+func (d *Data) zocIn(sn *snap, side engine.Side, h int) int {
 	to := &d.Hexes[h]
 	if to.Entry >= 0 || to.Terrain.Rugged() {
 		return NoZoC
@@ -25,7 +29,7 @@ func (d *Data) ZoCInto(p *Position, side engine.Side, h int) int {
 		if l.Cliff || from.Entry >= 0 || from.Terrain.Rugged() {
 			continue
 		}
-		switch s := d.StackStrength(p, Other(side), l.To); {
+		switch s := int(sn.str[Other(side)][l.To]); {
 		case s >= HardZoCStrength:
 			return HardZoC
 		case s >= WeakZoCStrength:
@@ -40,3 +44,24 @@ const (
 	WeakZoCStrength = 2
 	HardZoCStrength = 12
 )
+
+// snap is what the searches ask of a position again and again, counted
+// once: each side's strength and presence in every hex.
+type snap struct {
+	p   *Position
+	str [2][MaxHexes]int16
+	occ [2][MaxHexes]bool
+}
+
+// snapshot counts p's units into a snap.
+func (d *Data) snapshot(p *Position) *snap {
+	sn := &snap{p: p}
+	for u := range d.Units {
+		if st := &p.Units[u]; st.Loc == OnMap {
+			side := d.Units[u].Side
+			sn.occ[side][st.Hex] = true
+			sn.str[side][st.Hex] += int16(d.Strength(p, u))
+		}
+	}
+	return sn
+}
