@@ -38,7 +38,9 @@
 //     Counterattack, retreat, advance, and the Assault Combination Orders
 //     (42, 15, 17, 18, 14, 13, 44) in their windows.
 //   - Every one of the 44 Orders' own effects (9; orders_*.go).
-//   - Texts in English and Italian (i18n.go, words/*.json).
+//   - Texts in English and Italian (i18n.go, words/*.json, in the kit's
+//     catalog format but read by a small reader until kit/words is on main).
+//   - Benchmarks (bench_test.go) and a fuzz test of the record text.
 //
 // Not yet, or simplified (each a ruling in docs/primogenita/rulings.md):
 //
@@ -46,6 +48,10 @@
 //     it cannot serve all is chosen by the engine (P11; in the Resupply
 //     Segment the player chooses), and so is the Trench Stand Fast takes
 //     from the map when none is on the sheet (P13).
-//   - No terminal, browser, computer-player knowledge (ai.RegisterKnowledge),
-//     benchmarks or registration.
+//   - Rulings that are stricter than the text: P14 (no unit enters a full
+//     hex, even passing through).
+//   - No terminal or browser board, no computer-player knowledge
+//     (ai.RegisterKnowledge), no registration: the game cannot be played
+//     from cmd/sandtable yet; sim, bench and the engine protocol do not
+//     know it.
 package primogenita
