@@ -162,29 +162,12 @@ func TestOverrun41(t *testing.T) {
 // 3.3's example: a Full Assault Order permits several Assaults, but a
 // Combination Order gives its bonus to one of them only.
 func TestFullAssaultComboOnce33(t *testing.T) {
-	s, f := stateWith(t)
-	for _, id := range []string{"11-ind", "9-ind"} {
-		f.place(id, "I-1")
-	}
-	f.place("10-ind", "K-3")
-	f.place("12-col", "I-2")
-	f.place("2-col", "J-3")
-	s.Orders[17].Where = OrdBox
-	executing(t, s, 9)
-	do(t, s, Allied, "target I-2")
-	do(t, s, Allied, "fire 11-ind")
-	do(t, s, Allied, "resolve")
+	s := twoAssaults(t, 17)
 	if !slices.Contains(legalTexts(s, Italian), "declare 17") {
 		t.Fatal("Heroic Defense not offered in the first Assault")
 	}
 	do(t, s, Italian, "declare 17")
-	for s.Step != stAsTarget {
-		l := s.Legal(s.Decider, nil)
-		do(t, s, s.Decider, s.EncodeAction(l[len(l)-1]))
-	}
-	do(t, s, Allied, "target J-3")
-	do(t, s, Allied, "fire 10-ind")
-	do(t, s, Allied, "resolve")
+	secondAssault(t, s)
 	if s.Step == stAsWin {
 		t.Fatalf("a Combination Order offered again in the second Assault: %v", legalTexts(s, s.Decider))
 	}
@@ -193,6 +176,22 @@ func TestFullAssaultComboOnce33(t *testing.T) {
 // Order 42 with two Air units may give one shift in each of two Assaults
 // of a Full Assault (ruling P16).
 func TestAirstrike42Split(t *testing.T) {
+	s := twoAssaults(t, 42)
+	do(t, s, Allied, "declare 42 split")
+	if s.OrderShift != 1 || s.AirHeld != 1 {
+		t.Fatalf("split: shift %d held %d", s.OrderShift, s.AirHeld)
+	}
+	secondAssault(t, s)
+	do(t, s, Allied, "declare 42 held")
+	if s.OrderShift != 1 || s.AirHeld != 0 {
+		t.Fatalf("held: shift %d held %d", s.OrderShift, s.AirHeld)
+	}
+}
+
+// twoAssaults: a Full Assault (9) with two Italian hexes to assault, the
+// Combination Order given in its box and both Air units on the base; the
+// first Assault (11 Ind on I-2) is resolved up to its first window.
+func twoAssaults(t *testing.T, box int) *State {
 	s, f := stateWith(t)
 	for _, id := range []string{"11-ind", "9-ind"} {
 		f.place(id, "I-1")
@@ -201,15 +200,17 @@ func TestAirstrike42Split(t *testing.T) {
 	f.place("12-col", "I-2")
 	f.place("2-col", "J-3")
 	s.Pos.Units[f.unit("air-2")].Loc = OnBase
-	s.Orders[42].Where = OrdBox
+	s.Orders[box].Where = OrdBox
 	executing(t, s, 9)
 	do(t, s, Allied, "target I-2")
 	do(t, s, Allied, "fire 11-ind")
 	do(t, s, Allied, "resolve")
-	do(t, s, Allied, "declare 42 split")
-	if s.OrderShift != 1 || s.AirHeld != 1 {
-		t.Fatalf("split: shift %d held %d", s.OrderShift, s.AirHeld)
-	}
+	return s
+}
+
+// secondAssault plays the first Assault out and starts the second (10 Ind
+// on J-3).
+func secondAssault(t *testing.T, s *State) {
 	for s.Step != stAsTarget {
 		l := s.Legal(s.Decider, nil)
 		do(t, s, s.Decider, s.EncodeAction(l[len(l)-1]))
@@ -217,8 +218,4 @@ func TestAirstrike42Split(t *testing.T) {
 	do(t, s, Allied, "target J-3")
 	do(t, s, Allied, "fire 10-ind")
 	do(t, s, Allied, "resolve")
-	do(t, s, Allied, "declare 42 held")
-	if s.OrderShift != 1 || s.AirHeld != 0 {
-		t.Fatalf("held: shift %d held %d", s.OrderShift, s.AirHeld)
-	}
 }
