@@ -368,7 +368,7 @@ func (s *State) battleEdge(from, t int, side engine.Side, u int) float64 {
 		case us.Flags&fDeclared != 0 && int(us.Target) == t && us.Flags&fAttacked == 0,
 			u >= 0 && (v == u || us.Target < 0 && us.Flags&fAttacked == 0):
 			cv := s.cv(v)
-			if us.Flags&fOOS != 0 {
+			if s.outOfSupply(v) {
 				cv-- // 3.9: -1 CV in attack out of supply
 			}
 			best3(&att, cv)

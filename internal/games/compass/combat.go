@@ -507,7 +507,7 @@ func (s *State) modifiedCV(i, k int) (int, string) {
 	if sp := b.Supp[i][k]; sp >= 0 {
 		cv += s.cv(int(sp))
 		mods = append(mods, "+"+strconv.Itoa(s.cv(int(sp)))+" support")
-		if i == 0 && s.Units[sp].Flags&fOOS != 0 {
+		if i == 0 && s.outOfSupply(int(sp)) {
 			cv--
 			mods = append(mods, "-1 oos")
 		}
@@ -520,7 +520,7 @@ func (s *State) modifiedCV(i, k int) (int, string) {
 		cv--
 		mods = append(mods, "-1 surprise")
 	}
-	if i == 0 && s.Units[u].Flags&fOOS != 0 {
+	if i == 0 && s.outOfSupply(u) {
 		cv--
 		mods = append(mods, "-1 oos")
 	}
@@ -729,7 +729,7 @@ func (s *State) afterLosses() {
 		s.logf("6.2.E.7", engine.Observer, "mustRetreat", s.sideName(s.bside(1)), s.d.Areas[b.Tgt].Name)
 		// 3.9: each out-of-supply unit forced to retreat takes one more hit.
 		for _, u := range s.defenders() {
-			if s.Units[u].Flags&fOOS != 0 {
+			if s.outOfSupply(u) {
 				s.logf("3.9", engine.Observer, "oosHit", s.def(u).Name)
 				s.hit(u, "3.9")
 			}

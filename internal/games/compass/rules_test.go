@@ -1,6 +1,7 @@
 package compass
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -214,6 +215,54 @@ func TestSupplyCheckMarksAndClears(t *testing.T) {
 	s = fixture(t, "unit 7rtr sidi-barrani oos\nbegin movement allied")
 	if s.Units[mustUnit(t, s, "7rtr")].Flags&fOOS != 0 {
 		t.Fatal("a unit that can trace supply again loses its marker")
+	}
+}
+
+// 3.9's exception holds wherever the marker is read: the Giarabub unit,
+// marked out of supply elsewhere and then moved into Giarabub, is in supply
+// there until the next supply check removes the marker: no -1 CV in attack,
+// no extra hit on a retreat, recoverable when eliminated, shown in supply.
+func TestGiarabubExceptionHonouredEverywhere(t *testing.T) {
+	// Attack from Giarabub: CV 2, not 2-1.
+	s := fixture(t, "unit presidio-giarabub giarabub\nunit 11-hussars siwa\ncontrol allied siwa\nbegin movement italian")
+	gia := mustUnit(t, s, "presidio-giarabub")
+	s.Units[gia].Flags |= fOOS // marked at Maddalena, then moved in
+	do(t, s, "attack presidio-giarabub siwa", "done", "battle giarabub siwa")
+	if log := logText(s); !strings.Contains(log, "6.2.E.5: Giarabub: CV 2 = 2,") {
+		t.Fatalf("Giarabub attacking from Giarabub must roll against CV 2, no out-of-supply -1; log:\n%s", log)
+	}
+	s = fixture(t, "unit presidio-giarabub giarabub\nbegin movement italian")
+	s.Units[gia].Flags |= fOOS
+	if s.outOfSupply(gia) {
+		t.Fatal("outOfSupply: the Giarabub unit in Giarabub is in supply (3.9)")
+	}
+	if v := s.View(Italian, "en").(*View); !slices.ContainsFunc(v.Units, func(u UnitView) bool { return u.ID == "presidio-giarabub" && !u.OutOfSupply }) {
+		t.Fatal("the view shows Giarabub out of supply in Giarabub")
+	}
+
+	// Beaten in Giarabub: the retreat brings no extra hit to the Giarabub
+	// unit (C-13 would otherwise eliminate it before it retreats).
+	s = fixture(t, `unit presidio-giarabub giarabub
+unit div-cirene giarabub
+unit 7-armd-bde siwa
+control allied siwa
+begin movement allied`)
+	gia = mustUnit(t, s, "presidio-giarabub")
+	s.Units[gia].Flags |= fOOS
+	s.Rng = dice(t, 1, 6) // the attacker hits, the defender misses
+	do(t, s, "attack 7-armd-bde giarabub", "done", "battle siwa giarabub", "hit div-cirene")
+	if strings.Contains(logText(s), "extra hit") || where(s, "presidio-giarabub") == "eliminated" {
+		t.Fatalf("Giarabub took the out-of-supply hit in Giarabub; log:\n%s", logText(s))
+	}
+
+	// Eliminated in Giarabub: it may be recovered (3.12 bars only units
+	// eliminated out of supply).
+	s = fixture(t, "unit presidio-giarabub giarabub")
+	gia = mustUnit(t, s, "presidio-giarabub")
+	s.Units[gia].Flags |= fOOS
+	s.eliminate(gia, "6.2.E.6")
+	if s.Units[gia].Flags&fLost != 0 {
+		t.Fatal("Giarabub eliminated in Giarabub is marked unrecoverable")
 	}
 }
 

@@ -273,10 +273,10 @@ func (s *State) enter(u, a int) {
 // eliminated while out of supply, or a garrison however it is eliminated,
 // can never be recovered (3.7, 3.12, ruling C-31).
 func (s *State) eliminate(u int, rule string) {
+	oos := s.outOfSupply(u) // read where it stands (3.9's Giarabub exception)
 	s.Units[u].Area = boxEliminated
 	s.Units[u].Hits = 0
 	s.Units[u].Target = noArea
-	oos := s.Units[u].Flags&fOOS != 0
 	s.Units[u].Flags = 0
 	if oos || s.def(u).Garrison {
 		s.Units[u].Flags = fLost

@@ -57,6 +57,15 @@ func (s *State) inSupply(u int, n *supplyNet) bool {
 	return false
 }
 
+// outOfSupply reports whether unit u suffers the effects of an Out of
+// Supply marker (3.9): it carries one and is not the Giarabub unit in the
+// Giarabub area, which "is always considered in supply" there, marker or
+// not (it may have been marked elsewhere and moved in since the check).
+// Every rule that reads the marker reads it through this (ruling C-33).
+func (s *State) outOfSupply(u int) bool {
+	return s.Units[u].Flags&fOOS != 0 && s.def(u).SuppliedIn != int(s.Units[u].Area)
+}
+
 // supplyCheck is phase C (6.2.C): every unit of side on the map that cannot
 // trace a supply line gets an Out of Supply marker; a unit that can loses
 // its marker.

@@ -147,7 +147,7 @@ func (s *State) view(side engine.Side, lang string) *View {
 		us := s.Units[u]
 		uv := UnitView{ID: d.ID, Name: d.Name, Side: s.sideName(d.Side), CV: s.cv(u), Reduced: us.Hits > 0,
 			Steps: d.Steps, Support: d.Support, DefenceOnly: d.DefenceOnly, Garrison: d.Garrison, MC: d.MC,
-			OutOfSupply: us.Flags&fOOS != 0, Attacked: us.Flags&fAttacked != 0, Arrives: d.Arrives,
+			OutOfSupply: s.outOfSupply(u), Attacked: us.Flags&fAttacked != 0, Arrives: d.Arrives,
 			Removed: d.Removed, Lost: us.Flags&fLost != 0}
 		switch {
 		case us.Area >= 0:
