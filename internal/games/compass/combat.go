@@ -769,8 +769,14 @@ func (s *State) retreatAreas(u int, dst []engine.Action) []engine.Action {
 }
 
 // pendingTarget reports whether an attack on area a is still to be resolved
-// this phase: some unit of the phasing side has its marker on it.
+// this phase (6.2.E.7): some unit of the phasing side has its marker on it
+// and the enemy is still there. Markers on an area the enemy has left
+// "cannot carry out the combat" (6.2.E, last paragraph), so an emptied area
+// has no combat pending (ruling C-15).
 func (s *State) pendingTarget(a int) bool {
+	if !s.occupied(a, 1-s.Phasing) {
+		return false
+	}
 	for u := range s.nUnits() {
 		if int(s.Units[u].Target) == a && s.side(u) == s.Phasing && s.onMap(u) {
 			return true

@@ -705,6 +705,28 @@ func TestHitsOneEachBeforeTwo(t *testing.T) {
 	}
 }
 
+// C-15: an area whose defenders are all gone has no combat yet to be
+// resolved, even with Attack markers still on it: they "cannot carry out
+// the combat" (6.2.E, last paragraph). A beaten unit may retreat there, and
+// the markers then have a combat to fight again.
+func TestRetreatIntoEmptiedTarget(t *testing.T) {
+	s := fixture(t, battleAt+`unit raggr-maletti nibeiwa
+unit div-cirene sofafi
+control allied buq-buq
+begin movement allied`)
+	do(t, s, "attack 4-armd-bde nibeiwa", "attack 7rtr sofafi", "done")
+	s.Units[mustUnit(t, s, "div-cirene")].Area = boxEliminated // Sofafi emptied by an earlier combat, not entered
+	s.Rng = dice(t, 1, 6)                                       // the attacker hits, the defender misses
+	do(t, s, "battle bir-enba nibeiwa")
+	if got := where(s, "raggr-maletti"); got != "sofafi" {
+		t.Fatalf("Maletti %s, want retreated to the emptied Sofafi; log:\n%s", got, logText(s))
+	}
+	do(t, s, "done") // no advance
+	if !hasLegal(s, "battle bir-enba sofafi") {
+		t.Fatalf("7 RTR's marker must have its combat again: legal %v", legalTexts(s))
+	}
+}
+
 func TestRetreatAndAdvance(t *testing.T) {
 	s := fixture(t, battleAt+`unit 2-div-libica nibeiwa oos
 unit raggr-maletti nibeiwa
