@@ -75,7 +75,7 @@ type UnitDef struct {
 	Steps       int         // 1 or 2 strength levels (rule 1.2)
 	Support     bool        // asterisk: may support a front-line unit (6.2.E.1)
 	DefenceOnly bool        // bracketed CV: defends only (rule 1.2)
-	Garrison    bool        // fortress garrison: immobile, not recoverable (rule 3.7)
+	Garrison    bool        // fortress garrison: immobile, not recoverable if eliminated in combat (rule 3.7)
 	MC          int         // movement capacity in MP
 	Start       int         // area at setup, or -1 for a reinforcement
 	Arrives     int         // turn of arrival as a reinforcement, 0 if on the map at start

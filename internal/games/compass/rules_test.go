@@ -140,9 +140,11 @@ begin movement allied`)
 	}
 }
 
-// C-31: a garrison is never recovered, even eliminated for stacking; a
-// replacement point still restores a reduced one (3.10).
-func TestGarrisonUnrecoverableButReplaceable(t *testing.T) {
+// C-31: a garrison eliminated in combat is never recovered (3.7, above);
+// one eliminated for stacking is, like any unit (3.12), since 3.7 bars it
+// only "if eliminated in combat"; a replacement point still restores a
+// reduced one (3.10).
+func TestGarrisonRecoveryAndReplacement(t *testing.T) {
 	s := fixture(t, `unit presidio-bardia bardia
 unit div-23-marzo bardia
 unit art-xxiii-corpo bardia
@@ -152,8 +154,12 @@ unit div-marmarica bardia
 unit div-28-ottobre sollum
 begin movement italian`)
 	do(t, s, "move div-28-ottobre bardia", "done", "eliminate presidio-bardia")
-	if u := mustUnit(t, s, "presidio-bardia"); where(s, "presidio-bardia") != "eliminated" || s.Units[u].Flags&fLost == 0 {
-		t.Fatalf("garrison %s, flags %b: want eliminated for good", where(s, "presidio-bardia"), s.Units[u].Flags)
+	u := mustUnit(t, s, "presidio-bardia")
+	if where(s, "presidio-bardia") != "eliminated" || s.Units[u].Flags&fLost != 0 {
+		t.Fatalf("garrison %s, flags %b: want eliminated, recoverable", where(s, "presidio-bardia"), s.Units[u].Flags)
+	}
+	if !slices.Contains(s.recoverable(Italian), u) {
+		t.Fatal("Unit Recovery must be able to bring back a garrison eliminated for stacking (3.12)")
 	}
 	// Turn 2 gives the Italians one replacement point (track.json).
 	s = fixture(t, "turn 2\nunit presidio-bardia bardia reduced\nbegin admin")
@@ -716,7 +722,7 @@ control allied buq-buq
 begin movement allied`)
 	do(t, s, "attack 4-armd-bde nibeiwa", "attack 7rtr sofafi", "done")
 	s.Units[mustUnit(t, s, "div-cirene")].Area = boxEliminated // Sofafi emptied by an earlier combat, not entered
-	s.Rng = dice(t, 1, 6)                                       // the attacker hits, the defender misses
+	s.Rng = dice(t, 1, 6)                                      // the attacker hits, the defender misses
 	do(t, s, "battle bir-enba nibeiwa")
 	if got := where(s, "raggr-maletti"); got != "sofafi" {
 		t.Fatalf("Maletti %s, want retreated to the emptied Sofafi; log:\n%s", got, logText(s))

@@ -284,8 +284,9 @@ func (s *State) replaceable(side engine.Side) []int {
 }
 
 // recoverable lists side's eliminated units that Unit Recovery may bring
-// back (3.12: not withdrawn, not eliminated out of supply, not garrisons),
-// when the logistic area can take one (6.1.B note, ruling C-32).
+// back (3.12: not withdrawn, not eliminated out of supply; 3.7: no garrison
+// eliminated in combat), when the logistic area can take one (6.1.B note,
+// ruling C-32).
 func (s *State) recoverable(side engine.Side) []int {
 	la := s.logisticArea(side)
 	if s.occupied(la, 1-side) || s.count(la, side) >= s.stackLimit(la, side) {

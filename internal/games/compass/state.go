@@ -270,15 +270,16 @@ func (s *State) enter(u, a int) {
 }
 
 // eliminate puts unit u in the eliminated units box (3.12). A unit
-// eliminated while out of supply, or a garrison however it is eliminated,
-// can never be recovered (3.7, 3.12, ruling C-31).
+// eliminated while out of supply, or a garrison eliminated in combat, can
+// never be recovered (3.7, 3.12). A garrison eliminated for stacking (rule
+// "3.1", the only other way one leaves the map) can (ruling C-31).
 func (s *State) eliminate(u int, rule string) {
 	oos := s.outOfSupply(u) // read where it stands (3.9's Giarabub exception)
 	s.Units[u].Area = boxEliminated
 	s.Units[u].Hits = 0
 	s.Units[u].Target = noArea
 	s.Units[u].Flags = 0
-	if oos || s.def(u).Garrison {
+	if oos || s.def(u).Garrison && rule != "3.1" {
 		s.Units[u].Flags = fLost
 	}
 	s.logf(rule, engine.Observer, "eliminated", s.def(u).Name)
