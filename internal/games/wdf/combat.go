@@ -364,7 +364,9 @@ func AttackerLosses(h int) []Loss {
 // DefenderLosses lists how the defender may take h hits (10.23, 10.25): all
 // as step losses, or at least one step loss and the rest as hexes of
 // retreat; if the attacker did not retreat, at least half the hits,
-// rounded up, as step losses before retreating (ruling W17). noRetreat:
+// rounded up, as step losses before retreating: the text says "rounded
+// down", 10.23's example 2 (three hits, two step losses) rounds up, and
+// the example is followed (ruling W17). noRetreat:
 // the units may not retreat (3.2 Mussolini's orders; no retreat possible,
 // 10.26).
 func DefenderLosses(h int, attackerRetreated, noRetreat bool) []Loss {
