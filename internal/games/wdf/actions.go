@@ -336,6 +336,7 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 		s.logf("9.2", engine.Observer, "eliminated", def.Name, strconv.FormatBool(box == BoxPermanent))
 		s.afterElimination(def.Side, at)
 		if len(s.overStacked(s.board(), s.stackVictim())) == 0 {
+			s.settleCasualties() // 13.6: one check for the phase's excess
 			s.checkStacking(s.Return())
 		}
 	}

@@ -393,6 +393,7 @@ func (s *State) resolve(spendAP bool) {
 				s.eliminateUnit(u, "10.24")
 			}
 		}
+		s.settleCasualties() // 13.6: the stack lost at once, one check
 		if s.Bat.SpentAP {
 			s.AP[side]++
 		}
@@ -466,6 +467,7 @@ func (s *State) lossOptions(r int8) []Loss {
 
 // toLoss asks role r how to take its hits, or goes on.
 func (s *State) toLoss(r int8) {
+	s.settleCasualties() // 13.6: the losses of the role before, one check
 	s.Bat.Role = r
 	if r > 1 {
 		s.toAdvance()

@@ -151,38 +151,55 @@ func (s *State) leaderName(l int) string {
 	return s.d.Leaders[l].Faces[ls.Face].Name
 }
 
-// afterElimination runs the leader casualty checks of 13.6 for side's
-// leaders in hex h after one of side's units there was eliminated: a
-// casualty on 1, or on 1-3 if no unit of side is left (and a survivor
-// goes to the nearest friendly unit); and removes empty IPs (12.1).
-//
-// Two Axis leaders in the hex (13.2, 13.6): only the one whose values the
-// stack uses is checked while units remain, both when none does. The
-// stack uses the best leader (Board.bestLeader): the one with the higher
-// attack value when its side is phasing, defense otherwise, then range,
-// then the first piece.
+// afterElimination follows the elimination of one of side's units in hex
+// h: empty IPs go (12.1), and side's leaders in h are marked for the
+// casualty check of 13.6, made once for the whole event when it ends
+// (settleCasualties).
 func (s *State) afterElimination(side engine.Side, h int) {
 	s.Pos.tidyIPs()
-	alone := !s.board().Occupied(side, h)
-	var here []int
 	for l := range s.d.Leaders {
 		if s.d.Leaders[l].Side == side && int(s.Pos.Leaders[l].Hex) == h && s.Pos.Leaders[l].Face >= 0 {
-			here = append(here, l)
+			s.Bereft[l] = true
 		}
 	}
-	if alone {
-		for _, l := range here {
-			s.leaderCasualty(l, 3, true)
+}
+
+// settleCasualties makes the casualty checks of 13.6 for the event that
+// has just ended, one per leader however many of his units it cost (ruling
+// W27): on 1 if units remain with him, on 1-3 if none does (and a survivor
+// goes to the nearest friendly unit).
+//
+// Two Axis leaders in the hex (13.2, 13.6): while units remain, only the
+// one whose values the stack uses is checked; when none does, both are.
+func (s *State) settleCasualties() {
+	for l := range s.d.Leaders {
+		if !s.Bereft[l] {
+			continue
 		}
-		return
-	}
-	if len(here) > 0 {
+		side, h := s.d.Leaders[l].Side, int(s.Pos.Leaders[l].Hex)
+		var here []int
+		for m := range s.d.Leaders {
+			if s.Bereft[m] && s.d.Leaders[m].Side == side && int(s.Pos.Leaders[m].Hex) == h {
+				here = append(here, m)
+				s.Bereft[m] = false
+			}
+		}
+		s.Bereft[l] = false
+		if h < 0 || s.Pos.Leaders[l].Face < 0 {
+			continue // already gone
+		}
+		if !s.board().Occupied(side, h) {
+			for _, m := range here {
+				s.leaderCasualty(m, 3, true)
+			}
+			continue
+		}
 		s.leaderCasualty(s.usedLeader(side, here), 1, false)
 	}
 }
 
 // usedLeader is the leader of ls (side's, in one hex) whose values the
-// stack uses (13.2): see afterElimination.
+// stack uses (13.2): see settleCasualties.
 func (s *State) usedLeader(side engine.Side, ls []int) int {
 	key := func(l int) [2]int {
 		f := s.Pos.leaderFace(s.d, l)

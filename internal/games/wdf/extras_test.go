@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/engine/enginetest"
 )
 
 // has reports whether legal holds action a.
@@ -204,6 +205,7 @@ func TestTwoLeadersCasualty(t *testing.T) {
 	s := stateAt(t, fix, 5, Allied)
 	s.stepLoss(s.board(), unit(t, s.d, "pavia"), "10.21")
 	s.stepLoss(s.board(), unit(t, s.d, "pavia"), "10.21")
+	s.settleCasualties()
 	if s.Epoch() != 1 {
 		t.Errorf("one of two units eliminated: %d casualty dice, want 1 (Rommel's)", s.Epoch())
 	}
@@ -216,7 +218,59 @@ func TestTwoLeadersCasualty(t *testing.T) {
 	s.Pos.Units[unit(t, s.d, "sirte")] = UnitState{Box: BoxNotArrived, Hex: NoHex}
 	s.stepLoss(s.board(), unit(t, s.d, "pavia"), "10.21")
 	s.stepLoss(s.board(), unit(t, s.d, "pavia"), "10.21")
+	s.settleCasualties()
 	if s.Epoch() != 2 {
 		t.Errorf("last unit eliminated: %d casualty dice, want 2 (both leaders)", s.Epoch())
+	}
+}
+
+// leaderChecks returns the casualty checks (13.6) in s's log: "lost" or
+// "safe" for each.
+func leaderChecks(s *State) []string {
+	var out []string
+	for _, e := range s.TakeLog() {
+		switch e.Key {
+		case "leaderLost":
+			out = append(out, "lost")
+		case "leaderSafe":
+			out = append(out, "safe")
+		}
+	}
+	return out
+}
+
+// TestOneCasualtyCheckPerEvent: 13.6 describes one check for one event.
+// An overwhelming attack that eliminates Cirene and Pavia, both stacked
+// with Bergonzoli, is the loss of the whole stack: one die, a casualty on
+// 1-3 (today's die: 2); not a check on 1 for the first unit and another
+// for the second. The same for several units lost to attrition at once.
+func TestOneCasualtyCheckPerEvent(t *testing.T) {
+	const fix = "unit cirene 3618 reduced\nunit pavia 3618 reduced\nleader bergonzoli-gambara 3618\nunit bologna 2710\n" +
+		"unit 4-armd 3617\nunit 7-armd 3617\nunit 7-sg 3617\ndepot allied 3617"
+	s := combatAt(t, fix, 5, Allied)
+	s.AP[Allied] = 3
+	// The British stack rolls 13 dice (the 10.13 example's) against a
+	// final CS of 3: five sixes overwhelm (10.24); then the casualty die.
+	faces := []string{"6", "6", "6", "6", "6"}
+	for range 8 {
+		faces = append(faces, "123456")
+	}
+	s.Rng = enginetest.Dice(t, append(faces, "2")...)
+	mustApply(t, s, Allied, "attack 3617 3618")
+	mustApply(t, s, Allied, "resolve ap")
+	if got := leaderChecks(s); len(got) != 1 || got[0] != "lost" {
+		t.Errorf("overwhelming attack on the stack: casualty checks %v, want one, lost on the die of 2 (1-3)", got)
+	}
+
+	// Attrition (8.3): both units, out of supply far from home, lose their
+	// last step together.
+	s = stateAt(t, "unit cirene 5910 reduced\nunit pavia 5910 reduced\nleader bergonzoli-gambara 5910\nunit bologna 2710\nunit aus-16 6010\nunit aus-17 5810", 5, Axis)
+	if sup := s.board().Supply(Axis); sup.Supplied[unit(t, s.d, "cirene")] {
+		t.Fatal("the fixture's units must be out of supply")
+	}
+	s.Rng = enginetest.Dice(t, "2")
+	s.attrition()
+	if got := leaderChecks(s); len(got) != 1 || got[0] != "lost" {
+		t.Errorf("attrition eliminating the stack: casualty checks %v, want one, lost on the die of 2 (1-3)", got)
 	}
 }

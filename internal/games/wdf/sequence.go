@@ -409,6 +409,7 @@ func (s *State) attrition() {
 		}
 		s.stepLoss(b, u, "8.3")
 	}
+	s.settleCasualties() // 13.6: the units lost together, one check
 	s.endPlayerTurn()
 }
 

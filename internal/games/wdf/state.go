@@ -51,6 +51,11 @@ type core struct {
 	Flags [MaxUnits]uint16
 	// LeaderFlags: fMoved for leaders (13.4).
 	LeaderFlags [MaxLeaders]uint16
+	// Bereft marks the leaders stacked with a unit eliminated in the event
+	// under way (a combat side's losses, an overwhelming attack, attrition,
+	// a stacking check): its one casualty check is made when the event
+	// ends (13.6, ruling W27).
+	Bereft [MaxLeaders]bool
 	// SeaUsed counts this turn's Allied sea transfers (9.7).
 	SeaUsed int8
 	// NavalUsed: the Allied naval attack of the turn is spent (15.0).
