@@ -108,18 +108,29 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 	return dst
 }
 
-// legalMoves lists the moves of the phasing side's units that have not
-// moved yet: every hex they may reach (9.1), strategic moves in the
-// Regular Movement Phase (9.4), exploitation moves in the Exploitation
-// Movement Phase (9.5). Supply is traced as each unit begins (8.0, 8.2).
+// legalMoves lists the moves of the phasing side's units: for the unit
+// part way through its move, every hex it may go on to with the MP it has
+// left (ruling W36); for each unit that has not moved yet, every hex it
+// may reach (9.1), strategic moves in the Regular Movement Phase (9.4),
+// exploitation moves in the Exploitation Movement Phase (9.5). Supply is
+// traced as each unit begins (8.0, 8.2).
 func (s *State) legalMoves(dst []engine.Action) []engine.Action {
 	side := s.Phasing
 	b := s.board()
-	sup := s.supply(side)
 	kind := RegularMove
 	if s.Step == stExploit {
 		kind = ExploitMove
 	}
+	if u := s.moving(); u >= 0 {
+		op, k := s.goOn(u, kind)
+		from := int(s.Pos.Units[u].Hex)
+		for h, c := range b.Continue(u, k, int(s.MoveLeft)) {
+			if c > 0 && h != from {
+				dst = append(dst, engine.Action{Op: op, A: int16(u), B: int16(h)})
+			}
+		}
+	}
+	sup := s.supply(side)
 	for u, def := range s.d.Units {
 		if def.Side != side || s.Pos.Units[u].Box != BoxMap || s.Flags[u]&fMoved != 0 {
 			continue
@@ -141,6 +152,19 @@ func (s *State) legalMoves(dst []engine.Action) []engine.Action {
 	return dst
 }
 
+// moving returns the unit part way through its move, or -1.
+func (s *State) moving() int { return int(s.MoveUnit) - 1 }
+
+// goOn is the action and the kind of move with which unit u, part way
+// through its move in a phase of moves of kind k, goes on: a strategic
+// move stays strategic (9.4).
+func (s *State) goOn(u int, k MoveKind) (uint8, MoveKind) {
+	if s.Flags[u]&fStrategic != 0 {
+		return opStrategic, StrategicMove
+	}
+	return opMove, k
+}
+
 // legalMove reports whether the move a is in legalMoves, computing only
 // its unit's destinations.
 func (s *State) legalMove(a engine.Action) bool {
@@ -149,19 +173,27 @@ func (s *State) legalMove(a engine.Action) bool {
 		return false
 	}
 	def := &s.d.Units[u]
-	if def.Side != s.Phasing || s.Pos.Units[u].Box != BoxMap || s.Flags[u]&fMoved != 0 || h == int(s.Pos.Units[u].Hex) {
+	if def.Side != s.Phasing || s.Pos.Units[u].Box != BoxMap || h == int(s.Pos.Units[u].Hex) {
 		return false
 	}
+	kind := RegularMove
+	if s.Step == stExploit {
+		kind = ExploitMove
+	}
 	b := s.board()
+	if u == s.moving() {
+		op, k := s.goOn(u, kind)
+		r := b.Continue(u, k, int(s.MoveLeft))
+		return a.Op == op && r[h] > 0
+	}
+	if s.Flags[u]&fMoved != 0 {
+		return false
+	}
 	var supplied bool
 	if s.sup[s.Phasing] != nil {
 		supplied = s.sup[s.Phasing].Supplied[u]
 	} else {
 		supplied = b.UnitSupplied(u)
-	}
-	kind := RegularMove
-	if s.Step == stExploit {
-		kind = ExploitMove
 	}
 	if a.Op == opStrategic {
 		if kind != RegularMove || !b.CanStrategic(u, supplied) {
@@ -251,6 +283,11 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 		}
 		s.beginMovement()
 	case stMove, stExploit:
+		// 9.1: units move one at a time; any other action ends the move
+		// of the unit part way through it (ruling W36).
+		if (a.Op != opMove && a.Op != opStrategic && a.Op != opDig) || u != s.moving() {
+			s.MoveUnit, s.MoveLeft = 0, 0
+		}
 		if a.Op == opDone {
 			if s.Step == stMove {
 				s.checkStacking(contCombat)
@@ -342,15 +379,32 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 	}
 }
 
-// moveUnit moves u to hex h (9.1, 9.4). Entering the enemy depot's hex
-// captures it (7.14): the capturing player rolls a die and adds it to his
-// APs.
+// moveUnit moves u to hex h in a movement phase (9.1, 9.4, 9.5): at the
+// start of its move with its whole allowance, or on from where it stopped
+// with what it has left (ruling W36). It goes the least costly way, and
+// of those the one that enters the fewest hexes where entering does
+// something (an enemy depot or leader, Tobruk or Benghazi held by the
+// enemy); every hex it enters has its effect (entered), in passing too.
+// With MP left, and not stopped by an EZOC (9.31), it may go on.
 func (s *State) moveUnit(u, h int, strategic bool) {
 	def := &s.d.Units[u]
+	b := s.board()
+	kind := RegularMove
+	if strategic {
+		kind = StrategicMove
+	} else if s.Step == stExploit {
+		kind = ExploitMove
+	}
+	first := u != s.moving()
+	budget := int(s.MoveLeft)
+	if first {
+		sup := s.supply(def.Side)
+		budget = b.MA(u, kind, kind == StrategicMove || sup.Supplied[u])
+	}
+	side := def.Side
+	path, cost := b.Path(u, kind, budget, first, h, func(x int) bool { return s.enteringActs(side, x) })
+	stop := b.MustStop(u, h)
 	from := int(s.Pos.Units[u].Hex)
-	s.Pos.Units[u].Hex = int16(h)
-	s.Pos.Units[u].InIP = false
-	s.Pos.tidyIPs()
 	s.Flags[u] |= fMoved
 	rule := "9.1"
 	if strategic {
@@ -358,11 +412,61 @@ func (s *State) moveUnit(u, h int, strategic bool) {
 		rule = "9.4"
 	} else if s.Step == stExploit {
 		rule = "9.5"
-	} else if s.Step == stAdvance {
-		rule = "10.27"
 	}
-	s.logf(rule, engine.Observer, "moves", def.Name, s.hexID(from), s.hexID(h))
+	if len(path) > 1 {
+		via := make([]string, len(path)-1)
+		for i, x := range path[:len(path)-1] {
+			via[i] = s.hexID(x)
+		}
+		s.logf(rule, engine.Observer, "movesVia", def.Name, s.hexID(from), s.hexID(h), strings.Join(via, " "))
+	} else {
+		s.logf(rule, engine.Observer, "moves", def.Name, s.hexID(from), s.hexID(h))
+	}
+	for _, x := range path {
+		s.place(u, x)
+	}
+	s.sup = [2]*SupplyReport{} // traced before the move
+	s.MoveUnit, s.MoveLeft = 0, 0
+	if left := budget - cost; left > 0 && !stop && s.Pos.Units[u].Box == BoxMap {
+		s.MoveUnit, s.MoveLeft = int16(u+1), int16(left)
+	}
+}
+
+// jump puts u in hex h in one step that is not a move through the hexes
+// between (an advance after combat, 10.27; a sea transfer, 9.7).
+func (s *State) jump(u, h int, rule string) {
+	from := int(s.Pos.Units[u].Hex)
+	s.Flags[u] |= fMoved
+	s.logf(rule, engine.Observer, "moves", s.d.Units[u].Name, s.hexID(from), s.hexID(h))
+	s.place(u, h)
+}
+
+// place puts u in hex h, outside any IP (12.2), and applies what entering
+// h brings.
+func (s *State) place(u, h int) {
+	s.Pos.Units[u].Hex = int16(h)
+	s.Pos.Units[u].InIP = false
+	s.Pos.tidyIPs()
 	s.entered(u, h)
+}
+
+// enteringActs reports whether a unit of side entering hex h sets off a
+// rule of entering (entered): the enemy depot is there (7.14), an enemy
+// leader (13.4), or it is Tobruk or Benghazi under the enemy's control
+// (8.4).
+func (s *State) enteringActs(side engine.Side, h int) bool {
+	if int(s.Pos.Depot[1-side]) == h {
+		return true
+	}
+	if (h == s.d.Tobruk && s.Pos.TobrukControl != side) || (h == s.d.Benghazi && s.Pos.BenghaziControl != side) {
+		return true
+	}
+	for l := range s.d.Leaders {
+		if s.d.Leaders[l].Side != side && int(s.Pos.Leaders[l].Hex) == h && s.Pos.Leaders[l].Face >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // entered applies what a combat unit's entering hex h brings, by movement,

@@ -720,7 +720,7 @@ func (s *State) advanceUnit(u, h int) {
 			}
 		}
 	}
-	s.moveUnit(u, h, false)
+	s.jump(u, h, "10.27")
 	s.AdvLeft[u]--
 	if len(s.legalAdvance(nil)) == 0 {
 		s.endBattle()

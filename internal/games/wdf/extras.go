@@ -98,6 +98,7 @@ func (s *State) entrench(u int) {
 func (s *State) dig(u int) {
 	s.Pos.Units[u].InIP = true
 	s.Flags[u] |= fMoved
+	s.MoveUnit, s.MoveLeft = 0, 0
 	s.logf("12.2", engine.Observer, "dig", s.d.Units[u].Name, s.hexID(int(s.Pos.Units[u].Hex)))
 }
 
@@ -130,7 +131,7 @@ func (s *State) seaPort(h int) int {
 func (s *State) seaTransfer(u int) {
 	from := int(s.Pos.Units[u].Hex)
 	s.SeaUsed++
-	s.moveUnit(u, s.seaPort(from), false)
+	s.jump(u, s.seaPort(from), "9.7")
 	s.Flags[u] |= fSea // 9.7: "it may not use Strategic or Exploit Movement"
 	s.logf("9.7", engine.Observer, "sea", s.d.Units[u].Name)
 }

@@ -38,6 +38,7 @@ var messages = map[string]text{
 	"arrives":       {"%s arrives at %s", "%s arriva in %s"},
 	"major":         {"%s player declares a Major Offensive for %s APs; surprise die %s: surprise %s", "il giocatore %s dichiara una Grande Offensiva per %s PA; dado della sorpresa %s: sorpresa %s"},
 	"moves":         {"%s moves %s → %s", "%s muove %s → %s"},
+	"movesVia":      {"%s moves %s → %s by way of %s", "%s muove %s → %s passando per %s"},
 	"captured":      {"%s captures the enemy depot and rolls %s APs", "il giocatore %s cattura il deposito nemico e tira %s PA"},
 	"overstack":     {"stacking limit exceeded in %s", "limite di ammassamento superato in %s"},
 	"reduced":       {"%s is reduced", "%s è ridotta"},
@@ -174,7 +175,26 @@ func (s *State) Prompt(side engine.Side, lang string) string {
 	if side != s.Decider {
 		return fmt.Sprintf(text{"waiting for the %s player", "in attesa del giocatore %s"}.in(lang), word(s.sideName(s.Decider), lang))
 	}
+	if u := s.moving(); u >= 0 && (s.Step == stMove || s.Step == stExploit) {
+		// Ruling W36: the unit may go on from where it stopped.
+		return fmt.Sprintf(text{"%s may go on moving (%s MP left), or move another unit (9.1); or done",
+			"%s può continuare a muovere (%s PM rimasti), oppure muovi un'altra unità (9.1); oppure fatto"}.in(lang),
+			s.d.Units[u].Name, mpWords(int(s.MoveLeft)))
+	}
 	return stepPrompt[s.Step].in(lang)
+}
+
+// mpWords writes sixths of an MP as whole MP and a fraction: "2", "1 1/3", "1/2".
+func mpWords(sixths int) string {
+	whole, rest := sixths/MP, sixths%MP
+	frac := [...]string{"", "1/6", "1/3", "1/2", "2/3", "5/6"}[rest]
+	switch {
+	case rest == 0:
+		return fmt.Sprint(whole)
+	case whole == 0:
+		return frac
+	}
+	return fmt.Sprintf("%d %s", whole, frac)
 }
 
 // stepName names the phase a step belongs to, for the view.

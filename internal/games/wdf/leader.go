@@ -58,7 +58,7 @@ func (b *Board) LeaderReach(l int, k MoveKind, supplied bool) []int {
 	noEnter := func(h int) bool {
 		return int(b.P.Depot[1-side]) == h || b.LeaderAt(1-side, h) >= 0
 	}
-	return b.reachFrom(side, start, Motorized, ezoc, b.LeaderMA(l, k, supplied), k, noEnter)
+	return b.reachFrom(side, start, Motorized, ezoc, b.LeaderMA(l, k, supplied), k, noEnter, true)
 }
 
 // NearestFriendly returns the hex of side's combat unit nearest to hex h,

@@ -1,6 +1,10 @@
 package wdf
 
-import "sandtable/internal/engine"
+import (
+	"slices"
+
+	"sandtable/internal/engine"
+)
 
 // MoveKind is the kind of move a unit makes (9.0).
 type MoveKind uint8
@@ -95,28 +99,45 @@ func (b *Board) CanStrategic(u int, supplied bool) bool {
 //   - 9.4 strategic movement only along roads and tracks, never into an
 //     EZOC hex, from a road or track hex not in an EZOC, when supplied.
 func (b *Board) Reach(u int, k MoveKind, supplied bool) []int {
-	d := b.D
-	def := &d.Units[u]
 	start := int(b.P.Units[u].Hex)
 	if b.P.Units[u].Box != BoxMap || (k == StrategicMove && !b.CanStrategic(u, supplied)) {
 		start = -1
 	}
-	ezocMover := d.Tables.Types[def.Type][def.Group()].EZOCMove
-	return b.reachFrom(def.Side, start, def.Type, ezocMover, b.MA(u, k, supplied), k, nil)
+	return b.unitReach(u, k, start, b.MA(u, k, supplied), true)
 }
 
-// reachFrom is Reach for a piece of side at start moving as type t with
-// ma sixths; noEnter forbids further hexes (13.4: a leader may not enter
-// an enemy leader's or depot's hex).
-func (b *Board) reachFrom(side engine.Side, start int, t UnitType, ezocMover bool, ma int, k MoveKind, noEnter func(int) bool) []int {
-	d := b.D
-	if start < 0 || ma == 0 {
-		none := reach(d, 0, -1, nil, nil)
-		if start >= 0 {
-			none[start] = 0
-		}
-		return none
+// Continue is Reach for unit u that has stopped in its hex part way
+// through a move of kind k with left sixths still to spend (ruling W36):
+// the same rules, but no "one hex whatever it costs", which belongs to
+// the start of a move (9.0).
+func (b *Board) Continue(u int, k MoveKind, left int) []int {
+	start := int(b.P.Units[u].Hex)
+	if b.P.Units[u].Box != BoxMap {
+		start = -1
 	}
+	return b.unitReach(u, k, start, left, false)
+}
+
+func (b *Board) unitReach(u int, k MoveKind, start, ma int, first bool) []int {
+	def := &b.D.Units[u]
+	ezocMover := b.D.Tables.Types[def.Type][def.Group()].EZOCMove
+	return b.reachFrom(def.Side, start, def.Type, ezocMover, ma, k, nil, first)
+}
+
+// MustStop reports whether unit u, moving, must stop on entering hex h
+// (9.31): h is in an unnegated EZOC and u is not one of the types that
+// may go on.
+func (b *Board) MustStop(u, h int) bool {
+	def := &b.D.Units[u]
+	return !b.D.Tables.Types[def.Type][def.Group()].EZOCMove && b.OpenEZOC(def.Side, h)
+}
+
+// moveRules are the cost of each step and the hexes that end a move for a
+// piece of side moving as type t in a move of kind k (see Reach); noEnter
+// forbids further hexes (13.4: a leader may not enter an enemy leader's or
+// depot's hex).
+func (b *Board) moveRules(side engine.Side, t UnitType, ezocMover bool, k MoveKind, noEnter func(int) bool) (stepFunc, func(int) bool) {
+	d := b.D
 	step := func(h, dir, to int) int {
 		if b.occ[to][1-side] > 0 || (noEnter != nil && noEnter(to)) {
 			return Prohibited
@@ -141,7 +162,26 @@ func (b *Board) reachFrom(side engine.Side, start int, t UnitType, ezocMover boo
 		return c
 	}
 	stop := func(h int) bool { return !ezocMover && b.OpenEZOC(side, h) }
+	return step, stop
+}
+
+// reachFrom is Reach for a piece of side at start moving as type t with
+// ma sixths (see moveRules); first: the piece begins its move there, so it
+// may always move one hex (9.0).
+func (b *Board) reachFrom(side engine.Side, start int, t UnitType, ezocMover bool, ma int, k MoveKind, noEnter func(int) bool, first bool) []int {
+	d := b.D
+	if start < 0 || ma <= 0 {
+		none := reach(d, 0, -1, nil, nil)
+		if start >= 0 {
+			none[start] = 0
+		}
+		return none
+	}
+	step, stop := b.moveRules(side, t, ezocMover, k, noEnter)
 	cost := reach(d, start, ma, step, stop)
+	if !first {
+		return cost
+	}
 	// 9.0: "a unit may always move one hex".
 	for dir, nb := range d.Hexes[start].Neighbours {
 		if nb >= 0 && cost[nb] < 0 {
@@ -151,4 +191,40 @@ func (b *Board) reachFrom(side engine.Side, start int, t UnitType, ezocMover boo
 		}
 	}
 	return cost
+}
+
+// Path returns the hexes unit u enters, in order, moving from its hex to
+// dst in a move of kind k with budget sixths, and what they cost: the
+// least costly way and, among those, the one that enters the fewest
+// intermediate hexes for which avoid reports true (ruling W36). first: the
+// unit begins its move here and may always move one hex (9.0). nil if dst
+// is out of reach.
+func (b *Board) Path(u int, k MoveKind, budget int, first bool, dst int, avoid func(int) bool) ([]int, int) {
+	d := b.D
+	def := &d.Units[u]
+	start := int(b.P.Units[u].Hex)
+	if start < 0 || budget <= 0 || dst == start {
+		return nil, 0
+	}
+	step, stop := b.moveRules(def.Side, def.Type, d.Tables.Types[def.Type][def.Group()].EZOCMove, k, nil)
+	cost, prev := pathSearch(d, start, budget, step, stop, avoid)
+	if cost[dst] < 0 {
+		if !first {
+			return nil, 0
+		}
+		for dir, nb := range d.Hexes[start].Neighbours { // 9.0: one hex
+			if int(nb) == dst {
+				if c := step(start, dir, dst); c != Prohibited {
+					return []int{dst}, c
+				}
+			}
+		}
+		return nil, 0
+	}
+	var path []int
+	for h := dst; h != start; h = prev[h] {
+		path = append(path, h)
+	}
+	slices.Reverse(path)
+	return path, cost[dst]
 }

@@ -1,6 +1,9 @@
 package wdf
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestMA checks movement allowances (8.2, 9.4, 9.5, 9.6), in whole MP.
 func TestMA(t *testing.T) {
@@ -227,5 +230,80 @@ func TestOneHex(t *testing.T) {
 	d, p = fixture(t, "unit pavia 5116")
 	if got := NewBoard(d, p).Reach(unit(t, d, "pavia"), RegularMove, true)[hx(t, d, "5117")]; got != -1 {
 		t.Errorf("infantry one hex into the Qattara: cost %d, want -1", got)
+	}
+}
+
+// logKeys takes s's log and returns the keys of its entries.
+func logKeys(s *State) map[string]bool {
+	keys := map[string]bool{}
+	for _, e := range s.TakeLog() {
+		keys[e.Key] = true
+	}
+	return keys
+}
+
+// movingAt starts the Allied Regular Movement Phase on fix.
+func movingAt(t *testing.T, fix string) *State {
+	t.Helper()
+	s := stateAt(t, fix, 5, Allied)
+	s.Step = stMove
+	return s
+}
+
+// TestEnteredInPassing: every rule about entering a hex applies to each
+// hex a move enters, not only where it ends (ruling W36). Along the coast
+// road 1218-1318-1417 the road is the cheapest way, so a move from 1218 to
+// 1417 enters 1318.
+func TestEnteredInPassing(t *testing.T) {
+	// 7.14: the Axis depot at 1318 is captured in passing.
+	s := movingAt(t, "unit aus-16 1218\ndepot axis 1318")
+	s.AP[Axis] = 5
+	mustApply(t, s, Allied, "move aus-16 1417")
+	if s.Pos.Depot[Axis] != NoHex || s.AP[Axis] != 0 || s.AP[Allied] == 0 || !logKeys(s)["captured"] {
+		t.Errorf("depot passed through: at %d, APs %v; want captured (7.14)", s.Pos.Depot[Axis], s.AP)
+	}
+	if got := s.Pos.Units[unit(t, s.d, "aus-16")].Hex; int(got) != hx(t, s.d, "1417") {
+		t.Errorf("aus-16 at %s, want 1417: a depot does not stop a move (7.14)", s.hexID(int(got)))
+	}
+
+	// 13.4: entering a lone enemy leader's hex in passing makes his check.
+	s = movingAt(t, "unit aus-16 1218\nleader rommel-cruwell 1318\nunit pavia 2710")
+	mustApply(t, s, Allied, "move aus-16 1417")
+	if keys := logKeys(s); !keys["leaderLost"] && !keys["leaderSafe"] {
+		t.Error("no casualty check for Rommel, whose hex the move entered (13.4, 13.6)")
+	}
+}
+
+// TestMoveInLegs: the moving player chooses the route (ruling W36): a unit
+// may stop at a hex and go on with the MP it has left before another unit
+// moves, so it can pass through a hex it would otherwise go round. Here
+// aus-16 steps back onto the Axis depot at 1119 and then goes east.
+func TestMoveInLegs(t *testing.T) {
+	s := movingAt(t, "unit aus-16 1218\nunit aus-17 1218\ndepot axis 1119")
+	mustApply(t, s, Allied, "move aus-16 1119")
+	if s.Pos.Depot[Axis] != NoHex {
+		t.Fatal("the depot is not captured by the unit that entered its hex (7.14)")
+	}
+	mustApply(t, s, Allied, "move aus-16 1417") // goes on: 2 + 3 road hexes
+	if got := s.Pos.Units[unit(t, s.d, "aus-16")].Hex; int(got) != hx(t, s.d, "1417") {
+		t.Fatalf("aus-16 at %s, want 1417", s.hexID(int(got)))
+	}
+	// Once another unit moves, aus-16's move is over (9.1: one at a time).
+	mustApply(t, s, Allied, "move aus-17 1318")
+	a, _ := s.DecodeAction("move aus-16 1517")
+	if err := s.Apply(Allied, a); err == nil {
+		t.Error("aus-16 went on moving after aus-17 moved")
+	}
+}
+
+// TestMovePrompt: the prompt says which unit may go on, and with what.
+func TestMovePrompt(t *testing.T) {
+	s := movingAt(t, "unit aus-16 1218\nunit aus-17 1218")
+	mustApply(t, s, Allied, "move aus-16 1119") // one road hex: 1/3 MP of 4
+	if got := s.Prompt(Allied, "en"); !strings.Contains(got, "16th Australian Brigade may go on moving (3 2/3 MP left)") {
+		t.Errorf("prompt %q", got)
+	}
+	if got := s.Prompt(Allied, "it"); !strings.Contains(got, "PM rimasti") {
+		t.Errorf("prompt %q", got)
 	}
 }

@@ -57,6 +57,56 @@ func reach(d *Data, start, budget int, step stepFunc, stop func(int) bool) []int
 	return cost
 }
 
+// pathSearch is reach that also keeps, for each hex, the hex it is best
+// entered from: the least cost first and, among equal costs, the fewest
+// hexes entered on the way for which avoid reports true. Every step costs
+// at least one sixth, so when a hex's bucket comes up every way into it at
+// that cost has been seen and its count is final. Ties keep the first way
+// found, so the path is the same on every run.
+func pathSearch(d *Data, start, budget int, step stepFunc, stop, avoid func(int) bool) (cost, prev []int) {
+	cost = make([]int, len(d.Hexes))
+	prev = make([]int, len(d.Hexes))
+	count := make([]int, len(d.Hexes))
+	for i := range cost {
+		cost[i], prev[i] = -1, -1
+	}
+	buckets := make([][]int, budget+1)
+	cost[start] = 0
+	buckets[0] = append(buckets[0], start)
+	done := make([]bool, len(d.Hexes))
+	for c := 0; c <= budget; c++ {
+		for i := 0; i < len(buckets[c]); i++ {
+			h := buckets[c][i]
+			if done[h] || cost[h] != c {
+				continue
+			}
+			done[h] = true
+			if h != start && stop(h) {
+				continue
+			}
+			n := count[h]
+			if h != start && avoid(h) {
+				n++
+			}
+			for dir, nb := range d.Hexes[h].Neighbours {
+				if nb < 0 {
+					continue
+				}
+				to := int(nb)
+				sc := step(h, dir, to)
+				if sc == Prohibited || c+sc > budget || done[to] {
+					continue
+				}
+				if cost[to] < 0 || c+sc < cost[to] || (c+sc == cost[to] && n < count[to]) {
+					cost[to], prev[to], count[to] = c+sc, h, n
+					buckets[c+sc] = append(buckets[c+sc], to)
+				}
+			}
+		}
+	}
+	return cost, prev
+}
+
 // flood returns the hexes reachable from the seeds through steps that
 // pass ok(h, dir, to), with the number of steps taken (-1 unreached); at
 // most maxSteps steps when maxSteps >= 0.

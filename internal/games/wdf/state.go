@@ -51,6 +51,10 @@ type core struct {
 	Flags [MaxUnits]uint16
 	// LeaderFlags: fMoved for leaders (13.4).
 	LeaderFlags [MaxLeaders]uint16
+	// MoveUnit is the unit part way through its move, plus one (0: none),
+	// and MoveLeft the sixths of an MP it has left: it may go on from the
+	// hex where it stopped until another piece moves (9.1, ruling W36).
+	MoveUnit, MoveLeft int16
 	// Bereft marks the leaders stacked with a unit eliminated in the event
 	// under way (a combat side's losses, an overwhelming attack, attrition,
 	// a stacking check): its one casualty check is made when the event
