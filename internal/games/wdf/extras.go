@@ -27,6 +27,20 @@ func (s *State) legalExtras(dst []engine.Action) []engine.Action {
 			}
 		}
 	}
+	// 12.2: "Units outside an IP enter it by paying one movement point":
+	// the unit part way through its move with an MP left, or one that has
+	// not moved and has an MP to move with, in either movement phase
+	// (ruling W25).
+	sup := s.supply(side)
+	for u, def := range s.d.Units {
+		us := &s.Pos.Units[u]
+		if def.Side != side || us.Box != BoxMap || us.InIP || s.Pos.ipIndex(int(us.Hex)) < 0 {
+			continue
+		}
+		if u == s.moving() && s.MoveLeft >= MP || s.Flags[u]&fMoved == 0 && b.MA(u, kind, sup.Supplied[u]) >= MP {
+			dst = append(dst, engine.Action{Op: opDig, A: int16(u)})
+		}
+	}
 	if kind == ExploitMove {
 		if s.Pos.Major[side] && !s.Pos.DepotMoved[side] && !s.DepotShifted && s.Pos.Depot[side] >= 0 {
 			z := int(s.d.ZoneOf(side, int(s.Pos.Depot[side])))
@@ -38,7 +52,6 @@ func (s *State) legalExtras(dst []engine.Action) []engine.Action {
 		}
 		return dst
 	}
-	sup := s.supply(side)
 	seaLeft := s.seaLimit() - int(s.SeaUsed)
 	for u, def := range s.d.Units {
 		us := &s.Pos.Units[u]
@@ -54,9 +67,6 @@ func (s *State) legalExtras(dst []engine.Action) []engine.Action {
 			case k >= 0 && us.InIP && s.Pos.IPs[k].Level == 1 && s.Pos.IPs[k].Built < s.Turn:
 				dst = append(dst, engine.Action{Op: opEntrench, A: int16(u)})
 			}
-		}
-		if s.Pos.ipIndex(h) >= 0 && !us.InIP && b.MA(u, RegularMove, sup.Supplied[u]) >= MP {
-			dst = append(dst, engine.Action{Op: opDig, A: int16(u)})
 		}
 		if seaLeft > 0 && s.seaPort(h) >= 0 && !b.Occupied(1-side, s.seaPort(h)) {
 			dst = append(dst, engine.Action{Op: opSea, A: int16(u)})
@@ -93,8 +103,8 @@ func (s *State) entrench(u int) {
 	s.logf("12.1", engine.Observer, "ip", s.d.Units[u].Name, s.hexID(h), "1")
 }
 
-// dig puts unit u beneath its hex's IP marker for one MP (12.2); here it
-// is the unit's whole move (ruling W25).
+// dig puts unit u beneath its hex's IP marker for one MP (12.2): at the
+// end of its move, or as its whole move if it has not moved (ruling W25).
 func (s *State) dig(u int) {
 	s.Pos.Units[u].InIP = true
 	s.Flags[u] |= fMoved

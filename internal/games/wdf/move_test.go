@@ -3,6 +3,8 @@ package wdf
 import (
 	"strings"
 	"testing"
+
+	"sandtable/internal/engine"
 )
 
 // TestMA checks movement allowances (8.2, 9.4, 9.5, 9.6), in whole MP.
@@ -293,6 +295,20 @@ func TestMoveInLegs(t *testing.T) {
 	a, _ := s.DecodeAction("move aus-16 1517")
 	if err := s.Apply(Allied, a); err == nil {
 		t.Error("aus-16 went on moving after aus-17 moved")
+	}
+}
+
+// TestDigAfterMoving: 12.2 prices entering an IP at one MP; a unit that
+// moved one clear hex with MP left may enter the IP there (ruling W25).
+func TestDigAfterMoving(t *testing.T) {
+	s := movingAt(t, "unit aus-16 3617\nunit aus-17 3618 ip\nip 3618 1")
+	mustApply(t, s, Allied, "move aus-16 3618")
+	if !has(s.Legal(Allied, nil), engine.Action{Op: opDig, A: int16(unit(t, s.d, "aus-16"))}) {
+		t.Fatalf("dig not offered after a one-hex move with MP left; legal %v", s.Legal(Allied, nil))
+	}
+	mustApply(t, s, Allied, "dig aus-16")
+	if !s.Pos.Units[unit(t, s.d, "aus-16")].InIP {
+		t.Error("aus-16 not in the IP")
 	}
 }
 
