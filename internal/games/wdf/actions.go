@@ -81,6 +81,10 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		dst = s.legalCombat(dst)
 	case stBuild:
 		dst = s.legalBuild(dst)
+	case stLeader:
+		for _, l := range s.axisLeaders(s.board()) {
+			dst = append(dst, engine.Action{Op: opLeader, A: int16(l)})
+		}
 	case stLoss:
 		for _, l := range s.lossOptions(s.Bat.Role) {
 			dst = append(dst, engine.Action{Op: opTake, A: int16(l.Steps), B: int16(l.Retreat)})
@@ -341,10 +345,14 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 		case opNaval:
 			s.Bat.Naval = true
 		case opResolve:
-			s.resolve(u == 1)
+			s.askOrResolve(u == 1)
+		case opLeader:
+			s.chooseLeader(u)
 		case opWithhold:
 			s.Flags[u] |= fWithheld
 		}
+	case stLeader:
+		s.chooseLeader(u)
 	case stLoss:
 		s.take(Loss{u, h})
 	case stSteps:

@@ -2,6 +2,7 @@ package wdf
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"sandtable/internal/engine"
@@ -20,6 +21,10 @@ type battle struct {
 	Steps        int8 // step losses still owed by Role
 	Retreat      int8 // hexes of retreat owed by Role
 	AtkRetreated bool
+	// Leader is the Axis leader whose values the combat uses, plus one (0:
+	// no choice made), and Pending the resolve waiting for that choice
+	// (1 without an AP, 2 with one) (13.2, 13.3, ruling W37).
+	Leader, Pending int8
 }
 
 const noRole = -1
@@ -39,11 +44,12 @@ const (
 	opBombard              // "bombard HEX N": air bombardment with N ASPs (14.2)
 	opShell                // "shell HEX": naval bombardment (15.0)
 	opWithhold             // "withhold UNIT": a unit in an IP stays out (12.3)
+	opLeader               // "leader LEADER": whose values the Axis side uses (13.2)
 )
 
 var combatOpName = map[uint8]string{opAttack: "attack", opJoin: "join", opTarget: "target", opSupport: "support",
 	opNaval: "naval", opResolve: "resolve", opTake: "take", opHit: "hit", opRetreat: "retreat", opAdvance: "advance",
-	opBombard: "bombard", opShell: "shell", opWithhold: "withhold"}
+	opBombard: "bombard", opShell: "shell", opWithhold: "withhold", opLeader: "leader"}
 
 // canAttack reports whether unit u may attack in this combat phase (10.0,
 // 9.4, 9.5): the phasing side's, on the map, not yet attacked, in the
@@ -285,14 +291,93 @@ func (s *State) legalBuild(dst []engine.Action) []engine.Action {
 	if !s.obligationsMet(b, atk, def) {
 		return dst // 10.0: target the hexes no one else can attack first
 	}
+	if side == Axis && s.leaderChoice(b) {
+		for _, l := range s.axisLeaders(b) {
+			if int(s.Bat.Leader) != l+1 {
+				dst = append(dst, engine.Action{Op: opLeader, A: int16(l)})
+			}
+		}
+		if !s.chosenIn(b) {
+			return dst // 13.2: the Axis player chooses before he resolves
+		}
+	}
 	inRange := false
 	for _, a := range atk {
-		inRange = inRange || b.InAPRange(side, int(a))
+		inRange = inRange || b.inAPRange(side, int(a), int(s.Bat.Leader)-1)
 	}
 	if s.AP[side] >= 1 && inRange {
 		dst = append(dst, engine.Action{Op: opResolve, A: 1})
 	}
 	return append(dst, engine.Action{Op: opResolve, A: 0})
+}
+
+// axisLeaders lists the Axis leaders on the Axis side's hexes of the
+// combat being built: the attacking hexes when the Axis attacks, the
+// defending ones otherwise (13.2, 13.3).
+func (s *State) axisLeaders(b *Board) []int {
+	hexes := s.Bat.Def[:s.Bat.NDef]
+	if s.Phasing == Axis {
+		hexes = s.Bat.Att[:s.Bat.NAtt]
+	}
+	var out []int
+	for l := range s.d.Leaders {
+		ls := &s.Pos.Leaders[l]
+		if s.d.Leaders[l].Side == Axis && ls.Face >= 0 && s.inList(hexes, int(ls.Hex)) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// leaderChoice reports whether the Axis player has a choice to make of
+// the leader whose values the combat uses (13.2, 13.3, ruling W37): two
+// Axis leaders are in it, and either they share a hex (the one chosen is
+// also the one subject to casualty checks, 13.6) or their combat values
+// for the Axis role differ.
+func (s *State) leaderChoice(b *Board) bool {
+	ls := s.axisLeaders(b)
+	if len(ls) < 2 {
+		return false
+	}
+	value := func(l int) int {
+		f := s.Pos.leaderFace(s.d, l)
+		if s.Phasing == Axis {
+			return f.Attack
+		}
+		return f.Defense
+	}
+	return s.Pos.Leaders[ls[0]].Hex == s.Pos.Leaders[ls[1]].Hex || value(ls[0]) != value(ls[1])
+}
+
+// chosenIn reports whether the leader chosen is one of the combat's.
+func (s *State) chosenIn(b *Board) bool {
+	return s.Bat.Leader > 0 && slices.Contains(s.axisLeaders(b), int(s.Bat.Leader)-1)
+}
+
+// askOrResolve fights the combat, first letting the Axis defender choose
+// his leader when it matters (13.2, ruling W37).
+func (s *State) askOrResolve(spendAP bool) {
+	if b := s.board(); s.Phasing == Allied && s.leaderChoice(b) && !s.chosenIn(b) {
+		s.Bat.Pending = 1
+		if spendAP {
+			s.Bat.Pending = 2
+		}
+		s.Step, s.Decider = stLeader, Axis
+		return
+	}
+	s.resolve(spendAP)
+}
+
+// chooseLeader records the Axis player's choice of leader (13.2) and,
+// if the combat was waiting for it, fights it.
+func (s *State) chooseLeader(l int) {
+	s.Bat.Leader = int8(l + 1)
+	s.logf("13.2", engine.Observer, "leaderChosen", s.leaderName(l))
+	if p := s.Bat.Pending; p > 0 {
+		s.Bat.Pending = 0
+		s.Step, s.Decider = stBuild, s.Phasing
+		s.resolve(p == 2)
+	}
 }
 
 // navalUsed: the naval attack is once per turn (15.0).
@@ -359,7 +444,7 @@ func (s *State) resolve(spendAP bool) {
 			}
 		}
 	}
-	a := &Attack{Side: side, Attackers: atk, AP: spendAP, Supplied: &sup.Supplied, GroundSupport: int(s.Bat.Support), Naval: s.Bat.Naval}
+	a := &Attack{Side: side, Attackers: atk, AP: spendAP, Supplied: &sup.Supplied, GroundSupport: int(s.Bat.Support), Naval: s.Bat.Naval, Leader: int(s.Bat.Leader)}
 	for _, t := range s.Bat.Def[:s.Bat.NDef] {
 		a.Defenders = append(a.Defenders, int(t))
 	}
@@ -774,6 +859,11 @@ func (s *State) encodeCombat(name string, a engine.Action) string {
 		return name + " " + s.hexID(int(a.A)) + " " + strconv.Itoa(int(a.B))
 	case opWithhold:
 		return name + " " + unitID(a.A)
+	case opLeader:
+		if a.A >= 0 && int(a.A) < len(s.d.Leaders) {
+			return name + " " + s.d.Leaders[a.A].ID
+		}
+		return name + " leader?"
 	case opSupport:
 		return name + " " + strconv.Itoa(int(a.A))
 	case opResolve:
@@ -838,6 +928,15 @@ func (s *State) decodeCombat(op uint8, args []string) (engine.Action, error) {
 			return engine.Action{}, fmtErr("wdf: no unit %q", args[0])
 		}
 		a.A = int16(u)
+	case opLeader:
+		if len(args) != 1 {
+			return bad("a leader")
+		}
+		l := slices.IndexFunc(s.d.Leaders, func(d LeaderDef) bool { return d.ID == args[0] })
+		if l < 0 {
+			return engine.Action{}, fmtErr("wdf: no leader %q", args[0])
+		}
+		a.A = int16(l)
 	case opJoin, opTarget, opShell:
 		if len(args) != 1 {
 			return bad("a hex")

@@ -296,3 +296,60 @@ func TestAttackDiagrams(t *testing.T) {
 		t.Error("surprise Major Offensive: done refused with 1 and 3 unattacked")
 	}
 }
+
+// TestAxisLeaderChoice: two Axis leaders in a combat: "only one leader's
+// values are used (player's choice) and that leader is subject to casualty
+// checks" (13.2); "only one leader contributes his combat value" (13.3).
+// The Axis player chooses (ruling W37).
+func TestAxisLeaderChoice(t *testing.T) {
+	// Attacking: Rommel (attack 2) and Bergonzoli (attack 1) stacked.
+	const atk = "unit pavia 3617\nleader rommel-cruwell 3617\nleader bergonzoli-gambara 3617\nunit aus-16 3618\ndepot axis 3617"
+	s := combatAt(t, atk, 5, Axis)
+	s.AP[Axis] = 3
+	mustApply(t, s, Axis, "attack 3617 3618")
+	legal := s.Legal(Axis, nil)
+	for _, id := range []string{"rommel-cruwell", "bergonzoli-gambara"} {
+		a, err := s.DecodeAction("leader " + id)
+		if err != nil || !has(legal, a) {
+			t.Fatalf("leader %s not offered (%v); legal %v", id, err, legal)
+		}
+	}
+	if has(legal, engine.Action{Op: opResolve, A: 1}) {
+		t.Fatal("resolve offered before the Axis player chose whose values the stack uses")
+	}
+	mustApply(t, s, Axis, "leader bergonzoli-gambara")
+	mustApply(t, s, Axis, "resolve ap")
+	var dice string
+	for _, e := range s.TakeLog() {
+		if e.Key == "combat" {
+			dice = e.Args[1]
+		}
+	}
+	if dice != "4" { // Pavia 3, Bergonzoli 1
+		t.Errorf("attack CS %s with Bergonzoli's values, want 4 (3 + 1)", dice)
+	}
+
+	// Defending: the Allies attack; the Axis player chooses after the
+	// attacker has committed.
+	const dfn = "unit aus-16 3617\nunit pavia 3618\nleader rommel-cruwell 3618\nleader bergonzoli-gambara 3618\ndepot allied 3617"
+	s = combatAt(t, dfn, 5, Allied)
+	s.AP[Allied] = 3
+	mustApply(t, s, Allied, "attack 3617 3618")
+	mustApply(t, s, Allied, "resolve ap")
+	if s.Step != stLeader || s.Decider != Axis {
+		t.Fatalf("step %d decider %d: the Axis player must choose his leader", s.Step, s.Decider)
+	}
+	mustApply(t, s, Axis, "leader rommel-cruwell")
+	if s.Step == stLeader || s.Epoch() == 0 {
+		t.Fatal("the combat is not fought after the choice")
+	}
+
+	// One leader: nothing to choose.
+	s = combatAt(t, "unit aus-16 3617\nunit pavia 3618\nleader rommel-cruwell 3618\ndepot allied 3617", 5, Allied)
+	s.AP[Allied] = 3
+	mustApply(t, s, Allied, "attack 3617 3618")
+	mustApply(t, s, Allied, "resolve ap")
+	if s.Step == stLeader {
+		t.Fatal("a choice asked with one leader")
+	}
+}

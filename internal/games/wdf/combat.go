@@ -86,13 +86,19 @@ func (b *Board) CanCombine(attackers, defenders []int) bool {
 // depot (10.31, 13.5): four hexes from the depot, or the range of a leader
 // stacked with the unit measured from the depot to the leader, or else the
 // range of a leader stacked with the depot.
-func (b *Board) InAPRange(side engine.Side, h int) bool {
+func (b *Board) InAPRange(side engine.Side, h int) bool { return b.inAPRange(side, h, -1) }
+
+// inAPRange is InAPRange where chosen (>= 0) is the Axis leader whose
+// values the stack uses if he is in h (13.2).
+func (b *Board) inAPRange(side engine.Side, h, chosen int) bool {
 	dep := int(b.P.Depot[side])
 	if dep < 0 {
 		return false
 	}
 	r := APRange
-	if lr := b.bestLeader(side, h, faceRange); lr >= 0 {
+	if chosen >= 0 && int(b.P.Leaders[chosen].Hex) == h {
+		r = b.P.leaderFace(b.D, chosen).Range
+	} else if lr := b.bestLeader(side, h, faceRange); lr >= 0 {
 		r = lr
 	} else if lr := b.bestLeader(side, dep, faceRange); lr >= 0 {
 		r = lr
@@ -148,6 +154,10 @@ type Attack struct {
 	// Naval: the 2-CS naval ground support (15.0).
 	GroundSupport int
 	Naval         bool
+	// Leader is the Axis leader the Axis player chose to lend his values
+	// to the combat, plus one; 0 when there was no choice (13.2, 13.3,
+	// ruling W37).
+	Leader int
 }
 
 // UnitCS is one unit's strength in a combat after the unit-level
@@ -208,7 +218,7 @@ func (b *Board) Evaluate(a *Attack) (att, dfn CombatSide) {
 			def := &d.Units[u]
 			caps := &d.Tables.Types[def.Type][def.Group()]
 			cs := b.baseCS(u)
-			if !a.AP || !b.InAPRange(a.Side, h) {
+			if !a.AP || !b.inAPRange(a.Side, h, a.Leader-1) {
 				cs += NoAPPenalty
 			}
 			if def.Type == Armor {
@@ -234,6 +244,9 @@ func (b *Board) Evaluate(a *Attack) (att, dfn CombatSide) {
 		att.Stack += di
 		att.Dice.add(di, worst)
 		leaderDice = max(leaderDice, b.bestLeader(a.Side, h, faceAttack))
+	}
+	if a.Leader > 0 && a.Side == Axis {
+		leaderDice = b.P.leaderFace(d, a.Leader-1).Attack // 13.3: the one chosen
 	}
 	att.Stack += leaderDice
 	att.Dice.add(leaderDice, 6)
@@ -288,6 +301,9 @@ func (b *Board) Evaluate(a *Attack) (att, dfn CombatSide) {
 		dfn.Stack += st
 		dfn.Dice.add(st, worst)
 		leaderDice = max(leaderDice, b.bestLeader(enemy, t, faceDefense))
+	}
+	if a.Leader > 0 && enemy == Axis {
+		leaderDice = b.P.leaderFace(d, a.Leader-1).Defense // 13.3: the one chosen
 	}
 	dfn.Stack += leaderDice
 	dfn.Dice.add(leaderDice, 6)

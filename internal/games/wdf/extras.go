@@ -1,6 +1,7 @@
 package wdf
 
 import (
+	"slices"
 	"strconv"
 
 	"sandtable/internal/engine"
@@ -181,7 +182,8 @@ func (s *State) afterElimination(side engine.Side, h int) {
 // goes to the nearest friendly unit).
 //
 // Two Axis leaders in the hex (13.2, 13.6): while units remain, only the
-// one whose values the stack uses is checked; when none does, both are.
+// one whose values the stack uses is checked (in a combat, the one the
+// Axis player chose, ruling W37); when none does, both are.
 func (s *State) settleCasualties() {
 	for l := range s.d.Leaders {
 		if !s.Bereft[l] {
@@ -205,12 +207,18 @@ func (s *State) settleCasualties() {
 			}
 			continue
 		}
-		s.leaderCasualty(s.usedLeader(side, here), 1, false)
+		used := s.usedLeader(side, here)
+		if c := int(s.Bat.Leader) - 1; c >= 0 && slices.Contains(here, c) {
+			used = c // 13.6: "the leader that participated in the combat" (13.2: the one chosen)
+		}
+		s.leaderCasualty(used, 1, false)
 	}
 }
 
 // usedLeader is the leader of ls (side's, in one hex) whose values the
-// stack uses (13.2): see settleCasualties.
+// stack uses outside a combat choice (13.2, ruling W37): the higher attack
+// value when its side is phasing, defense otherwise, then range, then the
+// first piece.
 func (s *State) usedLeader(side engine.Side, ls []int) int {
 	key := func(l int) [2]int {
 		f := s.Pos.leaderFace(s.d, l)

@@ -69,6 +69,7 @@ var messages = map[string]text{
 	"leaderSafe":    {"leader %s survives (die %s)", "il comandante %s sopravvive (dado %s)"},
 	"leaderHeld":    {"%s is not placed: a leader of that nationality is in play", "%s non entra: è in gioco un comandante della stessa nazionalità"},
 	"tobrukPick":    {"%s draws on Tobruk's limited supply", "%s attinge al rifornimento limitato di Tobruk"},
+	"leaderChosen":  {"the Axis stack uses %s's values; he is the leader subject to casualty checks", "la pila dell'Asse usa i valori di %s; è lui il comandante soggetto alle verifiche di perdita"},
 	"leaderWaits":   {"%s waits off the map: the entry hex is held by the enemy", "%s attende fuori mappa: l'esagono d'ingresso è tenuto dal nemico"},
 }
 
@@ -130,6 +131,7 @@ var describe = map[uint8]text{
 	opSea:      {"sea transfer between Tobruk and Alexandria: ", "trasferimento via mare tra Tobruk e Alessandria: "},
 	opRefit:    {"refit the reduced armor unit in the Reserve Box: ", "riorganizza l'unità corazzata ridotta nel Box di Riserva: "},
 	opTobruk:   {"supply this unit from Tobruk: ", "rifornisci questa unità da Tobruk: "},
+	opLeader:   {"use the values of this leader: ", "usa i valori di questo comandante: "},
 }
 
 // Describe tells an action in words, in lang.
@@ -165,6 +167,7 @@ var stepPrompt = map[step]text{
 	stRepl:     {"spend replacements (7.6), or done", "spendi i rimpiazzi (7.6), oppure fatto"},
 	stStack:    {"eliminate enemy units over the stacking limit (9.2)", "elimina le unità nemiche oltre il limite di ammassamento (9.2)"},
 	stTobruk:   {"choose the units Tobruk supplies (8.4)", "scegli le unità che Tobruk rifornisce (8.4)"},
+	stLeader:   {"choose the leader whose values your stack uses in this combat (13.2)", "scegli il comandante i cui valori la tua pila usa in questo combattimento (13.2)"},
 }
 
 // Prompt says what side is asked to decide now, in lang.
@@ -207,6 +210,7 @@ var stepName = map[step]text{
 	stBuild: {"combat", "combattimento"}, stLoss: {"combat losses", "perdite in combattimento"}, stSteps: {"combat losses", "perdite in combattimento"},
 	stRetreat: {"retreat", "ritirata"}, stAdvance: {"advance after combat", "avanzata dopo il combattimento"},
 	stOver: {"game over", "partita finita"}, stTobruk: {"tobruk supply", "rifornimento di Tobruk"},
+	stLeader: {"combat", "combattimento"},
 }
 
 var monthNames = map[string][13]string{

@@ -30,6 +30,7 @@ const (
 	stAdvance       // 10.27: advance after combat
 	stOver          // the game is over
 	stTobruk        // 8.4: the owner picks the units Tobruk supplies
+	stLeader        // 13.2: the Axis player picks the leader whose values a combat uses
 
 	// Continuations after a stacking check.
 	contCombat    // begin the Regular Combat Phase
