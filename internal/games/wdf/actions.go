@@ -406,8 +406,15 @@ func (s *State) moveUnit(u, h int, strategic bool) {
 	first := u != s.moving()
 	budget := int(s.MoveLeft)
 	if first {
-		sup := s.supply(def.Side)
-		budget = b.MA(u, kind, kind == StrategicMove || sup.Supplied[u])
+		// 8.2: supply as the unit begins; the report of the position
+		// before this action when there is one (ApplyUnchecked keeps it).
+		var supplied bool
+		if p := s.prevSup[def.Side]; p != nil {
+			supplied = p.Supplied[u]
+		} else {
+			supplied = b.UnitSupplied(u)
+		}
+		budget = b.MA(u, kind, kind == StrategicMove || supplied)
 	}
 	side := def.Side
 	path, cost := b.Path(u, kind, budget, first, h, func(x int) bool { return s.enteringActs(side, x) })
@@ -433,7 +440,6 @@ func (s *State) moveUnit(u, h int, strategic bool) {
 	for _, x := range path {
 		s.place(u, x)
 	}
-	s.sup = [2]*SupplyReport{} // traced before the move
 	s.MoveUnit, s.MoveLeft = 0, 0
 	if left := budget - cost; left > 0 && !stop && s.Pos.Units[u].Box == BoxMap {
 		s.MoveUnit, s.MoveLeft = int16(u+1), int16(left)
