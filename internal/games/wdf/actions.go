@@ -161,9 +161,10 @@ func (s *State) moving() int { return int(s.MoveUnit) - 1 }
 
 // goOn is the action and the kind of move with which unit u, part way
 // through its move in a phase of moves of kind k, goes on: a strategic
-// move stays strategic (9.4).
+// move stays strategic (9.4; the flag outlives the Regular Movement Phase,
+// where strategic moves are made).
 func (s *State) goOn(u int, k MoveKind) (uint8, MoveKind) {
-	if s.Flags[u]&fStrategic != 0 {
+	if k == RegularMove && s.Flags[u]&fStrategic != 0 {
 		return opStrategic, StrategicMove
 	}
 	return opMove, k

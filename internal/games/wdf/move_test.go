@@ -323,3 +323,17 @@ func TestMovePrompt(t *testing.T) {
 		t.Errorf("prompt %q", got)
 	}
 }
+
+// TestLegsInExploitation: a unit that moved strategically in the Regular
+// Movement Phase goes on with ordinary exploitation legs (9.4, 9.5).
+func TestLegsInExploitation(t *testing.T) {
+	s := movingAt(t, "unit 4-armd 1218\nmajor allied")
+	s.Step = stExploit
+	u := unit(t, s.d, "4-armd")
+	s.Flags[u] |= fStrategic // moved strategically this turn
+	mustApply(t, s, Allied, "move 4-armd 1119")
+	if _, err := s.DecodeAction("move 4-armd 1218"); err != nil {
+		t.Fatal(err)
+	}
+	mustApply(t, s, Allied, "move 4-armd 1218")
+}
