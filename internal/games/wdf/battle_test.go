@@ -317,6 +317,12 @@ func TestAxisLeaderChoice(t *testing.T) {
 	if has(legal, engine.Action{Op: opResolve, A: 1}) {
 		t.Fatal("resolve offered before the Axis player chose whose values the stack uses")
 	}
+	if a, _ := s.DecodeAction("leader bergonzoli-gambara"); s.EncodeAction(a) != "leader bergonzoli-gambara" {
+		t.Errorf("record text %q", s.EncodeAction(a))
+	}
+	if _, err := s.DecodeAction("leader nobody"); err == nil {
+		t.Error("an unknown leader decoded")
+	}
 	mustApply(t, s, Axis, "leader bergonzoli-gambara")
 	mustApply(t, s, Axis, "resolve ap")
 	var dice string
