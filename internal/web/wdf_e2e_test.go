@@ -129,6 +129,19 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 	if rec != move {
 		t.Fatalf("clicked %s then %s; the game recorded %q, want %q", unit, hex, rec, move)
 	}
+	// A unit with MP left may go on (ruling W36): reloaded, the page
+	// shows it selected, its next hexes lit.
+	moving, err := chromedp.Run(ctx, chromedp.Evaluate[string](toLegs, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if moving == "" {
+		t.Fatal("no move left a unit part way through its move")
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map g.counter.selected[data-unit="`+moving+`"]`)),
+		chromedp.WaitVisible(css(`svg.map path.hex.dest`)), viewShot("wdf-legs")); err != nil {
+		t.Fatalf("%s, part way through its move, is not selected with its next hexes lit: %v", moving, err)
+	}
 	noStrayText(t, ctx)
 	wdfItalian(t, ctx)
 	// The replay viewer draws the same map.
@@ -179,6 +192,32 @@ func viewShot(name string) chromedp.Action[chromedp.Void] {
 		return os.WriteFile(filepath.Join(dir, name+".png"), b, 0o644)
 	})
 }
+
+// toLegs plays short moves (to the listed hex nearest the unit) until one
+// leaves its unit part way through its move (ruling W36), and returns
+// that unit.
+const toLegs = `(async () => {
+  const me = await (await fetch('/api/me')).json();
+  const id = location.pathname.split('/')[2];
+  const far = (a, b) => Math.abs(+a.slice(0, 2) - +b.slice(0, 2)) + Math.abs(+a.slice(2) - +b.slice(2));
+  for (let i = 0; i < 20; i++) {
+    const v = await (await fetch('/api/games/' + id)).json();
+    if (v.view.moving) return v.view.moving;
+    const at = new Map(v.view.units.map((u) => [u.id, u.hex]));
+    let best = null, bestD = 1e9;
+    for (const a of v.actions) {
+      const f = a.action.split(' ');
+      if (f[0] !== 'move') continue;
+      const d = far(at.get(f[1]), f[2]);
+      if (d < bestD) { best = a.action; bestD = d; }
+    }
+    if (!best) return '';
+    await fetch('/api/games/' + id + '/actions', { method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf },
+      body: JSON.stringify({ side: v.side, move: v.move, action: best }) });
+  }
+  return '';
+})()`
 
 // wdfStartView decodes the observer's view of a new wdf campaign into v.
 func wdfStartView(t *testing.T, v any) {

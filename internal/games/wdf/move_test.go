@@ -322,6 +322,9 @@ func TestMovePrompt(t *testing.T) {
 	if got := s.Prompt(Allied, "it"); !strings.Contains(got, "PM rimasti") {
 		t.Errorf("prompt %q", got)
 	}
+	if v := s.view(Allied, "en"); v.Moving != "aus-16" || v.MPLeft != "3 2/3" {
+		t.Errorf("view: moving %q with %q MP left, want aus-16 with 3 2/3", v.Moving, v.MPLeft)
+	}
 }
 
 // TestLegsInExploitation: a unit that moved strategically in the Regular

@@ -41,6 +41,10 @@ type View struct {
 	Depots      []DepotView  `json:"depots"`
 	IPs         []IPView     `json:"ips"`
 	Battle      *BattleView  `json:"battle,omitempty"`
+	// Moving is the unit part way through its move, which may go on
+	// (ruling W36), and MPLeft what it has left, in words ("1 2/3").
+	Moving string `json:"moving,omitempty"`
+	MPLeft string `json:"mp_left,omitempty"`
 }
 
 // FortressView is the fortress status of Tobruk and Bardia (16.1).
@@ -266,6 +270,9 @@ func (s *State) view(side engine.Side, lang string) *View {
 	}
 	sort.Slice(v.IPs, func(i, j int) bool { return v.IPs[i].Hex < v.IPs[j].Hex })
 	v.Battle = s.battleView(b)
+	if u := s.moving(); u >= 0 {
+		v.Moving, v.MPLeft = d.Units[u].ID, mpWords(int(s.MoveLeft))
+	}
 	return v
 }
 

@@ -276,7 +276,9 @@ export function render(el, v, ctx) {
     byHex.get(u.hex).push(u);
   }
   const unitEls = new Map();
-  const sel = { id: null };
+  // A unit part way through its move (ruling W36) stays selected, its
+  // next hexes lit, for its owner.
+  const sel = { id: v.moving && unitActs(v.moving).length ? v.moving : null };
   const stacks = stackSet(svg, gUnits, { size: CS, centred: true, bounds: [minX, minY, maxX, maxY], pile });
   for (const [hx, stack] of byHex) {
     const [cx, cy] = pos.get(hx);
