@@ -10,6 +10,7 @@
 // when several fit).
 import { h, s, clear } from './dom.js';
 import { stackSet } from './stack.js';
+import { mapFrame } from './mapview.js';
 
 const W = 1400; // map width in SVG units
 // Rule 1.2: green counters are Italian, orange ones Allied.
@@ -106,7 +107,7 @@ const WORDS = {
     turn: 'Turn', phase: 'Phase', phasing: 'Phasing', vp: 'VP', repl: 'Replacements', events: 'Event markers', inHand: 'in hand',
     inContainer: 'in the container', battle: 'Battle', from: 'from', into: 'into', hits: 'hits', offMap: 'Off the map',
     attacker: 'Attacker', defender: 'Defender', unit: 'Unit', target: 'Hits on', die: 'Die', hit: 'Result', choose: 'Choose:',
-    allied: 'Allied', italian: 'Italian', zoomIn: 'Zoom in', zoomOut: 'Zoom out', turnTrack: 'Turn track',
+    allied: 'Allied', italian: 'Italian', zoomIn: 'Zoom in', zoomOut: 'Zoom out', centre: 'Centre on the battle or my units', turnTrack: 'Turn track',
     arrive: 'arrive', leave: 'withdrawn', eliminated: 'Eliminated', removed: 'Withdrawn', lost: 'cannot return',
     hitWord: 'hit', miss: 'miss', outcome: 'Outcome', lastBattle: 'Last battle', faceDown: 'face down', used: 'used',
     reduced: 'reduced', support: 'support', oos: 'out of supply', cv: 'CV', mc: 'MC', mpLeft: 'MP left', stack: 'units', track: 'on the turn track', coastal: 'coastal',
@@ -117,7 +118,7 @@ const WORDS = {
     turn: 'Turno', phase: 'Fase', phasing: 'In fase', vp: 'PV', repl: 'Rimpiazzi', events: 'Segnalini evento', inHand: 'in mano',
     inContainer: 'nel contenitore', battle: 'Combattimento', from: 'da', into: 'in', hits: 'colpi', offMap: 'Fuori mappa',
     attacker: 'Attaccante', defender: 'Difensore', unit: 'Unità', target: 'Colpisce con', die: 'Dado', hit: 'Esito', choose: 'Scegli:',
-    allied: 'Alleati', italian: 'Italiani', zoomIn: 'Ingrandisci', zoomOut: 'Riduci', turnTrack: 'Tabella dei turni',
+    allied: 'Alleati', italian: 'Italiani', zoomIn: 'Ingrandisci', zoomOut: 'Riduci', centre: 'Centra sul combattimento o sulle mie unità', turnTrack: 'Tabella dei turni',
     arrive: 'arrivano', leave: 'ritirate', eliminated: 'Eliminate', removed: 'Ritirate', lost: 'non possono tornare',
     hitWord: 'colpito', miss: 'mancato', outcome: 'Risultato', lastBattle: 'Ultimo combattimento', faceDown: 'coperti', used: 'usati',
     reduced: 'ridotta', support: 'supporto', oos: 'non rifornita', cv: 'VC', mc: 'CM', mpLeft: 'PM rimasti', stack: 'unità', track: 'sulla tabella dei turni', coastal: 'costiera',
@@ -305,22 +306,17 @@ export function render(el, v, ctx) {
 
   const chooser = h('div', { class: 'chooser', hidden: true });
   const info = h('div', { class: 'mapinfo' });
-  // Zoom: the map keeps its proportions and the frame scrolls.
-  const zoomKey = 'compass-zoom';
-  const setZoom = (z) => {
-    z = Math.max(1, Math.min(3, z));
-    localStorage.setItem(zoomKey, z);
-    svg.style.width = `${z * 100}%`;
+  // The frame: zoom (a phone starts large enough to tap a counter),
+  // scroll kept across redraws, opening on the battle or the player's own
+  // units (mapview.js).
+  const own = () => {
+    const mine = [...unitEls].filter(([id]) => (v.units.find((u) => u.id === id) || {}).side === ctx.side).map(([, g]) => g);
+    const busy = mine.filter((g) => g.classList.contains('actionable'));
+    return busy.length ? busy : mine;
   };
-  // On a narrow screen, or under a finger, the map starts larger than the
-  // frame (counters big enough to tap), and the frame scrolls.
-  const coarse = window.matchMedia && window.matchMedia('(pointer: coarse)').matches;
-  setZoom(+localStorage.getItem(zoomKey) || (window.innerWidth < 700 ? 2.5 : coarse ? 1.5 : 1));
-  const zoom = h('span', { class: 'zoom' },
-    h('button', { class: 'secondary', title: w.zoomOut, 'aria-label': w.zoomOut, onclick: () => setZoom((+localStorage.getItem(zoomKey) || 1) - 0.5) }, '−'),
-    h('button', { class: 'secondary', title: w.zoomIn, 'aria-label': w.zoomIn, onclick: () => setZoom((+localStorage.getItem(zoomKey) || 1) + 0.5) }, '+'));
-  const scroll = h('div', { class: 'mapscroll' }, svg);
-  dragToPan(scroll);
+  const focus = () => (v.battle && cellEls.get(v.battle.area)) || own();
+  const frame = mapFrame(svg, { game: 'compass', min: 1, max: 4, start: { phone: 2.5, touch: 1.5, desk: 1 }, words: w, focus });
+  const zoom = frame.controls, scroll = frame.scroll;
   const off = v.units.filter((u) => u.where !== 'map');
   const boxes = h('div', { class: 'cboxes' },
     ...['eliminated', 'removed'].map((where) => {
@@ -471,33 +467,5 @@ export function render(el, v, ctx) {
   }
 
   light();
-}
-
-// dragToPan lets a mouse drag the zoomed map inside its frame (a finger
-// scrolls it natively). A drag that moved does not count as a click.
-function dragToPan(el) {
-  let drag = null;
-  el.addEventListener('pointerdown', (e) => {
-    if (e.pointerType !== 'mouse' || e.button !== 0) return;
-    drag = { x: e.clientX, y: e.clientY, left: el.scrollLeft, top: el.scrollTop, moved: false };
-  });
-  el.addEventListener('pointermove', (e) => {
-    if (!drag) return;
-    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
-    if (!drag.moved && Math.hypot(dx, dy) < 6) return;
-    drag.moved = true;
-    el.classList.add('dragging');
-    el.scrollLeft = drag.left - dx;
-    el.scrollTop = drag.top - dy;
-  });
-  const end = () => {
-    if (drag && drag.moved) {
-      // Swallow the click that ends the drag.
-      el.addEventListener('click', (e) => { e.stopPropagation(); e.preventDefault(); }, { capture: true, once: true });
-    }
-    drag = null;
-    el.classList.remove('dragging');
-  };
-  el.addEventListener('pointerup', end);
-  el.addEventListener('pointerleave', () => { drag = null; el.classList.remove('dragging'); });
+  frame.place();
 }

@@ -11,6 +11,7 @@
 // actions name; clicking a lit hex plays the action (or asks which).
 import { h, s, clear } from './dom.js';
 import { stackSet, FAN } from './stack.js';
+import { mapFrame } from './mapview.js';
 
 const R = 26; // hex size: centre to corner, in SVG units
 const SQ3 = Math.sqrt(3);
@@ -64,7 +65,7 @@ const WORDS = {
   en: {
     turn: 'Turn', phase: 'Phase', phasing: 'Phasing', decider: 'To decide', vp: 'VP', allied: 'Allied', axis: 'Axis',
     ap: 'AP', asp: 'ASP', major: 'Major Offensive', supply: 'Supply level', naval: 'Naval support', tobruk: 'Tobruk held by',
-    fortressStatus: 'Fortresses', yes: 'yes', no: 'no', zones: 'Road zones', zoomIn: 'Zoom in', zoomOut: 'Zoom out',
+    fortressStatus: 'Fortresses', yes: 'yes', no: 'no', zones: 'Road zones', zoomIn: 'Zoom in', zoomOut: 'Zoom out', centre: 'Centre on the battle or my units',
     choose: 'Choose:', inSupply: 'in supply', outSupply: 'OUT OF SUPPLY', path: 'supply path', hexes: 'hexes', battle: 'Battle',
     attackers: 'Attackers', defenders: 'Defenders', attacker: 'attacker', defender: 'defender', dice: 'Dice', hits: 'Hits', legend: 'Legend', road: 'road', track: 'track',
     escarpment: 'escarpment', ridge: 'ridge', river: 'river', source: 'supply source', depot: 'depot', leader: 'leader', ip: 'improved position',
@@ -75,7 +76,7 @@ const WORDS = {
   it: {
     turn: 'Turno', phase: 'Fase', phasing: 'In fase', decider: 'Decide', vp: 'PV', allied: 'Alleati', axis: 'Asse',
     ap: 'PA', asp: 'PAS', major: 'Grande offensiva', supply: 'Livello di rifornimento', naval: 'Supporto navale', tobruk: 'Tobruk tenuta da',
-    fortressStatus: 'Fortezze', yes: 'sì', no: 'no', zones: 'Zone stradali', zoomIn: 'Ingrandisci', zoomOut: 'Riduci',
+    fortressStatus: 'Fortezze', yes: 'sì', no: 'no', zones: 'Zone stradali', zoomIn: 'Ingrandisci', zoomOut: 'Riduci', centre: 'Centra sul combattimento o sulle mie unità',
     choose: 'Scegli:', inSupply: 'rifornita', outSupply: 'NON RIFORNITA', path: 'linea di rifornimento', hexes: 'esagoni', battle: 'Combattimento',
     attackers: 'Attaccanti', defenders: 'Difensori', attacker: 'attaccante', defender: 'difensore', dice: 'Dadi', hits: 'Perdite', legend: 'Legenda', road: 'strada', track: 'pista',
     escarpment: 'scarpata', ridge: 'cresta', river: 'fiume', source: 'fonte di rifornimento', depot: 'deposito', leader: 'comandante', ip: 'posizione fortificata',
@@ -88,9 +89,6 @@ const WORDS = {
 const tokens = (text) => text.split(/\s+/);
 // The cities the campaign turns on, named in bold as the fortresses are.
 const MAJOR = new Set(['Tobruk', 'Bardia', 'Benghazi', 'Alexandria']);
-
-// Scroll and zoom survive a redraw (each action redraws the board).
-const keep = { path: '', left: null, top: null };
 
 // symbol draws the NATO-style unit symbol in a w×h box at x, y.
 function symbol(type, x, y, w, hh, ink) {
@@ -347,25 +345,20 @@ export function render(el, v, ctx) {
   const status = h('div', { class: 'unitinfo', hidden: true });
   const chooser = h('div', { class: 'chooser', hidden: true });
 
-  // Zoom: the map keeps its proportions and the frame scrolls.
-  const zoomKey = 'wdf-zoom';
-  const setZoom = (z) => {
-    z = Math.max(1, Math.min(5, z));
-    localStorage.setItem(zoomKey, z);
-    svg.style.width = `${z * 100}%`;
+  // The frame: zoom, scroll kept across redraws, opening on the battle or
+  // on the player's own units (mapview.js).
+  const focus = () => {
+    const bh = v.battle && (v.battle.hexes || []).filter((x) => hexEls.has(x)).map((x) => hexEls.get(x));
+    if (bh && bh.length) return bh;
+    const me = v.viewer && v.viewer !== 'observer' ? v.viewer : v.phasing;
+    const mine = units.filter((u) => u.side === me && unitEls.has(u.id)).map((u) => unitEls.get(u.id));
+    const busy = mine.filter((g) => g.classList.contains('actionable'));
+    return busy.length ? busy : mine;
   };
-  setZoom(+localStorage.getItem(zoomKey) || 2.5);
-  const zoomBy = (d) => {
-    const old = +localStorage.getItem(zoomKey) || 2.5;
-    const fx = (scroll.scrollLeft + scroll.clientWidth / 2) / (scroll.scrollWidth || 1), fy = (scroll.scrollTop + scroll.clientHeight / 2) / (scroll.scrollHeight || 1);
-    setZoom(old + d);
-    scroll.scrollLeft = fx * scroll.scrollWidth - scroll.clientWidth / 2;
-    scroll.scrollTop = fy * scroll.scrollHeight - scroll.clientHeight / 2;
-  };
-  const scroll = h('div', { class: 'mapscroll', onscroll: () => { keep.path = location.pathname; keep.left = scroll.scrollLeft; keep.top = scroll.scrollTop; } }, svg);
-  const zoom = h('span', { class: 'zoom' },
-    h('button', { class: 'secondary', title: w.zoomOut, onclick: () => zoomBy(-0.5) }, '−'),
-    h('button', { class: 'secondary', title: w.zoomIn, onclick: () => zoomBy(0.5) }, '+'),
+  const frame = mapFrame(svg, { game: 'wdf', min: 1, max: 6, start: { phone: 4, touch: 3, desk: 2.5 }, words: w, focus });
+  const scroll = frame.scroll;
+  const zoom = frame.controls;
+  zoom.append(
     h('label', { class: 'check zonetoggle' }, h('input', {
       type: 'checkbox', name: 'zones', checked: localStorage.getItem(zoneKey) === 'on',
       onchange: (e) => { localStorage.setItem(zoneKey, e.target.checked ? 'on' : 'off'); drawZones(e.target.checked); },
@@ -402,23 +395,6 @@ export function render(el, v, ctx) {
   el.append(...[info, battlePanel(v, w, units), status, legend,
     h('div', { class: 'mapwrap' }, zoom, scroll, chooser), boxes,
     v.notice ? h('p', { class: 'notice' }, w.notice || v.notice, ' ', h('a', { href: '/about' }, '→')) : null].filter(Boolean));
-  // Back where the player was, or at the battle or the phasing side's units.
-  requestAnimationFrame(() => {
-    if (keep.left !== null && keep.path === location.pathname) {
-      scroll.scrollLeft = keep.left;
-      scroll.scrollTop = keep.top;
-      return;
-    }
-    // A battle's hex first, else the phasing side's first counter.
-    const bh = v.battle && (v.battle.hexes || []).find((x) => hexEls.has(x));
-    const mine = units.find((u) => u.where === 'map' && u.side === (v.phasing || v.viewer) && unitEls.has(u.id));
-    const target = bh ? hexEls.get(bh) : mine ? unitEls.get(mine.id) : null;
-    if (!target) return;
-    const r = target.getBoundingClientRect(), f = scroll.getBoundingClientRect();
-    scroll.scrollLeft += r.left - f.left - scroll.clientWidth / 2;
-    scroll.scrollTop += r.top - f.top - scroll.clientHeight / 2;
-  });
-
   function light() {
     const acts = sel.id ? unitActs(sel.id) : [];
     const dests = new Set();
@@ -482,6 +458,7 @@ export function render(el, v, ctx) {
     else { sel.id = null; light(); }
   }
   light();
+  frame.place();
 }
 
 // battlePanel shows the battle under way, if any.

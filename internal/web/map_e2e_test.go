@@ -1,0 +1,121 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// frameState reads the map frame: the zoom (the map's width over the
+// frame's), its scroll, and how many of the given counters show in it.
+const frameState = `(() => {
+  const f = document.querySelector('.mapscroll'), m = f.querySelector('svg.map');
+  const r = f.getBoundingClientRect();
+  const inside = (sel) => Array.from(document.querySelectorAll(sel)).filter((g) => {
+    const c = g.getBoundingClientRect();
+    return c.right > r.left && c.left < r.right && c.bottom > r.top && c.top < r.bottom;
+  }).length;
+  return [m.clientWidth / f.clientWidth, f.scrollLeft, f.scrollTop, inside('svg.map g.counter.actionable')];
+})()`
+
+func readFrame(t *testing.T, ctx context.Context) []float64 {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](frameState))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// playFromAPI posts action for the page's game from outside the page's own
+// requests, as the other player or the computer would: the page hears of
+// it by the event stream and redraws.
+func playFromAPI(action string) chromedp.Action[chromedp.Void] {
+	return js(fmt.Sprintf(`(async () => {
+  const me = await (await fetch('/api/me')).json();
+  const id = location.pathname.split('/')[2];
+  const v = await (await fetch('/api/games/' + id)).json();
+  const r = await fetch('/api/games/' + id + '/actions', { method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf },
+    body: JSON.stringify({ side: v.side, move: v.move, action: %q }) });
+  if (!r.ok) throw new Error(await r.text());
+})()`, action))
+}
+
+// TestBrowserCompassPhoneKeepsPlace plays Compass on a phone (390x844,
+// touch): the map starts zoomed for a finger whatever zoom a desk saved,
+// opens on the player's own units, keeps its place when a move comes by
+// the event stream, zooms with the wheel about the pointer, and the
+// centre control brings the player's units back into view.
+func TestBrowserCompassPhoneKeepsPlace(t *testing.T) {
+	ctx, base := browser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch),
+		newGuestGame(base, "compass"), chromedp.WaitVisible(css(`svg.map path.area`)),
+		// A zoom saved on a desk is the desk's: the phone keeps its own.
+		js(`localStorage.setItem('compass-zoom-desk', '1')`)); err != nil {
+		t.Fatal(err)
+	}
+	move, err := chromedp.Run(ctx, chromedp.Evaluate[string](toMovement, chromedp.EvalAwaitPromise))
+	if err != nil || len(strings.Fields(move)) != 3 {
+		t.Fatalf("no move became legal (got %q, %v)", move, err)
+	}
+	url, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map g.counter.actionable`)), viewShot("compass-phone-open")); err != nil {
+		t.Fatal(err)
+	}
+	f := readFrame(t, ctx)
+	if math.Abs(f[0]-2.5) > 0.05 {
+		t.Errorf("the phone's map starts at zoom %.2f, want 2.5", f[0])
+	}
+	if f[3] == 0 {
+		t.Errorf("the map opens where none of the player's units that may move shows (scroll %v, %v)", f[1], f[2])
+	}
+
+	// The player scrolls elsewhere; a move made elsewhere redraws the page,
+	// which stays where the player was.
+	before := gameMove(t, ctx)
+	if err := chromedp.Do(ctx, js(`(() => { const f = document.querySelector('.mapscroll'); f.scrollLeft = 123; f.scrollTop = 45; })()`)); err != nil {
+		t.Fatal(err)
+	}
+	left := readFrame(t, ctx)
+	if err := chromedp.Do(ctx, playFromAPI(move), chromedp.WaitVisible(xpath(fmt.Sprintf(`//h1/small[contains(., "Move %d ")]`, before+1)))); err != nil {
+		t.Fatal(err)
+	}
+	f = readFrame(t, ctx)
+	if left[1] != 123 || math.Abs(f[1]-left[1]) > 1 || math.Abs(f[2]-left[2]) > 1 {
+		t.Errorf("after a live update the map is at %v, %v; the player left it at %v, %v", f[1], f[2], left[1], left[2])
+	}
+
+	// The wheel zooms about the pointer; the centre control comes back to
+	// the player's units.
+	if err := chromedp.Do(ctx, js(`(() => {
+  const f = document.querySelector('.mapscroll'), r = f.getBoundingClientRect();
+  f.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, clientX: r.left + 100, clientY: r.top + 100, bubbles: true, cancelable: true }));
+})()`)); err != nil {
+		t.Fatal(err)
+	}
+	if z := readFrame(t, ctx)[0]; z <= 2.6 {
+		t.Errorf("the wheel left the zoom at %.2f", z)
+	}
+	if err := chromedp.Do(ctx, js(`(() => { const f = document.querySelector('.mapscroll'); f.scrollLeft = 0; f.scrollTop = 0; })()`),
+		tap(`.zoom button.centre`), viewShot("compass-phone-centred")); err != nil {
+		t.Fatal(err)
+	}
+	if f := readFrame(t, ctx); f[3] == 0 {
+		t.Errorf("after the centre control no unit of the player's that may move shows (scroll %v, %v)", f[1], f[2])
+	}
+	// Back on a desk's window, the desk's zoom.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map path.area`)), viewShot("compass-desk-open")); err != nil {
+		t.Fatal(err)
+	}
+	if z := readFrame(t, ctx)[0]; math.Abs(z-1) > 0.05 {
+		t.Errorf("the desk's map opens at zoom %.2f, want its own 1", z)
+	}
+}

@@ -1,0 +1,150 @@
+// The frame a map is seen through, shared by the boards (compass.js,
+// wdf.js): it scrolls, zooms with its buttons, the mouse wheel and a
+// pinch, pans with a mouse drag, keeps its place and zoom across the
+// redraws that every action and live update brings, and opens on what
+// matters (the battle, else the player's own units).
+import { h, s } from './dom.js';
+
+// Places by game page (pathname): where the frame was scrolled to, kept
+// while the page lives, so that a redraw does not throw the player back
+// to the map's corner.
+const places = new Map();
+
+// deviceClass tells a phone, a touch screen and a desk apart: each keeps
+// its own zoom, so that a zoom chosen on a desk does not change a phone's
+// start (and the other way round).
+function deviceClass() {
+  if (window.innerWidth < 700) return 'phone';
+  return window.matchMedia && window.matchMedia('(pointer: coarse)').matches ? 'touch' : 'desk';
+}
+
+// mapFrame puts svg (a map whose width is set here as a share of the
+// frame) in a scrolling frame. Options: game, for the stored zoom; min,
+// max and start, the zoom by device class ({ phone, touch, desk });
+// words: zoomIn, zoomOut, centre (the centre control's name); focus(), the
+// map element (or elements) to open on when the page has no place kept, and to centre
+// on with the control. Returns { frame, scroll, controls, zoom(), place() }:
+// place() must be called once the frame is in the page.
+export function mapFrame(svg, { game, min = 1, max = 4, start, words, focus }) {
+  const cls = deviceClass();
+  const key = `${game}-zoom-${cls}`;
+  const scroll = h('div', { class: 'mapscroll', tabindex: -1 }, svg);
+  const spot = location.pathname;
+  let z = +localStorage.getItem(key) || start[cls] || 1;
+  const apply = () => { svg.style.width = `${z * 100}%`; };
+  apply();
+  scroll.addEventListener('scroll', () => places.set(spot, [scroll.scrollLeft, scroll.scrollTop]));
+
+  // zoomAt sets the zoom keeping the map's point under (px, py), a point
+  // of the frame, where it was.
+  const zoomAt = (nz, px, py) => {
+    nz = Math.max(min, Math.min(max, Math.round(nz * 100) / 100));
+    if (nz === z) return;
+    const fx = (scroll.scrollLeft + px) / (scroll.scrollWidth || 1), fy = (scroll.scrollTop + py) / (scroll.scrollHeight || 1);
+    z = nz;
+    localStorage.setItem(key, z);
+    apply();
+    scroll.scrollLeft = fx * scroll.scrollWidth - px;
+    scroll.scrollTop = fy * scroll.scrollHeight - py;
+  };
+  const zoomBy = (d) => zoomAt(z + d, scroll.clientWidth / 2, scroll.clientHeight / 2);
+
+  // The wheel zooms about the pointer, as on map sites (a trackpad's pinch
+  // comes as a wheel with ctrlKey, finer steps).
+  scroll.addEventListener('wheel', (e) => {
+    if (e.shiftKey) return; // shift+wheel scrolls across, as the browser does
+    const step = Math.max(-1, Math.min(1, -e.deltaY / (e.ctrlKey ? 25 : 100)));
+    const nz = z * (1 + 0.2 * step);
+    if ((nz <= min && z <= min) || (nz >= max && z >= max)) return; // at the limit the page scrolls on
+    e.preventDefault();
+    const r = scroll.getBoundingClientRect();
+    zoomAt(nz, e.clientX - r.left, e.clientY - r.top);
+  }, { passive: false });
+
+  // Two fingers pinch-zoom about their midpoint; one finger scrolls
+  // natively.
+  let pinch = null;
+  const mid = (e) => {
+    const r = scroll.getBoundingClientRect(), [a, b] = e.touches;
+    return [(a.clientX + b.clientX) / 2 - r.left, (a.clientY + b.clientY) / 2 - r.top, Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY)];
+  };
+  scroll.addEventListener('touchstart', (e) => {
+    if (e.touches.length === 2) pinch = { z, d: mid(e)[2] || 1 };
+  }, { passive: true });
+  scroll.addEventListener('touchmove', (e) => {
+    if (!pinch || e.touches.length !== 2) return;
+    e.preventDefault();
+    const [x, y, d] = mid(e);
+    zoomAt(pinch.z * (d / pinch.d), x, y);
+  }, { passive: false });
+  scroll.addEventListener('touchend', (e) => { if (e.touches.length < 2) pinch = null; });
+  dragToPan(scroll);
+
+  // centreOn scrolls the frame so that el (an element of the map) is in
+  // its middle.
+  const centreOn = (el) => {
+    if (!el) return;
+    if (Array.isArray(el)) el = around(el);
+    if (!el) return;
+    const r = el.getBoundingClientRect(), f = scroll.getBoundingClientRect();
+    scroll.scrollLeft += r.left + r.width / 2 - f.left - scroll.clientWidth / 2;
+    scroll.scrollTop += r.top + r.height / 2 - f.top - scroll.clientHeight / 2;
+  };
+  const controls = h('span', { class: 'zoom' },
+    h('button', { class: 'secondary', type: 'button', title: words.zoomOut, 'aria-label': words.zoomOut, onclick: () => zoomBy(-0.5) }, '−'),
+    h('button', { class: 'secondary', type: 'button', title: words.zoomIn, 'aria-label': words.zoomIn, onclick: () => zoomBy(0.5) }, '+'),
+    h('button', { class: 'secondary centre', type: 'button', title: words.centre, 'aria-label': words.centre, onclick: () => centreOn(focus()) },
+      // A crosshair, drawn: not every phone's font has the sign.
+      s('svg', { viewBox: '0 0 16 16', width: 14, height: 14, 'aria-hidden': 'true' },
+        s('circle', { cx: 8, cy: 8, r: 5, fill: 'none', stroke: 'currentColor', 'stroke-width': 1.6 }),
+        s('path', { d: 'M8 0v5M8 11v5M0 8h5M11 8h5', stroke: 'currentColor', 'stroke-width': 1.6 }))));
+
+  // place puts the frame back where the player left it on this page, or
+  // opens it on the focus.
+  const place = () => {
+    const kept = places.get(spot);
+    if (kept) {
+      scroll.scrollLeft = kept[0];
+      scroll.scrollTop = kept[1];
+    } else centreOn(focus());
+  };
+  return { scroll, controls, place, zoom: () => z };
+}
+
+// around is the box around some elements, for centreOn.
+function around(els) {
+  const rs = els.map((e) => e.getBoundingClientRect());
+  if (rs.length === 0) return null;
+  const left = Math.min(...rs.map((r) => r.left)), top = Math.min(...rs.map((r) => r.top));
+  const right = Math.max(...rs.map((r) => r.right)), bottom = Math.max(...rs.map((r) => r.bottom));
+  return { getBoundingClientRect: () => ({ left, top, width: right - left, height: bottom - top }) };
+}
+
+// dragToPan lets a mouse drag the zoomed map inside its frame (a finger
+// scrolls it natively). A drag that moved does not count as a click.
+function dragToPan(el) {
+  let drag = null;
+  el.addEventListener('pointerdown', (e) => {
+    if (e.pointerType !== 'mouse' || e.button !== 0) return;
+    drag = { x: e.clientX, y: e.clientY, left: el.scrollLeft, top: el.scrollTop, moved: false };
+  });
+  el.addEventListener('pointermove', (e) => {
+    if (!drag) return;
+    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < 6) return;
+    drag.moved = true;
+    el.classList.add('dragging');
+    el.scrollLeft = drag.left - dx;
+    el.scrollTop = drag.top - dy;
+  });
+  const end = () => {
+    if (drag && drag.moved) {
+      // Swallow the click that ends the drag.
+      el.addEventListener('click', (e) => { e.stopPropagation(); e.preventDefault(); }, { capture: true, once: true });
+    }
+    drag = null;
+    el.classList.remove('dragging');
+  };
+  el.addEventListener('pointerup', end);
+  el.addEventListener('pointerleave', () => { drag = null; el.classList.remove('dragging'); });
+}
