@@ -51,7 +51,7 @@ func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
 		step(`.actions button[data-action^="pick "]`)
 	}
 	// 6.1.B: he holds markers, so he is asked about replacements.
-	step(`.actions button[data-action="done"]`)
+	step(`.prompt button[data-action="done"]`)
 	// 6.2.D: move 7th Armd Bde to Bir Enba, then declare an attack on Nibeiwa.
 	step(`svg.map g.counter[data-unit="7-armd-bde"]`) // selects; no move yet
 	step(`svg.map path.area[data-area="bir-enba"]`)
@@ -60,7 +60,7 @@ func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`svg.map line.attack`)), shot("compass-attack-declared")); err != nil {
 		t.Fatal(err)
 	}
-	step(`.actions button[data-action="done"]`)
+	step(`.prompt button[data-action="done"]`)
 	// 6.2.E: clicking the attacked area fights the combat from Bir Enba.
 	step(`svg.map path.area[data-area="nibeiwa"]`)
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`table.battle caption`))); err != nil {
@@ -71,7 +71,7 @@ func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
 	// The page is waited on first: the computer's answer may still be on
 	// its way when our last click has been taken.
 	const settled = `document.querySelector('ol.log').textContent.includes('Compass 6.2.E.5: hits:') ||
-		document.querySelector('.actions button[data-action="done"]') !== null`
+		document.querySelector('.prompt button[data-action="done"]') !== null`
 	for range 8 {
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](settled, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 			t.Fatalf("waiting for the combat's next question or its hits: %v", err)
@@ -79,7 +79,7 @@ func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
 		if strings.Contains(pageLog(t, ctx), "Compass 6.2.E.5: hits:") {
 			break
 		}
-		step(`.actions button[data-action="done"]`)
+		step(`.prompt button[data-action="done"]`)
 	}
 	log := pageLog(t, ctx)
 	for _, want := range []string{"Compass 6.2.E.1", "7th Armd Bde: CV 3", "rolls", "Compass 6.2.E.5: hits: attacker"} {
@@ -104,13 +104,18 @@ func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
 	// holds every loss, retreat and advance the log tells.
 	const over = `document.querySelector('table.battle') === null`
 	for range 10 {
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](over+` || document.querySelector('.actions button[data-action]') !== null`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](over+` || document.querySelector('.actions button[data-action], .prompt button[data-action]') !== null`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 			t.Fatalf("waiting for the battle's next question or its end: %v", err)
 		}
 		if done, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](over)); done {
 			break
 		}
-		step(`.actions button[data-action]`)
+		// The first answer listed, else "done" in the prompt bar.
+		if listed, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('.actions button[data-action]') !== null`)); listed {
+			step(`.actions button[data-action]`)
+		} else {
+			step(`.prompt button[data-action]`)
+		}
 	}
 	summary, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const d = document.querySelector('details.lastbattle'); if (!d) return ''; d.open = true; return d.innerText; })()`))
 	if err != nil {

@@ -119,3 +119,115 @@ func TestBrowserCompassPhoneKeepsPlace(t *testing.T) {
 		t.Errorf("the desk's map opens at zoom %.2f, want its own 1", z)
 	}
 }
+
+// toWDFBattle plays a hot-seat WDF game through the API, in Italian, from
+// the page, until an attack is being built (its support and resolve to
+// decide): each side moves the units that may come nearest an enemy
+// (hex distance on the view's map), declares the first attack offered and
+// ends every other step. It returns "", or why it stopped short.
+const toWDFBattle = `(async () => {
+  const me = await (await fetch('/api/me')).json();
+  const id = location.pathname.split('/')[2];
+  const axial = (h) => { const q = h.col; return [q, h.row - (q + (q & 1)) / 2]; };
+  const dist = (a, b) => { const dq = a[0] - b[0], dr = a[1] - b[1]; return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2; };
+  let moves = 0;
+  for (let i = 0; i < 400; i++) {
+    const v = await (await fetch('/api/games/' + id + '?lang=it')).json();
+    if (v.actions.some((a) => a.action.startsWith('resolve '))) return '';
+    if (v.actions.length === 0) return 'no actions: ' + v.prompt;
+    const hex = new Map(v.view.map.hexes.map((h) => [h.id, axial(h)]));
+    const enemy = v.view.units.filter((u) => u.where === 'map' && u.side !== v.side && hex.has(u.hex)).map((u) => hex.get(u.hex));
+    const near = (h) => Math.min(...enemy.map((e) => dist(e, hex.get(h))));
+    let a = v.actions.find((a) => a.action.startsWith('attack '));
+    if (!a && moves < 12) {
+      let best = null, bd = 1e9;
+      for (const x of v.actions) {
+        const f = x.action.split(' ');
+        if (f[0] !== 'move' || !hex.has(f[2])) continue;
+        const from = v.view.units.find((u) => u.id === f[1]);
+        const d = near(f[2]) - (from && hex.has(from.hex) ? near(from.hex) : 99);
+        if (near(f[2]) >= 1 && d < 0 && near(f[2]) < bd) { bd = near(f[2]); best = x; }
+      }
+      if (best) { a = best; moves++; }
+    }
+    if (!a) { a = v.actions.find((a) => a.action === 'done') || v.actions[0]; moves = 0; }
+    const r = await fetch('/api/games/' + id + '/actions', { method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf },
+      body: JSON.stringify({ side: v.side, move: v.move, action: a.action }) });
+    if (!r.ok) return a.action + ': ' + await r.text();
+  }
+  return 'none';
+})()`
+
+// TestBrowserWDFPlayOnMap checks that WDF is played on the map, not from a
+// list: at the Allied movement (over a thousand legal moves) the panel
+// lists a few buttons at most and "done" is in the prompt bar, in sight on
+// a phone wherever the page is scrolled; in an attack being built, every
+// choice is a button in Italian words, none in record text, and resolving
+// without an Attack Point says what it costs.
+func TestBrowserWDFPlayOnMap(t *testing.T) {
+	ctx, base := browser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch),
+		newGuestGame(base, "wdf"), chromedp.WaitVisible(css(`svg.map.wdf path.hex`))); err != nil {
+		t.Fatal(err)
+	}
+	move, err := chromedp.Run(ctx, chromedp.Evaluate[string](toMovement, chromedp.EvalAwaitPromise))
+	if err != nil || len(strings.Fields(move)) != 3 {
+		t.Fatalf("no move became legal (got %q, %v)", move, err)
+	}
+	url, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map g.counter.actionable`)),
+		js(`window.scrollTo(0, document.body.scrollHeight)`), viewShot("wdf-phone-movement")); err != nil {
+		t.Fatal(err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`(() => {
+  const d = document.querySelector('.prompt button[data-action="done"]');
+  const r = d ? d.getBoundingClientRect() : null;
+  return [document.querySelectorAll('.actions button[data-action]').length, r && r.top >= 0 && r.bottom <= innerHeight ? 1 : 0];
+})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text, _ := pageText(ctx, `.actions`); strings.Contains(text, "null") {
+		t.Errorf("the actions panel shows stray text: %q", text)
+	}
+	if got[0] > 12 {
+		t.Errorf("the movement step lists %d buttons; the moves belong on the map", got[0])
+	}
+	if got[1] != 1 {
+		t.Errorf("'done' is not in sight in the prompt bar on a phone scrolled to the page's end")
+	}
+
+	why, err := chromedp.Run(ctx, chromedp.Evaluate[string](toWDFBattle, chromedp.EvalAwaitPromise))
+	if err != nil || why != "" {
+		t.Fatalf("no attack came to be built: %s %v", why, err)
+	}
+	if err := chromedp.Do(ctx, js(`localStorage.setItem('lang', 'it')`), chromedp.Navigate(url),
+		chromedp.WaitVisible(css(`.actions button[data-action^="resolve "]`)), viewShot("wdf-phone-attack-it")); err != nil {
+		t.Fatal(err)
+	}
+	labels, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('.actions button[data-action], .prompt button[data-action]')).map((b) => b.dataset.action + ' => ' + b.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(labels) > 12 {
+		t.Errorf("building an attack offers %d buttons", len(labels))
+	}
+	for _, l := range labels {
+		rec, label, _ := strings.Cut(l, " => ")
+		if label == rec || strings.Contains(label, "no-ap") || !strings.ContainsAny(label, "àèéìòù") && strings.Contains(label, " the ") {
+			t.Errorf("the button %q reads %q: not in Italian words", rec, label)
+		}
+		if rec == "resolve no-ap" && !strings.Contains(label, "-2") {
+			t.Errorf("resolving without an Attack Point does not say its -2: %q", label)
+		}
+	}
+	t.Logf("buttons: %q", labels)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), chromedp.Navigate(url),
+		chromedp.WaitVisible(css(`.actions button[data-action^="resolve "]`)), viewShot("wdf-desk-attack-it")); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -117,37 +117,99 @@ func (s *State) RenderLog(e engine.LogEntry, lang string) string {
 	return fmt.Sprintf("[%s] ", e.Rule) + fmt.Sprintf(f.in(lang), args...)
 }
 
-// describe are the words of the actions that are not told by their code
-// alone; the code follows them where it names the unit or hex.
-var describe = map[uint8]text{
-	opDone:     {"done", "fatto"},
-	opDepot:    {"place the depot at ", "colloca il deposito in "},
-	opMajor:    {"declare a Major Offensive", "dichiara una Grande Offensiva"},
-	opReserve:  {"send to the Reserve Box: ", "manda nel Box di Riserva: "},
-	opRelease:  {"release from the Reserve Box: ", "fai uscire dal Box di Riserva: "},
-	opReplace:  {"give a replacement: ", "assegna un rimpiazzo: "},
-	opEntrench: {"build or upgrade an improved position: ", "costruisci o migliora una posizione fortificata: "},
-	opDig:      {"enter the improved position: ", "entra nella posizione fortificata: "},
-	opSea:      {"sea transfer between Tobruk and Alexandria: ", "trasferimento via mare tra Tobruk e Alessandria: "},
-	opRefit:    {"refit the reduced armor unit in the Reserve Box: ", "riorganizza l'unità corazzata ridotta nel Box di Riserva: "},
-	opTobruk:   {"supply this unit from Tobruk: ", "rifornisci questa unità da Tobruk: "},
-	opLeader:   {"use the values of this leader: ", "usa i valori di questo comandante: "},
+// actionWords are the actions in words, in English and Italian: %s are
+// the action's unit or leader names, hexes (with their place) and numbers,
+// in the order the format names them.
+var actionWords = map[uint8]text{
+	opDone:      {"done", "fatto"},
+	opDepot:     {"place the depot at %s", "colloca il deposito in %s"},
+	opSpend:     {"spend %s ASP(s) against the enemy's Organization die (7.2)", "spendi %s PAS contro il dado di organizzazione del nemico (7.2)"},
+	opMajor:     {"declare a Major Offensive (7.9)", "dichiara una Grande Offensiva (7.9)"},
+	opMove:      {"move %s to %s", "muovi %s in %s"},
+	opStrategic: {"strategic move of %s to %s (9.4)", "movimento strategico di %s in %s (9.4)"},
+	opEliminate: {"eliminate %s (over the stacking limit, 9.2)", "elimina %s (oltre il limite di ammassamento, 9.2)"},
+	opLead:      {"move leader %s to %s", "muovi il comandante %s in %s"},
+	opEntrench:  {"%s builds or upgrades an improved position (12.1)", "%s costruisce o migliora una posizione fortificata (12.1)"},
+	opDig:       {"%s enters the improved position (12.2)", "%s entra nella posizione fortificata (12.2)"},
+	opSea:       {"sea transfer of %s between Tobruk and Alexandria (9.7)", "trasferimento via mare di %s tra Tobruk e Alessandria (9.7)"},
+	opReplace:   {"give a replacement to %s (7.6)", "assegna un rimpiazzo a %s (7.6)"},
+	opReserve:   {"send %s to the Reserve Box (7.8)", "manda %s nel Box di Riserva (7.8)"},
+	opRelease:   {"release %s from the Reserve Box (7.8)", "fai uscire %s dal Box di Riserva (7.8)"},
+	opSwap:      {"the arriving leader replaces %s (13.7)", "il comandante in arrivo sostituisce %s (13.7)"},
+	opRefit:     {"refit the reduced armor unit %s in the Reserve Box (7.62)", "riorganizza l'unità corazzata ridotta %s nel Box di Riserva (7.62)"},
+	opTobruk:    {"supply %s from Tobruk (8.4)", "rifornisci %s da Tobruk (8.4)"},
+	opAttack:    {"attack from %s into %s", "attacca da %s verso %s"},
+	opJoin:      {"attack from %s as well", "attacca anche da %s"},
+	opTarget:    {"attack %s as well", "attacca anche %s"},
+	opSupport:   {"ground support: %s ASP(s) (14.1)", "supporto tattico: %s PAS (14.1)"},
+	opNaval:     {"Allied naval ground support (15.0)", "supporto navale alleato (15.0)"},
+	opTake:      {"take the hits as %s step loss(es) and %s hex(es) of retreat", "subisci i colpi come %s perdite di passo e %s esagoni di ritirata"},
+	opHit:       {"%s loses a step", "%s perde un passo"},
+	opRetreat:   {"retreat %s to %s", "ritira %s in %s"},
+	opAdvance:   {"advance %s into %s", "avanza %s in %s"},
+	opBombard:   {"air bombardment of %s with %s ASP(s) (14.2)", "bombardamento aereo di %s con %s PAS (14.2)"},
+	opShell:     {"naval bombardment of %s (15.0)", "bombardamento navale di %s (15.0)"},
+	opWithhold:  {"%s stays out of the battle in its improved position (12.3)", "%s resta fuori dal combattimento nella sua posizione fortificata (12.3)"},
+	opLeader:    {"use the values of leader %s (13.2)", "usa i valori del comandante %s (13.2)"},
 }
 
-// Describe tells an action in words, in lang.
+// Describe tells an action in words, in lang: the units and leaders by
+// name, the hexes by number and place.
 func (s *State) Describe(a engine.Action, lang string) string {
+	if a.Op == opResolve {
+		if a.A == 1 {
+			return text{"resolve the attack, spending an Attack Point (10.3)", "risolvi l'attacco spendendo un Punto Attacco (10.3)"}.in(lang)
+		}
+		return fmt.Sprintf(text{"resolve the attack without an Attack Point: %d CS for each attacking unit (10.3)", "risolvi l'attacco senza Punto Attacco: %d alla forza di ogni unità attaccante (10.3)"}.in(lang), NoAPPenalty)
+	}
+	f, ok := actionWords[a.Op]
+	if !ok {
+		return s.EncodeAction(a)
+	}
+	unit := func(i int16) string {
+		if i < 0 || int(i) >= len(s.d.Units) {
+			return s.EncodeAction(a)
+		}
+		return s.d.Units[i].Name
+	}
+	leader := func(i int16) string {
+		if i < 0 || int(i) >= len(s.d.Leaders) {
+			return s.EncodeAction(a)
+		}
+		return s.leaderName(int(i))
+	}
+	hex := func(i int16) string {
+		id := s.hexID(int(i))
+		if i >= 0 && int(i) < len(s.d.Hexes) {
+			if p := s.d.Hexes[i].Place; p >= 0 {
+				return id + " " + s.d.Places[p].Name
+			}
+		}
+		return id
+	}
+	num := func(i int16) string { return fmt.Sprint(i) }
+	var args []any
 	switch a.Op {
-	case opDone, opMajor:
-		return describe[a.Op].in(lang)
-	case opDepot:
-		return describe[a.Op].in(lang) + s.hexID(int(a.A))
-	case opSpend:
-		return fmt.Sprintf(text{"spend %d ASP(s) against the Organization die", "spendi %d PAS contro il dado di organizzazione"}.in(lang), a.A)
+	case opDepot, opJoin, opTarget, opShell:
+		args = []any{hex(a.A)}
+	case opSpend, opSupport:
+		args = []any{num(a.A)}
+	case opMove, opStrategic, opRetreat, opAdvance:
+		args = []any{unit(a.A), hex(a.B)}
+	case opEliminate, opEntrench, opDig, opSea, opReplace, opReserve, opRelease, opRefit, opTobruk, opHit, opWithhold:
+		args = []any{unit(a.A)}
+	case opLead:
+		args = []any{leader(a.A), hex(a.B)}
+	case opSwap, opLeader:
+		args = []any{leader(a.A)}
+	case opAttack:
+		args = []any{hex(a.A), hex(a.B)}
+	case opTake:
+		args = []any{num(a.A), num(a.B)}
+	case opBombard:
+		args = []any{hex(a.A), num(a.B)}
 	}
-	if t, ok := describe[a.Op]; ok {
-		return t.in(lang) + s.EncodeAction(a)
-	}
-	return s.EncodeAction(a)
+	return fmt.Sprintf(f.in(lang), args...)
 }
 
 var stepPrompt = map[step]text{

@@ -24,7 +24,7 @@ func TestItalianComplete(t *testing.T) {
 	for k, v := range stepName {
 		all[fmt.Sprint("step ", k)] = v
 	}
-	for k, v := range describe {
+	for k, v := range actionWords {
 		all[fmt.Sprint("action ", k)] = v
 	}
 	for name, v := range all {
@@ -91,6 +91,54 @@ func TestViewLanguages(t *testing.T) {
 	for _, a := range s.Legal(s.Decider, nil) {
 		if d := s.Describe(a, "it"); d == "" {
 			t.Errorf("action %s has no Italian description", s.EncodeAction(a))
+		}
+	}
+}
+
+// TestDescribeInWords: every action met in random games is told in words
+// in English and Italian, never as its record text, and the two differ
+// (the combat steps stayed English and raw before: "shell 3408",
+// "resolve no-ap", "spend 0").
+func TestDescribeInWords(t *testing.T) {
+	seen := map[uint8]bool{}
+	for seed := uint64(1); seed <= 3; seed++ {
+		st, _ := Game{}.New(engine.Setup{Seed: seed})
+		s := st.(*State)
+		r := engine.NewRand(seed)
+		for n := 0; !s.Over() && n < 1500; n++ {
+			side := s.Active().Sides()[0]
+			legal := s.Legal(side, nil)
+			for _, a := range legal {
+				if seen[a.Op] && a.Op != opResolve {
+					continue
+				}
+				seen[a.Op] = true
+				rec, en, it := s.EncodeAction(a), s.Describe(a, "en"), s.Describe(a, "it")
+				if (en == rec && a.Op != opDone) || it == rec || en == it || strings.Contains(en, "%!") || strings.Contains(it, "%!") {
+					t.Errorf("%q is told as %q / %q", rec, en, it)
+				}
+			}
+			a := legal[r.IntN(len(legal))]
+			if r.IntN(3) == 0 {
+				a = legal[len(legal)-1]
+			}
+			s.ApplyUnchecked(side, a)
+		}
+	}
+	for _, op := range []uint8{opMove, opAttack, opSupport, opResolve, opHit} {
+		if !seen[op] {
+			t.Errorf("op %d never met in the random games: the test does not cover it", op)
+		}
+	}
+	// The rest, made up: every op with words takes its arguments.
+	st, _ := Game{}.New(engine.Setup{Seed: 1})
+	s := st.(*State)
+	for op := range actionWords {
+		a := engine.Action{Op: op, A: 1, B: 2}
+		for _, lang := range []string{"en", "it"} {
+			if d := s.Describe(a, lang); strings.Contains(d, "%!") || d == s.EncodeAction(a) && op != opDone {
+				t.Errorf("%q is told in %s as %q", s.EncodeAction(a), lang, d)
+			}
 		}
 	}
 }

@@ -468,4 +468,13 @@ export function render(el, v, ctx) {
 
   light();
   frame.place();
+  // The board offers what names a counter on the map, or an area and no
+  // unit; a unit off the map (a reinforcement, say) is placed from the
+  // list.
+  const onMap = new Set([...unitEls.keys()]);
+  return (text) => {
+    const tk = tokens(text);
+    if (tk.some((x) => onMap.has(x))) return true;
+    return tk.some((x) => areaIDs.has(x)) && !tk.some((x) => unitIDs.has(x));
+  };
 }

@@ -7,6 +7,13 @@ import { go } from './app.js';
 import { renderBoard, loadBoard } from './render.js';
 import { fairLine } from './fair.js';
 
+// ENDS are the actions that end a step or phase or pass: always in the
+// prompt bar. FEW actions are all listed as buttons; more are played on
+// the board.
+const ENDS = new Set(['done', 'pass']);
+const FEW = 12;
+const capital = (x) => x.charAt(0).toUpperCase() + x.slice(1);
+
 export async function playPage(main, id) {
   const fixed = new URLSearchParams(location.search).get('side') || '';
   // follow: in a hot-seat game show the side to decide, until the player
@@ -162,11 +169,15 @@ export async function playPage(main, id) {
       (v.undo_sides || []).map((side) => h('button', {
         onclick: () => send('undo', { side }),
       }, v.your_sides.length > 1 ? `${t('undo')} (${side})` : t('undo'))));
-    const actions = h('section', { class: 'actions' }, h('h3', {}, t('actions')),
-      v.actions.length === 0 ? h('p', { class: 'muted' }, t('noActions')) : null,
-      h('div', { class: 'buttons' }, v.actions.map((a) => h('button', {
-        'data-action': a.action, title: a.action, onclick: () => send('actions', { action: a.action }),
-      }, a.label))));
+    // "Done" (end the step or phase, pass) is in the prompt bar, always in
+    // sight; the other actions are played on the board, and the panel
+    // lists as buttons only what the board cannot show, or every action
+    // when there are few (renderBoard says which the board offers).
+    const ends = v.actions.filter((a) => ENDS.has(a.action));
+    for (const a of ends) {
+      prompt.append(h('button', { class: 'done', 'data-action': a.action, title: a.label, onclick: () => send('actions', { action: a.action }) }, capital(a.label)));
+    }
+    const actions = h('section', { class: 'actions' }, h('h3', {}, t('actions')));
     const log = h('ol', { class: 'log', reversed: true }, v.log.slice().reverse().map((e) => h('li', {},
       h('span', { class: 'mv' }, e.move), ' ', e.text, e.rule && !e.text.includes(e.rule) ? h('span', { class: 'rule' }, ` [${e.rule}]`) : null)));
     const board = h('div', { class: 'board' });
@@ -207,7 +218,15 @@ export async function playPage(main, id) {
       h('div', { class: 'layout' }, board, h('aside', {}, actions, tools, h('section', {}, h('h3', {}, t('log')), log),
         // The chat is between players: not in hot-seat or computer games.
         v.your_sides.length > 0 && v.seats.some((x) => !x.you && !x.ai) ? chatBox : null))].filter(Boolean));
-    renderBoard(board, v.game, v.view, ctx);
+    const onBoard = renderBoard(board, v.game, v.view, ctx) || (() => false);
+    const rest = v.actions.filter((a) => !ENDS.has(a.action));
+    const listed = rest.length <= FEW ? rest : rest.filter((a) => !onBoard(a.action));
+    actions.append(...[
+      v.actions.length === 0 ? h('p', { class: 'muted' }, t('noActions')) : null,
+      listed.length < rest.length ? h('p', { class: 'muted onmap' }, `${t('onMap')} (${rest.length - listed.length})`) : null,
+      h('div', { class: 'buttons' }, listed.map((a) => h('button', {
+        'data-action': a.action, title: a.label, onclick: () => send('actions', { action: a.action }),
+      }, a.label)))].filter(Boolean));
     clocks(prompt.querySelector('.clocks'));
   }
 

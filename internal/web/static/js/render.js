@@ -5,6 +5,9 @@
 // which draws a side's view and may offer the legal actions on the board,
 // and, if the board has its own styles in /static/<id>.css,
 //   stylesheet = true
+// render returns onBoard(actionText), true for the actions a player can
+// reach on the board (select a counter, click a lit place), which the page
+// then need not list as buttons.
 // Games without one get the generic view: its JSON, readable.
 import { h } from './dom.js';
 import { t } from './i18n.js';
@@ -29,10 +32,8 @@ export function loadBoard(gameID) {
 
 export function renderBoard(el, gameID, view, ctx) {
   const r = boards[gameID];
-  if (r) {
-    r(el, view, ctx);
-    return;
-  }
+  if (r) return r(el, view, ctx);
   el.append(h('details', { class: 'generic', open: true }, h('summary', {}, t('details')),
     h('pre', {}, JSON.stringify(view, null, 1))));
+  return null;
 }

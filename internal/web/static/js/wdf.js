@@ -459,6 +459,14 @@ export function render(el, v, ctx) {
   }
   light();
   frame.place();
+  // The board offers what names a piece drawn on the map or picked from a
+  // box, or a hex and no piece.
+  const picked = new Set([...unitEls.keys(), ...leaderEls.keys(), ...units.filter((u) => u.where !== 'map' && unitActs(u.id).length > 0).map((u) => u.id)]);
+  return (text) => {
+    const tk = tokens(text);
+    if (tk.some((x) => picked.has(x))) return true;
+    return tk.some((x) => byID.has(x)) && !tk.some((x) => unitIDs.has(x) || leaderIDs.has(x));
+  };
 }
 
 // battlePanel shows the battle under way, if any.
