@@ -13,7 +13,8 @@ import (
 // TestBrowserCompassAttackAgainstComputer plays the opening of a Compass
 // game as the Allies against the computer, by clicks on the page: it
 // chooses the turn 1 events, moves 7th Armd Bde by clicking its counter and
-// an area, declares an attack on Nibeiwa the same way, ends the movement
+// an area, declares an attack on Nibeiwa by clicking it (the unit stays
+// selected after its move), ends the movement
 // phase, fights the combat by clicking the attacked area, and answers the
 // combat's questions until the hits are counted; then it checks that
 // the log shows the dice against their target numbers and the hits.
@@ -55,7 +56,12 @@ func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
 	// 6.2.D: move 7th Armd Bde to Bir Enba, then declare an attack on Nibeiwa.
 	step(`svg.map g.counter[data-unit="7-armd-bde"]`) // selects; no move yet
 	step(`svg.map path.area[data-area="bir-enba"]`)
-	step(`svg.map g.counter[data-unit="7-armd-bde"]`)
+	// The unit that moved stays selected, its next places lit: the attack
+	// is declared by clicking the area at once.
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`svg.map g.counter.selected[data-unit="7-armd-bde"]`)),
+		chromedp.WaitVisible(css(`svg.map path.area.dest[data-area="nibeiwa"]`))); err != nil {
+		t.Fatalf("the unit that moved is no longer selected: %v", err)
+	}
 	step(`svg.map path.area[data-area="nibeiwa"]`)
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`svg.map line.attack`)), shot("compass-attack-declared")); err != nil {
 		t.Fatal(err)

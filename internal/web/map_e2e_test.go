@@ -111,6 +111,41 @@ func TestBrowserCompassPhoneKeepsPlace(t *testing.T) {
 	if f := readFrame(t, ctx); f[3] == 0 {
 		t.Errorf("after the centre control no unit of the player's that may move shows (scroll %v, %v)", f[1], f[2])
 	}
+	// Selecting a unit tells it above the map, with the actions that name
+	// no area (Motor Convoy, a step loss) as buttons there: no popup
+	// covers the map.
+	unit := strings.Fields(move)[1]
+	if err := chromedp.Do(ctx, js(`document.querySelector('svg.map g.counter[data-unit="`+unit+`"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))`),
+		chromedp.WaitVisible(css(`.unitinfo`))); err != nil {
+		t.Fatal(err)
+	}
+	if open, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!document.querySelector('.chooser').hidden`)); open {
+		t.Errorf("selecting %s opened a popup over the map", unit)
+	}
+	// When the page asks which action (a "Choose:" popup), the zoom buttons
+	// do not cover it on a phone.
+	covered, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(() => {
+  const c = document.querySelector('.chooser');
+  c.hidden = false;
+  c.append(Object.assign(document.createElement('button'), { textContent: 'a long action to choose among several' }));
+  document.querySelector('.mapscroll').scrollIntoView();
+  const r = c.getBoundingClientRect();
+  let n = 0;
+  for (let x = r.left + 2; x < r.right; x += 10) for (let y = r.top + 2; y < r.bottom; y += 10) {
+    const e = document.elementFromPoint(x, y);
+    if (e && !c.contains(e)) n++;
+  }
+  return n;
+})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, viewShot("compass-phone-chooser")); err != nil {
+		t.Fatal(err)
+	}
+	if covered > 0 {
+		t.Errorf("%d points of the Choose popup are covered on a phone", covered)
+	}
 	// Back on a desk's window, the desk's zoom.
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map path.area`)), viewShot("compass-desk-open")); err != nil {
 		t.Fatal(err)

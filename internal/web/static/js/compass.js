@@ -10,7 +10,7 @@
 // when several fit).
 import { h, s, clear } from './dom.js';
 import { stackSet } from './stack.js';
-import { mapFrame } from './mapview.js';
+import { mapFrame, selection } from './mapview.js';
 
 const W = 1400; // map width in SVG units
 // Rule 1.2: green counters are Italian, orange ones Allied.
@@ -107,7 +107,7 @@ const WORDS = {
     turn: 'Turn', phase: 'Phase', phasing: 'Phasing', vp: 'VP', repl: 'Replacements', events: 'Event markers', inHand: 'in hand',
     inContainer: 'in the container', battle: 'Battle', from: 'from', into: 'into', hits: 'hits', offMap: 'Off the map',
     attacker: 'Attacker', defender: 'Defender', unit: 'Unit', target: 'Hits on', die: 'Die', hit: 'Result', choose: 'Choose:',
-    allied: 'Allied', italian: 'Italian', zoomIn: 'Zoom in', zoomOut: 'Zoom out', centre: 'Centre on the battle or my units', turnTrack: 'Turn track',
+    allied: 'Allied', italian: 'Italian', zoomIn: 'Zoom in', zoomOut: 'Zoom out', centre: 'Centre on the battle or my units', selected: 'Selected', deselect: 'Deselect', turnTrack: 'Turn track',
     arrive: 'arrive', leave: 'withdrawn', eliminated: 'Eliminated', removed: 'Withdrawn', lost: 'cannot return',
     hitWord: 'hit', miss: 'miss', outcome: 'Outcome', lastBattle: 'Last battle', faceDown: 'face down', used: 'used',
     reduced: 'reduced', support: 'support', oos: 'out of supply', cv: 'CV', mc: 'MC', mpLeft: 'MP left', stack: 'units', track: 'on the turn track', coastal: 'coastal',
@@ -118,7 +118,7 @@ const WORDS = {
     turn: 'Turno', phase: 'Fase', phasing: 'In fase', vp: 'PV', repl: 'Rimpiazzi', events: 'Segnalini evento', inHand: 'in mano',
     inContainer: 'nel contenitore', battle: 'Combattimento', from: 'da', into: 'in', hits: 'colpi', offMap: 'Fuori mappa',
     attacker: 'Attaccante', defender: 'Difensore', unit: 'Unità', target: 'Colpisce con', die: 'Dado', hit: 'Esito', choose: 'Scegli:',
-    allied: 'Alleati', italian: 'Italiani', zoomIn: 'Ingrandisci', zoomOut: 'Riduci', centre: 'Centra sul combattimento o sulle mie unità', turnTrack: 'Tabella dei turni',
+    allied: 'Alleati', italian: 'Italiani', zoomIn: 'Ingrandisci', zoomOut: 'Riduci', centre: 'Centra sul combattimento o sulle mie unità', selected: 'Selezionata', deselect: 'Deseleziona', turnTrack: 'Tabella dei turni',
     arrive: 'arrivano', leave: 'ritirate', eliminated: 'Eliminate', removed: 'Ritirate', lost: 'non possono tornare',
     hitWord: 'colpito', miss: 'mancato', outcome: 'Risultato', lastBattle: 'Ultimo combattimento', faceDown: 'coperti', used: 'usati',
     reduced: 'ridotta', support: 'supporto', oos: 'non rifornita', cv: 'VC', mc: 'CM', mpLeft: 'PM rimasti', stack: 'unità', track: 'sulla tabella dei turni', coastal: 'costiera',
@@ -195,7 +195,8 @@ export function render(el, v, ctx) {
   const polys = cells(pts, r);
   const areaIDs = new Set(v.areas.map((a) => a.id));
   const unitIDs = new Set(v.units.map((u) => u.id));
-  const sel = { unit: null };
+  // A unit stays selected across redraws while it has something to do.
+  const sel = selection(ctx.side, (id) => v.units.some((u) => u.id === id && u.where === 'map') && ctx.actions.some((a) => tokens(a.action).includes(id)));
   const unitEls = new Map();
 
   const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'map compass', role: 'img', 'aria-label': 'Compass map' });
@@ -289,7 +290,7 @@ export function render(el, v, ctx) {
   function pile(st) {
     const n = st.units.length;
     const order = st.units.map((_, i) => n - 1 - i);
-    const si = st.units.findIndex((u) => u.id === sel.unit);
+    const si = st.units.findIndex((u) => u.id === sel.id);
     if (si >= 0) { order.splice(order.indexOf(si), 1); order.push(si); }
     const depth = Math.min(n - 1, 3);
     const left = Math.max(4, Math.min(W - S - 4 - depth * 3, st.cx - S / 2));
@@ -306,6 +307,7 @@ export function render(el, v, ctx) {
 
   const chooser = h('div', { class: 'chooser', hidden: true });
   const info = h('div', { class: 'mapinfo' });
+  const status = h('div', { class: 'unitinfo', hidden: true });
   // The frame: zoom (a phone starts large enough to tap a counter),
   // scroll kept across redraws, opening on the battle or the player's own
   // units (mapview.js).
@@ -324,7 +326,7 @@ export function render(el, v, ctx) {
       return h('section', { class: 'cbox', 'data-box': where }, h('h4', {}, `${w[where]} (${list.length})`),
         h('div', { class: 'minis' }, list.map((u) => h('span', { class: 'mini' + (u.unrecoverable ? ' lost' : ''), title: u.unrecoverable ? `${u.name}: ${w.lost}` : u.name }, mini(u, w)))));
     }));
-  el.append(...[info, h('div', { class: 'mapwrap' }, zoom, scroll, chooser), boxes,
+  el.append(...[info, status, h('div', { class: 'mapwrap' }, zoom, scroll, chooser), boxes,
     off.length ? h('details', { class: 'offmap' }, h('summary', {}, `${w.offMap} (${off.length})`),
       h('ul', {}, off.map((u) => h('li', {}, `${u.name} (${w[u.side] || u.side}, ${cvText(u)}): ${w[u.where] || u.where}${u.arrives ? `, ${w.turn} ${u.arrives}` : ''}`)))) : null,
     v.notice ? h('p', { class: 'notice' }, w.notice || v.notice, ' ', h('a', { href: '/about' }, '→')) : null].filter(Boolean));
@@ -416,7 +418,7 @@ export function render(el, v, ctx) {
   // their cost in MP, read from the action's words) and the matching
   // buttons; with nothing selected, the areas of actions that name no unit.
   function light() {
-    const acts = sel.unit ? unitActs(sel.unit) : areaOnly();
+    const acts = sel.id ? unitActs(sel.id) : areaOnly();
     const dests = new Map();
     for (const a of acts) {
       for (const tk of tokens(a.action)) {
@@ -426,7 +428,7 @@ export function render(el, v, ctx) {
       }
     }
     for (const [id, c] of cellEls) c.classList.toggle('dest', dests.has(id));
-    for (const [id, g] of unitEls) g.classList.toggle('selected', id === sel.unit);
+    for (const [id, g] of unitEls) g.classList.toggle('selected', id === sel.id);
     stacks.relayout();
     clear(gCosts);
     for (const [id, cost] of dests) {
@@ -436,6 +438,7 @@ export function render(el, v, ctx) {
       gCosts.append(s('g', { class: 'cost' }, s('rect', { x: x + 14, y: y - 44, width: wd, height: 15, rx: 7 }), s('text', { x: x + 14 + wd / 2, y: y - 33 }, cost)));
     }
     ctx.highlight(acts.map((a) => a.action));
+    unitBar();
   }
 
   function choose(acts) {
@@ -445,25 +448,35 @@ export function render(el, v, ctx) {
   }
 
   function clickUnit(id) {
-    sel.unit = sel.unit === id ? null : id;
+    sel.id = sel.id === id ? null : id;
     closeAll(null);
+    chooser.hidden = true;
     light();
-    if (sel.unit) {
-      // Actions that name the unit and no area (e.g. take a step loss) are
-      // offered at once.
-      const acts = unitActs(id).filter((a) => !tokens(a.action).some((tk) => areaIDs.has(tk)));
-      if (acts.length) choose(acts);
-    }
+  }
+
+  // unitBar tells the selected unit above the map, with the actions that
+  // name it and no area (a step loss, Motor Convoy) as buttons: nothing
+  // covers the map.
+  function unitBar() {
+    const u = v.units.find((x) => x.id === sel.id);
+    status.hidden = !u;
+    if (!u) return;
+    const acts = unitActs(u.id).filter((a) => !tokens(a.action).some((tk) => areaIDs.has(tk)));
+    clear(status).append(h('strong', {}, `${w.selected}: ${u.name}`), ' ',
+      `(${w[u.side] || u.side}, ${w.cv}-${w.mc} ${cvText(u)}${u.reduced ? ', ' + w.reduced : ''}${u.mp_left ? `, ${u.mp_left} ${w.mpLeft}` : ''}${u.out_of_supply ? ', ' + w.oos : ''})`,
+      ...acts.map((a) => h('button', { class: 'secondary', 'data-action': a.action, onclick: () => ctx.play(a.action) }, a.label)),
+      h('button', { class: 'secondary', 'aria-label': w.deselect, title: w.deselect, onclick: () => clickUnit(u.id) }, '✕'));
   }
 
   function clickArea(id) {
     closeAll(null);
-    let acts = ctx.actions.filter((a) => tokens(a.action).includes(id));
-    if (sel.unit) acts = acts.filter((a) => tokens(a.action).includes(sel.unit));
-    else acts = acts.filter((a) => !tokens(a.action).some((tk) => unitIDs.has(tk))); // area-only actions
+    const here = ctx.actions.filter((a) => tokens(a.action).includes(id));
+    const areaActs = here.filter((a) => !tokens(a.action).some((tk) => unitIDs.has(tk)));
+    let acts = sel.id ? here.filter((a) => tokens(a.action).includes(sel.id)) : areaActs;
+    if (acts.length === 0 && sel.id) acts = areaActs; // the selected unit does not go there: what the area itself offers
     if (acts.length === 1) ctx.play(acts[0].action);
     else if (acts.length > 1) choose(acts);
-    else { sel.unit = null; light(); chooser.hidden = true; }
+    else { sel.id = null; light(); chooser.hidden = true; }
   }
 
   light();

@@ -10,6 +10,21 @@ import { h, s } from './dom.js';
 // to the map's corner.
 const places = new Map();
 
+// Selections by game page and side: the piece selected stays selected
+// across redraws, so a unit that moved may move on, and an update from the
+// other side does not drop what the player was doing.
+const selections = new Map();
+
+// selection is the page's selection, { id }, cleared when the piece it
+// names no longer exists (exists(id) says whether it does).
+export function selection(side, exists) {
+  const spot = `${location.pathname}|${side}`;
+  if (!selections.has(spot)) selections.set(spot, { id: null });
+  const sel = selections.get(spot);
+  if (sel.id && !exists(sel.id)) sel.id = null;
+  return sel;
+}
+
 // deviceClass tells a phone, a touch screen and a desk apart: each keeps
 // its own zoom, so that a zoom chosen on a desk does not change a phone's
 // start (and the other way round).

@@ -11,7 +11,7 @@
 // actions name; clicking a lit hex plays the action (or asks which).
 import { h, s, clear } from './dom.js';
 import { stackSet, FAN } from './stack.js';
-import { mapFrame } from './mapview.js';
+import { mapFrame, selection } from './mapview.js';
 
 const R = 26; // hex size: centre to corner, in SVG units
 const SQ3 = Math.sqrt(3);
@@ -274,9 +274,11 @@ export function render(el, v, ctx) {
     byHex.get(u.hex).push(u);
   }
   const unitEls = new Map();
-  // A unit part way through its move (ruling W36) stays selected, its
-  // next hexes lit, for its owner.
-  const sel = { id: v.moving && unitActs(v.moving).length ? v.moving : null };
+  // A piece stays selected across redraws while it has something to do;
+  // a unit part way through its move (ruling W36) is selected for its
+  // owner, its next hexes lit.
+  const sel = selection(ctx.side, (id) => ctx.actions.some((a) => tokens(a.action).includes(id)));
+  if (v.moving && unitActs(v.moving).length) sel.id = v.moving;
   const stacks = stackSet(svg, gUnits, { size: CS, centred: true, bounds: [minX, minY, maxX, maxY], pile });
   for (const [hx, stack] of byHex) {
     const [cx, cy] = pos.get(hx);
@@ -450,9 +452,10 @@ export function render(el, v, ctx) {
   function clickHex(id) {
     stacks.closeAll(null);
     chooser.hidden = true;
-    let acts = ctx.actions.filter((a) => tokens(a.action).includes(id));
-    if (sel.id) acts = acts.filter((a) => tokens(a.action).includes(sel.id));
-    else acts = acts.filter((a) => !tokens(a.action).some((tk) => unitIDs.has(tk) || leaderIDs.has(tk)));
+    const here = ctx.actions.filter((a) => tokens(a.action).includes(id));
+    const hexActs = here.filter((a) => !tokens(a.action).some((tk) => unitIDs.has(tk) || leaderIDs.has(tk)));
+    let acts = sel.id ? here.filter((a) => tokens(a.action).includes(sel.id)) : hexActs;
+    if (acts.length === 0 && sel.id) acts = hexActs; // the selected piece does not go there: what the hex itself offers
     if (acts.length === 1) ctx.play(acts[0].action);
     else if (acts.length > 1) choose(acts);
     else { sel.id = null; light(); }
