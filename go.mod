@@ -3,6 +3,7 @@ module sandtable
 go 1.26.8
 
 require (
+	github.com/yuin/goldmark v1.8.7
 	golang.org/x/crypto v0.58.0
 	modernc.org/sqlite v1.61.1
 )

@@ -102,6 +102,26 @@ func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
 	if panel != "" && (!strings.Contains(panel, "7th Armd Bde") || !(strings.Contains(panel, "hit") || strings.Contains(panel, "miss"))) {
 		t.Fatalf("the battle panel lacks the attacker's die:\n%s", panel)
 	}
+	// The caption's hits are the rows that say hit (it read "hits 0–0"
+	// under two hits while the Leader questions were open).
+	agree, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+  const t = document.querySelector('table.battle');
+  if (!t) return '';
+  const n = [0, 0];
+  let side = -1;
+  for (const tr of t.querySelectorAll('tbody tr')) {
+    if (tr.querySelector('th')) { side++; continue; }
+    if (side < 2 && tr.querySelector('td.hit')) n[side]++;
+  }
+  const m = /(\d+)–(\d+)$/.exec(t.querySelector('caption').textContent);
+  return m && +m[1] === n[0] && +m[2] === n[1] ? '' : t.querySelector('caption').textContent + ' / rows ' + n;
+})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if agree != "" {
+		t.Errorf("the battle caption's hits disagree with its rows: %s", agree)
+	}
 	if err := chromedp.Do(ctx, shot("compass-battle-dice")); err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -264,5 +265,44 @@ func TestBrowserWDFPlayOnMap(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), chromedp.Navigate(url),
 		chromedp.WaitVisible(css(`.actions button[data-action^="resolve "]`)), viewShot("wdf-desk-attack-it")); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestBrowserDocsPage opens the Compass rulings as a player following a
+// rule link would: a page of HTML with the rulings' table, the linked
+// ruling marked, readable on a desk and on a phone.
+func TestBrowserDocsPage(t *testing.T) {
+	ctx, base := browser(t)
+	for _, size := range [][2]int64{{1400, 900}, {390, 844}} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(size[0], size[1]),
+			chromedp.Navigate(base+"/docs/compass/rulings.md#C-9"), chromedp.WaitVisible(css(`main.doc tr#C-9`)),
+			viewShot(fmt.Sprintf("docs-rulings-%d", size[0]))); err != nil {
+			t.Fatal(err)
+		}
+		text, err := pageText(ctx, `main.doc`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(text, "|---|") || strings.HasPrefix(text, "# ") || !strings.Contains(text, "Compass: rulings") {
+			t.Errorf("the rulings page is not rendered: %.200q", text)
+		}
+	}
+}
+
+// TestBrowserUnknownGame: a play page for a game that does not exist says
+// so and opens no event stream.
+func TestBrowserUnknownGame(t *testing.T) {
+	ctx, base := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"), chromedp.Click(xpath(`//button[text()="Play as a guest"]`)),
+		chromedp.WaitVisible(css(`select[name=game]`)),
+		chromedp.Navigate(base+"/play/0123456789abcdef"), chromedp.WaitVisible(css(`.play .msg.bad`)), chromedp.Sleep(300*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	streams, err := chromedp.Run(ctx, chromedp.Evaluate[int](`performance.getEntriesByType('resource').filter((e) => e.name.includes('/events')).length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if streams != 0 {
+		t.Errorf("the page of an unknown game opened %d event streams", streams)
 	}
 }

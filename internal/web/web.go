@@ -10,11 +10,21 @@ import (
 	"embed"
 	"encoding/hex"
 	"encoding/json"
+	"html/template"
 	"io/fs"
 	"net/http"
 	"path"
+	"regexp"
 	"strings"
 	"time"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
 //go:embed static
@@ -69,8 +79,13 @@ func Handler(docs fs.FS) http.Handler {
 			http.Error(w, "no such document here; it is in the project's docs/ folder", http.StatusNotFound)
 			return
 		}
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.Write(b)
+		page, err := renderDoc(p, b)
+		if err != nil {
+			http.Error(w, "this document could not be rendered", http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(page)
 	})
 	return secure(mux)
 }
@@ -101,6 +116,59 @@ func gameDocs(docs fs.FS) map[string][]gameDoc {
 		out[game] = append(out[game], gameDoc{Path: p, Title: strings.TrimSpace(strings.TrimLeft(first, "#"))})
 	}
 	return out
+}
+
+// markdown renders the docs: GitHub's tables and autolinks, an id on each
+// heading (so a rule reference can link to its ruling), and no raw HTML
+// passed through (goldmark leaves it out unless told otherwise).
+var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithParserOptions(parser.WithAutoHeadingID(),
+	parser.WithASTTransformers(util.Prioritized(rulingIDs{}, 999))))
+
+// rulingIDs gives each table row that opens with a ruling's number ("C-9",
+// "W-12") that number as its id, so the game can link to the ruling.
+type rulingIDs struct{}
+
+var rulingNumber = regexp.MustCompile(`^[A-Z]{1,3}-[0-9]+$`)
+
+func (rulingIDs) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if row, ok := n.(*east.TableRow); ok && entering {
+			if cell := row.FirstChild(); cell != nil {
+				var b bytes.Buffer
+				for c := cell.FirstChild(); c != nil; c = c.NextSibling() {
+					if t, ok := c.(*ast.Text); ok {
+						b.Write(t.Value(reader.Source()))
+					}
+				}
+				if id := strings.TrimSpace(b.String()); rulingNumber.MatchString(id) {
+					row.SetAttributeString("id", []byte(id))
+				}
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// renderDoc makes a Markdown document of docs/ a page of its own, in the
+// client's style.
+func renderDoc(name string, src []byte) ([]byte, error) {
+	var body bytes.Buffer
+	if err := markdown.Convert(src, &body); err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	out.WriteString(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>`)
+	template.HTMLEscape(&out, []byte(name))
+	out.WriteString(` — Sandtable</title>
+<link rel="stylesheet" href="/static/style.css"><link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+</head><body><header id="top"><nav><a href="/">Sandtable</a> <a href="/about">About</a></nav></header>
+<main class="doc">
+`)
+	out.Write(body.Bytes())
+	out.WriteString("</main></body></html>\n")
+	return out.Bytes(), nil
 }
 
 func serve(w http.ResponseWriter, r *http.Request, name string) {

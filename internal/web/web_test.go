@@ -39,7 +39,7 @@ func TestPagesAndAssets(t *testing.T) {
 		{"/static/js/compass.js", 200, "export function render("},
 		{"/static/nothing.js", 404, ""},
 		{"/nowhere", 404, ""},
-		{"/docs/compass/rulings.md", 200, "# Rulings"},
+		{"/docs/compass/rulings.md", 200, `<h1 id="rulings">Rulings</h1>`},
 		{"/docs/secret.txt", 404, ""},
 		{"/docs/", 200, `{"compass":[{"path":"compass/rulings.md","title":"Rulings"}]}`}, // each game's documents, for the about page
 	}
@@ -62,6 +62,26 @@ func TestPagesAndAssets(t *testing.T) {
 	}
 	if w := get(t, Handler(nil), "/docs/compass/rulings.md", nil); w.Code != 404 {
 		t.Errorf("docs without a docs folder: %d", w.Code)
+	}
+}
+
+// TestDocsRendered: a document of docs/ is a page of HTML, its headings
+// with ids a rule reference can link to, its tables drawn, and any raw
+// HTML in it left out, not run.
+func TestDocsRendered(t *testing.T) {
+	md := "# Rulings\n\n## C-9 Decisions with one answer\n\n| # | b |\n|---|---|\n| C-9 | 2 |\n\n<script>alert(1)</script>\n"
+	w := get(t, Handler(fstest.MapFS{"compass/rulings.md": {Data: []byte(md)}}), "/docs/compass/rulings.md", nil)
+	body := w.Body.String()
+	if ct := w.Header().Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
+		t.Errorf("served as %q", ct)
+	}
+	for _, want := range []string{`<h2 id="c-9-decisions-with-one-answer">`, "<table>", "<td>2</td>", `<tr id="C-9">`, `href="/static/style.css"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the page lacks %q:\n%s", want, body)
+		}
+	}
+	if strings.Contains(body, "<script>alert") {
+		t.Errorf("raw HTML passed through:\n%s", body)
 	}
 }
 

@@ -555,6 +555,7 @@ func (s *State) roll() {
 
 func (s *State) logDie(i, k, cv int, mods string, reroll bool) {
 	b := &s.Bat
+	s.rolledCV[i][k] = int8(cv)
 	u := int(b.Front[i][k])
 	d := int(b.Die[i][k])
 	res := "miss"

@@ -80,6 +80,11 @@ type State struct {
 
 	d          *Data
 	engine.Log // SetLogging, TakeLog
+	// rolledCV is the modified CV each die of the battle was rolled
+	// against (6.2.E.4), for the battle panel: losses taken after the roll
+	// lower the CV the rules would reckon now. Kept beside the core, so
+	// the records' state hashes stay as they were; a replay sets it again.
+	rolledCV [2][3]int8
 }
 
 // core is everything that changes during a game. Every field has a fixed

@@ -102,8 +102,9 @@ type Fighting struct {
 	Support  string `json:"support,omitempty"`
 	Event    string `json:"event,omitempty"`
 	Surprise bool   `json:"surprised,omitempty"`
-	Target   int    `json:"target"` // modified CV: hit on this or less
+	Target   int    `json:"target"` // modified CV: hit on this or less (once rolled, as it was at the roll)
 	Die      int    `json:"die,omitempty"`
+	Hit      bool   `json:"hit,omitempty"` // the die hit (6.2.E.5: a 1 always, a 6 never)
 	Rerolled bool   `json:"rerolled,omitempty"`
 }
 
@@ -218,7 +219,13 @@ func (s *State) battleView() *BattleView {
 			if e := b.Ev[i][k]; e >= 0 {
 				f.Event = eventID[e]
 			}
-			if s.onMap(int(b.Front[i][k])) {
+			switch {
+			case b.Die[i][k] > 0:
+				// The number rolled against, not today's: losses taken
+				// since lower the CV the view would reckon now.
+				f.Target = int(s.rolledCV[i][k])
+				f.Hit = hitBy(int(b.Die[i][k]), f.Target)
+			case s.onMap(int(b.Front[i][k])):
 				f.Target, _ = s.modifiedCV(i, k)
 			}
 			bv.Sides[i] = append(bv.Sides[i], f)

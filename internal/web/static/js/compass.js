@@ -384,10 +384,13 @@ export function render(el, v, ctx) {
       h('td', {}, unitName.get(f.unit) || f.unit, f.surprised ? ' (!)' : ''),
       h('td', {}, [f.support && (unitName.get(f.support) || f.support), f.event && (w.ev[f.event] || f.event)].filter(Boolean).join(', ')),
       h('td', { class: 'num' }, f.target), h('td', { class: 'num' }, f.die ? `${f.die}${f.rerolled ? '*' : ''}` : ''),
-      h('td', { class: f.die ? (f.die <= f.target ? 'hit' : 'miss') : '' }, f.die ? (f.die <= f.target ? w.hitWord : w.miss) : '')));
+      h('td', { class: f.die ? (f.hit ? 'hit' : 'miss') : '' }, f.die ? (f.hit ? w.hitWord : w.miss) : '')));
+    // The hits are the dice that hit (6.2.E.5), told as soon as they are
+    // rolled, before the server counts them after the Leader questions.
+    const hitsOf = (list) => (list || []).filter((f) => f.die && f.hit).length;
     const after = battleLog(b.from, b.area);
     info.after(h('table', { class: 'battle' },
-      h('caption', {}, `${w.battle}: ${sideWord(b.attacker)} ${w.from} ${areaName.get(b.from) || b.from} ${w.into} ${areaName.get(b.area) || b.area} — ${w.hits} ${b.hits[0]}–${b.hits[1]}`),
+      h('caption', {}, `${w.battle}: ${sideWord(b.attacker)} ${w.from} ${areaName.get(b.from) || b.from} ${w.into} ${areaName.get(b.area) || b.area} — ${w.hits} ${b.rolled ? `${hitsOf(b.sides[0])}–${hitsOf(b.sides[1])}` : '–'}`),
       h('thead', {}, h('tr', {}, h('th', {}, w.unit), h('th', {}, ''), h('th', {}, w.target), h('th', {}, w.die), h('th', {}, w.hit))),
       h('tbody', {}, h('tr', {}, h('th', { colspan: 5 }, w.attacker)), rows(b.sides[0]), h('tr', {}, h('th', { colspan: 5 }, w.defender)), rows(b.sides[1]),
         ...(after.length ? [h('tr', {}, h('th', { colspan: 5 }, w.outcome)), ...after.map((e) => h('tr', { class: 'outcome' }, h('td', { colspan: 5 }, e.text)))] : []))));

@@ -26,6 +26,7 @@ const words = {
     days: 'd', hours: 'h', minutes: 'min', waitingFor: 'The game starts when the invited player joins',
     passTo: 'Pass the screen to', show: 'Show', curtain: 'Screen between sides', chat: 'Chat', send: 'Send',
     turn: 'Turn', jumpTurn: 'Go to turn',
+    onlyDone: 'Nothing else to decide here: the button in the bar above ends the step.',
     onMap: 'The other actions are on the map: select a counter to light where it may go, then click there',
   },
   it: {
@@ -52,6 +53,7 @@ const words = {
     days: 'g', hours: 'h', minutes: 'min', waitingFor: "La partita comincia quando l'invitato entra",
     passTo: 'Passa lo schermo a', show: 'Mostra', curtain: 'Schermo tra le parti', chat: 'Chat', send: 'Invia',
     turn: 'Turno', jumpTurn: 'Vai al turno',
+    onlyDone: 'Nient\'altro da decidere qui: il pulsante nella barra in alto chiude il passo.',
     onMap: "Le altre azioni sono sulla mappa: seleziona una pedina per illuminare dove può andare, poi fai clic lì",
   },
 };

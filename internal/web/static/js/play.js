@@ -223,6 +223,7 @@ export async function playPage(main, id) {
     const listed = rest.length <= FEW ? rest : rest.filter((a) => !onBoard(a.action));
     actions.append(...[
       v.actions.length === 0 ? h('p', { class: 'muted' }, t('noActions')) : null,
+      rest.length === 0 && ends.length ? h('p', { class: 'muted' }, t('onlyDone')) : null,
       listed.length < rest.length ? h('p', { class: 'muted onmap' }, `${t('onMap')} (${rest.length - listed.length})`) : null,
       h('div', { class: 'buttons' }, listed.map((a) => h('button', {
         'data-action': a.action, title: a.label, onclick: () => send('actions', { action: a.action }),
