@@ -306,3 +306,48 @@ func TestBrowserUnknownGame(t *testing.T) {
 		t.Errorf("the page of an unknown game opened %d event streams", streams)
 	}
 }
+
+// TestBrowserAutoForced: in a hot-seat game a player who opted in has the
+// choices with one answer answered for him (Compass 6.1.B's "done with
+// replacements" with no point to spend), told on the page with why it is
+// only offered where no other person watches; the other choices wait for
+// him.
+func TestBrowserAutoForced(t *testing.T) {
+	ctx, base := browser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), newGuestGame(base, "compass"), chromedp.WaitVisible(css(`svg.map path.area`)),
+		chromedp.WaitVisible(css(`input[name=autoforced]`)), viewShot("auto-forced-offer"),
+		chromedp.Click(css(`input[name=autoforced]`))); err != nil {
+		t.Fatal(err)
+	}
+	// Choose in the page's stead every choice with several answers; the
+	// page must answer the others itself.
+	why, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+  const me = await (await fetch('/api/me')).json();
+  const id = location.pathname.split('/')[2];
+  let waited = 0;
+  for (let i = 0; i < 200; i++) {
+    const v = await (await fetch('/api/games/' + id)).json();
+    if (v.actions.some((a) => a.action.startsWith('move '))) return '';
+    if (v.actions.length === 1) {
+      if (++waited > 30) return 'the page did not answer ' + v.prompt;
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
+    waited = 0;
+    await fetch('/api/games/' + id + '/actions', { method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf },
+      body: JSON.stringify({ side: v.side, move: v.move, action: v.actions[0].action }) });
+  }
+  return 'no movement';
+})()`, chromedp.EvalAwaitPromise))
+	if err != nil || why != "" {
+		t.Fatalf("%s %v", why, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`.autodone li`)), viewShot("auto-forced-done")); err != nil {
+		t.Fatal(err)
+	}
+	text, _ := pageText(ctx, `.autoforced`)
+	if !strings.Contains(text, "Answered for you") || !strings.Contains(text, "no other person") {
+		t.Errorf("the page does not tell what it answered and why: %q", text)
+	}
+}

@@ -13,6 +13,9 @@ import { fairLine } from './fair.js';
 const ENDS = new Set(['done', 'pass']);
 const FEW = 12;
 const capital = (x) => x.charAt(0).toUpperCase() + x.slice(1);
+// autoForced: the player opted in to having forced choices answered where
+// no other person watches.
+const autoForced = () => localStorage.getItem('autoForced') === 'on';
 
 export async function playPage(main, id) {
   const fixed = new URLSearchParams(location.search).get('side') || '';
@@ -146,6 +149,21 @@ export async function playPage(main, id) {
       load();
       return;
     }
+    // A choice with one possible answer, where no other person watches (hot
+    // seat, against the computer), is answered for the player if he opted
+    // in; against a person it is always asked (ruling C-9: its absence
+    // would tell that nothing is held).
+    const unwatched = v.your_sides.length > 0 && v.seats.every((x) => x.you || x.ai);
+    if (unwatched && autoForced() && !v.over && v.actions.length === 1 && st.autoAt !== v.move) {
+      st.autoAt = v.move;
+      st.autoDone = [...(st.autoDone || []).slice(-2), `${sideName(v.side)}: ${v.prompt} → ${v.actions[0].label}`];
+      const answer = () => {
+        if (st.view.move !== v.move) return; // the game moved on meanwhile
+        if (st.busy) setTimeout(answer, 200);
+        else send('actions', { action: v.actions[0].action });
+      };
+      setTimeout(answer, 250);
+    }
     // Hot-seat: a screen between sides, so that the player handing over
     // does not see what the next side keeps hidden.
     const hotseat = v.your_sides.length > 1;
@@ -196,6 +214,12 @@ export async function playPage(main, id) {
         type: 'checkbox', checked: curtainOn,
         onchange: (e) => localStorage.setItem('curtain', e.target.checked ? 'on' : 'off'),
       }), ' ', t('curtain')) : null,
+      unwatched && !v.over ? h('div', { class: 'autoforced' }, h('label', { class: 'check' }, h('input', {
+        type: 'checkbox', name: 'autoforced', checked: autoForced(),
+        onchange: (e) => { localStorage.setItem('autoForced', e.target.checked ? 'on' : 'off'); draw(); },
+      }), ' ', t('autoForced')), h('p', { class: 'muted' }, t('autoForcedWhy'), ' ',
+        v.game === 'compass' ? h('a', { href: '/docs/compass/rulings.md#C-9', target: '_blank' }, t('rulingC9')) : null),
+      (st.autoDone || []).length ? h('ul', { class: 'autodone' }, st.autoDone.map((x) => h('li', {}, `${t('answeredForYou')}: ${x}`))) : null) : null,
       h('a', { href: `/replay/${id}`, onclick: (e) => { e.preventDefault(); go(`/replay/${id}`); } }, t('replayGame')),
       v.record_available ? h('a', { href: `/api/games/${id}/record`, download: `sandtable-${id}.json` }, t('exportRecord')) : null,
       !v.over && v.your_sides.length > 0 ? h('button', {
