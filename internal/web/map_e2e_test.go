@@ -346,8 +346,89 @@ func TestBrowserAutoForced(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`.autodone li`)), viewShot("auto-forced-done")); err != nil {
 		t.Fatal(err)
 	}
-	text, _ := pageText(ctx, `.autoforced`)
+	text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const d = document.querySelector('.autoforced details'); d.open = true; return document.querySelector('.autoforced').innerText; })()`))
 	if !strings.Contains(text, "Answered for you") || !strings.Contains(text, "no other person") {
 		t.Errorf("the page does not tell what it answered and why: %q", text)
+	}
+}
+
+// toItalianMove plays on through the API (from the page, as the other
+// player) with "done" wherever it may, until the Italian player may move a
+// unit; it makes that move and returns its record text.
+const toItalianMove = `(async () => {
+  const me = await (await fetch('/api/me')).json();
+  const id = location.pathname.split('/')[2];
+  const post = (v, action) => fetch('/api/games/' + id + '/actions', { method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf },
+    body: JSON.stringify({ side: v.side, move: v.move, action }) });
+  for (let i = 0; i < 200; i++) {
+    const v = await (await fetch('/api/games/' + id)).json();
+    if (v.actions.length === 0) return '';
+    const mv = v.side === 'italian' && v.actions.find((a) => a.action.startsWith('move '));
+    if (mv) { await post(v, mv.action); return mv.action; }
+    await post(v, (v.actions.find((a) => a.action === 'done') || v.actions[0]).action);
+  }
+  return '';
+})()`
+
+// TestBrowserOpponentMarked: after the player's move, what the other side
+// does (here an Italian move, made elsewhere) is marked on his map with an
+// arrow from where the unit was, listed since his last move, with a link
+// that steps through it in the replay viewer; the marks go once he clears
+// them.
+func TestBrowserOpponentMarked(t *testing.T) {
+	ctx, base := browser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), newGuestGame(base, "compass"), chromedp.WaitVisible(css(`svg.map path.area`))); err != nil {
+		t.Fatal(err)
+	}
+	move, err := chromedp.Run(ctx, chromedp.Evaluate[string](toMovement, chromedp.EvalAwaitPromise))
+	if err != nil || len(strings.Fields(move)) != 3 {
+		t.Fatalf("no move became legal (got %q, %v)", move, err)
+	}
+	url, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Fields(move)
+	before := gameMove(t, ctx)
+	// The Allied player moves on his page.
+	click := func(sel string) chromedp.Action[chromedp.Void] {
+		return js(`document.querySelector('` + sel + `').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"?side=allied"), chromedp.WaitVisible(css(`svg.map g.counter[data-unit="`+f[1]+`"].actionable`)),
+		click(`svg.map g.counter[data-unit="`+f[1]+`"]`), chromedp.WaitVisible(css(`svg.map path.area.dest[data-area="`+f[2]+`"]`)),
+		click(`svg.map path.area[data-area="`+f[2]+`"]`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!document.querySelector('.chooser').hidden && document.querySelector('.chooser button').click()`)); err != nil {
+		t.Fatal(err)
+	}
+	waitMove(t, ctx, before)
+	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('svg.map .lastmove').length`)); n != 0 {
+		t.Errorf("the player's own move is marked as the other side's")
+	}
+	italian, err := chromedp.Run(ctx, chromedp.Evaluate[string](toItalianMove, chromedp.EvalAwaitPromise))
+	if err != nil || italian == "" {
+		t.Fatalf("no Italian move (%v)", err)
+	}
+	unit := strings.Fields(italian)[1]
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`svg.map .lastmove[data-unit="`+unit+`"]`)),
+		chromedp.WaitVisible(css(`details.since`)), viewShot("compass-opponent-marked")); err != nil {
+		t.Fatalf("the Italian move %q is not marked: %v", italian, err)
+	}
+	link, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('details.since a').getAttribute('href')`))
+	if err != nil || !strings.Contains(link, "/replay/") || !strings.Contains(link, "at=") {
+		t.Errorf("the step-through link is %q (%v)", link, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(css(`details.since button`)), chromedp.WaitNotPresent(css(`svg.map .lastmove`))); err != nil {
+		t.Fatal(err)
+	}
+	// The link opens the replay at the player's last move.
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+link), chromedp.WaitVisible(css(`.vcr .where`))); err != nil {
+		t.Fatal(err)
+	}
+	where, _ := pageText(ctx, `.vcr .where`)
+	if !strings.Contains(where, fmt.Sprintf("Move %d ", before+1)) {
+		t.Errorf("the replay opens at %q, want move %d", where, before+1)
 	}
 }

@@ -10,7 +10,7 @@
 // when several fit).
 import { h, s, clear } from './dom.js';
 import { stackSet } from './stack.js';
-import { mapFrame, selection } from './mapview.js';
+import { mapFrame, selection, drawChanges } from './mapview.js';
 
 const W = 1400; // map width in SVG units
 // Rule 1.2: green counters are Italian, orange ones Allied.
@@ -482,6 +482,8 @@ export function render(el, v, ctx) {
     else { sel.id = null; light(); chooser.hidden = true; }
   }
 
+  // What the other side did since the player's last move.
+  drawChanges(gArrows, ctx.changes, (p) => pos.get(p), unitEls);
   light();
   frame.place();
   // The board offers what names a counter on the map, or an area and no

@@ -163,3 +163,30 @@ function dragToPan(el) {
   el.addEventListener('pointerup', end);
   el.addEventListener('pointerleave', () => { drag = null; el.classList.remove('dragging'); });
 }
+
+// drawChanges marks on a map what changed since the player last acted in
+// his own turn (play.js sinceLast): an arrow from where each unit was to
+// where it is, a cross where a unit was lost, and its counter outlined.
+// posOf(place) is a place's point on the map, or nothing when the place
+// is a box off the map.
+export function drawChanges(layer, changes, posOf, unitEls) {
+  if (!changes || changes.length === 0) return;
+  layer.append(s('defs', {}, s('marker', { id: 'lastmove-head', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto' },
+    s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'lastmove-head' }))));
+  for (const c of changes) {
+    const a = posOf(c.from), b = posOf(c.to);
+    const tip = s('title', {}, `${c.name}: ${c.from} → ${c.to}${c.reduced ? ' (−1)' : ''}`);
+    if (a && b && c.from !== c.to) {
+      const d = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1, k = Math.max(0, 1 - 16 / d);
+      layer.append(s('g', { class: 'lastmove', 'data-unit': c.unit }, tip,
+        s('line', { x1: a[0], y1: a[1], x2: a[0] + (b[0] - a[0]) * k, y2: a[1] + (b[1] - a[1]) * k, 'marker-end': 'url(#lastmove-head)' })));
+    } else if (a && !b) {
+      const r = 9;
+      layer.append(s('g', { class: 'lostmark', 'data-unit': c.unit }, tip,
+        s('circle', { cx: a[0], cy: a[1], r: r + 3 }),
+        s('path', { d: `M${a[0] - r},${a[1] - r}L${a[0] + r},${a[1] + r}M${a[0] + r},${a[1] - r}L${a[0] - r},${a[1] + r}` })));
+    }
+    const g = unitEls.get(c.unit);
+    if (g) g.classList.add('changed');
+  }
+}

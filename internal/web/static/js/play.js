@@ -105,6 +105,7 @@ export async function playPage(main, id) {
     st.expect = null;
     try {
       st.view = await request('POST', `/api/games/${id}/${path}`, { side: st.view.side, move: st.view.move, lang: lang(), ...body });
+      st.own = true;
       // The event stream will announce this very change as the next
       // version: the page already shows it and need not fetch it again
       // (a redraw would drop the counter the player is selecting).
@@ -138,6 +139,44 @@ export async function playPage(main, id) {
     st.view.version = d.version;
     st.expect = null;
     return true;
+  }
+
+  // sinceLast tells what changed since the side shown last acted in its own
+  // player turn: the units that moved, were reduced or lost (marked on the
+  // map by the board), the log lines since, and a link to step through
+  // them in the replay viewer. The positions are kept per browser, game
+  // and side, so a page opened later still shows what happened meanwhile.
+  function sinceLast(v) {
+    const units = (v.view && v.view.units) || [];
+    const where = (u) => (u.where === 'map' ? u.area || u.hex : u.where);
+    const key = `seen:${id}:${v.side}`;
+    const now = { move: v.move, pos: Object.fromEntries(units.map((u) => [u.id, [where(u), !!u.reduced]])) };
+    let was = null;
+    try { was = JSON.parse(localStorage.getItem(key)); } catch (_) { /* none kept */ }
+    const mine = v.view && v.view.phasing === v.side;
+    if (!was || (st.own && mine) || st.forget) {
+      localStorage.setItem(key, JSON.stringify(now));
+      st.own = false;
+      st.forget = false;
+      return { changes: [], panel: null };
+    }
+    st.own = false;
+    const changes = [];
+    for (const u of units) {
+      const p = was.pos[u.id];
+      if (!p) continue;
+      const to = where(u);
+      if (p[0] !== to || p[1] !== !!u.reduced) changes.push({ unit: u.id, from: p[0], to, reduced: !p[1] && !!u.reduced, name: u.name });
+    }
+    const lines = v.log.filter((e) => e.move > was.move);
+    if (lines.length === 0 && changes.length === 0) return { changes, panel: null };
+    const panel = h('details', { class: 'since', open: true },
+      h('summary', {}, `${t('sinceLast')} (${lines.length})`),
+      changes.length ? h('p', { class: 'muted' }, `${t('marked')}: ${changes.length}`) : null,
+      h('ol', { class: 'log' }, lines.slice().reverse().map((e) => h('li', {}, h('span', { class: 'mv' }, e.move), ' ', e.text))),
+      h('p', {}, h('a', { href: `/replay/${id}?at=${was.move}&side=${encodeURIComponent(v.side)}` }, t('stepThrough')), ' ',
+        h('button', { class: 'secondary', onclick: () => { st.forget = true; draw(); } }, t('clearMarks'))));
+    return { changes, panel };
   }
 
   function draw() {
@@ -199,8 +238,9 @@ export async function playPage(main, id) {
     const log = h('ol', { class: 'log', reversed: true }, v.log.slice().reverse().map((e) => h('li', {},
       h('span', { class: 'mv' }, e.move), ' ', e.text, e.rule && !e.text.includes(e.rule) ? h('span', { class: 'rule' }, ` [${e.rule}]`) : null)));
     const board = h('div', { class: 'board' });
+    const since = sinceLast(v);
     const ctx = {
-      actions: v.actions, lang: lang(), side: v.side, log: v.log,
+      actions: v.actions, lang: lang(), side: v.side, log: v.log, changes: since.changes,
       play: (text) => send('actions', { action: text }),
       highlight: (texts) => {
         for (const b of actions.querySelectorAll('button[data-action]')) b.classList.toggle('hl', texts.includes(b.dataset.action));
@@ -217,7 +257,7 @@ export async function playPage(main, id) {
       unwatched && !v.over ? h('div', { class: 'autoforced' }, h('label', { class: 'check' }, h('input', {
         type: 'checkbox', name: 'autoforced', checked: autoForced(),
         onchange: (e) => { localStorage.setItem('autoForced', e.target.checked ? 'on' : 'off'); draw(); },
-      }), ' ', t('autoForced')), h('p', { class: 'muted' }, t('autoForcedWhy'), ' ',
+      }), ' ', t('autoForced')), h('details', { class: 'muted' }, h('summary', {}, t('why')), t('autoForcedWhy'), ' ',
         v.game === 'compass' ? h('a', { href: '/docs/compass/rulings.md#C-9', target: '_blank' }, t('rulingC9')) : null),
       (st.autoDone || []).length ? h('ul', { class: 'autodone' }, st.autoDone.map((x) => h('li', {}, `${t('answeredForYou')}: ${x}`))) : null) : null,
       h('a', { href: `/replay/${id}`, onclick: (e) => { e.preventDefault(); go(`/replay/${id}`); } }, t('replayGame')),
@@ -239,7 +279,7 @@ export async function playPage(main, id) {
       h('h1', {}, v.title, ' ', h('small', {}, `${v.scenario} · ${t('move')} ${v.move} · ${seats}`)),
       prompt, v.frozen ? h('p', { class: 'msg bad' }, v.frozen) : null,
       v.computer_failed ? h('p', { class: 'msg bad' }, v.computer_failed) : null, msg, ...invites, fairLine(v.fair),
-      h('div', { class: 'layout' }, board, h('aside', {}, actions, tools, h('section', {}, h('h3', {}, t('log')), log),
+      h('div', { class: 'layout' }, board, h('aside', {}, actions, since.panel, tools, h('section', {}, h('h3', {}, t('log')), log),
         // The chat is between players: not in hot-seat or computer games.
         v.your_sides.length > 0 && v.seats.some((x) => !x.you && !x.ai) ? chatBox : null))].filter(Boolean));
     const onBoard = renderBoard(board, v.game, v.view, ctx) || (() => false);

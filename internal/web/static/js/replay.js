@@ -72,7 +72,11 @@ export async function replayPage(main, id) {
   }
 
   if (id) {
-    await load(null);
+    // ?at=N&side=S: open at a move, as a side (the play page's "step
+    // through" link).
+    const q = new URLSearchParams(location.search);
+    if (q.get('side')) { st.side = q.get('side'); st.chosen = true; }
+    await load(q.get('at') !== null && /^\d+$/.test(q.get('at')) ? +q.get('at') : null);
     // Once the game is over its record, with the dice's secret, is public.
     if (st.sides) {
       top.append(verifyButton(async () => {

@@ -11,7 +11,7 @@
 // actions name; clicking a lit hex plays the action (or asks which).
 import { h, s, clear } from './dom.js';
 import { stackSet, FAN } from './stack.js';
-import { mapFrame, selection } from './mapview.js';
+import { mapFrame, selection, drawChanges } from './mapview.js';
 
 const R = 26; // hex size: centre to corner, in SVG units
 const SQ3 = Math.sqrt(3);
@@ -163,8 +163,8 @@ export function render(el, v, ctx) {
       s('rect', { width: 7, height: 7, fill: terrainFill('qattara') }), s('circle', { cx: 3.5, cy: 3.5, r: 0.9, fill: '#9c7f52' })));
   svg.append(defs, s('rect', { x: minX, y: minY, width: W, height: H, fill: 'url(#wdf-off)' }));
   const gSea = s('g', {}), gHex = s('g', {}), gZone = s('g', {}), gSides = s('g', {}), gRoads = s('g', {}), gMarks = s('g', {}),
-    gNames = s('g', {}), gPath = s('g', {}), gUnits = s('g', {});
-  svg.append(gSea, gHex, gZone, gRoads, gSides, gMarks, gNames, gPath, gUnits);
+    gNames = s('g', {}), gPath = s('g', {}), gLast = s('g', {}), gUnits = s('g', {});
+  svg.append(gSea, gHex, gZone, gRoads, gSides, gMarks, gNames, gPath, gLast, gUnits);
 
   // The sea: north of each column's first land hex (the Mediterranean).
   const firstRow = new Map();
@@ -460,6 +460,8 @@ export function render(el, v, ctx) {
     else if (acts.length > 1) choose(acts);
     else { sel.id = null; light(); }
   }
+  // What the other side did since the player's last move.
+  drawChanges(gLast, ctx.changes, (p) => pos.get(p), unitEls);
   light();
   frame.place();
   // The board offers what names a piece drawn on the map or picked from a
