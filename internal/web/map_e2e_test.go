@@ -266,6 +266,40 @@ func TestBrowserWDFPlayOnMap(t *testing.T) {
 		chromedp.WaitVisible(css(`.actions button[data-action^="resolve "]`)), viewShot("wdf-desk-attack-it")); err != nil {
 		t.Fatal(err)
 	}
+	// The attack being built shows each unit's strength with its
+	// modifiers and their rules (the printed CS, terrain, supply...).
+	rows, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[document.querySelectorAll('.wdf-battle table.combat tbody tr').length, document.querySelectorAll('.wdf-battle table.combat .mod .rule').length]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows[0] < 2 || rows[1] < rows[0] {
+		t.Errorf("the attack being built shows %d rows and %d modifiers with a rule", rows[0], rows[1])
+	}
+	// Resolved, the combat stays on the page: each die, the hits.
+	before := gameMove(t, ctx)
+	if err := chromedp.Do(ctx, js(`document.querySelector('.actions button[data-action^="resolve "]').click()`)); err != nil {
+		t.Fatal(err)
+	}
+	waitMove(t, ctx, before)
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(css(`details.lastcombat`)),
+		js(`document.querySelector('details.lastcombat').open = true`), chromedp.WaitVisible(css(`details.lastcombat table.combat`))); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, js(`document.querySelector('details.lastcombat').scrollIntoView()`), viewShot("wdf-desk-combat-resolved")); err != nil {
+		t.Fatal(err)
+	}
+	got2, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`(() => {
+  const d = document.querySelector('details.lastcombat');
+  const dice = d.querySelectorAll('.die').length;
+  const finals = Array.from(d.querySelectorAll('table.combat caption')).map((c) => +(/(\d+)$/.exec(c.textContent) || [0, -1])[1]);
+  return [dice, finals[0] + (d.querySelector('summary').textContent.includes('travolgente') ? 0 : finals[1])];
+})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got2[0] != got2[1] {
+		t.Errorf("the last combat shows %d dice for final strengths totalling %d", got2[0], got2[1])
+	}
 }
 
 // TestBrowserDocsPage opens the Compass rulings as a player following a

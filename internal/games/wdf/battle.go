@@ -444,7 +444,7 @@ func (s *State) resolve(spendAP bool) {
 			}
 		}
 	}
-	a := &Attack{Side: side, Attackers: atk, AP: spendAP, Supplied: &sup.Supplied, GroundSupport: int(s.Bat.Support), Naval: s.Bat.Naval, Leader: int(s.Bat.Leader)}
+	a := &Attack{Side: side, Attackers: atk, AP: spendAP, Supplied: &sup.Supplied, GroundSupport: int(s.Bat.Support), Naval: s.Bat.Naval, Leader: int(s.Bat.Leader), Explain: s.Logging()}
 	for _, t := range s.Bat.Def[:s.Bat.NDef] {
 		a.Defenders = append(a.Defenders, int(t))
 	}
@@ -467,9 +467,21 @@ func (s *State) resolve(spendAP bool) {
 			s.NDefended++
 		}
 	}
-	ah := s.rollHits(att.Dice)
+	var rep *combatReport
+	if s.Logging() {
+		rep = &combatReport{Side: side, AP: spendAP, Att: att, Dfn: dfn}
+		for _, h := range s.Bat.Att[:s.Bat.NAtt] {
+			rep.From = append(rep.From, int(h))
+		}
+		rep.Into = a.Defenders
+		s.combat = rep
+	}
+	ah := s.rollHits(att.Dice, rep, 0)
 	s.logf("10.11", engine.Observer, "combat", s.sideName(side), strconv.Itoa(att.Final()), strconv.Itoa(dfn.Final()), strconv.Itoa(ah))
 	if Overwhelming(ah, dfn.Final()) {
+		if rep != nil {
+			rep.Overwhelming = true
+		}
 		s.logf("10.24", engine.Observer, "overwhelming")
 		// Every defending unit, those that retreated into the hex too
 		// (10.26: they share the hex's losses).
@@ -486,24 +498,47 @@ func (s *State) resolve(spendAP bool) {
 		s.toAdvance()
 		return
 	}
-	dh := s.rollHits(dfn.Dice)
+	dh := s.rollHits(dfn.Dice, rep, 1)
 	s.logf("10.11", engine.Observer, "defenderHits", strconv.Itoa(dh))
 	s.Bat.Hits = [2]int8{int8(dh), int8(ah)} // hits suffered by attacker, defender
 	s.toLoss(0)
 }
 
-// rollHits rolls a side's dice and counts hits (10.11, 10.21).
-func (s *State) rollHits(d Dice) int {
+// combatReport is a combat as it was resolved (State.combat).
+type combatReport struct {
+	Side         engine.Side
+	AP           bool
+	From, Into   []int // hexes
+	Att, Dfn     CombatSide
+	Dice         [2][]int // each die rolled, side by side: the 5-6 dice first, then the 6 ones
+	Hits         [2]int   // hits scored by the attacker, by the defender
+	Overwhelming bool
+}
+
+// rollHits rolls a side's dice and counts hits (10.11, 10.21); rep, when
+// not nil, keeps each die for battle side i.
+func (s *State) rollHits(d Dice, rep *combatReport, i int) int {
 	h := 0
 	for range d.On5 {
-		if s.roll() >= 5 {
+		r := s.roll()
+		if rep != nil {
+			rep.Dice[i] = append(rep.Dice[i], r)
+		}
+		if r >= 5 {
 			h++
 		}
 	}
 	for range d.On6 {
-		if s.roll() == 6 {
+		r := s.roll()
+		if rep != nil {
+			rep.Dice[i] = append(rep.Dice[i], r)
+		}
+		if r == 6 {
 			h++
 		}
+	}
+	if rep != nil {
+		rep.Hits[i] = h
 	}
 	return h
 }

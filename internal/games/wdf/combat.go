@@ -158,12 +158,24 @@ type Attack struct {
 	// to the combat, plus one; 0 when there was no choice (13.2, 13.3,
 	// ruling W37).
 	Leader int
+	// Explain asks Evaluate to list each modifier with its rule (Mods), for
+	// the battle panel; the computer players leave it off.
+	Explain bool
+}
+
+// Mod is one modifier of a unit's or a stack's strength, or what set a hit
+// number, with its rule: What is a key the view puts into words.
+type Mod struct {
+	N    int    `json:"n"`
+	What string `json:"what"`
+	Rule string `json:"rule"`
 }
 
 // UnitCS is one unit's strength in a combat after the unit-level
 // modifiers and supply (10.12), and the number its dice hit on (10.21).
 type UnitCS struct {
 	Unit, CS, Hit int
+	Mods          []Mod // with Attack.Explain: how CS and Hit came about
 }
 
 // CombatSide is one side's final strength in a combat.
@@ -174,6 +186,7 @@ type CombatSide struct {
 	// ground support (10.13, 14.1, 15.0).
 	Stack, Support int
 	Dice           Dice
+	StackMods      []Mod // with Attack.Explain: Stack's and Support's parts
 }
 
 // Final is the side's final combat strength (10.11).
@@ -218,31 +231,48 @@ func (b *Board) Evaluate(a *Attack) (att, dfn CombatSide) {
 			def := &d.Units[u]
 			caps := &d.Tables.Types[def.Type][def.Group()]
 			cs := b.baseCS(u)
-			if !a.AP || !b.inAPRange(a.Side, h, a.Leader-1) {
+			var why explain
+			why.on = a.Explain
+			why.add(cs, "base", "10.12")
+			if !a.AP {
 				cs += NoAPPenalty
+				why.add(NoAPPenalty, "noAP", "10.3")
+			} else if !b.inAPRange(a.Side, h, a.Leader-1) {
+				cs += NoAPPenalty
+				why.add(NoAPPenalty, "apRange", "10.31")
 			}
 			if def.Type == Armor {
 				cs += armorInto + from.ArmorAttackFrom
+				why.add(armorInto, "armorInto", "11.1")
+				why.add(from.ArmorAttackFrom, "armorFrom", "11.1")
 			}
 			cs += across
+			why.add(across, "across", "11.2")
 			cs = max(cs, 0)
 			if !a.Supplied[u] {
+				why.add(halfUp(cs)-cs, "halved", "8.2")
 				cs = halfUp(cs)
 			}
 			hit := caps.HitAttack
+			why.set(hit, "hitAttack", "10.21")
 			if major {
 				hit = caps.HitMajor
+				why.set(hit, "hitMajor", "7.91")
 			}
 			if fortress {
 				hit = 6
+				why.set(hit, "hitFortress", "16.2")
 			}
 			worst = max(worst, hit)
-			att.Units = append(att.Units, UnitCS{u, cs, hit})
+			att.Units = append(att.Units, UnitCS{u, cs, hit, why.mods})
 			att.Dice.add(cs, hit)
 		}
 		di := b.divisionIntegrity(stack)
 		att.Stack += di
 		att.Dice.add(di, worst)
+		if a.Explain && di > 0 {
+			att.StackMods = append(att.StackMods, Mod{di, "division", "10.5"})
+		}
 		leaderDice = max(leaderDice, b.bestLeader(a.Side, h, faceAttack))
 	}
 	if a.Leader > 0 && a.Side == Axis {
@@ -255,6 +285,17 @@ func (b *Board) Evaluate(a *Attack) (att, dfn CombatSide) {
 		att.Support += 2
 	}
 	att.Dice.add(att.Support, 6)
+	if a.Explain {
+		if leaderDice > 0 {
+			att.StackMods = append(att.StackMods, Mod{leaderDice, "leader", "13.3"})
+		}
+		if g := min(a.GroundSupport, 2); g > 0 {
+			att.StackMods = append(att.StackMods, Mod{g, "ground", "14.1"})
+		}
+		if a.Naval {
+			att.StackMods = append(att.StackMods, Mod{2, "naval", "15.0"})
+		}
+	}
 
 	// The defender, hex by hex.
 	enemy := 1 - a.Side
@@ -273,33 +314,52 @@ func (b *Board) Evaluate(a *Attack) (att, dfn CombatSide) {
 			ud := &d.Units[u]
 			caps := &d.Tables.Types[ud.Type][ud.Group()]
 			cs := b.baseCS(u) + tec.DefendUnit
+			var why explain
+			why.on = a.Explain
+			why.add(b.baseCS(u), "base", "10.12")
+			why.add(tec.DefendUnit, "terrain", "11.1")
 			if ud.Type == Armor {
 				cs += tec.ArmorDefend
+				why.add(tec.ArmorDefend, "armorDefend", "11.1")
 			}
 			hit := caps.HitDefend
+			why.set(hit, "hitDefend", "10.21")
 			if us.InIP && ip > 0 {
 				cs++ // 12.3: +1 to every unit in an IP
+				why.add(1, "ip", "12.3")
 				if ip == 2 {
 					hit = 5 // 10.21, 12.3
+					why.set(hit, "hitIP2", "12.3")
 				}
 			}
 			if tec.Fortress {
 				hit = 5 // 10.21, 16.2
+				why.set(hit, "hitFortressDef", "16.2")
 			}
 			cs = max(cs, 0)
 			if !a.Supplied[u] {
+				why.add(halfUp(cs)-cs, "halved", "8.2")
 				cs = halfUp(cs)
 			}
 			worst = max(worst, hit)
-			dfn.Units = append(dfn.Units, UnitCS{u, cs, hit})
+			dfn.Units = append(dfn.Units, UnitCS{u, cs, hit, why.mods})
 			dfn.Dice.add(cs, hit)
 		}
 		if len(stack) == 0 {
 			continue
 		}
-		st := b.divisionIntegrity(stack) + tec.DefendStack
+		di := b.divisionIntegrity(stack)
+		st := di + tec.DefendStack
 		dfn.Stack += st
 		dfn.Dice.add(st, worst)
+		if a.Explain {
+			if di > 0 {
+				dfn.StackMods = append(dfn.StackMods, Mod{di, "division", "10.5"})
+			}
+			if tec.DefendStack != 0 {
+				dfn.StackMods = append(dfn.StackMods, Mod{tec.DefendStack, "terrainStack", "11.1"})
+			}
+		}
 		leaderDice = max(leaderDice, b.bestLeader(enemy, t, faceDefense))
 	}
 	if a.Leader > 0 && enemy == Axis {
@@ -307,7 +367,37 @@ func (b *Board) Evaluate(a *Attack) (att, dfn CombatSide) {
 	}
 	dfn.Stack += leaderDice
 	dfn.Dice.add(leaderDice, 6)
+	if a.Explain && leaderDice > 0 {
+		dfn.StackMods = append(dfn.StackMods, Mod{leaderDice, "leader", "13.3"})
+	}
 	return att, dfn
+}
+
+// explain gathers a unit's modifiers when asked (Attack.Explain): add
+// notes a change of strength (none when it is 0), set what fixed the hit
+// number.
+type explain struct {
+	on   bool
+	mods []Mod
+}
+
+func (e *explain) add(n int, what, rule string) {
+	if e.on && (n != 0 || what == "base") {
+		e.mods = append(e.mods, Mod{n, what, rule})
+	}
+}
+
+func (e *explain) set(hit int, what, rule string) {
+	if !e.on {
+		return
+	}
+	for i, m := range e.mods {
+		if len(m.What) > 3 && m.What[:3] == "hit" {
+			e.mods[i] = Mod{hit, what, rule}
+			return
+		}
+	}
+	e.mods = append(e.mods, Mod{hit, what, rule})
 }
 
 // baseCS is unit u's printed combat strength on the side it shows.

@@ -117,6 +117,32 @@ func (s *State) RenderLog(e engine.LogEntry, lang string) string {
 	return fmt.Sprintf("[%s] ", e.Rule) + fmt.Sprintf(f.in(lang), args...)
 }
 
+// modWords name the combat modifiers of the battle panel (combat.go
+// Evaluate with Explain).
+var modWords = map[string]text{
+	"base":           {"printed CS", "forza stampata"},
+	"noAP":           {"no Attack Point", "senza Punto Attacco"},
+	"apRange":        {"out of AP range", "fuori dal raggio dei PA"},
+	"armorInto":      {"armor attacking into this terrain", "corazzati che attaccano in questo terreno"},
+	"armorFrom":      {"armor attacking from this terrain", "corazzati che attaccano da questo terreno"},
+	"across":         {"across the hexside", "attraverso il lato d'esagono"},
+	"halved":         {"halved, out of supply", "dimezzata, non rifornita"},
+	"hitAttack":      {"hits on", "colpisce con"},
+	"hitMajor":       {"Major Offensive: hits on", "Grande Offensiva: colpisce con"},
+	"hitFortress":    {"attacking a fortress: hits on", "contro una fortezza: colpisce con"},
+	"hitDefend":      {"hits on", "colpisce con"},
+	"hitIP2":         {"in an IP-2: hits on", "in una posizione fortificata 2: colpisce con"},
+	"hitFortressDef": {"in a fortress: hits on", "in una fortezza: colpisce con"},
+	"terrain":        {"terrain", "terreno"},
+	"armorDefend":    {"armor defending in this terrain", "corazzati in difesa in questo terreno"},
+	"ip":             {"improved position", "posizione fortificata"},
+	"division":       {"division integrity", "integrità divisionale"},
+	"terrainStack":   {"terrain, for the stack", "terreno, per la pila"},
+	"leader":         {"leader", "comandante"},
+	"ground":         {"ground support", "supporto tattico"},
+	"naval":          {"naval ground support", "supporto navale"},
+}
+
 // actionWords are the actions in words, in English and Italian: %s are
 // the action's unit or leader names, hexes (with their place) and numbers,
 // in the order the format names them.

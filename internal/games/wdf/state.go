@@ -124,6 +124,12 @@ type State struct {
 	// approximation (ai.go).
 	prevSup    [2]*SupplyReport
 	engine.Log // SetLogging, TakeLog
+	// combat is the last combat resolved, for the battle panel: each
+	// modifier with its rule and each die. Kept beside the core, so the
+	// records' state hashes stay as they were; only a state that keeps its
+	// log (a game being played or replayed, not the computer's searches)
+	// records it, and a replay records it again.
+	combat *combatReport
 }
 
 func newState(d *Data, seed uint64, log bool) *State {

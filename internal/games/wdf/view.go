@@ -43,8 +43,9 @@ type View struct {
 	Battle      *BattleView  `json:"battle,omitempty"`
 	// Moving is the unit part way through its move, which may go on
 	// (ruling W36), and MPLeft what it has left, in words ("1 2/3").
-	Moving string `json:"moving,omitempty"`
-	MPLeft string `json:"mp_left,omitempty"`
+	Moving     string      `json:"moving,omitempty"`
+	MPLeft     string      `json:"mp_left,omitempty"`
+	LastCombat *CombatView `json:"last_combat,omitempty"` // the last combat resolved: dice, modifiers, hits
 }
 
 // FortressView is the fortress status of Tobruk and Bardia (16.1).
@@ -137,6 +138,56 @@ type BattleView struct {
 	Hexes     []string  `json:"hexes"`
 	Dice      *DiceView `json:"dice,omitempty"`
 	Hits      [2]int    `json:"hits"`
+	// Sides: while the attack is built, each side's strength unit by unit
+	// with its modifiers, as it would be resolved spending an AP if one is
+	// left (attacker, defender).
+	Sides []CombatSideView `json:"sides,omitempty"`
+}
+
+// CombatView is a combat as it was resolved (10.11-10.24).
+type CombatView struct {
+	Attacker     string           `json:"attacker"`
+	From         []string         `json:"from"`
+	Into         []string         `json:"into"`
+	AP           bool             `json:"ap"` // an Attack Point was spent (10.3)
+	Sides        []CombatSideView `json:"sides"`
+	Hits         [2]int           `json:"hits"` // scored by the attacker, by the defender
+	Overwhelming bool             `json:"overwhelming"`
+}
+
+// CombatSideView is one side of a combat: each unit's strength and hit
+// number with the modifiers that made them, the stack and support
+// modifiers, the final strength and, once rolled, each die.
+type CombatSideView struct {
+	Units []CombatUnitView `json:"units"`
+	Stack []ModView        `json:"stack"`
+	Final int              `json:"final"`
+	Dice  []DieView        `json:"dice,omitempty"`
+}
+
+// CombatUnitView is one unit in a combat.
+type CombatUnitView struct {
+	Unit string    `json:"unit"`
+	CS   int       `json:"cs"`
+	Hit  int       `json:"hit"` // its dice hit on this or more
+	Mods []ModView `json:"mods"`
+}
+
+// ModView is a modifier in words, with its rule; Sets marks what set a
+// hit number rather than added to a strength.
+type ModView struct {
+	N    int    `json:"n"`
+	What string `json:"what"`
+	Rule string `json:"rule"`
+	Sets bool   `json:"sets,omitempty"`
+}
+
+// DieView is one die of a combat: its roll, the number it hits on, and
+// whether it hit.
+type DieView struct {
+	Roll int  `json:"roll"`
+	On   int  `json:"on"`
+	Hit  bool `json:"hit"`
 }
 
 // DiceView is each side's final combat strength as dice hitting on 5-6
@@ -269,11 +320,60 @@ func (s *State) view(side engine.Side, lang string) *View {
 		}
 	}
 	sort.Slice(v.IPs, func(i, j int) bool { return v.IPs[i].Hex < v.IPs[j].Hex })
-	v.Battle = s.battleView(b)
+	v.Battle = s.battleView(b, lang)
 	if u := s.moving(); u >= 0 {
 		v.Moving, v.MPLeft = d.Units[u].ID, mpWords(int(s.MoveLeft))
 	}
+	if c := s.combat; c != nil {
+		v.LastCombat = s.combatView(c, lang)
+	}
 	return v
+}
+
+// combatSideView puts one side of a combat into words; dice, when rolled,
+// are given in the order they were: the 5-6 dice, then the 6 ones.
+func (s *State) combatSideView(cs *CombatSide, dice []int, lang string) CombatSideView {
+	out := CombatSideView{Units: []CombatUnitView{}, Stack: []ModView{}, Final: cs.Final()}
+	for _, u := range cs.Units {
+		cu := CombatUnitView{Unit: s.d.Units[u.Unit].ID, CS: u.CS, Hit: u.Hit, Mods: []ModView{}}
+		for _, m := range u.Mods {
+			cu.Mods = append(cu.Mods, s.modView(m, lang))
+		}
+		out.Units = append(out.Units, cu)
+	}
+	for _, m := range cs.StackMods {
+		out.Stack = append(out.Stack, s.modView(m, lang))
+	}
+	for k, r := range dice {
+		on := 5
+		if k >= cs.Dice.On5 {
+			on = 6
+		}
+		out.Dice = append(out.Dice, DieView{Roll: r, On: on, Hit: r >= on})
+	}
+	return out
+}
+
+func (s *State) modView(m Mod, lang string) ModView {
+	w, ok := modWords[m.What]
+	what := m.What
+	if ok {
+		what = w.in(lang)
+	}
+	return ModView{N: m.N, What: what, Rule: m.Rule, Sets: len(m.What) > 3 && m.What[:3] == "hit"}
+}
+
+// combatView is the last combat resolved, in words.
+func (s *State) combatView(c *combatReport, lang string) *CombatView {
+	cv := &CombatView{Attacker: s.sideName(c.Side), AP: c.AP, Hits: c.Hits, Overwhelming: c.Overwhelming}
+	for _, h := range c.From {
+		cv.From = append(cv.From, s.hexID(h))
+	}
+	for _, h := range c.Into {
+		cv.Into = append(cv.Into, s.hexID(h))
+	}
+	cv.Sides = []CombatSideView{s.combatSideView(&c.Att, c.Dice[0], lang), s.combatSideView(&c.Dfn, c.Dice[1], lang)}
+	return cv
 }
 
 // hitsOn is the number unit u's dice hit on in its next combat as an
@@ -315,7 +415,7 @@ func (s *State) hitsOnDefense(u int) string {
 }
 
 // battleView describes the combat being built or resolved, if any.
-func (s *State) battleView(b *Board) *BattleView {
+func (s *State) battleView(b *Board, lang string) *BattleView {
 	if s.Step != stBuild && s.Step != stLoss && s.Step != stSteps && s.Step != stRetreat && s.Step != stAdvance {
 		return nil
 	}
@@ -352,9 +452,10 @@ func (s *State) battleView(b *Board) *BattleView {
 			}
 		}
 		a := &Attack{Side: s.Phasing, Attackers: atk, Defenders: defHexes, AP: s.AP[s.Phasing] > 0,
-			Supplied: &supplied, GroundSupport: int(s.Bat.Support), Naval: s.Bat.Naval}
+			Supplied: &supplied, GroundSupport: int(s.Bat.Support), Naval: s.Bat.Naval, Explain: true}
 		att, dfn := b.Evaluate(a)
 		bv.Dice = &DiceView{Attacker: [2]int{att.Dice.On5, att.Dice.On6}, Defender: [2]int{dfn.Dice.On5, dfn.Dice.On6}}
+		bv.Sides = []CombatSideView{s.combatSideView(&att, nil, lang), s.combatSideView(&dfn, nil, lang)}
 	}
 	return bv
 }

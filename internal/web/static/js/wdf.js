@@ -71,6 +71,9 @@ const WORDS = {
     escarpment: 'escarpment', ridge: 'ridge', river: 'river', source: 'supply source', depot: 'depot', leader: 'leader', ip: 'improved position',
     sea: 'sea', offArea: 'not in play', reduced: 'reduced', hitsOn: 'hits on', attacking: 'attacking', defending: 'defending', steps: 'steps', none: '—', selected: 'Selected',
     fortressMark: 'fortress status (16.1)', fortressOf: 'fortress', fort: { intact: 'intact', reduced: 'reduced', destroyed: 'destroyed' },
+    unit: 'Unit', modifiers: 'Modifiers (rule)', finalCS: 'final CS', stackMod: 'stack, support', hitsWord: 'hits', lastCombat: 'Last combat',
+    overwhelming: 'overwhelming: every defender eliminated, 10.24', apSpent: 'An Attack Point was spent (10.3).', noAPSpent: 'No Attack Point was spent: −2 CS for each attacking unit (10.3).',
+    asIfAP: 'As it stands, if resolved spending an Attack Point when one is left; without one each attacking unit has −2 CS (10.3).', outcome: 'Outcome',
     notice: '',
   },
   it: {
@@ -82,6 +85,9 @@ const WORDS = {
     escarpment: 'scarpata', ridge: 'cresta', river: 'fiume', source: 'fonte di rifornimento', depot: 'deposito', leader: 'comandante', ip: 'posizione fortificata',
     sea: 'mare', offArea: 'fuori gioco', reduced: 'ridotta', hitsOn: 'colpisce con', attacking: 'in attacco', defending: 'in difesa', steps: 'passi', none: '—', selected: 'Selezionata',
     fortressMark: 'stato della fortezza (16.1)', fortressOf: 'fortezza', fort: { intact: 'intatta', reduced: 'ridotta', destroyed: 'distrutta' },
+    unit: 'Unità', modifiers: 'Modificatori (regola)', finalCS: 'forza finale', stackMod: 'pila, supporto', hitsWord: 'colpi', lastCombat: 'Ultimo combattimento',
+    overwhelming: 'travolgente: ogni difensore eliminato, 10.24', apSpent: 'È stato speso un Punto Attacco (10.3).', noAPSpent: 'Nessun Punto Attacco speso: −2 alla forza di ogni unità attaccante (10.3).',
+    asIfAP: "Così com'è, se risolto spendendo un Punto Attacco quando ne resta uno; senza, ogni unità attaccante ha −2 (10.3).", outcome: 'Risultato',
     notice: 'Mappa, pedine, tabella dei turni e tabelle sono una RICOSTRUZIONE storica, non i componenti pubblicati: vedi docs/wdf/data.md. Decisioni sulle ambiguità: docs/wdf/rulings.md.',
   },
 };
@@ -394,7 +400,7 @@ export function render(el, v, ctx) {
         onclick: acts ? () => clickPiece(u.id) : null, onkeydown: acts ? keyed(() => clickPiece(u.id)) : null }, `${unitLine(u, w)} — ${sideWord(u.side)}`);
     })))));
 
-  el.append(...[info, battlePanel(v, w, units), status, legend,
+  el.append(...[info, battlePanel(v, w, units, ctx.log), status, legend,
     h('div', { class: 'mapwrap' }, zoom, scroll, chooser), boxes,
     v.notice ? h('p', { class: 'notice' }, w.notice || v.notice, ' ', h('a', { href: '/about' }, '→')) : null].filter(Boolean));
   function light() {
@@ -474,25 +480,60 @@ export function render(el, v, ctx) {
   };
 }
 
-// battlePanel shows the battle under way, if any.
-function battlePanel(v, w, units) {
+// sideTable shows one side of a combat: each unit's strength with the
+// modifiers that made it (each with its rule), the number its dice hit on,
+// the stack and support modifiers, the final strength and, once rolled,
+// each die.
+function sideTable(sv, title, w, name) {
+  const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+  // The first of a unit's modifiers is its printed CS, told as it is.
+  const mod = (m, base) => h('span', { class: 'mod' }, m.sets ? `${m.what} ${m.n === 5 ? '5-6' : m.n}` : `${m.what} ${base ? m.n : signed(m.n)}`,
+    ' ', h('span', { class: 'rule' }, `(${m.rule})`));
+  return h('table', { class: 'combat' },
+    h('caption', {}, `${title}: ${w.finalCS} ${sv.final}`),
+    h('thead', {}, h('tr', {}, h('th', {}, w.unit), h('th', {}, w.modifiers), h('th', {}, 'CS'), h('th', {}, w.hitsOn))),
+    h('tbody', {}, ...sv.units.map((u) => h('tr', {},
+      h('td', {}, name(u.unit)),
+      h('td', {}, ...u.mods.filter((m) => !m.sets).flatMap((m, i) => (i ? [', ', mod(m)] : [mod(m, true)]))),
+      h('td', { class: 'num' }, u.cs),
+      h('td', {}, ...u.mods.filter((m) => m.sets).map(mod)))),
+    ...sv.stack.map((m) => h('tr', { class: 'stackmod' }, h('td', {}, w.stackMod), h('td', {}, mod(m)), h('td', { class: 'num' }, signed(m.n)), h('td', {}, '6')))),
+    sv.dice && sv.dice.length ? h('tfoot', {}, h('tr', {}, h('td', { colspan: 4 }, `${w.dice}: `,
+      ...sv.dice.map((d) => h('span', { class: 'die' + (d.hit ? ' hit' : ''), title: `${w.hitsOn} ${d.on === 5 ? '5-6' : '6'}` }, d.roll)),
+      ` → ${sv.dice.filter((d) => d.hit).length} ${w.hitsWord}`))) : null);
+}
+
+// battlePanel shows the battle under way, if any, unit by unit with its
+// modifiers while it is built, and the last combat resolved with each die
+// and the losses the log tells after it (as the Compass panel does).
+function battlePanel(v, w, units, log) {
+  const byID = new Map(units.map((u) => [u.id, u]));
+  const name = (id) => (byID.get(id) || { name: id }).name;
   const b = v.battle;
-  if (!b) return null;
-  const name = new Map(units.map((u) => [u.id, u]));
-  const who = (x) => {
-    const id = typeof x === 'string' ? x : x && (x.id || x.unit);
-    const u = name.get(id);
-    return u ? unitLine(u, w) : (typeof x === 'string' ? x : JSON.stringify(x));
-  };
-  const list = (a) => (Array.isArray(a) ? a : []).map((x) => h('li', {}, who(x)));
-  // Dice come as each side's [on 5-6, on 6] (10.11), or as a list.
-  const flat = (a) => (Array.isArray(a) ? a.flat().join(' ')
-    : a && typeof a === 'object' ? Object.entries(a).map(([k, x]) => `${w[k] || k} ${Array.isArray(x) ? `${x[0]}×5-6 + ${x[1]}×6` : x}`).join(' · ')
-      : a ?? w.none);
-  return h('div', { class: 'battle wdf-battle' },
-    h('strong', {}, `${w.battle}${b.hexes && b.hexes.length ? ': ' + b.hexes.join(' → ') : ''}`),
-    h('div', { class: 'cols' },
-      h('div', {}, h('em', {}, w.attackers), h('ul', {}, list(b.attackers))),
-      h('div', {}, h('em', {}, w.defenders), h('ul', {}, list(b.defenders)))),
-    h('span', {}, `${w.dice}: ${flat(b.dice)} · ${w.hits}: ${Array.isArray(b.hits) && b.hits.length === 2 ? `${w.attacker} ${b.hits[0]} · ${w.defender} ${b.hits[1]}` : flat(b.hits)}`));
+  const c = v.last_combat;
+  const out = [];
+  if (b) {
+    const who = (id) => { const u = byID.get(id); return u ? unitLine(u, w) : id; };
+    const list = (a) => (Array.isArray(a) ? a : []).map((x) => h('li', {}, who(x)));
+    out.push(h('div', { class: 'battle wdf-battle' },
+      h('strong', {}, `${w.battle}${b.hexes && b.hexes.length ? ': ' + b.hexes.join(' → ') : ''}`),
+      b.sides ? h('div', { class: 'cols' }, sideTable(b.sides[0], w.attackers, w, name), sideTable(b.sides[1], w.defenders, w, name))
+        : h('div', { class: 'cols' },
+          h('div', {}, h('em', {}, w.attackers), h('ul', {}, list(b.attackers))),
+          h('div', {}, h('em', {}, w.defenders), h('ul', {}, list(b.defenders)))),
+      b.sides ? h('p', { class: 'muted' }, w.asIfAP) : null));
+  }
+  if (c) {
+    // The outcome: what the log tells after the combat's line (10.11).
+    let start = -1;
+    for (let i = (log || []).length - 1; i >= 0; i--) if (log[i].rule === '10.11' && /CS|forza/.test(log[i].text)) { start = i; break; }
+    const after = start >= 0 ? log.slice(start + 1).filter((e) => e.rule !== '10.11' && /^(10\.2|9\.2|13\.6|16\.1)/.test(e.rule || '')) : [];
+    const open = !!b && (!b.sides);
+    out.push(h('details', { class: 'battle wdf-battle lastcombat', open },
+      h('summary', {}, `${w.lastCombat}: ${c.from.join(', ')} → ${c.into.join(', ')} — ${w.hitsWord} ${c.hits[0]}–${c.hits[1]}${c.overwhelming ? ` (${w.overwhelming})` : ''}`),
+      h('p', {}, c.ap ? w.apSpent : w.noAPSpent),
+      h('div', { class: 'cols' }, sideTable(c.sides[0], `${w.attacker} (${w[c.attacker] || c.attacker})`, w, name), sideTable(c.sides[1], w.defender, w, name)),
+      after.length ? h('div', {}, h('em', {}, w.outcome), h('ul', {}, after.map((e) => h('li', {}, e.text)))) : null));
+  }
+  return out.length ? h('div', { class: 'battles' }, ...out) : null;
 }
