@@ -23,6 +23,22 @@ const frameState = `(() => {
   return [m.clientWidth / f.clientWidth, f.scrollLeft, f.scrollTop, inside('svg.map g.counter.actionable')];
 })()`
 
+// counterSize measures the first counter on the map: its height, and the
+// height of its name's and its values' letters (the font size as drawn).
+func counterSize(t *testing.T, ctx context.Context) []float64 {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+  const g = document.querySelector('svg.map g.counter');
+  const m = g.getScreenCTM().a;
+  const font = (sel) => { const e = g.querySelector(sel); return e ? parseFloat(getComputedStyle(e).fontSize) * m : 0; };
+  return [g.querySelector('rect').getBoundingClientRect().height, font('.cname, .csize'), font('.cvmc, .cvals')];
+})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
 func readFrame(t *testing.T, ctx context.Context) []float64 {
 	t.Helper()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](frameState))
@@ -72,8 +88,12 @@ func TestBrowserCompassPhoneKeepsPlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := readFrame(t, ctx)
-	if math.Abs(f[0]-2.5) > 0.05 {
-		t.Errorf("the phone's map starts at zoom %.2f, want 2.5", f[0])
+	if math.Abs(f[0]-4) > 0.05 {
+		t.Errorf("the phone's map starts at zoom %.2f, want 4", f[0])
+	}
+	// A counter is big enough for a finger, its name big enough to read.
+	if size := counterSize(t, ctx); size[0] < 36 || size[1] < 7.5 {
+		t.Errorf("on a phone a counter is %.0f px high, its name %.1f px: too small to tap or read", size[0], size[1])
 	}
 	if f[3] == 0 {
 		t.Errorf("the map opens where none of the player's units that may move shows (scroll %v, %v)", f[1], f[2])
@@ -102,7 +122,7 @@ func TestBrowserCompassPhoneKeepsPlace(t *testing.T) {
 })()`)); err != nil {
 		t.Fatal(err)
 	}
-	if z := readFrame(t, ctx)[0]; z <= 2.6 {
+	if z := readFrame(t, ctx)[0]; z <= 4.05 {
 		t.Errorf("the wheel left the zoom at %.2f", z)
 	}
 	if err := chromedp.Do(ctx, js(`(() => { const f = document.querySelector('.mapscroll'); f.scrollLeft = 0; f.scrollTop = 0; })()`),
@@ -148,11 +168,21 @@ func TestBrowserCompassPhoneKeepsPlace(t *testing.T) {
 		t.Errorf("%d points of the Choose popup are covered on a phone", covered)
 	}
 	// Back on a desk's window, the desk's zoom.
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map path.area`)), viewShot("compass-desk-open")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map path.area`))); err != nil {
 		t.Fatal(err)
 	}
 	if z := readFrame(t, ctx)[0]; math.Abs(z-1) > 0.05 {
-		t.Errorf("the desk's map opens at zoom %.2f, want its own 1", z)
+		t.Errorf("the desk's map opens at zoom %.2f, want the 1 it saved", z)
+	}
+	// Where a desk saved none, its own start: counters readable.
+	if err := chromedp.Do(ctx, js(`localStorage.removeItem('compass-zoom-desk')`), chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map path.area`)), viewShot("compass-desk-open")); err != nil {
+		t.Fatal(err)
+	}
+	if z := readFrame(t, ctx)[0]; math.Abs(z-1.4) > 0.05 {
+		t.Errorf("the desk's map opens at zoom %.2f, want 1.4", z)
+	}
+	if size := counterSize(t, ctx); size[1] < 8 || size[2] < 12 {
+		t.Errorf("on a desk a counter's name is %.1f px high, its values %.1f px: too small to read", size[1], size[2])
 	}
 }
 
@@ -216,6 +246,7 @@ func TestBrowserWDFPlayOnMap(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map g.counter.actionable`)),
+		js(`document.querySelector('.mapwrap').scrollIntoView()`), viewShot("wdf-phone-map"),
 		js(`window.scrollTo(0, document.body.scrollHeight)`), viewShot("wdf-phone-movement")); err != nil {
 		t.Fatal(err)
 	}
@@ -232,6 +263,9 @@ func TestBrowserWDFPlayOnMap(t *testing.T) {
 	}
 	if got[0] > 12 {
 		t.Errorf("the movement step lists %d buttons; the moves belong on the map", got[0])
+	}
+	if size := counterSize(t, ctx); size[0] < 28 || size[2] < 9 {
+		t.Errorf("on a phone a WDF counter is %.0f px high, its values %.1f px: too small to tap or read", size[0], size[2])
 	}
 	if got[1] != 1 {
 		t.Errorf("'done' is not in sight in the prompt bar on a phone scrolled to the page's end")
@@ -265,6 +299,9 @@ func TestBrowserWDFPlayOnMap(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), chromedp.Navigate(url),
 		chromedp.WaitVisible(css(`.actions button[data-action^="resolve "]`)), viewShot("wdf-desk-attack-it")); err != nil {
 		t.Fatal(err)
+	}
+	if size := counterSize(t, ctx); size[0] < 32 || size[2] < 11 {
+		t.Errorf("on a desk a WDF counter is %.0f px high, its values %.1f px: too small to read", size[0], size[2])
 	}
 	// The attack being built shows each unit's strength with its
 	// modifiers and their rules (the printed CS, terrain, supply...).

@@ -164,7 +164,7 @@ function counterFace(u, w) {
     // The reduced side: a band across the counter, as on the printed back.
     u.reduced ? s('rect', { x: 0.6, y: S * 0.4, width: S - 1.2, height: S * 0.14, fill: c.fill, stroke: 'none' }) : null,
     // A long line is condensed to the counter's width, as printers do.
-    ...lines.map((l, i) => s('text', { x: S / 2, y: 8.5 + i * 8, class: 'cname', fill: c.ink, textLength: l.length > 9 ? S - 4 : null, lengthAdjust: 'spacingAndGlyphs' }, l)),
+    ...lines.map((l, i) => s('text', { x: S / 2, y: 9 + i * 8.5, class: 'cname', fill: c.ink, textLength: l.length > 9 ? S - 4 : null, lengthAdjust: 'spacingAndGlyphs' }, l)),
     s('text', { x: S / 2, y: S - 5, class: 'cvmc', fill: c.ink }, cvText(u)),
     u.out_of_supply ? s('g', { class: 'oosmark' }, s('rect', { x: S - 17, y: -5, width: 20, height: 9, rx: 2 }),
       s('text', { x: S - 7, y: 2 }, 'OOS')) : null,
@@ -317,7 +317,7 @@ export function render(el, v, ctx) {
     return busy.length ? busy : mine;
   };
   const focus = () => (v.battle && cellEls.get(v.battle.area)) || own();
-  const frame = mapFrame(svg, { game: 'compass', min: 1, max: 4, start: { phone: 2.5, touch: 1.5, desk: 1 }, words: w, focus });
+  const frame = mapFrame(svg, { game: 'compass', min: 1, max: 5, start: { phone: 4, touch: 2, desk: 1.4 }, words: w, focus });
   const zoom = frame.controls, scroll = frame.scroll;
   const off = v.units.filter((u) => u.where !== 'map');
   const boxes = h('div', { class: 'cboxes' },

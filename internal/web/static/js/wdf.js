@@ -363,7 +363,7 @@ export function render(el, v, ctx) {
     const busy = mine.filter((g) => g.classList.contains('actionable'));
     return busy.length ? busy : mine;
   };
-  const frame = mapFrame(svg, { game: 'wdf', min: 1, max: 6, start: { phone: 4, touch: 3, desk: 2.5 }, words: w, focus });
+  const frame = mapFrame(svg, { game: 'wdf', min: 1, max: 12, start: { phone: 10, touch: 5, desk: 3.5 }, words: w, focus });
   const scroll = frame.scroll;
   const zoom = frame.controls;
   zoom.append(
