@@ -503,3 +503,47 @@ func TestBrowserOpponentMarked(t *testing.T) {
 		t.Errorf("the replay opens at %q, want move %d", where, before+1)
 	}
 }
+
+// TestBrowserHelp: the computer levels are explained where they are
+// chosen and the default is the fair one, not the weakest; the event
+// markers are explained beside them; each rule reference in the log links
+// to the rulings that cite it.
+func TestBrowserHelp(t *testing.T) {
+	ctx, base := browser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), chromedp.Navigate(base+"/"), chromedp.Click(xpath(`//button[text()="Play as a guest"]`)),
+		chromedp.WaitVisible(css(`select[name=game]`)), chromedp.SetValue(css(`select[name=mode]`), "computer"),
+		js(`document.querySelector('select[name=mode]').dispatchEvent(new Event('change'))`), chromedp.Sleep(300*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`.levelhelp`)), viewShot("lobby-levels")); err != nil {
+		t.Fatal(err)
+	}
+	level, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[document.querySelector('select[name=computer]').value, document.querySelector('.levelhelp').textContent]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if level[0] != "normal" || !strings.Contains(level[1], "second") {
+		t.Errorf("the computer level starts at %q, explained %q", level[0], level[1])
+	}
+	if err := chromedp.Do(ctx, chromedp.SetValue(css(`select[name=game]`), "compass"), chromedp.SetValue(css(`select[name=mode]`), "hotseat"),
+		chromedp.Click(xpath(`//button[text()="Create"]`)), chromedp.WaitVisible(css(`svg.map path.area`))); err != nil {
+		t.Fatal(err)
+	}
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('.evhelp dt').length`))
+	if err != nil || n != 8 {
+		t.Errorf("the event markers' help tells %d markers (%v)", n, err)
+	}
+	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('ol.log a.rule') || {}).href || ''`))
+	if err != nil || !strings.Contains(href, "/docs/compass/rulings.md?rule=") {
+		t.Fatalf("a log line's rule links to %q (%v)", href, err)
+	}
+	// A rule that a ruling cites (6.2.E.7, the retreat: rulings C-12, C-15, C-16).
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/docs/compass/rulings.md?rule=6.2.E.7"), chromedp.WaitVisible(css(`main.doc .citenote`)),
+		viewShot("docs-rule-cited")); err != nil {
+		t.Fatal(err)
+	}
+	cited, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('main.doc tr.cited')).map((r) => r.id)`))
+	if err != nil || len(cited) < 2 || !strings.Contains(strings.Join(cited, " "), "C-12") {
+		t.Errorf("the rulings citing 6.2.E.7 marked: %v (%v)", cited, err)
+	}
+}

@@ -163,6 +163,7 @@ func renderDoc(name string, src []byte) ([]byte, error) {
 	template.HTMLEscape(&out, []byte(name))
 	out.WriteString(` — Sandtable</title>
 <link rel="stylesheet" href="/static/style.css"><link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+<script type="module" src="/static/js/doc.js"></script>
 </head><body><header id="top"><nav><a href="/">Sandtable</a> <a href="/about">About</a></nav></header>
 <main class="doc">
 `)

@@ -113,6 +113,18 @@ const WORDS = {
     reduced: 'reduced', support: 'support', oos: 'out of supply', cv: 'CV', mc: 'MC', mpLeft: 'MP left', stack: 'units', track: 'on the turn track', coastal: 'coastal',
     phases: { events: 'events', reinforcements: 'reinforcements', replacements: 'replacements', movement: 'movement', stacking: 'stacking', combat: 'combat', exploitation: 'exploitation', over: 'over' },
     ev: { 'air-support': 'Air Support', 'naval-support': 'Naval Support', leader: 'Leader', surprise: 'Surprise', 'unit-recovery': 'Unit Recovery', 'motor-convoy': 'Motor Convoy', 'sustained-attack': 'Sustained Attack', matilda: 'Matilda' },
+    // What each event marker does (rule 7), in short.
+    evHelp: {
+      'air-support': 'combat phase: +1 CV to one front-line unit; back to the container',
+      'naval-support': 'combat phase: +1 CV to one front-line unit, in a coastal area from Tobruch eastwards; then out of the game',
+      leader: 'combat phase: re-roll one of your own dice (the second roll stands); then out of the game',
+      surprise: 'combat phase: +1 CV to one of your units or −1 CV to one enemy unit; then out of the game',
+      'unit-recovery': 'replacements phase: one eliminated unit returns at full strength in your logistic area; back to the container',
+      'motor-convoy': 'movement phase: +2 MC to one unit this turn; back to the container',
+      'sustained-attack': 'exploitation phase: up to three front-line and three support units may attack again or move for 1 MP; back to the container',
+      matilda: 'after a combat of 7 RTR: it loses a strength level (worn tanks); then out of the game',
+    },
+    evTitle: 'What the event markers do (rule 7)',
   },
   it: {
     turn: 'Turno', phase: 'Fase', phasing: 'In fase', vp: 'PV', repl: 'Rimpiazzi', events: 'Segnalini evento', inHand: 'in mano',
@@ -125,6 +137,17 @@ const WORDS = {
     notice: 'Mappa, pedine, schieramento, tabella dei turni e miscela degli eventi sono una RICOSTRUZIONE storica, non i componenti pubblicati: vedi docs/compass/data.md. Decisioni sulle ambiguità: docs/compass/rulings.md.',
     phases: { events: 'eventi', reinforcements: 'rinforzi', replacements: 'rimpiazzi', movement: 'movimento', stacking: 'raggruppamento', combat: 'combattimento', exploitation: 'sfruttamento', over: 'finita' },
     ev: { 'air-support': 'Supporto Aereo', 'naval-support': 'Supporto Navale', leader: 'Leader', surprise: 'Sorpresa', 'unit-recovery': 'Recupero Unità', 'motor-convoy': 'Autocolonna', 'sustained-attack': 'Attacco Sostenuto', matilda: 'Matilda' },
+    evHelp: {
+      'air-support': 'fase di combattimento: +1 VC a un\'unità di prima linea; torna nel contenitore',
+      'naval-support': 'fase di combattimento: +1 VC a un\'unità di prima linea, in un\'area costiera da Tobruch verso est; poi esce dal gioco',
+      leader: 'fase di combattimento: ritira uno dei tuoi dadi (il secondo tiro resta); poi esce dal gioco',
+      surprise: 'fase di combattimento: +1 VC a una tua unità o −1 VC a un\'unità nemica; poi esce dal gioco',
+      'unit-recovery': 'fase dei rimpiazzi: un\'unità eliminata torna a piena forza nella tua area logistica; torna nel contenitore',
+      'motor-convoy': 'fase di movimento: +2 CM a un\'unità in questo turno; torna nel contenitore',
+      'sustained-attack': 'fase di sfruttamento: fino a tre unità di prima linea e tre di supporto possono attaccare di nuovo o muovere per 1 PM; torna nel contenitore',
+      matilda: 'dopo un combattimento del 7 RTR: perde un livello di forza (carri logorati); poi esce dal gioco',
+    },
+    evTitle: 'Che cosa fanno i segnalini evento (regola 7)',
   },
 };
 
@@ -350,7 +373,7 @@ export function render(el, v, ctx) {
   }
   const markers = (v.events || []).map((e, i) => {
     const side = ['allied', 'italian'][i];
-    const chips = e.hand ? e.hand.map((id) => h('span', { class: 'marker up ' + side }, w.ev[id] || id))
+    const chips = e.hand ? e.hand.map((id) => h('span', { class: 'marker up ' + side, title: `${w.ev[id] || id}: ${w.evHelp[id] || ''}` }, w.ev[id] || id))
       : Array.from({ length: e.hand_count }, () => h('span', { class: 'marker down ' + side, title: w.faceDown }, '?'));
     return h('div', { class: 'markers' }, h('span', { class: 'who' }, `${sideWord(side)}:`), ...chips,
       chips.length === 0 ? h('span', { class: 'muted' }, `0 ${w.inHand}`) : null,
@@ -363,7 +386,9 @@ export function render(el, v, ctx) {
       h('span', { class: 'vpline' }, `${w.vp} ${w.allied} ${v.vp[0]} · ${w.italian} ${v.vp[1]}`),
       h('span', {}, `${w.repl} ${v.replacement_points[0]} / ${v.replacement_points[1]}`),
       v.result ? h('strong', {}, v.result) : null),
-    h('div', { class: 'line' }, h('span', { class: 'muted' }, `${w.events}`), ...markers));
+    h('div', { class: 'line' }, h('span', { class: 'muted' }, `${w.events}`), ...markers,
+      h('details', { class: 'evhelp' }, h('summary', {}, w.evTitle),
+        h('dl', {}, ...Object.keys(w.evHelp).flatMap((id) => [h('dt', {}, w.ev[id]), h('dd', {}, w.evHelp[id])])))));
 
   // The battle panel: both sides' front-line units with their supports and
   // events, each die against its target number, the hits, and then what

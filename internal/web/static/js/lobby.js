@@ -38,7 +38,16 @@ function newGameForm(meta) {
   const gameSel = h('select', { name: 'game' }, meta.games.map((g) => h('option', { value: g.id }, g.title)));
   const scenSel = h('select', { name: 'scenario' });
   const sideSel = h('select', { name: 'side' });
-  const compSel = h('select', { name: 'computer' }, meta.computers.map((c) => h('option', { value: c }, c)));
+  // The computer levels, weakest first, each explained; "normal" (a
+  // search of about a second a decision) is the default, a fair opponent.
+  const order = ['random', 'easy', 'greedy', 'normal', 'hard', 'mcts'];
+  const levels = meta.computers.slice().sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
+  const levelWords = (c) => t('level_' + c) === 'level_' + c ? '' : t('level_' + c);
+  const compSel = h('select', { name: 'computer' }, levels.map((c) => h('option', { value: c, selected: c === 'normal' }, c)));
+  const compHelp = h('small', { class: 'muted levelhelp' });
+  const levelChanged = () => { compHelp.textContent = levelWords(compSel.value); };
+  compSel.addEventListener('change', levelChanged);
+  levelChanged();
   const langSel = h('select', { name: 'lang' }, meta.langs.map((l) => h('option', { value: l, selected: l === lang() }, l === 'it' ? 'Italiano' : 'English')));
   const modes = [['computer', t('modeComputer')], ['invite', t('modeInvite')], ['open', t('modeOpen')], ['hotseat', t('modeHotseat')]]
     .filter(([m]) => !(me.guest && (m === 'invite' || m === 'open')))
@@ -48,7 +57,7 @@ function newGameForm(meta) {
     .map(([v, label]) => h('option', { value: v }, label)));
   const paceRow = h('label', {}, t('pace'), paceSel);
   const sideRow = h('label', {}, t('yourSide'), sideSel);
-  const compRow = h('label', {}, t('computer'), compSel);
+  const compRow = h('label', {}, t('computer'), compSel, compHelp);
   const fill = () => {
     const g = meta.games.find((x) => x.id === gameSel.value);
     clear(scenSel).append(...g.scenarios.map((s) => h('option', { value: s }, s)));

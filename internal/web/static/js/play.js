@@ -235,8 +235,11 @@ export async function playPage(main, id) {
       prompt.append(h('button', { class: 'done', 'data-action': a.action, title: a.label, onclick: () => send('actions', { action: a.action }) }, capital(a.label)));
     }
     const actions = h('section', { class: 'actions' }, h('h3', {}, t('actions')));
+    // Each rule reference links to the rulings that cite it (doc.js).
+    const ruleLink = (r) => h('a', { class: 'rule', href: `/docs/${v.game}/rulings.md?rule=${encodeURIComponent(r)}`, target: '_blank', title: `${t('rulingsFor')} ${r}` }, '§');
     const log = h('ol', { class: 'log', reversed: true }, v.log.slice().reverse().map((e) => h('li', {},
-      h('span', { class: 'mv' }, e.move), ' ', e.text, e.rule && !e.text.includes(e.rule) ? h('span', { class: 'rule' }, ` [${e.rule}]`) : null)));
+      h('span', { class: 'mv' }, e.move), ' ', e.text, e.rule && !e.text.includes(e.rule) ? h('span', { class: 'rule' }, ` [${e.rule}]`) : null,
+      e.rule && (v.game === 'compass' || v.game === 'wdf') ? ruleLink(e.rule) : null)));
     const board = h('div', { class: 'board' });
     const since = sinceLast(v);
     const ctx = {
