@@ -17,6 +17,13 @@ type Boarder interface {
 	Board(side engine.Side, lang string) string
 }
 
+// Neighbourer is implemented by states whose map can list a place's
+// neighbours for the terminal's neighbours command: place is an area's or
+// hex's id or name; the answer is text in lang.
+type Neighbourer interface {
+	Neighbours(place, lang string) (string, error)
+}
+
 // Scorer is implemented by states that keep a score (victory points, say)
 // beside the win/draw/loss Returns; it is shown when the game ends.
 type Scorer interface {

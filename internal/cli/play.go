@@ -16,7 +16,7 @@ func init() {
 	Register(Command{Name: "play", Summary: "play a game in the terminal, against the computer or hot seat", Run: runPlay})
 }
 
-const playUsage = "play GAME [--scenario S] [--side NAME|both] [--ai NAME] [--lang en|it] [--seed N] [--opt KEY=VALUE] [--load FILE]"
+const playUsage = "play GAME [--scenario S] [--side NAME|both] [--ai NAME] [--lang en|it] [--seed N] [--opt KEY=VALUE] [--load FILE] [--compact]"
 
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("play", playUsage, stderr)
@@ -26,6 +26,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lang := fs.String("lang", "en", "language of the game's texts: en or it")
 	seed := fs.Uint64("seed", 0, "random seed (default: taken from the clock)")
 	load := fs.String("load", "", "resume the game saved in this record file")
+	compact := fs.Bool("compact", false, "compact: the board only when asked ('board'), long action lists summed up ('list' shows them)")
 	opts := optionFlags{}
 	fs.Var(opts, "opt", "a game option as KEY=VALUE (repeatable)")
 	usage := fs.Usage
@@ -78,7 +79,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	p := &playLoop{sess: sess, humans: humans, lang: *lang, out: stdout, bots: map[engine.Side]ai.Player{}}
+	p := &playLoop{sess: sess, humans: humans, lang: *lang, out: stdout, bots: map[engine.Side]ai.Player{}, compact: *compact}
 	if p.botName, err = makeBots(p, *aiName); err != nil {
 		return fail("%v", err)
 	}
@@ -193,6 +194,8 @@ type playLoop struct {
 	lang    string
 	in      *bufio.Scanner
 	out     io.Writer
+
+	compact bool   // the board only when asked, long action lists summed up
 
 	resumed string // the note on a game resumed with --load
 	shown   int    // log entries already printed (or held back)
@@ -338,7 +341,9 @@ func (p *playLoop) humanTurn(side engine.Side) playTurn {
 		if p.round.Has(side) && len(p.humans.Sides()) > 1 {
 			fmt.Fprintf(p.out, "\n--- secret choice: %s only, please; the other choices stay hidden ---\n", p.sess.SideName(side))
 		}
-		p.showBoard(side)
+		if !p.compact || p.drawn == "" {
+			p.showBoard(side)
+		}
 		p.drawn = key
 	}
 	legal := p.sess.State.Legal(side, nil)
@@ -346,7 +351,11 @@ func (p *playLoop) humanTurn(side engine.Side) playTurn {
 		fmt.Fprintf(p.out, "error: %s must decide but has no legal action\n", p.sess.SideName(side))
 		return turnFail
 	}
-	p.showActions(side, legal)
+	if p.compact {
+		p.showActionsCompact(side, legal)
+	} else {
+		p.showActions(side, legal)
+	}
 	for {
 		fmt.Fprintf(p.out, "%s> ", p.sess.SideName(side))
 		if !p.in.Scan() {
@@ -376,7 +385,18 @@ func (p *playLoop) handle(side engine.Side, legal []engine.Action, line string) 
 		p.showLog()
 		return turnStay
 	case "list":
-		p.showActions(side, legal)
+		if arg != "" {
+			p.showMatching(side, legal, arg)
+		} else {
+			p.showActions(side, legal)
+		}
+		return turnStay
+	case "compact":
+		p.compact = arg != "off"
+		fmt.Fprintf(p.out, "compact mode %s\n", map[bool]string{true: "on", false: "off"}[p.compact])
+		return turnStay
+	case "neighbours", "neighbors", "nb":
+		p.neighbours(arg)
 		return turnStay
 	case "quit", "exit":
 		return turnQuit
@@ -404,6 +424,9 @@ func (p *playLoop) help() {
   N            play the action numbered N
   TEXT         play the action with that record text (as shown in [brackets])
   list         show the legal actions again
+  list WORD    show the legal actions whose words or text contain WORD (a unit, a place)
+  neighbours P list the areas or hexes next to P (an id or a name); also: nb P
+  compact      the board only when asked, long action lists summed up ('compact off' to undo)
   board        show the board
   log          show the game log so far
   undo         take back your last action (not across a die roll, a reveal or the other side's move)
@@ -543,4 +566,24 @@ func (p *playLoop) offerSave() {
 			fmt.Fprintln(p.out, "error: type 'save FILE', 'board', 'log', or press Enter")
 		}
 	}
+}
+
+// neighbours prints the neighbours of an area or hex, for games whose
+// state can list them.
+func (p *playLoop) neighbours(place string) {
+	nb, ok := p.sess.State.(Neighbourer)
+	if !ok {
+		fmt.Fprintln(p.out, "error: this game has no map to ask about")
+		return
+	}
+	if place == "" {
+		fmt.Fprintln(p.out, "error: neighbours of what? (an area's or hex's id or name)")
+		return
+	}
+	text, err := nb.Neighbours(place, p.lang)
+	if err != nil {
+		fmt.Fprintf(p.out, "error: %v\n", err)
+		return
+	}
+	fmt.Fprintln(p.out, text)
 }

@@ -53,6 +53,54 @@ func (p *playLoop) showActions(side engine.Side, legal []engine.Action) {
 	}
 }
 
+// compactList is how many actions compact mode still lists in full.
+const compactList = 12
+
+// showActionsCompact prints the prompt and the actions when they are few;
+// otherwise how many there are by kind (the first word of their record
+// text), and how to see them.
+func (p *playLoop) showActionsCompact(side engine.Side, legal []engine.Action) {
+	if len(legal) <= compactList {
+		p.showActions(side, legal)
+		return
+	}
+	st := p.sess.State
+	count := map[string]int{}
+	var kinds []string
+	for _, a := range legal {
+		k, _, _ := strings.Cut(st.EncodeAction(a), " ")
+		if count[k] == 0 {
+			kinds = append(kinds, k)
+		}
+		count[k]++
+	}
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		parts[i] = fmt.Sprintf("%s %d", k, count[k])
+	}
+	fmt.Fprintf(p.out, "\n%s, move %d: %s\n  %d actions (%s): 'list' shows them, 'list WORD' those that name WORD\n",
+		p.sess.SideName(side), p.sess.Move()+1, st.Prompt(side, p.lang), len(legal), strings.Join(parts, ", "))
+}
+
+// showMatching prints the legal actions whose words or record text
+// contain word, numbered as in the full list.
+func (p *playLoop) showMatching(side engine.Side, legal []engine.Action, word string) {
+	st := p.sess.State
+	want := normalizeText(word)
+	w := len(strconv.Itoa(len(legal)))
+	n := 0
+	for i, a := range legal {
+		label := actionLabel(st, a, p.lang)
+		if strings.Contains(normalizeText(label), want) {
+			fmt.Fprintf(p.out, "  %*d. %s\n", w, i+1, label)
+			n++
+		}
+	}
+	if n == 0 {
+		fmt.Fprintf(p.out, "no legal action names %q\n", word)
+	}
+}
+
 // actionLines numbers the actions one to a line, or, for long lists,
 // grouped by a word of their record text and packed to lineWidth.
 func actionLines(st engine.State, legal []engine.Action, lang string) []string {

@@ -364,3 +364,26 @@ func unitLabel(u UnitView, lang string) string {
 	}
 	return l
 }
+
+// Neighbours lists, for the terminal's neighbours command, the areas
+// adjacent to the area named place (its id or its name, in any case), each
+// with the kind of link and the MP it costs to enter that way (6.2.D).
+func (s *State) Neighbours(place, lang string) (string, error) {
+	want := strings.ToLower(strings.TrimSpace(place))
+	for _, a := range s.d.Areas {
+		if strings.ToLower(a.ID) != want && strings.ToLower(a.Name) != want {
+			continue
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s:", a.Name)
+		for i, l := range a.Links {
+			sep := ","
+			if i == 0 {
+				sep = ""
+			}
+			fmt.Fprintf(&b, "%s %s (%s, %s %s)", sep, s.d.Areas[l.To].Name, tr(linkName[l.Kind], lang), halves(entryCost(l.Kind)), text{"MP", "PM"}.in(lang))
+		}
+		return b.String(), nil
+	}
+	return "", fmt.Errorf(text{"no area %q (give its id, as sidi-barrani, or its name)", "nessuna area %q (dai il suo id, come sidi-barrani, o il suo nome)"}.in(lang), place)
+}

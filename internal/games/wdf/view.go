@@ -590,3 +590,52 @@ func (s *State) Board(side engine.Side, lang string) string {
 	}
 	return b.String()
 }
+
+// Neighbours lists, for the terminal's neighbours command, the six hexes
+// around the hex named place (its number, or a place's name): each with
+// its terrain and place and what runs across the hexside between (road,
+// track, escarpment, ridge, river: 11.1, 11.2), or that it is not in play.
+func (s *State) Neighbours(place, lang string) (string, error) {
+	h, ok := s.d.Lookup(strings.TrimSpace(place))
+	if !ok {
+		for i, hx := range s.d.Hexes {
+			if hx.Place >= 0 && strings.EqualFold(s.d.Places[hx.Place].Name, strings.TrimSpace(place)) {
+				h, ok = i, true
+				break
+			}
+		}
+	}
+	if !ok {
+		return "", fmt.Errorf(text{"no hex %q (give its number, as 3609, or a place's name)", "nessun esagono %q (dai il suo numero, come 3609, o il nome di un luogo)"}.in(lang), place)
+	}
+	name := func(i int) string {
+		hx := &s.d.Hexes[i]
+		if hx.Place >= 0 {
+			return hx.ID + " " + s.d.Places[hx.Place].Name
+		}
+		return hx.ID
+	}
+	sides := []struct {
+		f    SideFlags
+		word text
+	}{{RoadSide, text{"road", "strada"}}, {TrackSide, text{"track", "pista"}}, {EscarpmentSide, text{"escarpment", "scarpata"}},
+		{RidgeSide, text{"ridge", "cresta"}}, {RiverSide, text{"river", "fiume"}}}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s):", name(h), s.d.Hexes[h].Terrain)
+	for dir, n := range s.d.Hexes[h].Neighbours {
+		if n < 0 {
+			continue
+		}
+		var across []string
+		for _, sd := range sides {
+			if s.d.Hexes[h].Sides[dir]&sd.f != 0 {
+				across = append(across, sd.word.in(lang))
+			}
+		}
+		fmt.Fprintf(&b, "\n  %s (%s)", name(int(n)), s.d.Hexes[n].Terrain)
+		if len(across) > 0 {
+			fmt.Fprintf(&b, " — %s", strings.Join(across, ", "))
+		}
+	}
+	return b.String(), nil
+}
