@@ -195,7 +195,7 @@ type playLoop struct {
 	in      *bufio.Scanner
 	out     io.Writer
 
-	compact bool   // the board only when asked, long action lists summed up
+	compact bool // the board only when asked, long action lists summed up
 
 	resumed string // the note on a game resumed with --load
 	shown   int    // log entries already printed (or held back)
