@@ -547,3 +547,56 @@ func TestBrowserHelp(t *testing.T) {
 		t.Errorf("the rulings citing 6.2.E.7 marked: %v (%v)", cited, err)
 	}
 }
+
+// TestBrowserTurnNotification: a player who asked for notifications is
+// told by one when the other side's move makes it his turn while his tab
+// is in the background (the Notification API and the tab's visibility
+// are stood in for: a headless browser has no desktop to show them on).
+func TestBrowserTurnNotification(t *testing.T) {
+	ctx, base := browser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), newGuestGame(base, "compass"), chromedp.WaitVisible(css(`svg.map path.area`))); err != nil {
+		t.Fatal(err)
+	}
+	url, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The page as the Allied player, with notifications granted and the
+	// tab hidden.
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"?side=allied"), chromedp.WaitVisible(css(`svg.map path.area`)),
+		js(`window.__notes = [];
+window.Notification = class { constructor(title, o) { window.__notes.push(title + ' | ' + o.body); } };
+window.Notification.permission = 'granted';
+window.Notification.requestPermission = async () => 'granted';
+Object.defineProperty(document, 'hidden', { get: () => true });
+localStorage.setItem('notify', 'on');`)); err != nil {
+		t.Fatal(err)
+	}
+	// Both sides play on elsewhere until the decision has left the Allied
+	// player and come back to him.
+	why, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+  const me = await (await fetch('/api/me')).json();
+  const id = location.pathname.split('/')[2];
+  let left = false;
+  for (let i = 0; i < 60; i++) {
+    const v = await (await fetch('/api/games/' + id)).json();
+    if (v.side === 'italian') left = true;
+    if (left && v.side === 'allied') return '';
+    await fetch('/api/games/' + id + '/actions', { method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf },
+      body: JSON.stringify({ side: v.side, move: v.move, action: (v.actions.find((a) => a.action === 'done') || v.actions[0]).action }) });
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return 'the decision never came back to the Allied player';
+})()`, chromedp.EvalAwaitPromise))
+	if err != nil || why != "" {
+		t.Fatalf("%s %v", why, err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.__notes.length > 0`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatalf("no notification when the turn came back: %v", err)
+	}
+	notes, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.__notes`))
+	if !strings.Contains(notes[0], "Your turn") {
+		t.Errorf("the notification reads %q", notes)
+	}
+}

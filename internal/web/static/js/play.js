@@ -16,6 +16,9 @@ const capital = (x) => x.charAt(0).toUpperCase() + x.slice(1);
 // autoForced: the player opted in to having forced choices answered where
 // no other person watches.
 const autoForced = () => localStorage.getItem('autoForced') === 'on';
+// notifyOn: the player asked to be told by a notification when it becomes
+// his turn while the tab is in the background.
+const notifyOn = () => 'Notification' in window && Notification.permission === 'granted' && localStorage.getItem('notify') === 'on';
 
 export async function playPage(main, id) {
   const fixed = new URLSearchParams(location.search).get('side') || '';
@@ -215,8 +218,14 @@ export async function playPage(main, id) {
     }
     st.shown = v.side;
     const yourTurn = v.actions.length > 0;
-    // The tab says when it is the player's turn, for games left open.
+    // The tab says when it is the player's turn, for games left open; a
+    // tab in the background also tells it by a notification, if the
+    // player asked for them.
     document.title = `${yourTurn ? '● ' : ''}${v.title} — Sandtable`;
+    if (yourTurn && st.wasTurn === false && document.hidden && notifyOn()) {
+      try { new Notification(`${t('yourTurn')}: ${v.title}`, { body: v.prompt, tag: `sandtable-${id}` }); } catch (_) { /* not allowed here */ }
+    }
+    st.wasTurn = yourTurn;
     const seats = v.seats.map((s) => `${sideName(s.side)}: ${s.you ? t('you') : s.ai ? s.ai : s.public ? t('freeSeat') : s.open ? t('openSeat') : s.player}`).join(` ${t('vs')} `);
     const computerToMove = !v.over && v.seats.some((s) => s.ai && v.active.includes(s.side));
     const prompt = h('div', { class: 'prompt' + (yourTurn ? ' your-turn' : '') + (v.over ? ' over' : '') },
@@ -263,6 +272,14 @@ export async function playPage(main, id) {
       }), ' ', t('autoForced')), h('details', { class: 'muted' }, h('summary', {}, t('why')), t('autoForcedWhy'), ' ',
         v.game === 'compass' ? h('a', { href: '/docs/compass/rulings.md#C-9', target: '_blank' }, t('rulingC9')) : null),
       (st.autoDone || []).length ? h('ul', { class: 'autodone' }, st.autoDone.map((x) => h('li', {}, `${t('answeredForYou')}: ${x}`))) : null) : null,
+      'Notification' in window && !v.over && v.your_sides.length > 0 ? h('label', { class: 'check' }, h('input', {
+        type: 'checkbox', name: 'notify', checked: notifyOn(),
+        onchange: async (e) => {
+          if (e.target.checked && Notification.permission !== 'granted') await Notification.requestPermission();
+          localStorage.setItem('notify', e.target.checked && Notification.permission === 'granted' ? 'on' : 'off');
+          e.target.checked = notifyOn();
+        },
+      }), ' ', t('notifyTurn')) : null,
       h('a', { href: `/replay/${id}`, onclick: (e) => { e.preventDefault(); go(`/replay/${id}`); } }, t('replayGame')),
       v.record_available ? h('a', { href: `/api/games/${id}/record`, download: `sandtable-${id}.json` }, t('exportRecord')) : null,
       !v.over && v.your_sides.length > 0 ? h('button', {
