@@ -600,3 +600,67 @@ localStorage.setItem('notify', 'on');`)); err != nil {
 		t.Errorf("the notification reads %q", notes)
 	}
 }
+
+// TestBrowserKeyboard plays a Compass move from the keyboard alone: every
+// counter and area of the map has a name for screen readers, Enter on a
+// counter selects it, the focus is visible on the map, Enter on a lit
+// area moves the unit there.
+func TestBrowserKeyboard(t *testing.T) {
+	ctx, base := browser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), newGuestGame(base, "compass"), chromedp.WaitVisible(css(`svg.map path.area`))); err != nil {
+		t.Fatal(err)
+	}
+	move, err := chromedp.Run(ctx, chromedp.Evaluate[string](toMovement, chromedp.EvalAwaitPromise))
+	if err != nil || len(strings.Fields(move)) != 3 {
+		t.Fatalf("no move became legal (got %q, %v)", move, err)
+	}
+	f := strings.Fields(move)
+	url, _ := chromedp.Run(ctx, chromedp.Location())
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map g.counter[data-unit="`+f[1]+`"].actionable`))); err != nil {
+		t.Fatal(err)
+	}
+	// Names: each element a player can reach on the map says what it is.
+	unnamed, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('svg.map [role=button]')).filter((e) => {
+  const name = e.getAttribute('aria-label') || ((e.querySelector(':scope > title') || {}).textContent || '');
+  return name.trim() === '';
+}).map((e) => e.outerHTML.slice(0, 80))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(unnamed) > 0 {
+		t.Errorf("%d map elements have no name for a screen reader: %q", len(unnamed), unnamed[0])
+	}
+	before := gameMove(t, ctx)
+	counter := `svg.map g.counter[data-unit="` + f[1] + `"]`
+	area := `svg.map path.area[data-area="` + f[2] + `"]`
+	// The Tab key brings the keyboard to the page; the counter is then
+	// reached as Tab would reach it (its turn in the order is a long walk).
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("\t"), js(`document.querySelector('`+counter+`').focus()`), chromedp.KeyEvent("\r"),
+		chromedp.WaitVisible(css(counter+`.selected`)), chromedp.WaitVisible(css(area+`.dest`)),
+		js(`document.querySelector('`+area+`').focus()`)); err != nil {
+		t.Fatal(err)
+	}
+	focus, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+  const a = document.querySelector('` + area + `');
+  return [document.activeElement === a ? 'focused' : 'not focused', a.matches(':focus-visible') ? getComputedStyle(a).strokeDasharray : 'no focus ring'];
+})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if focus[0] != "focused" || focus[1] == "none" || focus[1] == "no focus ring" {
+		t.Errorf("the keyboard's place on the map is not shown: %v", focus)
+	}
+	if err := chromedp.Do(ctx, viewShot("compass-keyboard-focus"), chromedp.KeyEvent("\r")); err != nil {
+		t.Fatal(err)
+	}
+	// Several actions may fit: the chooser's first button takes the focus.
+	if open, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!document.querySelector('.chooser').hidden`)); open {
+		if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`.chooser button:focus`)), chromedp.KeyEvent("\r")); err != nil {
+			t.Fatalf("the chooser is not reached from the keyboard: %v", err)
+		}
+	}
+	waitMove(t, ctx, before)
+	if n := gameMove(t, ctx); n != before+1 {
+		t.Fatalf("the keyboard's move was not played: move %d, was %d", n, before)
+	}
+}

@@ -107,7 +107,7 @@ const WORDS = {
     turn: 'Turn', phase: 'Phase', phasing: 'Phasing', vp: 'VP', repl: 'Replacements', events: 'Event markers', inHand: 'in hand',
     inContainer: 'in the container', battle: 'Battle', from: 'from', into: 'into', hits: 'hits', offMap: 'Off the map',
     attacker: 'Attacker', defender: 'Defender', unit: 'Unit', target: 'Hits on', die: 'Die', hit: 'Result', choose: 'Choose:',
-    allied: 'Allied', italian: 'Italian', zoomIn: 'Zoom in', zoomOut: 'Zoom out', centre: 'Centre on the battle or my units', selected: 'Selected', deselect: 'Deselect', turnTrack: 'Turn track',
+    allied: 'Allied', italian: 'Italian', zoomIn: 'Zoom in', zoomOut: 'Zoom out', centre: 'Centre on the battle or my units', close: 'Close', selected: 'Selected', deselect: 'Deselect', turnTrack: 'Turn track',
     arrive: 'arrive', leave: 'withdrawn', eliminated: 'Eliminated', removed: 'Withdrawn', lost: 'cannot return',
     hitWord: 'hit', miss: 'miss', outcome: 'Outcome', lastBattle: 'Last battle', faceDown: 'face down', used: 'used',
     reduced: 'reduced', support: 'support', oos: 'out of supply', cv: 'CV', mc: 'MC', mpLeft: 'MP left', stack: 'units', track: 'on the turn track', coastal: 'coastal',
@@ -130,7 +130,7 @@ const WORDS = {
     turn: 'Turno', phase: 'Fase', phasing: 'In fase', vp: 'PV', repl: 'Rimpiazzi', events: 'Segnalini evento', inHand: 'in mano',
     inContainer: 'nel contenitore', battle: 'Combattimento', from: 'da', into: 'in', hits: 'colpi', offMap: 'Fuori mappa',
     attacker: 'Attaccante', defender: 'Difensore', unit: 'Unità', target: 'Colpisce con', die: 'Dado', hit: 'Esito', choose: 'Scegli:',
-    allied: 'Alleati', italian: 'Italiani', zoomIn: 'Ingrandisci', zoomOut: 'Riduci', centre: 'Centra sul combattimento o sulle mie unità', selected: 'Selezionata', deselect: 'Deseleziona', turnTrack: 'Tabella dei turni',
+    allied: 'Alleati', italian: 'Italiani', zoomIn: 'Ingrandisci', zoomOut: 'Riduci', centre: 'Centra sul combattimento o sulle mie unità', close: 'Chiudi', selected: 'Selezionata', deselect: 'Deseleziona', turnTrack: 'Tabella dei turni',
     arrive: 'arrivano', leave: 'ritirate', eliminated: 'Eliminate', removed: 'Ritirate', lost: 'non possono tornare',
     hitWord: 'colpito', miss: 'mancato', outcome: 'Risultato', lastBattle: 'Ultimo combattimento', faceDown: 'coperti', used: 'usati',
     reduced: 'ridotta', support: 'supporto', oos: 'non rifornita', cv: 'VC', mc: 'CM', mpLeft: 'PM rimasti', stack: 'unità', track: 'sulla tabella dei turni', coastal: 'costiera',
@@ -471,8 +471,12 @@ export function render(el, v, ctx) {
 
   function choose(acts) {
     clear(chooser).append(h('p', {}, w.choose), ...acts.map((a) => h('button', { onclick: () => { chooser.hidden = true; ctx.play(a.action); } }, a.label)),
-      h('button', { class: 'secondary', onclick: () => { chooser.hidden = true; } }, '✕'));
+      h('button', { class: 'secondary', 'aria-label': w.close || '✕', onclick: () => { chooser.hidden = true; } }, '✕'));
     chooser.hidden = false;
+    // The keyboard goes to the first choice; Escape closes.
+    chooser.onkeydown = (e) => { if (e.key === 'Escape') chooser.hidden = true; };
+    const first = chooser.querySelector('button');
+    if (first) first.focus();
   }
 
   function clickUnit(id) {

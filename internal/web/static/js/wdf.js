@@ -65,7 +65,7 @@ const WORDS = {
   en: {
     turn: 'Turn', phase: 'Phase', phasing: 'Phasing', decider: 'To decide', vp: 'VP', allied: 'Allied', axis: 'Axis',
     ap: 'AP', asp: 'ASP', major: 'Major Offensive', supply: 'Supply level', naval: 'Naval support', tobruk: 'Tobruk held by',
-    fortressStatus: 'Fortresses', yes: 'yes', no: 'no', zones: 'Road zones', zoomIn: 'Zoom in', zoomOut: 'Zoom out', centre: 'Centre on the battle or my units',
+    fortressStatus: 'Fortresses', yes: 'yes', no: 'no', zones: 'Road zones', zoomIn: 'Zoom in', zoomOut: 'Zoom out', centre: 'Centre on the battle or my units', close: 'Close',
     choose: 'Choose:', inSupply: 'in supply', outSupply: 'OUT OF SUPPLY', path: 'supply path', hexes: 'hexes', battle: 'Battle',
     attackers: 'Attackers', defenders: 'Defenders', attacker: 'attacker', defender: 'defender', dice: 'Dice', hits: 'Hits', legend: 'Legend', road: 'road', track: 'track',
     escarpment: 'escarpment', ridge: 'ridge', river: 'river', source: 'supply source', depot: 'depot', leader: 'leader', ip: 'improved position',
@@ -79,7 +79,7 @@ const WORDS = {
   it: {
     turn: 'Turno', phase: 'Fase', phasing: 'In fase', decider: 'Decide', vp: 'PV', allied: 'Alleati', axis: 'Asse',
     ap: 'PA', asp: 'PAS', major: 'Grande offensiva', supply: 'Livello di rifornimento', naval: 'Supporto navale', tobruk: 'Tobruk tenuta da',
-    fortressStatus: 'Fortezze', yes: 'sì', no: 'no', zones: 'Zone stradali', zoomIn: 'Ingrandisci', zoomOut: 'Riduci', centre: 'Centra sul combattimento o sulle mie unità',
+    fortressStatus: 'Fortezze', yes: 'sì', no: 'no', zones: 'Zone stradali', zoomIn: 'Ingrandisci', zoomOut: 'Riduci', centre: 'Centra sul combattimento o sulle mie unità', close: 'Chiudi',
     choose: 'Scegli:', inSupply: 'rifornita', outSupply: 'NON RIFORNITA', path: 'linea di rifornimento', hexes: 'esagoni', battle: 'Combattimento',
     attackers: 'Attaccanti', defenders: 'Difensori', attacker: 'attaccante', defender: 'difensore', dice: 'Dadi', hits: 'Perdite', legend: 'Legenda', road: 'strada', track: 'pista',
     escarpment: 'scarpata', ridge: 'cresta', river: 'fiume', source: 'fonte di rifornimento', depot: 'deposito', leader: 'comandante', ip: 'posizione fortificata',
@@ -444,8 +444,12 @@ export function render(el, v, ctx) {
 
   function choose(acts) {
     clear(chooser).append(h('p', {}, w.choose), ...acts.map((a) => h('button', { 'data-action': a.action, onclick: () => { chooser.hidden = true; ctx.play(a.action); } }, a.label)),
-      h('button', { class: 'secondary', onclick: () => { chooser.hidden = true; } }, '✕'));
+      h('button', { class: 'secondary', 'aria-label': w.close || '✕', onclick: () => { chooser.hidden = true; } }, '✕'));
     chooser.hidden = false;
+    // The keyboard goes to the first choice; Escape closes.
+    chooser.onkeydown = (e) => { if (e.key === 'Escape') chooser.hidden = true; };
+    const first = chooser.querySelector('button');
+    if (first) first.focus();
   }
 
   function clickPiece(id) {
