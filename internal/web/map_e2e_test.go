@@ -641,7 +641,7 @@ func TestBrowserKeyboard(t *testing.T) {
 		t.Fatal(err)
 	}
 	focus, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
-  const a = document.querySelector('` + area + `');
+  const a = document.querySelector('`+area+`');
   return [document.activeElement === a ? 'focused' : 'not focused', a.matches(':focus-visible') ? getComputedStyle(a).strokeDasharray : 'no focus ring'];
 })()`))
 	if err != nil {
