@@ -72,6 +72,23 @@ func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`table.battle caption`))); err != nil {
 		t.Fatal(err)
 	}
+	// Before the dice, the exact odds of the battle as it stands: the
+	// three outcomes of 6.2.E.7-8 sum to one.
+	odds, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('.battle-odds') || {}).textContent || ''`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if odds == "" {
+		t.Errorf("no odds beside the battle before its dice")
+	} else {
+		var r, tie, w float64
+		if _, err := fmt.Sscanf(odds[strings.Index(odds, "retreats"):], "retreats %f%% · tie, both stay %f%% · attacker scores fewer hits %f%%", &r, &tie, &w); err != nil || r+tie+w < 98 || r+tie+w > 102 {
+			t.Errorf("the odds %q do not read as three outcomes summing to 100%% (%v)", odds, err)
+		}
+	}
+	if err := chromedp.Do(ctx, shot("compass-battle-odds")); err != nil {
+		t.Fatal(err)
+	}
 	// The Allied events and, after the dice, the Leader re-roll question
 	// (6.2.E.4): pass until the hits are counted.
 	// The page is waited on first: the computer's answer may still be on

@@ -664,3 +664,32 @@ func TestBrowserKeyboard(t *testing.T) {
 		t.Fatalf("the keyboard's move was not played: move %d, was %d", n, before)
 	}
 }
+
+// TestBrowserOddsExact checks the odds module against odds worked out by
+// hand: two dice hitting on 3 (1/2 each) against one on 2 (1/3), a 6
+// never hitting and a unit at 0 not rolling.
+func TestBrowserOddsExact(t *testing.T) {
+	ctx, base := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/")); err != nil {
+		t.Fatal(err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`import('/static/js/odds.js').then((m) => {
+  const o = m.compassOdds([[{ target: 3 }, { target: 3 }], [{ target: 2 }, { target: 0 }]], 2);
+  return [...o.att, ...o.def, o.retreat, o.tie, o.worse, o.wipe, m.compassHit(9), m.compassHit(0)];
+})`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Attacker: 0, 1, 2 hits with 1/4, 1/2, 1/4; defender: 0, 1 with 2/3,
+	// 1/3. Retreat: a > d = 1/2·2/3 + 1/4·1 = 7/12; tie: 1/4·2/3 + 1/2·1/3
+	// = 1/3; fewer: 1/4·1/3 = 1/12; both defending levels lost: 1/4.
+	want := []float64{0.25, 0.5, 0.25, 2.0 / 3, 1.0 / 3, 0, 7.0 / 12, 1.0 / 3, 1.0 / 12, 0.25, 5.0 / 6, 0}
+	if len(got) != len(want) {
+		t.Fatalf("got %v", got)
+	}
+	for i := range want {
+		if math.Abs(got[i]-want[i]) > 1e-12 {
+			t.Fatalf("odds %v, want %v", got, want)
+		}
+	}
+}

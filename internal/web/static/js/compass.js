@@ -11,6 +11,7 @@
 import { h, s, clear } from './dom.js';
 import { stackSet } from './stack.js';
 import { mapFrame, selection, drawChanges } from './mapview.js';
+import { compassOdds } from './odds.js';
 
 const W = 1400; // map width in SVG units
 // Rule 1.2: green counters are Italian, orange ones Allied.
@@ -107,7 +108,9 @@ const WORDS = {
     turn: 'Turn', phase: 'Phase', phasing: 'Phasing', vp: 'VP', repl: 'Replacements', events: 'Event markers', inHand: 'in hand',
     inContainer: 'in the container', battle: 'Battle', from: 'from', into: 'into', hits: 'hits', offMap: 'Off the map',
     attacker: 'Attacker', defender: 'Defender', unit: 'Unit', target: 'Hits on', die: 'Die', hit: 'Result', choose: 'Choose:',
-    allied: 'Allied', italian: 'Italian', zoomIn: 'Zoom in', zoomOut: 'Zoom out', centre: 'Centre on the battle or my units', close: 'Close', selected: 'Selected', deselect: 'Deselect', turnTrack: 'Turn track',
+    allied: 'Allied', italian: 'Italian', zoomIn: 'Zoom in', zoomOut: 'Zoom out', centre: 'Centre on the battle or my units', close: 'Close',
+    odds: 'Odds if the dice are rolled now (6.2.E.5-7)', defRetreats: 'defender retreats', tie: 'tie, both stay', attWorse: 'attacker scores fewer hits', wipe: 'every defending unit in the battle eliminated',
+    hitsBy: 'hits scored by', hitsByDef: 'by the defender', oddsNote: 'Exact for these front lines, supports and events; a Leader re-roll would change them.', selected: 'Selected', deselect: 'Deselect', turnTrack: 'Turn track',
     arrive: 'arrive', leave: 'withdrawn', eliminated: 'Eliminated', removed: 'Withdrawn', lost: 'cannot return',
     hitWord: 'hit', miss: 'miss', outcome: 'Outcome', lastBattle: 'Last battle', faceDown: 'face down', used: 'used',
     reduced: 'reduced', support: 'support', oos: 'out of supply', cv: 'CV', mc: 'MC', mpLeft: 'MP left', stack: 'units', track: 'on the turn track', coastal: 'coastal',
@@ -130,7 +133,9 @@ const WORDS = {
     turn: 'Turno', phase: 'Fase', phasing: 'In fase', vp: 'PV', repl: 'Rimpiazzi', events: 'Segnalini evento', inHand: 'in mano',
     inContainer: 'nel contenitore', battle: 'Combattimento', from: 'da', into: 'in', hits: 'colpi', offMap: 'Fuori mappa',
     attacker: 'Attaccante', defender: 'Difensore', unit: 'Unità', target: 'Colpisce con', die: 'Dado', hit: 'Esito', choose: 'Scegli:',
-    allied: 'Alleati', italian: 'Italiani', zoomIn: 'Ingrandisci', zoomOut: 'Riduci', centre: 'Centra sul combattimento o sulle mie unità', close: 'Chiudi', selected: 'Selezionata', deselect: 'Deseleziona', turnTrack: 'Tabella dei turni',
+    allied: 'Alleati', italian: 'Italiani', zoomIn: 'Ingrandisci', zoomOut: 'Riduci', centre: 'Centra sul combattimento o sulle mie unità', close: 'Chiudi',
+    odds: 'Probabilità se i dadi fossero tirati ora (6.2.E.5-7)', defRetreats: 'il difensore si ritira', tie: 'pari, entrambi restano', attWorse: "l'attaccante mette a segno meno colpi", wipe: 'tutte le unità in difesa nel combattimento eliminate',
+    hitsBy: 'colpi messi a segno da', hitsByDef: 'dal difensore', oddsNote: 'Esatte per queste prime linee, questi supporti ed eventi; un Leader che ritira un dado le cambierebbe.', selected: 'Selezionata', deselect: 'Deseleziona', turnTrack: 'Tabella dei turni',
     arrive: 'arrivano', leave: 'ritirate', eliminated: 'Eliminate', removed: 'Ritirate', lost: 'non possono tornare',
     hitWord: 'colpito', miss: 'mancato', outcome: 'Risultato', lastBattle: 'Ultimo combattimento', faceDown: 'coperti', used: 'usati',
     reduced: 'ridotta', support: 'supporto', oos: 'non rifornita', cv: 'VC', mc: 'CM', mpLeft: 'PM rimasti', stack: 'unità', track: 'sulla tabella dei turni', coastal: 'costiera',
@@ -419,6 +424,18 @@ export function render(el, v, ctx) {
       h('thead', {}, h('tr', {}, h('th', {}, w.unit), h('th', {}, ''), h('th', {}, w.target), h('th', {}, w.die), h('th', {}, w.hit))),
       h('tbody', {}, h('tr', {}, h('th', { colspan: 5 }, w.attacker)), rows(b.sides[0]), h('tr', {}, h('th', { colspan: 5 }, w.defender)), rows(b.sides[1]),
         ...(after.length ? [h('tr', {}, h('th', { colspan: 5 }, w.outcome)), ...after.map((e) => h('tr', { class: 'outcome' }, h('td', { colspan: 5 }, e.text)))] : []))));
+    // Before the dice: the exact odds of the battle as it stands.
+    if (!b.rolled) {
+      const byID = new Map(v.units.map((u) => [u.id, u]));
+      const levelsOf = (id) => { const u = byID.get(id); return u ? (u.steps || 1) - (u.reduced ? 1 : 0) : 0; };
+      const levels = (b.sides[1] || []).reduce((n, f) => n + levelsOf(f.unit) + (f.support ? levelsOf(f.support) : 0), 0);
+      const o = compassOdds([b.sides[0] || [], b.sides[1] || []], levels);
+      const pc = (x) => `${(100 * x).toFixed(x > 0 && x < 0.01 ? 1 : 0)}%`;
+      const dist = (d) => d.map((x, k) => `${k}: ${pc(x)}`).join(' · ');
+      info.nextElementSibling.after(h('div', { class: 'battle-odds' }, h('strong', {}, `${w.odds}: `),
+        `${w.defRetreats} ${pc(o.retreat)} · ${w.tie} ${pc(o.tie)} · ${w.attWorse} ${pc(o.worse)}${o.wipe > 0 ? ` · ${w.wipe} ${pc(o.wipe)}` : ''}`,
+        h('br', {}), h('span', { class: 'muted' }, `${w.hitsBy} ${sideWord(b.attacker)}: ${dist(o.att)}; ${w.hitsByDef}: ${dist(o.def)}. ${w.oddsNote}`)));
+    }
     if (pos.has(b.from) && pos.has(b.area)) {
       const [x1, y1] = pos.get(b.from), [x2, y2] = pos.get(b.area);
       const k = 1 - 24 / Math.hypot(x2 - x1, y2 - y1);

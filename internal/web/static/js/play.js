@@ -176,7 +176,7 @@ export async function playPage(main, id) {
     const panel = h('details', { class: 'since', open: true },
       h('summary', {}, `${t('sinceLast')} (${lines.length})`),
       changes.length ? h('p', { class: 'muted' }, `${t('marked')}: ${changes.length}`) : null,
-      h('ol', { class: 'log' }, lines.slice().reverse().map((e) => h('li', {}, h('span', { class: 'mv' }, e.move), ' ', e.text))),
+      h('ol', { class: 'sincelog' }, lines.slice().reverse().map((e) => h('li', {}, h('span', { class: 'mv' }, e.move), ' ', e.text))),
       h('p', {}, h('a', { href: `/replay/${id}?at=${was.move}&side=${encodeURIComponent(v.side)}` }, t('stepThrough')), ' ',
         h('button', { class: 'secondary', onclick: () => { st.forget = true; draw(); } }, t('clearMarks'))));
     return { changes, panel };
@@ -245,7 +245,7 @@ export async function playPage(main, id) {
     }
     const actions = h('section', { class: 'actions' }, h('h3', {}, t('actions')));
     // Each rule reference links to the rulings that cite it (doc.js).
-    const ruleLink = (r) => h('a', { class: 'rule', href: `/docs/${v.game}/rulings.md?rule=${encodeURIComponent(r)}`, target: '_blank', title: `${t('rulingsFor')} ${r}` }, '§');
+    const ruleLink = (r) => h('a', { class: 'rule', href: `/docs/${v.game}/rulings.md?rule=${encodeURIComponent(r)}`, target: '_blank', title: `${t('rulingsFor')} ${r}`, 'aria-label': `${t('rulingsFor')} ${r}` });
     const log = h('ol', { class: 'log', reversed: true }, v.log.slice().reverse().map((e) => h('li', {},
       h('span', { class: 'mv' }, e.move), ' ', e.text, e.rule && !e.text.includes(e.rule) ? h('span', { class: 'rule' }, ` [${e.rule}]`) : null,
       e.rule && (v.game === 'compass' || v.game === 'wdf') ? ruleLink(e.rule) : null)));

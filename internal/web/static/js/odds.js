@@ -1,0 +1,36 @@
+// Exact odds of a battle before its dice are rolled, from the rules: each
+// die hits with a known chance, independently of the others.
+
+// hitDist is the distribution of the number of hits of dice that hit with
+// the chances ps: out[k] is the chance of exactly k hits.
+export function hitDist(ps) {
+  let d = [1];
+  for (const p of ps) {
+    const n = new Array(d.length + 1).fill(0);
+    d.forEach((x, k) => { n[k] += x * (1 - p); n[k + 1] += x * p; });
+    d = n;
+  }
+  return d;
+}
+
+// compassHit is the chance that a Compass die hits against a modified CV
+// (6.2.E.4-5): a unit at 0 does not roll, a 1 always hits, a 6 never.
+export const compassHit = (target) => (target <= 0 ? 0 : Math.min(target, 5) / 6);
+
+// compassOdds are a Compass battle's odds as it stands (6.2.E.5-8), the
+// Leader's re-roll left out (a choice made after the dice): the chance of
+// each number of hits each way, that the defender must retreat (more hits
+// scored by the attacker), of a tie, of the attacker scoring fewer, and
+// that every defending participant is eliminated (levels, the strength
+// levels they have left, 6.2.E.6).
+export function compassOdds(sides, levels) {
+  const att = hitDist(sides[0].map((f) => compassHit(f.target)));
+  const def = hitDist(sides[1].map((f) => compassHit(f.target)));
+  let retreat = 0, tie = 0, worse = 0, wipe = 0;
+  att.forEach((pa, a) => def.forEach((pd, d) => {
+    const p = pa * pd;
+    if (a > d) retreat += p; else if (a === d) tie += p; else worse += p;
+  }));
+  att.forEach((pa, a) => { if (levels > 0 && a >= levels) wipe += pa; });
+  return { att, def, retreat, tie, worse, wipe };
+}
