@@ -86,6 +86,10 @@ func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
 			t.Errorf("the odds %q do not read as three outcomes summing to 100%% (%v)", odds, err)
 		}
 	}
+	// Beside an event that would change a die's number, the odds then.
+	if note, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const b = document.querySelector('.actions button[data-action^="play air-support"]'); return b ? (b.querySelector('small.note') || { textContent: 'none' }).textContent : ''; })()`)); note == "none" || (note != "" && !strings.Contains(note, "%")) {
+		t.Errorf("the Air Support button tells no odds: %q", note)
+	}
 	if err := chromedp.Do(ctx, shot("compass-battle-odds")); err != nil {
 		t.Fatal(err)
 	}

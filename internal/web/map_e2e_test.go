@@ -294,6 +294,9 @@ func TestBrowserWDFPlayOnMap(t *testing.T) {
 		if rec == "resolve no-ap" && !strings.Contains(label, "-2") {
 			t.Errorf("resolving without an Attack Point does not say its -2: %q", label)
 		}
+		if strings.HasPrefix(rec, "resolve ") && !strings.Contains(label, "travolgente") {
+			t.Errorf("the button %q tells no odds: %q", rec, label)
+		}
 	}
 	t.Logf("buttons: %q", labels)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), chromedp.Navigate(url),
@@ -666,8 +669,9 @@ func TestBrowserKeyboard(t *testing.T) {
 }
 
 // TestBrowserOddsExact checks the odds module against odds worked out by
-// hand: two dice hitting on 3 (1/2 each) against one on 2 (1/3), a 6
-// never hitting and a unit at 0 not rolling.
+// hand: Compass, two dice hitting on 3 (1/2 each) against one on 2 (1/3),
+// a 6 never hitting and a unit at 0 not rolling; WDF, one die on 5-6
+// against one on 6.
 func TestBrowserOddsExact(t *testing.T) {
 	ctx, base := browser(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/")); err != nil {
@@ -675,7 +679,8 @@ func TestBrowserOddsExact(t *testing.T) {
 	}
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`import('/static/js/odds.js').then((m) => {
   const o = m.compassOdds([[{ target: 3 }, { target: 3 }], [{ target: 2 }, { target: 0 }]], 2);
-  return [...o.att, ...o.def, o.retreat, o.tie, o.worse, o.wipe, m.compassHit(9), m.compassHit(0)];
+  const w = m.wdfOdds([1, 0], [0, 1], 1);
+  return [...o.att, ...o.def, o.retreat, o.tie, o.worse, o.wipe, m.compassHit(9), m.compassHit(0), ...w.att, ...w.def, w.over, w.more, w.meanAtt, w.meanDef];
 })`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatal(err)
@@ -683,7 +688,10 @@ func TestBrowserOddsExact(t *testing.T) {
 	// Attacker: 0, 1, 2 hits with 1/4, 1/2, 1/4; defender: 0, 1 with 2/3,
 	// 1/3. Retreat: a > d = 1/2·2/3 + 1/4·1 = 7/12; tie: 1/4·2/3 + 1/2·1/3
 	// = 1/3; fewer: 1/4·1/3 = 1/12; both defending levels lost: 1/4.
-	want := []float64{0.25, 0.5, 0.25, 2.0 / 3, 1.0 / 3, 0, 7.0 / 12, 1.0 / 3, 1.0 / 12, 0.25, 5.0 / 6, 0}
+	// WDF: one attacking die on 5-6 against one defending die on 6, the
+	// defender's CS 1: overwhelming needs 2 hits (never); more hits: 1/3·5/6.
+	want := []float64{0.25, 0.5, 0.25, 2.0 / 3, 1.0 / 3, 0, 7.0 / 12, 1.0 / 3, 1.0 / 12, 0.25, 5.0 / 6, 0,
+		2.0 / 3, 1.0 / 3, 5.0 / 6, 1.0 / 6, 0, 5.0 / 18, 1.0 / 3, 1.0 / 6}
 	if len(got) != len(want) {
 		t.Fatalf("got %v", got)
 	}

@@ -195,6 +195,12 @@ type DieView struct {
 type DiceView struct {
 	Attacker [2]int `json:"attacker"` // [on 5-6, on 6]
 	Defender [2]int `json:"defender"`
+	// NoAP: the attacker's dice if resolved without an Attack Point (10.3),
+	// when it has one to spend (else Attacker already is that).
+	NoAP *[2]int `json:"no_ap,omitempty"`
+	// DefenderCS: the defender's final CS, which an overwhelming attack
+	// must beat by half again (10.24).
+	DefenderCS int `json:"defender_cs"`
 }
 
 var boxNames = map[Box]string{BoxNotArrived: "turn-track", BoxMap: "map", BoxReserve: "reserve",
@@ -454,7 +460,12 @@ func (s *State) battleView(b *Board, lang string) *BattleView {
 		a := &Attack{Side: s.Phasing, Attackers: atk, Defenders: defHexes, AP: s.AP[s.Phasing] > 0,
 			Supplied: &supplied, GroundSupport: int(s.Bat.Support), Naval: s.Bat.Naval, Explain: true}
 		att, dfn := b.Evaluate(a)
-		bv.Dice = &DiceView{Attacker: [2]int{att.Dice.On5, att.Dice.On6}, Defender: [2]int{dfn.Dice.On5, dfn.Dice.On6}}
+		bv.Dice = &DiceView{Attacker: [2]int{att.Dice.On5, att.Dice.On6}, Defender: [2]int{dfn.Dice.On5, dfn.Dice.On6}, DefenderCS: dfn.Final()}
+		if a.AP {
+			a.AP, a.Explain = false, false
+			noAP, _ := b.Evaluate(a)
+			bv.Dice.NoAP = &[2]int{noAP.Dice.On5, noAP.Dice.On6}
+		}
 		bv.Sides = []CombatSideView{s.combatSideView(&att, nil, lang), s.combatSideView(&dfn, nil, lang)}
 	}
 	return bv

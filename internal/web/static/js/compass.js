@@ -109,7 +109,7 @@ const WORDS = {
     inContainer: 'in the container', battle: 'Battle', from: 'from', into: 'into', hits: 'hits', offMap: 'Off the map',
     attacker: 'Attacker', defender: 'Defender', unit: 'Unit', target: 'Hits on', die: 'Die', hit: 'Result', choose: 'Choose:',
     allied: 'Allied', italian: 'Italian', zoomIn: 'Zoom in', zoomOut: 'Zoom out', centre: 'Centre on the battle or my units', close: 'Close',
-    odds: 'Odds if the dice are rolled now (6.2.E.5-7)', defRetreats: 'defender retreats', tie: 'tie, both stay', attWorse: 'attacker scores fewer hits', wipe: 'every defending unit in the battle eliminated',
+    then: 'odds then', odds: 'Odds if the dice are rolled now (6.2.E.5-7)', defRetreats: 'defender retreats', tie: 'tie, both stay', attWorse: 'attacker scores fewer hits', wipe: 'every defending unit in the battle eliminated',
     hitsBy: 'hits scored by', hitsByDef: 'by the defender', oddsNote: 'Exact for these front lines, supports and events; a Leader re-roll would change them.', selected: 'Selected', deselect: 'Deselect', turnTrack: 'Turn track',
     arrive: 'arrive', leave: 'withdrawn', eliminated: 'Eliminated', removed: 'Withdrawn', lost: 'cannot return',
     hitWord: 'hit', miss: 'miss', outcome: 'Outcome', lastBattle: 'Last battle', faceDown: 'face down', used: 'used',
@@ -134,7 +134,7 @@ const WORDS = {
     inContainer: 'nel contenitore', battle: 'Combattimento', from: 'da', into: 'in', hits: 'colpi', offMap: 'Fuori mappa',
     attacker: 'Attaccante', defender: 'Difensore', unit: 'Unità', target: 'Colpisce con', die: 'Dado', hit: 'Esito', choose: 'Scegli:',
     allied: 'Alleati', italian: 'Italiani', zoomIn: 'Ingrandisci', zoomOut: 'Riduci', centre: 'Centra sul combattimento o sulle mie unità', close: 'Chiudi',
-    odds: 'Probabilità se i dadi fossero tirati ora (6.2.E.5-7)', defRetreats: 'il difensore si ritira', tie: 'pari, entrambi restano', attWorse: "l'attaccante mette a segno meno colpi", wipe: 'tutte le unità in difesa nel combattimento eliminate',
+    then: 'probabilità poi', odds: 'Probabilità se i dadi fossero tirati ora (6.2.E.5-7)', defRetreats: 'il difensore si ritira', tie: 'pari, entrambi restano', attWorse: "l'attaccante mette a segno meno colpi", wipe: 'tutte le unità in difesa nel combattimento eliminate',
     hitsBy: 'colpi messi a segno da', hitsByDef: 'dal difensore', oddsNote: 'Esatte per queste prime linee, questi supporti ed eventi; un Leader che ritira un dado le cambierebbe.', selected: 'Selezionata', deselect: 'Deseleziona', turnTrack: 'Tabella dei turni',
     arrive: 'arrivano', leave: 'ritirate', eliminated: 'Eliminate', removed: 'Ritirate', lost: 'non possono tornare',
     hitWord: 'colpito', miss: 'mancato', outcome: 'Risultato', lastBattle: 'Ultimo combattimento', faceDown: 'coperti', used: 'usati',
@@ -424,7 +424,23 @@ export function render(el, v, ctx) {
       h('thead', {}, h('tr', {}, h('th', {}, w.unit), h('th', {}, ''), h('th', {}, w.target), h('th', {}, w.die), h('th', {}, w.hit))),
       h('tbody', {}, h('tr', {}, h('th', { colspan: 5 }, w.attacker)), rows(b.sides[0]), h('tr', {}, h('th', { colspan: 5 }, w.defender)), rows(b.sides[1]),
         ...(after.length ? [h('tr', {}, h('th', { colspan: 5 }, w.outcome)), ...after.map((e) => h('tr', { class: 'outcome' }, h('td', { colspan: 5 }, e.text)))] : []))));
-    // Before the dice: the exact odds of the battle as it stands.
+    // Before the dice: the exact odds of the battle as it stands, and
+    // beside each event that would change a die's number, the odds then.
+    if (!b.rolled && ctx.notes) {
+      const byID = new Map(v.units.map((u) => [u.id, u]));
+      const levelsOf = (id) => { const u = byID.get(id); return u ? (u.steps || 1) - (u.reduced ? 1 : 0) : 0; };
+      const levels = (b.sides[1] || []).reduce((n, f) => n + levelsOf(f.unit) + (f.support ? levelsOf(f.support) : 0), 0);
+      const pc = (x) => `${(100 * x).toFixed(x > 0 && x < 0.01 ? 1 : 0)}%`;
+      for (const a of ctx.actions) {
+        const [op, ev, unit] = tokens(a.action);
+        if (op !== 'play' || !['air-support', 'naval-support', 'surprise'].includes(ev)) continue;
+        const mine = (byID.get(unit) || {}).side === ctx.side;
+        const d = ev === 'surprise' && !mine ? -1 : 1;
+        const sides = [0, 1].map((i) => (b.sides[i] || []).map((f) => (f.unit === unit ? { ...f, target: Math.max(0, f.target + d) } : f)));
+        const o = compassOdds(sides, levels);
+        ctx.notes.set(a.action, `${w.then}: ${w.defRetreats} ${pc(o.retreat)} · ${w.tie} ${pc(o.tie)} · ${w.attWorse} ${pc(o.worse)}`);
+      }
+    }
     if (!b.rolled) {
       const byID = new Map(v.units.map((u) => [u.id, u]));
       const levelsOf = (id) => { const u = byID.get(id); return u ? (u.steps || 1) - (u.reduced ? 1 : 0) : 0; };

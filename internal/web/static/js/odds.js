@@ -34,3 +34,23 @@ export function compassOdds(sides, levels) {
   att.forEach((pa, a) => { if (levels > 0 && a >= levels) wipe += pa; });
   return { att, def, retreat, tie, worse, wipe };
 }
+
+// wdfOdds are a WDF combat's odds as it stands (10.11, 10.21, 10.24): the
+// attacker's dice [on 5-6, on 6] against the defender's, and the
+// defender's final CS. An attack overwhelms when its hits reach half again
+// the defender's CS, rounded up, and at least one (ruling W16); then the
+// defender does not roll. The chance of each number of hits each way,
+// of overwhelming, and that the attacker scores more hits than the
+// defender.
+export function wdfOdds(att, def, defCS) {
+  const dice = ([on5, on6]) => [...Array(on5).fill(2 / 6), ...Array(on6).fill(1 / 6)];
+  const a = hitDist(dice(att)), d = hitDist(dice(def));
+  const need = Math.max(1, Math.floor((3 * defCS + 1) / 2));
+  let over = 0, more = 0;
+  a.forEach((pa, k) => {
+    if (k >= need) { over += pa; return; }
+    d.forEach((pd, j) => { if (k > j) more += pa * pd; });
+  });
+  const mean = (x) => x.reduce((m, p, k) => m + p * k, 0);
+  return { att: a, def: d, over, more, meanAtt: mean(a), meanDef: mean(d) };
+}

@@ -252,7 +252,7 @@ export async function playPage(main, id) {
     const board = h('div', { class: 'board' });
     const since = sinceLast(v);
     const ctx = {
-      actions: v.actions, lang: lang(), side: v.side, log: v.log, changes: since.changes,
+      actions: v.actions, lang: lang(), side: v.side, log: v.log, changes: since.changes, notes: new Map(),
       play: (text) => send('actions', { action: text }),
       highlight: (texts) => {
         for (const b of actions.querySelectorAll('button[data-action]')) b.classList.toggle('hl', texts.includes(b.dataset.action));
@@ -311,7 +311,7 @@ export async function playPage(main, id) {
       listed.length < rest.length ? h('p', { class: 'muted onmap' }, `${t('onMap')} (${rest.length - listed.length})`) : null,
       h('div', { class: 'buttons' }, listed.map((a) => h('button', {
         'data-action': a.action, title: a.label, onclick: () => send('actions', { action: a.action }),
-      }, a.label)))].filter(Boolean));
+      }, a.label, ctx.notes.has(a.action) ? h('small', { class: 'note' }, ctx.notes.get(a.action)) : null)))].filter(Boolean));
     clocks(prompt.querySelector('.clocks'));
   }
 

@@ -12,6 +12,7 @@
 import { h, s, clear } from './dom.js';
 import { stackSet, FAN } from './stack.js';
 import { mapFrame, selection, drawChanges } from './mapview.js';
+import { wdfOdds } from './odds.js';
 
 const R = 26; // hex size: centre to corner, in SVG units
 const SQ3 = Math.sqrt(3);
@@ -71,6 +72,7 @@ const WORDS = {
     escarpment: 'escarpment', ridge: 'ridge', river: 'river', source: 'supply source', depot: 'depot', leader: 'leader', ip: 'improved position',
     sea: 'sea', offArea: 'not in play', reduced: 'reduced', hitsOn: 'hits on', attacking: 'attacking', defending: 'defending', steps: 'steps', none: '—', selected: 'Selected',
     fortressMark: 'fortress status (16.1)', fortressOf: 'fortress', fort: { intact: 'intact', reduced: 'reduced', destroyed: 'destroyed' },
+    expected: 'odds: hits expected', moreHits: 'more hits than the defender', overwhelm: 'overwhelming (10.24)',
     unit: 'Unit', modifiers: 'Modifiers (rule)', finalCS: 'final CS', stackMod: 'stack, support', hitsWord: 'hits', lastCombat: 'Last combat',
     overwhelming: 'overwhelming: every defender eliminated, 10.24', apSpent: 'An Attack Point was spent (10.3).', noAPSpent: 'No Attack Point was spent: −2 CS for each attacking unit (10.3).',
     asIfAP: 'As it stands, if resolved spending an Attack Point when one is left; without one each attacking unit has −2 CS (10.3).', outcome: 'Outcome',
@@ -85,6 +87,7 @@ const WORDS = {
     escarpment: 'scarpata', ridge: 'cresta', river: 'fiume', source: 'fonte di rifornimento', depot: 'deposito', leader: 'comandante', ip: 'posizione fortificata',
     sea: 'mare', offArea: 'fuori gioco', reduced: 'ridotta', hitsOn: 'colpisce con', attacking: 'in attacco', defending: 'in difesa', steps: 'passi', none: '—', selected: 'Selezionata',
     fortressMark: 'stato della fortezza (16.1)', fortressOf: 'fortezza', fort: { intact: 'intatta', reduced: 'ridotta', destroyed: 'distrutta' },
+    expected: 'probabilità: colpi attesi', moreHits: 'più colpi del difensore', overwhelm: 'travolgente (10.24)',
     unit: 'Unità', modifiers: 'Modificatori (regola)', finalCS: 'forza finale', stackMod: 'pila, supporto', hitsWord: 'colpi', lastCombat: 'Ultimo combattimento',
     overwhelming: 'travolgente: ogni difensore eliminato, 10.24', apSpent: 'È stato speso un Punto Attacco (10.3).', noAPSpent: 'Nessun Punto Attacco speso: −2 alla forza di ogni unità attaccante (10.3).',
     asIfAP: "Così com'è, se risolto spendendo un Punto Attacco quando ne resta uno; senza, ogni unità attaccante ha −2 (10.3).", outcome: 'Risultato',
@@ -472,6 +475,19 @@ export function render(el, v, ctx) {
   }
   // What the other side did since the player's last move.
   drawChanges(gLast, ctx.changes, (p) => pos.get(p), unitEls);
+  // Beside each way of resolving the attack being built, its exact odds.
+  if (v.battle && v.battle.dice && ctx.notes) {
+    const dv = v.battle.dice;
+    const pc = (x) => `${(100 * x).toFixed(x > 0 && x < 0.01 ? 1 : 0)}%`;
+    const note = (att) => {
+      const o = wdfOdds(att, dv.defender, dv.defender_cs);
+      return `${w.expected} ${o.meanAtt.toFixed(1)}–${o.meanDef.toFixed(1)} · ${w.moreHits} ${pc(o.more)} · ${w.overwhelm} ${pc(o.over)}`;
+    };
+    for (const a of ctx.actions) {
+      if (a.action === 'resolve ap') ctx.notes.set(a.action, note(dv.attacker));
+      if (a.action === 'resolve no-ap') ctx.notes.set(a.action, note(dv.no_ap || dv.attacker));
+    }
+  }
   light();
   frame.place();
   // The board offers what names a piece drawn on the map or picked from a
