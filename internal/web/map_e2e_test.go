@@ -701,3 +701,50 @@ func TestBrowserOddsExact(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserWhyNot: a unit selected, a click on an area it may not enter
+// says why (not next to it; or the rules' reason the view gives, as the
+// MP it lacks) and keeps the unit selected.
+func TestBrowserWhyNot(t *testing.T) {
+	ctx, base := browser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), newGuestGame(base, "compass"), chromedp.WaitVisible(css(`svg.map path.area`))); err != nil {
+		t.Fatal(err)
+	}
+	move, err := chromedp.Run(ctx, chromedp.Evaluate[string](toMovement, chromedp.EvalAwaitPromise))
+	if err != nil || len(strings.Fields(move)) != 3 {
+		t.Fatalf("no move became legal (got %q, %v)", move, err)
+	}
+	unit := strings.Fields(move)[1]
+	url, _ := chromedp.Run(ctx, chromedp.Location())
+	click := func(sel string) chromedp.Action[chromedp.Void] {
+		return js(`document.querySelector('` + sel + `').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map g.counter[data-unit="`+unit+`"].actionable`)),
+		click(`svg.map g.counter[data-unit="`+unit+`"]`), click(`svg.map path.area[data-area="el-agheila"]`),
+		chromedp.WaitVisible(css(`.unitinfo .whynot`)), viewShot("compass-whynot")); err != nil {
+		t.Fatal(err)
+	}
+	why, _ := pageText(ctx, `.unitinfo .whynot`)
+	sel, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.querySelector('svg.map g.counter.selected[data-unit="` + unit + `"]')`))
+	if !strings.Contains(why, "is not next to") || !sel {
+		t.Errorf("why not El Agheila: %q (unit still selected: %v)", why, sel)
+	}
+	// An area next to it that the rules bar, if there is one: the view's
+	// reason.
+	blocked, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`fetch('/api/games/' + location.pathname.split('/')[2]).then((r) => r.json()).then((v) => {
+  const u = v.view.units.find((x) => x.id === '` + unit + `');
+  const k = Object.keys(u.blocked || {}).find((x) => x !== '*');
+  return k ? [k, u.blocked[k]] : [];
+})`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(blocked) == 2 {
+		if err := chromedp.Do(ctx, click(`svg.map path.area[data-area="`+blocked[0]+`"]`), chromedp.Sleep(200*time.Millisecond)); err != nil {
+			t.Fatal(err)
+		}
+		if why, _ := pageText(ctx, `.unitinfo .whynot`); !strings.Contains(why, blocked[1]) {
+			t.Errorf("why not %s: the page says %q, the view %q", blocked[0], why, blocked[1])
+		}
+	}
+}

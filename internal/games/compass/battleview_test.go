@@ -69,3 +69,47 @@ func TestBattleViewTargetsAtRoll(t *testing.T) {
 		t.Fatalf("%d battles, %d views where today's CV differs from the roll's: the test saw too little", battles, changed)
 	}
 }
+
+// TestBlockedReasons: in random games' movement steps, every adjacent
+// area a unit of the player may not enter has a reason in the view, and
+// none that it may enter has one: "why can't I?" agrees with the rules.
+func TestBlockedReasons(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed <= 10; seed++ {
+		s := newState(DefaultData(), seed, false)
+		r := engine.NewRand(seed ^ 0xb10c)
+		for n := 0; !s.Over() && n < 3000; n++ {
+			side := s.Decider
+			legal := s.Legal(side, nil)
+			if s.Step == stMove {
+				may := map[[2]int16]bool{}
+				for _, a := range legal {
+					if a.Op == opMove || a.Op == opAttack {
+						may[[2]int16{a.A, a.B}] = true
+					}
+				}
+				v := s.view(side, "en")
+				for u, uv := range v.Units {
+					us := s.Units[u]
+					if uv.Side != s.sideName(side) || us.Area < 0 {
+						continue
+					}
+					for _, l := range s.d.Areas[us.Area].Links {
+						why := uv.Blocked[s.d.Areas[l.To].ID]
+						if why == "" {
+							why = uv.Blocked["*"]
+						}
+						if may[[2]int16{int16(u), int16(l.To)}] == (why != "") {
+							t.Fatalf("seed %d: %s into %s: legal %v, reason %q", seed, uv.Name, s.d.Areas[l.To].Name, may[[2]int16{int16(u), int16(l.To)}], why)
+						}
+						checked++
+					}
+				}
+			}
+			s.ApplyUnchecked(side, legal[r.IntN(len(legal))])
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d unit-area pairs checked", checked)
+	}
+}

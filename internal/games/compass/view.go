@@ -76,6 +76,10 @@ type UnitView struct {
 	Arrives     int    `json:"arrives,omitempty"`
 	Removed     int    `json:"removed,omitempty"`
 	Lost        bool   `json:"unrecoverable,omitempty"`
+	// Blocked: in the player's own movement step, why the unit may not
+	// enter an adjacent area (keyed by the area's id; "*" for every
+	// area), in the view's language: "why can't I?" on the map.
+	Blocked map[string]string `json:"blocked,omitempty"`
 }
 
 // EventView is one side's event markers as the viewer may see them.
@@ -165,6 +169,9 @@ func (s *State) view(side engine.Side, lang string) *View {
 		}
 		if us.Target >= 0 {
 			uv.Attack = s.d.Areas[us.Target].ID
+		}
+		if s.Step == stMove && side == s.Phasing && d.Side == side && us.Area >= 0 {
+			uv.Blocked = s.blocked(u, lang)
 		}
 		switch {
 		case us.Flags&fActiveFront != 0:
@@ -386,4 +393,40 @@ func (s *State) Neighbours(place, lang string) (string, error) {
 		return b.String(), nil
 	}
 	return "", fmt.Errorf(text{"no area %q (give its id, as sidi-barrani, or its name)", "nessuna area %q (dai il suo id, come sidi-barrani, o il suo nome)"}.in(lang), place)
+}
+
+// blocked tells, for the movement step (6.2.D), why unit u may not enter
+// each adjacent area it may not, by the same tests legalMovement makes;
+// "*" holds a reason that bars every area.
+func (s *State) blocked(u int, lang string) map[string]string {
+	us, d := &s.Units[u], s.def(u)
+	t := func(en, it string, a ...any) string { return fmt.Sprintf(text{en, it}.in(lang), a...) }
+	switch {
+	case d.MC == 0:
+		return map[string]string{"*": t("%s cannot move: it has no movement capacity (3.7)", "%s non può muovere: non ha capacità di movimento (3.7)", d.Name)}
+	case us.Flags&fDeclared != 0:
+		return map[string]string{"*": t("%s has declared an attack: its movement is over (6.2.D, ruling C-3)", "%s ha dichiarato un attacco: il suo movimento è finito (6.2.D, decisione C-3)", d.Name)}
+	}
+	occ := s.tally()
+	out := map[string]string{}
+	for _, l := range s.d.Areas[us.Area].Links {
+		to := s.d.Areas[l.To]
+		if occ[l.To][1-s.Phasing] > 0 {
+			switch {
+			case d.DefenceOnly:
+				out[to.ID] = t("%s holds enemy units, and %s fights only in defence (its CV in brackets, 1.2)", "%s ospita unità nemiche, e %s combatte solo in difesa (VC tra parentesi, 1.2)", to.Name, d.Name)
+			case us.MP < costAttack:
+				out[to.ID] = t("%s holds enemy units: declaring an attack costs 1 MP, and %s has %s MP left (6.2.D)", "%s ospita unità nemiche: dichiarare un attacco costa 1 PM, e a %s restano %s PM (6.2.D)", to.Name, d.Name, halves(us.MP))
+			}
+			continue
+		}
+		if c := entryCost(l.Kind); us.MP < c {
+			out[to.ID] = t("entering %s by %s costs %s MP, and %s has %s MP left (6.2.D, ruling C-4)", "entrare in %s per %s costa %s PM, e a %s restano %s PM (6.2.D, decisione C-4)",
+				to.Name, tr(linkName[l.Kind], lang), halves(c), d.Name, halves(us.MP))
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }

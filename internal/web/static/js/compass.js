@@ -109,6 +109,7 @@ const WORDS = {
     inContainer: 'in the container', battle: 'Battle', from: 'from', into: 'into', hits: 'hits', offMap: 'Off the map',
     attacker: 'Attacker', defender: 'Defender', unit: 'Unit', target: 'Hits on', die: 'Die', hit: 'Result', choose: 'Choose:',
     allied: 'Allied', italian: 'Italian', zoomIn: 'Zoom in', zoomOut: 'Zoom out', centre: 'Centre on the battle or my units', close: 'Close',
+    whyNot: 'Why not?', already: '%s is already there.', notNext: '%s is not next to %s: a unit enters an adjacent area (6.2.D).', notNow: 'the rules offer no action there now.',
     then: 'odds then', odds: 'Odds if the dice are rolled now (6.2.E.5-7)', defRetreats: 'defender retreats', tie: 'tie, both stay', attWorse: 'attacker scores fewer hits', wipe: 'every defending unit in the battle eliminated',
     hitsBy: 'hits scored by', hitsByDef: 'by the defender', oddsNote: 'Exact for these front lines, supports and events; a Leader re-roll would change them.', selected: 'Selected', deselect: 'Deselect', turnTrack: 'Turn track',
     arrive: 'arrive', leave: 'withdrawn', eliminated: 'Eliminated', removed: 'Withdrawn', lost: 'cannot return',
@@ -134,6 +135,7 @@ const WORDS = {
     inContainer: 'nel contenitore', battle: 'Combattimento', from: 'da', into: 'in', hits: 'colpi', offMap: 'Fuori mappa',
     attacker: 'Attaccante', defender: 'Difensore', unit: 'Unità', target: 'Colpisce con', die: 'Dado', hit: 'Esito', choose: 'Scegli:',
     allied: 'Alleati', italian: 'Italiani', zoomIn: 'Ingrandisci', zoomOut: 'Riduci', centre: 'Centra sul combattimento o sulle mie unità', close: 'Chiudi',
+    whyNot: 'Perché no?', already: '%s è già lì.', notNext: "%s non confina con %s: un'unità entra in un'area adiacente (6.2.D).", notNow: 'le regole non offrono azioni lì ora.',
     then: 'probabilità poi', odds: 'Probabilità se i dadi fossero tirati ora (6.2.E.5-7)', defRetreats: 'il difensore si ritira', tie: 'pari, entrambi restano', attWorse: "l'attaccante mette a segno meno colpi", wipe: 'tutte le unità in difesa nel combattimento eliminate',
     hitsBy: 'colpi messi a segno da', hitsByDef: 'dal difensore', oddsNote: 'Esatte per queste prime linee, questi supporti ed eventi; un Leader che ritira un dado le cambierebbe.', selected: 'Selezionata', deselect: 'Deseleziona', turnTrack: 'Tabella dei turni',
     arrive: 'arrivano', leave: 'ritirate', eliminated: 'Eliminate', removed: 'Ritirate', lost: 'non possono tornare',
@@ -541,7 +543,23 @@ export function render(el, v, ctx) {
     if (acts.length === 0 && sel.id) acts = areaActs; // the selected unit does not go there: what the area itself offers
     if (acts.length === 1) ctx.play(acts[0].action);
     else if (acts.length > 1) choose(acts);
+    else if (sel.id && unitActs(sel.id).length > 0) whyNot(sel.id, id);
     else { sel.id = null; light(); chooser.hidden = true; }
+  }
+
+  // whyNot answers "why can't I?" for a selected unit and an area it may
+  // not enter: the server's reason (the view's blocked), or that the area
+  // is not next to the unit's.
+  function whyNot(uid, area) {
+    const u = v.units.find((x) => x.id === uid);
+    const blocked = (u && u.blocked) || {};
+    const from = u && v.areas.find((a) => a.id === u.area);
+    const next = from && (from.links || []).some((l) => l.to === area);
+    const text = blocked[area] || blocked['*'] || (from && area === from.id ? w.already.replace('%s', u.name)
+      : !next && from ? w.notNext.replace('%s', areaName.get(area) || area).replace('%s', areaName.get(from.id) || from.id) : w.notNow);
+    const old = status.querySelector('.whynot');
+    if (old) old.remove();
+    status.append(h('p', { class: 'whynot', role: 'status' }, `${w.whyNot} ${text}`));
   }
 
   // What the other side did since the player's last move.
