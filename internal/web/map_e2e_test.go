@@ -725,14 +725,14 @@ func TestBrowserWhyNot(t *testing.T) {
 		t.Fatal(err)
 	}
 	why, _ := pageText(ctx, `.unitinfo .whynot`)
-	sel, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.querySelector('svg.map g.counter.selected[data-unit="` + unit + `"]')`))
+	sel, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.querySelector('svg.map g.counter.selected[data-unit="`+unit+`"]')`))
 	if !strings.Contains(why, "is not next to") || !sel {
 		t.Errorf("why not El Agheila: %q (unit still selected: %v)", why, sel)
 	}
 	// An area next to it that the rules bar, if there is one: the view's
 	// reason.
 	blocked, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`fetch('/api/games/' + location.pathname.split('/')[2]).then((r) => r.json()).then((v) => {
-  const u = v.view.units.find((x) => x.id === '` + unit + `');
+  const u = v.view.units.find((x) => x.id === '`+unit+`');
   const k = Object.keys(u.blocked || {}).find((x) => x !== '*');
   return k ? [k, u.blocked[k]] : [];
 })`, chromedp.EvalAwaitPromise))
