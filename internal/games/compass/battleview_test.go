@@ -57,12 +57,11 @@ func TestBattleViewTargetsAtRoll(t *testing.T) {
 			side := s.Decider
 			legal := s.Legal(side, nil)
 			s.ApplyUnchecked(side, legal[r.IntN(len(legal))])
-			for _, e := range s.log {
+			for _, e := range s.TakeLog() {
 				if e.Key == "die" || e.Key == "reroll" {
 					rolled[e.Args[0]] = e.Args[3]
 				}
 			}
-			s.log = s.log[:0]
 		}
 	}
 	if battles < 20 || changed == 0 {
