@@ -142,6 +142,10 @@ func TestBrowserCompassMap(t *testing.T) {
 	err := chromedp.Do(ctx,
 		newGuestGame(base, "compass"),
 		chromedp.WaitVisible(css(`svg.map path.area`)),
+		// The whole map in the frame (a desk's own start zoom is larger):
+		// every area and stack in sight.
+		js(`localStorage.setItem('compass-zoom-desk', '1')`), chromedp.Reload(),
+		chromedp.WaitVisible(css(`svg.map path.area`)),
 		shot("compass-start"),
 	)
 	if err != nil {
@@ -513,7 +517,7 @@ func TestBrowserAgainstComputer(t *testing.T) {
 		chromedp.SetValue(css(`select[name=computer]`), "random"),
 		chromedp.Click(xpath(`//button[text()="Create"]`)),
 		chromedp.WaitVisible(css(`svg.map path.area`)),
-		chromedp.WaitVisible(css(`.actions button[data-action]`)),
+		chromedp.WaitVisible(css(`.play button[data-action]`)), // a choice listed, or "done" in the prompt bar
 		shot("compass-vs-computer"),
 	)
 	if err != nil {
