@@ -11,6 +11,27 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// toMove plays the page's hot-seat game through the API until a move is
+// open (toMovement) and returns that move's record text and the page's
+// address.
+func toMove(t *testing.T, ctx context.Context) (string, string) {
+	t.Helper()
+	move, err := chromedp.Run(ctx, chromedp.Evaluate[string](toMovement, chromedp.EvalAwaitPromise))
+	if err != nil || len(strings.Fields(move)) != 3 {
+		t.Fatalf("no move became legal (got %q, %v)", move, err)
+	}
+	url, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return move, url
+}
+
+// click dispatches a click on the element sel, wherever it is on the page.
+func click(sel string) chromedp.Action[chromedp.Void] {
+	return js(`document.querySelector('` + sel + `').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)
+}
+
 // frameState reads the map frame: the zoom (the map's width over the
 // frame's), its scroll, and how many of the given counters show in it.
 const frameState = `(() => {
@@ -76,14 +97,7 @@ func TestBrowserCompassPhoneKeepsPlace(t *testing.T) {
 		js(`localStorage.setItem('compass-zoom-desk', '1')`)); err != nil {
 		t.Fatal(err)
 	}
-	move, err := chromedp.Run(ctx, chromedp.Evaluate[string](toMovement, chromedp.EvalAwaitPromise))
-	if err != nil || len(strings.Fields(move)) != 3 {
-		t.Fatalf("no move became legal (got %q, %v)", move, err)
-	}
-	url, err := chromedp.Run(ctx, chromedp.Location())
-	if err != nil {
-		t.Fatal(err)
-	}
+	move, url := toMove(t, ctx)
 	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map g.counter.actionable`)), viewShot("compass-phone-open")); err != nil {
 		t.Fatal(err)
 	}
@@ -237,14 +251,7 @@ func TestBrowserWDFPlayOnMap(t *testing.T) {
 		newGuestGame(base, "wdf"), chromedp.WaitVisible(css(`svg.map.wdf path.hex`))); err != nil {
 		t.Fatal(err)
 	}
-	move, err := chromedp.Run(ctx, chromedp.Evaluate[string](toMovement, chromedp.EvalAwaitPromise))
-	if err != nil || len(strings.Fields(move)) != 3 {
-		t.Fatalf("no move became legal (got %q, %v)", move, err)
-	}
-	url, err := chromedp.Run(ctx, chromedp.Location())
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, url := toMove(t, ctx)
 	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map g.counter.actionable`)),
 		js(`document.querySelector('.mapwrap').scrollIntoView()`), viewShot("wdf-phone-map"),
 		js(`window.scrollTo(0, document.body.scrollHeight)`), viewShot("wdf-phone-movement")); err != nil {
@@ -455,20 +462,10 @@ func TestBrowserOpponentMarked(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), newGuestGame(base, "compass"), chromedp.WaitVisible(css(`svg.map path.area`))); err != nil {
 		t.Fatal(err)
 	}
-	move, err := chromedp.Run(ctx, chromedp.Evaluate[string](toMovement, chromedp.EvalAwaitPromise))
-	if err != nil || len(strings.Fields(move)) != 3 {
-		t.Fatalf("no move became legal (got %q, %v)", move, err)
-	}
-	url, err := chromedp.Run(ctx, chromedp.Location())
-	if err != nil {
-		t.Fatal(err)
-	}
+	move, url := toMove(t, ctx)
 	f := strings.Fields(move)
 	before := gameMove(t, ctx)
 	// The Allied player moves on his page.
-	click := func(sel string) chromedp.Action[chromedp.Void] {
-		return js(`document.querySelector('` + sel + `').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)
-	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(url+"?side=allied"), chromedp.WaitVisible(css(`svg.map g.counter[data-unit="`+f[1]+`"].actionable`)),
 		click(`svg.map g.counter[data-unit="`+f[1]+`"]`), chromedp.WaitVisible(css(`svg.map path.area.dest[data-area="`+f[2]+`"]`)),
 		click(`svg.map path.area[data-area="`+f[2]+`"]`)); err != nil {
@@ -613,12 +610,8 @@ func TestBrowserKeyboard(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), newGuestGame(base, "compass"), chromedp.WaitVisible(css(`svg.map path.area`))); err != nil {
 		t.Fatal(err)
 	}
-	move, err := chromedp.Run(ctx, chromedp.Evaluate[string](toMovement, chromedp.EvalAwaitPromise))
-	if err != nil || len(strings.Fields(move)) != 3 {
-		t.Fatalf("no move became legal (got %q, %v)", move, err)
-	}
+	move, url := toMove(t, ctx)
 	f := strings.Fields(move)
-	url, _ := chromedp.Run(ctx, chromedp.Location())
 	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map g.counter[data-unit="`+f[1]+`"].actionable`))); err != nil {
 		t.Fatal(err)
 	}
@@ -710,15 +703,8 @@ func TestBrowserWhyNot(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), newGuestGame(base, "compass"), chromedp.WaitVisible(css(`svg.map path.area`))); err != nil {
 		t.Fatal(err)
 	}
-	move, err := chromedp.Run(ctx, chromedp.Evaluate[string](toMovement, chromedp.EvalAwaitPromise))
-	if err != nil || len(strings.Fields(move)) != 3 {
-		t.Fatalf("no move became legal (got %q, %v)", move, err)
-	}
+	move, url := toMove(t, ctx)
 	unit := strings.Fields(move)[1]
-	url, _ := chromedp.Run(ctx, chromedp.Location())
-	click := func(sel string) chromedp.Action[chromedp.Void] {
-		return js(`document.querySelector('` + sel + `').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)
-	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map g.counter[data-unit="`+unit+`"].actionable`)),
 		click(`svg.map g.counter[data-unit="`+unit+`"]`), click(`svg.map path.area[data-area="el-agheila"]`),
 		chromedp.WaitVisible(css(`.unitinfo .whynot`)), viewShot("compass-whynot")); err != nil {

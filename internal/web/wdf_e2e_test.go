@@ -79,12 +79,6 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := gameMove(t, ctx)
-	click := func(sel string) chromedp.Action[chromedp.Void] {
-		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := chromedp.Evaluate[bool](`document.querySelector('`+sel+`').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)(ctx, tg)
-			return err
-		})
-	}
 	err = chromedp.Do(ctx,
 		chromedp.Navigate(url), // the page as a player opens it, at the movement step
 		chromedp.WaitVisible(css(`svg.map g.counter[data-unit="`+unit+`"].actionable`)),
