@@ -139,6 +139,27 @@ func TestBrowserCompassPhoneKeepsPlace(t *testing.T) {
 	if z := readFrame(t, ctx)[0]; z <= 4.05 {
 		t.Errorf("the wheel left the zoom at %.2f", z)
 	}
+	// Two fingers spread apart zoom in (a pinch), about their midpoint;
+	// from further out than the wheel left it (the zoom stops at 5).
+	if err := chromedp.Do(ctx, js(`for (let i = 0; i < 4; i++) document.querySelector('.zoom button').click()`)); err != nil {
+		t.Fatal(err)
+	}
+	z0 := readFrame(t, ctx)[0]
+	if err := chromedp.Do(ctx, js(`(() => {
+  const f = document.querySelector('.mapscroll'), r = f.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + 150;
+  const touch = (id, dx) => new Touch({ identifier: id, target: f, clientX: x + dx, clientY: y });
+  const ev = (type, d) => new TouchEvent(type, { touches: [touch(1, -d), touch(2, d)], bubbles: true, cancelable: true });
+  f.dispatchEvent(ev('touchstart', 20));
+  f.dispatchEvent(ev('touchmove', 30));
+  f.dispatchEvent(ev('touchmove', 40));
+  f.dispatchEvent(new TouchEvent('touchend', { touches: [], bubbles: true }));
+})()`)); err != nil {
+		t.Fatal(err)
+	}
+	if z := readFrame(t, ctx)[0]; z0 > 3 || z < z0*1.5 {
+		t.Errorf("a pinch spreading two fingers from 40 to 80 px took the zoom from %.2f to %.2f", z0, z)
+	}
 	if err := chromedp.Do(ctx, js(`(() => { const f = document.querySelector('.mapscroll'); f.scrollLeft = 0; f.scrollTop = 0; })()`),
 		tap(`.zoom button.centre`), viewShot("compass-phone-centred")); err != nil {
 		t.Fatal(err)
