@@ -63,7 +63,7 @@ var messages = map[string]text{
 	"activate":   {"command: %s activated", "comando: %s attivato"},
 	"joins":      {"%s joins the activation", "%s si unisce all'attivazione"},
 	"end":        {"the command ends", "il comando termina"},
-	"deploys":    {"%s deploys %s", "%s si schiera %s"},
+	"deploys":    {"%s deploys %s", "%s passa al lato %s"},
 	"digs":       {"%s digs", "%s scava"},
 	"scrape":     {"a scrape in %s", "una buca in %s"},
 	"fires":      {"%s fires at %s", "%s fa fuoco su %s"},
