@@ -2,6 +2,7 @@ package limanowa
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"sandtable/internal/engine"
@@ -68,14 +69,14 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 	case stGroup:
 		dst = s.groupActions(dst)
 	case stMove:
-		m := int(s.Mover)
+		m := s.able(nil)[0]
 		u := &s.pos.Units[m]
 		for _, h := range u.Hex.Neighbours() {
 			if s.canStep(h) {
 				add(opStep, m, int(hexCode(h)), 0)
 			}
 		}
-		if u.MP > 0 && !u.Spent && s.pos.enemyIn(side, u.Hex) {
+		if s.pos.enemyIn(side, u.Hex) && slices.ContainsFunc(s.able(nil), func(i int) bool { return s.pos.Units[i].MP > 0 }) {
 			add(opMelee, m, 0, 0)
 		}
 		add(opStop, m, 0, 0)
@@ -95,8 +96,9 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		}
 		add(opHold, 0, 0, 0)
 	case stMelee:
-		for _, t := range s.meleeTargets(nil) {
-			add(opAttack, int(s.Mover), t, 0)
+		a, targets := s.allocating()
+		for _, t := range targets {
+			add(opAttack, a, t, 0)
 		}
 	}
 	return dst
@@ -131,6 +133,11 @@ func (s *State) groupActions(dst []engine.Action) []engine.Action {
 			add(opFire, i, int(h))
 		}
 		add(opMove, i, 0)
+		for k2 := k + 1; k2 < int(s.NGroup); k2++ { // 6.61: a stack moves together
+			if j := int(s.Group[k2]); !s.Acted[k2] && s.pos.Units[j].Ready() && s.pos.Units[j].Hex == u.Hex {
+				add(opMove, i, j+1)
+			}
+		}
 	}
 	return append(dst, engine.Action{Op: opEnd})
 }
@@ -242,7 +249,10 @@ func (s *State) apply(a engine.Action) {
 		s.fire()
 	case opMove:
 		s.Add("6.61", engine.Observer, "declares", s.unitID(i))
-		s.startMove(i)
+		if a.B > 0 {
+			s.Add("6.61", engine.Observer, "declares", s.unitID(int(a.B-1)))
+		}
+		s.startMove(i, int(a.B)-1)
 	case opStep:
 		s.step(codeHex(a.B))
 	case opMelee:
@@ -275,7 +285,7 @@ func (s *State) apply(a engine.Action) {
 			s.fire()
 		}
 	case opAttack:
-		s.resolveMelee(int(a.B))
+		s.setAttack(i, int(a.B))
 	}
 }
 
@@ -307,6 +317,10 @@ func (s *State) EncodeAction(a engine.Action) string {
 		return w + " " + unit(a.A) + " " + hex(a.B)
 	case opAttack:
 		return w + " " + unit(a.A) + " " + unit(a.B)
+	case opMove:
+		if a.B != 0 {
+			return w + " " + unit(a.A) + " " + unit(a.B-1)
+		}
 	}
 	return w + " " + unit(a.A)
 }
@@ -371,6 +385,14 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 			return a, err
 		}
 		a.B, err = unit(args[1])
+		return a, err
+	}
+	if op == opMove && len(args) == 2 {
+		if a.A, err = unit(args[0]); err != nil {
+			return a, err
+		}
+		b, err := unit(args[1])
+		a.B = b + 1
 		return a, err
 	}
 	if err := actiontext.Want("limanowa", w, args, 1, "a unit"); err != nil {

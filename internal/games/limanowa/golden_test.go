@@ -13,7 +13,9 @@ func init() { engine.Register(Game{}) }
 
 // Whole recorded games of scenario 1 with the observer's log in English
 // and Italian (testdata/playthrough-SEED.json); refresh with -update.
-func TestGoldenPlaythroughs(t *testing.T) { enginetest.Golden(t, Game{}, []uint64{1, 2, 3}, "en", "it") }
+func TestGoldenPlaythroughs(t *testing.T) {
+	enginetest.Golden(t, Game{}, []uint64{1, 2, 3}, "en", "it")
+}
 
 func FuzzDecodeAction(f *testing.F) { enginetest.FuzzActions(f, Game{}) }
 func FuzzReplayRecord(f *testing.F) { enginetest.FuzzRecords(f, Game{}) }

@@ -75,7 +75,7 @@ var messages = map[string]text{
 	"stream":     {"%s crosses a stream and is spent", "%s attraversa un torrente ed è esaurito"},
 	"wire":       {"%s crosses wire", "%s attraversa il reticolato"},
 	"stops":      {"%s ends its move", "%s termina il movimento"},
-	"reacts":     {"reaction fire: %s at %s in %s", "fuoco di reazione: %s su %s in %s"},
+	"reacts":     {"reaction fire: %s at the movers in %s", "fuoco di reazione: %s su chi muove in %s"},
 	"melee":      {"%s starts a melee in %s", "%s ingaggia una mischia in %s"},
 	"attack":     {"%s attacks %s", "%s attacca %s"},
 	"hallowed":   {"hallowed ground in %s for the %s player", "terreno consacrato in %s per il giocatore %s"},
@@ -133,29 +133,33 @@ func (s *State) word(a, lang string) string {
 }
 
 var actionTexts = map[uint8]text{
-	opPlace:    {"set up %s in %s, %s", "schiera %s in %s, %s"},
-	opPass:     {"pass", "passa"},
-	opActivate: {"command %s", "comanda %s"},
-	opAdd:      {"add %s to the command", "aggiungi %s al comando"},
-	opEnd:      {"end the command", "termina il comando"},
-	opDeploy:   {"flip %s", "gira %s"},
-	opDig:      {"%s digs", "%s scava"},
-	opFire:     {"%s fires at %s", "%s fa fuoco su %s"},
-	opMove:     {"move %s", "muovi %s"},
-	opStep:     {"%s to %s", "%s in %s"},
-	opMelee:    {"%s starts a melee", "%s ingaggia una mischia"},
-	opStop:     {"%s stops", "%s si ferma"},
-	opRally:    {"rally %s", "riordina %s"},
-	opNoRally:  {"no rally", "nessun riordino"},
-	opReact:    {"%s fires at the mover", "%s fa fuoco su chi muove"},
-	opHold:     {"hold fire", "non sparare"},
-	opReturn:   {"%s shoots back", "%s risponde al fuoco"},
-	opAttack:   {"%s attacks %s", "%s attacca %s"},
+	opPlace:      {"set up %s in %s, %s", "schiera %s in %s, %s"},
+	opPass:       {"pass", "passa"},
+	opActivate:   {"command %s", "comanda %s"},
+	opAdd:        {"add %s to the command", "aggiungi %s al comando"},
+	opEnd:        {"end the command", "termina il comando"},
+	opDeploy:     {"flip %s", "gira %s"},
+	opDig:        {"%s digs", "%s scava"},
+	opFire:       {"%s fires at %s", "%s fa fuoco su %s"},
+	opMove:       {"move %s", "muovi %s"},
+	opMove + 100: {"move %s and %s together", "muovi insieme %s e %s"},
+	opStep:       {"%s to %s", "%s in %s"},
+	opMelee:      {"%s starts a melee", "%s ingaggia una mischia"},
+	opStop:       {"%s stops", "%s si ferma"},
+	opRally:      {"rally %s", "riordina %s"},
+	opNoRally:    {"no rally", "nessun riordino"},
+	opReact:      {"%s fires at the mover", "%s fa fuoco su chi muove"},
+	opHold:       {"hold fire", "non sparare"},
+	opReturn:     {"%s shoots back", "%s risponde al fuoco"},
+	opAttack:     {"%s attacks %s", "%s attacca %s"},
 }
 
 // Describe tells an action in words.
 func (s *State) Describe(a engine.Action, lang string) string {
 	t, ok := actionTexts[a.Op]
+	if a.Op == opMove && a.B != 0 {
+		t = actionTexts[opMove+100]
+	}
 	if !ok {
 		return s.EncodeAction(a)
 	}
@@ -173,7 +177,7 @@ var prompts = map[step]text{
 	stGroup:   {"act with the units commanded (6.03)", "agisci con le unità comandate (6.03)"},
 	stMove:    {"%s: %s MP left (6.61)", "%s: restano %s PM (6.61)"},
 	stRally:   {"rally a dispersed unit? (3.8)", "riordinare un'unità dispersa? (3.8)"},
-	stReact:   {"reaction fire at %s? (6.71)", "fuoco di reazione su %s? (6.71)"},
+	stReact:   {"reaction fire at the movers in %s? (6.71)", "fuoco di reazione su chi muove in %s? (6.71)"},
 	stReturn:  {"shoot back at %s? (6.74)", "rispondere al fuoco di %s? (6.74)"},
 	stMelee:   {"choose the unit %s attacks (6.674)", "scegli l'unità che %s attacca (6.674)"},
 }
@@ -192,9 +196,13 @@ func (s *State) Prompt(side engine.Side, lang string) string {
 	case stSetup:
 		return fmt.Sprintf(p, name(s.nextToPlace(side)))
 	case stMove:
-		return fmt.Sprintf(p, name(int(s.Mover)), itoa(int(s.pos.Units[s.Mover].MP)))
-	case stReact, stMelee:
-		return fmt.Sprintf(p, name(int(s.Mover)))
+		l := s.able(nil)[0]
+		return fmt.Sprintf(p, name(l), itoa(int(s.pos.Units[l].MP)))
+	case stReact:
+		return fmt.Sprintf(p, Layout.Format(codeHex(s.MoveHex)))
+	case stMelee:
+		a, _ := s.allocating()
+		return fmt.Sprintf(p, name(a))
 	case stReturn:
 		return fmt.Sprintf(p, name(int(s.Shooter)))
 	}

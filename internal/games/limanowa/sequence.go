@@ -186,13 +186,14 @@ func outcomeKey(o Outcome, c Cause) string {
 
 // afterAction marks the group's unit as having acted and ends the
 // command once every activated unit has (6.03).
-func (s *State) afterAction(i int) {
+func (s *State) afterAction(ids ...int) {
 	for k := range int(s.NGroup) {
-		if int(s.Group[k]) == i {
-			s.Acted[k] = true
+		for _, i := range ids {
+			if int(s.Group[k]) == i {
+				s.Acted[k] = true
+			}
 		}
 	}
-	s.Mover = -1
 	s.Step, s.Decider = stGroup, s.Phasing
 	for k := range int(s.NGroup) {
 		if !s.Acted[k] && s.pos.Units[s.Group[k]].Ready() {
@@ -278,66 +279,125 @@ func (s *State) applyFire(f FireAt, hits []Hit) {
 
 // --- move (6.6) and its consequences in 6.9's order ---
 
-// startMove declares a move (6.61); a unit moving in another hex of the
-// same side stops being "moving" (6.65c).
-func (s *State) startMove(i int) {
+// movers are the units of the move under way still on the map.
+func (s *State) movers(dst []int) []int {
+	for _, m := range s.Movers {
+		if m >= 0 && s.pos.Units[m].Where == OnMap {
+			dst = append(dst, int(m))
+		}
+	}
+	return dst
+}
+
+// lead is the first mover on the map, -1 if none.
+func (s *State) lead() int {
+	if ms := s.movers(nil); len(ms) > 0 {
+		return ms[0]
+	}
+	return -1
+}
+
+// startMove declares a move of one unit or a stack of two in one hex
+// (6.61: stacks spend their points in unison; j is -1 for a unit alone);
+// a unit moving in another hex of the same side stops being "moving"
+// (6.65c).
+func (s *State) startMove(i, j int) {
 	u := &s.pos.Units[i]
-	for j := range s.pos.Units {
-		if o := &s.pos.Units[j]; o.Side == u.Side && o.Hex != u.Hex {
+	for k := range s.pos.Units {
+		if o := &s.pos.Units[k]; o.Side == u.Side && o.Hex != u.Hex {
 			o.Moving = false
 		}
 	}
-	u.Moving, u.MP = true, int8(u.Face(s.d).Move)
-	s.Mover, s.MoveFrom, s.RoadOnly, s.Bonus = int16(i), hexCode(u.Hex), true, false
+	s.Movers = [2]int16{int16(i), int16(j)}
+	for _, m := range s.movers(nil) {
+		mu := &s.pos.Units[m]
+		mu.Moving, mu.MP = true, int8(mu.Face(s.d).Move)
+	}
+	s.MoveFrom, s.MoveHex, s.RoadOnly, s.Bonus = hexCode(u.Hex), hexCode(u.Hex), true, false
 	s.Step = stMove
 }
 
-// bonusOpen reports whether the mover may take the road bonus now (6.64):
-// out of points, every hex so far entered along the road from a road hex.
+// bonusOpen reports whether the movers may take the road bonus now
+// (6.64): every hex so far entered along the road from a road hex.
 func (s *State) bonusOpen() bool {
-	return s.RoadOnly && !s.Bonus && s.d.Map.OnRoad(codeHex(s.MoveFrom)) && s.pos.Units[s.Mover].Hex != codeHex(s.MoveFrom)
+	return s.RoadOnly && !s.Bonus && s.d.Map.OnRoad(codeHex(s.MoveFrom)) && s.MoveHex != s.MoveFrom
 }
 
-// canStep reports whether the mover may enter h now.
+// able are the movers that can still spend a point: on the map, not spent
+// (a failed check or a stream ends a unit's move, 6.61, 6.65).
+func (s *State) able(dst []int) []int {
+	for _, m := range s.movers(nil) {
+		if !s.pos.Units[m].Spent {
+			dst = append(dst, m)
+		}
+	}
+	return dst
+}
+
+// canStep reports whether the movers may enter h now: each may (6.61-6.63),
+// there is room for all of them (3.4), each has a point or the road bonus
+// is open along a road hexside (6.64).
 func (s *State) canStep(h hexgrid.Hex) bool {
-	u := &s.pos.Units[s.Mover]
-	if u.Spent || !s.pos.Enter(s.d, int(s.Mover), h, false, s.sc.PlayArea).Allowed {
+	ms := s.able(nil)
+	if len(ms) == 0 || Stacked(s.pos.Units, s.Phasing, h)+len(ms) > StackLimit {
 		return false
 	}
-	return u.MP > 0 || s.bonusOpen() && s.d.Map.Road(u.Hex, h)
+	for _, m := range ms {
+		u := &s.pos.Units[m]
+		if !s.pos.Enter(s.d, m, h, false, s.sc.PlayArea).Allowed {
+			return false
+		}
+		if u.MP == 0 && !(s.bonusOpen() && s.d.Map.Road(u.Hex, h)) {
+			return false
+		}
+	}
+	return true
 }
 
-// step enters h (6.61) and carries out what entering means (6.62-6.66,
-// 8.7) and then 6.9's consequences.
+// step enters h (6.61) with every able mover and carries out what entering
+// means (6.62-6.66, 8.7, 8.341) and then 6.9's consequences.
 func (s *State) step(h hexgrid.Hex) {
-	m := int(s.Mover)
-	u := &s.pos.Units[m]
-	e := s.pos.Enter(s.d, m, h, false, s.sc.PlayArea)
-	if u.MP > 0 {
-		u.MP--
-	} else {
+	bonus := false
+	for k, m := range s.Movers {
+		if m < 0 {
+			continue
+		}
+		u := &s.pos.Units[m]
+		if u.Where != OnMap || u.Spent {
+			s.Movers[k] = -1 // its move ended where it stopped (6.61)
+			s.finishUnit(int(m))
+			continue
+		}
+		e := s.pos.Enter(s.d, int(m), h, false, s.sc.PlayArea)
+		if u.MP > 0 {
+			u.MP--
+		} else {
+			bonus = true
+		}
+		s.RoadOnly = s.RoadOnly && e.Road
+		from := u.Hex
+		u.Hex = h
+		s.Add("6.61", engine.Observer, "moves", s.unitID(int(m)), Layout.Format(from), Layout.Format(h), itoa(int(u.MP)))
+		if e.Stream {
+			u.Spent = true // 8.7: spent at once, still moving (6.65's note)
+			s.Add("8.7", engine.Observer, "stream", s.unitID(int(m)))
+		}
+		if e.Wire && s.pos.CrossWire(s.d, u, from, h) {
+			s.Add("8.341", engine.Observer, "wire", s.unitID(int(m)))
+		}
+		s.PendingLost[k] = e.Lost
+	}
+	if bonus {
 		s.Bonus = true
-		s.Add("6.64", engine.Observer, "roadBonus", s.unitID(m))
+		s.Add("6.64", engine.Observer, "roadBonus", s.unitID(s.lead()))
 	}
-	s.RoadOnly = s.RoadOnly && e.Road
-	from := u.Hex
-	u.Hex = h
-	s.Add("6.61", engine.Observer, "moves", s.unitID(m), Layout.Format(from), Layout.Format(h), itoa(int(u.MP)))
+	s.MoveHex = hexCode(h)
 	s.pos.Control.Update(s.pos.Units)
-	if e.Stream {
-		u.Spent = true // 8.7: spent at once, still moving (6.65's note)
-		s.Add("8.7", engine.Observer, "stream", s.unitID(m))
-	}
-	if e.Wire {
-		s.pos.CrossWire(s.d, u, from, h)
-		s.Add("8.341", engine.Observer, "wire", s.unitID(m))
-	}
 	s.Fired = [4]uint64{}
-	s.PendingLost = e.Lost
 	s.consequences()
 }
 
-// consequences carries out 6.9's order after the mover entered a hex:
+// consequences carries out 6.9's order after the movers entered a hex:
 // 1) rally, 2) lost, 3) melee (its own expenditure), 4) reaction fire.
 func (s *State) consequences() {
 	if len(s.rallyCandidates(nil)) > 0 {
@@ -345,40 +405,40 @@ func (s *State) consequences() {
 		return
 	}
 	s.Fired = [4]uint64{}
-	m := int(s.Mover)
-	if s.PendingLost && !s.pos.Units[m].LostChecked {
-		s.pos.Units[m].LostChecked = true // 6.663: once a turn
-		s.check(m, 0, ByMovement, "6.661")
+	for k, m := range s.Movers {
+		if m >= 0 && s.PendingLost[k] && s.pos.Units[m].Where == OnMap && !s.pos.Units[m].LostChecked {
+			s.pos.Units[m].LostChecked = true // 6.663: once a turn
+			s.check(int(m), 0, ByMovement, "6.661")
+		}
 	}
-	s.PendingLost = false
+	s.PendingLost = [2]bool{}
 	s.openReaction()
 }
 
-// rallyCandidates are the dispersed, ready friends the formed mover joined
+// rallyCandidates are the dispersed, ready friends a formed mover joined
 // that have not yet been offered a rally at this entry (3.8).
 func (s *State) rallyCandidates(dst []int) []int {
-	for _, i := range RallyCandidates(s.pos.Units, int(s.Mover)) {
-		if !s.fired(i) {
-			dst = append(dst, i)
+	for _, m := range s.movers(nil) {
+		for _, i := range RallyCandidates(s.pos.Units, m) {
+			if !s.fired(i) && !slices.Contains(dst, i) && s.Movers[0] != int16(i) && s.Movers[1] != int16(i) {
+				dst = append(dst, i)
+			}
 		}
 	}
 	return dst
 }
 
-// reactors are the reactor's units that may fire at the mover's hex after
+// reactors are the reactor's units that may fire at the movers' hex after
 // this expenditure (6.71, 6.73): ready, not mortars, in range and sight,
-// each once.
+// each once - while a mover is there to shoot at.
 func (s *State) reactors(dst []int) []int {
-	if s.Mover < 0 {
+	if s.lead() < 0 {
 		return dst
 	}
-	mv := &s.pos.Units[s.Mover]
-	if mv.Where != OnMap {
-		return dst
-	}
+	h := codeHex(s.MoveHex)
 	for i := range s.pos.Units {
 		u := &s.pos.Units[i]
-		if u.Side == s.reactor() && u.Where == OnMap && !s.fired(i) && s.pos.CanFire(s.d, s.fireAt(i, mv.Hex, true)) {
+		if u.Side == s.reactor() && u.Where == OnMap && !s.fired(i) && s.pos.CanFire(s.d, s.fireAt(i, h, true)) {
 			dst = append(dst, i)
 		}
 	}
@@ -394,34 +454,57 @@ func (s *State) openReaction() {
 	s.continueMove()
 }
 
-// continueMove returns to the mover when it can still spend a point, and
-// otherwise ends its move, spent (6.61, 6.65).
+// continueMove returns to the movers while one can still spend a point;
+// a unit that cannot has completed its move and is spent (6.61: the one
+// that passes a check can go on when its partner fails; 6.65).
 func (s *State) continueMove() {
 	s.Fired = [4]uint64{}
-	m := int(s.Mover)
-	u := &s.pos.Units[m]
-	if u.Where == OnMap && !u.Spent && (u.MP > 0 || s.bonusOpen()) {
+	for k, m := range s.Movers {
+		if m < 0 {
+			continue
+		}
+		u := &s.pos.Units[m]
+		if u.Where != OnMap || u.Spent || u.MP == 0 && !s.bonusOpen() {
+			s.Movers[k] = -1
+			s.finishUnit(int(m))
+		}
+	}
+	if s.lead() >= 0 {
 		s.Step, s.Decider = stMove, s.Phasing
 		return
 	}
 	s.endMove()
 }
 
-// endMove marks the mover spent (6.65: when a unit's move is complete).
-func (s *State) endMove() {
-	m := int(s.Mover)
+// finishUnit marks a unit's move complete: spent (6.65), and acted.
+func (s *State) finishUnit(m int) {
 	if u := &s.pos.Units[m]; u.Where == OnMap {
 		u.Spent, u.MP = true, 0
 	}
-	s.afterAction(m)
+	for k := range int(s.NGroup) {
+		if int(s.Group[k]) == m {
+			s.Acted[k] = true
+		}
+	}
 }
 
-// react fires units[i] at the mover's hex (6.71-6.75).
+// endMove ends the move of every mover left (6.65) and returns to the
+// command.
+func (s *State) endMove() {
+	ms := s.movers(nil)
+	for _, m := range ms {
+		s.finishUnit(m)
+	}
+	s.Movers = [2]int16{-1, -1}
+	s.afterAction(ms...)
+}
+
+// react fires units[i] at the movers' hex (6.71-6.75).
 func (s *State) react(i int) {
 	s.setFired(i)
-	mv := &s.pos.Units[s.Mover]
-	s.Add("6.71", engine.Observer, "reacts", s.unitID(i), s.unitID(int(s.Mover)), Layout.Format(mv.Hex))
-	f := s.fireAt(i, mv.Hex, true)
+	h := codeHex(s.MoveHex)
+	s.Add("6.71", engine.Observer, "reacts", s.unitID(i), Layout.Format(h))
+	f := s.fireAt(i, h, true)
 	s.applyFire(f, s.rollFire(f))
 	s.pos.Control.Update(s.pos.Units)
 	if len(s.reactors(nil)) == 0 {
@@ -431,22 +514,99 @@ func (s *State) react(i int) {
 
 // --- melee (6.67) ---
 
-// beginMelee spends the mover's point to initiate melee in its hex (6.671)
-// and has the actor allocate its attack when it has a choice (6.674).
+// beginMelee: each able mover spends a point to initiate melee in its hex
+// and takes part (6.671, 6.672); the actor allocates each one's attack
+// when it has a choice, then the reactor his (6.674).
 func (s *State) beginMelee() {
-	m := int(s.Mover)
-	u := &s.pos.Units[m]
-	u.MP--
-	s.MeleeHex = hexCode(u.Hex)
-	s.Add("6.671", engine.Observer, "melee", s.unitID(m), Layout.Format(u.Hex))
-	if t := s.meleeTargets(nil); len(t) == 1 {
-		s.resolveMelee(t[0])
-		return
+	s.Part = [2]bool{}
+	s.Att = [2]int16{-1, -1}
+	s.RAtt = [StackLimit]int16{-1, -1}
+	for k, m := range s.Movers {
+		if m >= 0 && s.pos.Units[m].Where == OnMap && !s.pos.Units[m].Spent && s.pos.Units[m].MP > 0 {
+			s.pos.Units[m].MP--
+			s.Part[k] = true
+		}
 	}
-	s.Step, s.Decider = stMelee, s.Phasing
+	s.MeleeHex = s.MoveHex
+	s.Add("6.671", engine.Observer, "melee", s.unitID(s.lead()), Layout.Format(codeHex(s.MeleeHex)))
+	s.allocate()
 }
 
-// meleeTargets are the enemy units in the melee hex.
+// allocate makes the next melee allocation: forced ones at once, the
+// first with a choice asked (actor's first, 6.674).
+func (s *State) allocate() {
+	targets := s.meleeTargets(nil)
+	for k := range s.Movers {
+		if s.Part[k] && s.Att[k] < 0 {
+			if len(targets) == 1 {
+				s.Att[k] = int16(targets[0])
+				continue
+			}
+			s.Step, s.Decider = stMelee, s.Phasing
+			return
+		}
+	}
+	var parts []int
+	for k, m := range s.Movers {
+		if s.Part[k] {
+			parts = append(parts, int(m))
+		}
+	}
+	for k := range targets {
+		if s.RAtt[k] < 0 {
+			if len(parts) == 1 {
+				s.RAtt[k] = int16(parts[0])
+				continue
+			}
+			s.Step, s.Decider = stMelee, s.reactor()
+			return
+		}
+	}
+	s.resolveMelee()
+}
+
+// allocating is the unit whose melee attack is asked now and its choices.
+func (s *State) allocating() (int, []int) {
+	targets := s.meleeTargets(nil)
+	if s.Decider == s.Phasing {
+		for k, m := range s.Movers {
+			if s.Part[k] && s.Att[k] < 0 {
+				return int(m), targets
+			}
+		}
+		return -1, nil
+	}
+	var parts []int
+	for k, m := range s.Movers {
+		if s.Part[k] {
+			parts = append(parts, int(m))
+		}
+	}
+	for k, r := range targets {
+		if s.RAtt[k] < 0 {
+			return r, parts
+		}
+	}
+	return -1, nil
+}
+
+// setAttack records the attack of attacker on target (6.674).
+func (s *State) setAttack(attacker, target int) {
+	for k, m := range s.Movers {
+		if s.Part[k] && int(m) == attacker {
+			s.Att[k] = int16(target)
+		}
+	}
+	for k, r := range s.meleeTargets(nil) {
+		if r == attacker {
+			s.RAtt[k] = int16(target)
+		}
+	}
+	s.allocate()
+}
+
+// meleeTargets are the reactor's units in the melee hex: all take part,
+// spent or not (6.673).
 func (s *State) meleeTargets(dst []int) []int {
 	for i := range s.pos.Units {
 		u := &s.pos.Units[i]
@@ -457,19 +617,23 @@ func (s *State) meleeTargets(dst []int) []int {
 	return dst
 }
 
-// resolveMelee: the mover attacks target; every reactor unit in the hex
-// takes part, spent or not (6.673), and attacks the mover, the only acting
-// participant (6.672, 6.674). Only attacked units roll (ruling L10); all
-// results are carried out together (6.675); participants are spent
-// (6.678); the move is over (6.65b); doubles hallow the ground (6.679).
-// Then the reaction fire the expenditure allows (6.72).
-func (s *State) resolveMelee(target int) {
-	m := int(s.Mover)
-	attacks := []Attack{{Attacker: m, Target: target}}
-	s.Add("6.674", engine.Observer, "attack", s.unitID(m), s.unitID(target))
-	for _, r := range s.meleeTargets(nil) {
-		attacks = append(attacks, Attack{Attacker: r, Target: m})
-		s.Add("6.674", engine.Observer, "attack", s.unitID(r), s.unitID(m))
+// resolveMelee: only attacked units roll (ruling L10), with the melee
+// values of their attackers; all results are carried out together
+// (6.675); participants are spent (6.678); the move is over (6.65b);
+// doubles hallow the ground (6.679). Then the reaction fire the
+// expenditure allows (6.72).
+func (s *State) resolveMelee() {
+	var attacks []Attack
+	for k, m := range s.Movers {
+		if s.Part[k] {
+			attacks = append(attacks, Attack{Attacker: int(m), Target: int(s.Att[k])})
+		}
+	}
+	for k, r := range s.meleeTargets(nil) {
+		attacks = append(attacks, Attack{Attacker: r, Target: int(s.RAtt[k])})
+	}
+	for _, a := range attacks {
+		s.Add("6.674", engine.Observer, "attack", s.unitID(a.Attacker), s.unitID(a.Target))
 	}
 	mods := s.d.MeleeModifiers(s.pos.Units, attacks, [2]bool{}, s.hallowed)
 	var rolled []int
@@ -492,14 +656,15 @@ func (s *State) resolveMelee(target int) {
 		if u := &s.pos.Units[a.Attacker]; u.Where == OnMap {
 			u.Spent = true
 		}
+		s.pos.Units[a.Attacker].Moving = false
 	}
-	s.pos.Units[m].Moving = false
 	if side := HallowsGround(doubles, s.Phasing, s.Hallowed != 0); side != engine.Observer {
 		s.Hallowed, s.HallowFor = s.MeleeHex, side
 		s.Add("6.679", engine.Observer, "hallowed", Layout.Format(codeHex(s.MeleeHex)), SideNames[side])
 	}
 	s.pos.Control.Update(s.pos.Units)
 	s.MeleeHex = 0
+	s.Part, s.Att, s.RAtt = [2]bool{}, [2]int16{}, [StackLimit]int16{}
 	s.Fired = [4]uint64{}
 	s.openReaction()
 }

@@ -58,19 +58,24 @@ type core struct {
 	NGroup int8
 	Acted  [maxGroup]bool // which of them have acted (6.03)
 
-	Mover    int16 // the unit moving, -1 none (6.61)
-	MoveFrom int16 // hex code where its move began (6.64)
-	RoadOnly bool  // every hex it entered was across a road hexside (6.64)
-	Bonus    bool  // it has used the road bonus (6.64)
-	// PendingLost: the hex entered calls for a lost check, after any rally (6.9).
-	PendingLost bool
+	Movers   [2]int16 // the unit or stack moving, -1 none (6.61)
+	MoveFrom int16    // hex code where the move began (6.64)
+	MoveHex  int16    // hex code the movers are in
+	RoadOnly bool     // every hex it entered was across a road hexside (6.64)
+	Bonus    bool     // it has used the road bonus (6.64)
+	// PendingLost: the hex entered calls for a lost check of each mover,
+	// after any rally (6.9).
+	PendingLost [2]bool
 
 	Fired [4]uint64 // reactor units that have fired at this expenditure (6.73), or chosen to return fire (6.74)
 
-	Shooter   int16 // the actor's unit whose fire the reactor may answer (6.74)
-	FireHex   int16 // its target hex
-	MeleeHex  int16 // the hex of the melee being allocated (6.674)
-	Hallowed  int16 // hex code of hallowed ground, 0 none (6.679)
+	Shooter   int16             // the actor's unit whose fire the reactor may answer (6.74)
+	FireHex   int16             // its target hex
+	MeleeHex  int16             // the hex of the melee being allocated (6.674)
+	Part      [2]bool           // which movers take part (6.672)
+	Att       [2]int16          // the unit each mover attacks, -1 not yet allocated
+	RAtt      [StackLimit]int16 // the mover each reacting unit attacks (meleeTargets order)
+	Hallowed  int16             // hex code of hallowed ground, 0 none (6.679)
 	HallowFor engine.Side
 }
 
@@ -104,7 +109,7 @@ func (Game) New(setup engine.Setup) (engine.State, error) {
 	}
 	s := &State{d: d, sc: sc, pos: *d.NewPosition(sc)}
 	s.Rng = engine.NewRand(setup.Seed)
-	s.Mover = -1
+	s.Movers = [2]int16{-1, -1}
 	s.Shooter = -1
 	s.Turn = 0
 	s.Step = stSetup
@@ -229,8 +234,8 @@ func (s *State) CheckInvariants() error {
 			return fmt.Errorf("%s has %d MP", s.unitID(i), u.MP)
 		}
 	}
-	if s.Mover >= 0 && s.pos.Units[s.Mover].Where != OnMap && s.Step == stMove {
-		return fmt.Errorf("the mover is off the map at a move decision")
+	if s.Step == stMove && len(s.able(nil)) == 0 {
+		return fmt.Errorf("a move decision without a unit able to move")
 	}
 	if s.Turn > int8(s.sc.Turns) && !s.Over() {
 		return fmt.Errorf("turn %d beyond the scenario's %d", s.Turn, s.sc.Turns)

@@ -358,3 +358,44 @@ func TestTexts(t *testing.T) {
 		}
 	}
 }
+
+// 6.61: a stack moves together, each unit spending its own points; when a
+// check fails for one, the other goes on. 6.672-6.674: both movers pay to
+// melee and each attacks; the reactor, facing two, chooses whom his unit
+// attacks.
+func TestStackMoveAndMelee(t *testing.T) {
+	s := probe(t, Russian, `
+		cossack-sqn-1 J20 formed
+		cossack-sqn-2 J20 formed
+		hussar-sqn-1 L20 formed`)
+	play(t, s, "activate cossack-sqn-1", "add cossack-sqn-2")
+	if !slices.Contains(s.legalTexts(), "move cossack-sqn-1 cossack-sqn-2") {
+		t.Fatalf("a stack move expected: %v", s.legalTexts())
+	}
+	play(t, s, "move cossack-sqn-1 cossack-sqn-2", "step cossack-sqn-1 K20")
+	if c1, c2 := s.unit(t, "cossack-sqn-1"), s.unit(t, "cossack-sqn-2"); c1.Hex != c2.Hex || c1.MP != 8 || c2.MP != 8 {
+		t.Fatalf("in unison: %+v %+v", *c1, *c2)
+	}
+	play(t, s, "hold", "step cossack-sqn-1 L20")
+	if s.Step == stReact {
+		play(t, s, "hold")
+	}
+	s.Rng = enginetest.Dice(t, "1", "2", "1", "2")
+	play(t, s, "melee cossack-sqn-1")
+	if s.Step != stMelee || s.Decider != Central {
+		t.Fatalf("the reactor allocates against two: step %d decider %d", s.Step, s.Decider)
+	}
+	play(t, s, "attack hussar-sqn-1 cossack-sqn-2")
+	txt := logText(s)
+	for _, want := range []string{"Cossack squadron 1 attacks Hussar squadron, mounted 1", "Cossack squadron 2 attacks Hussar squadron, mounted 1",
+		"Hussar squadron, mounted 1 attacks Cossack squadron 2", "Hussar squadron, mounted 1 cohesion check 1+2+6"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("log lacks %q:\n%s", want, txt)
+		}
+	}
+	for _, id := range []string{"cossack-sqn-1", "cossack-sqn-2", "hussar-sqn-1"} {
+		if !s.unit(t, id).Spent {
+			t.Errorf("6.678: %s spent after melee", id)
+		}
+	}
+}
