@@ -29,10 +29,11 @@ const (
 	opHold                // no more reaction or return fire now (6.71, 6.74)
 	opReturn              // A unit shoots back at the shooter (6.74)
 	opAttack              // A unit attacks B unit in melee (6.674)
+	opPickUp              // A unit joins the lone mover in its hex (6.61)
 )
 
 var ops = actiontext.Ops{"", "place", "pass", "activate", "add", "end", "deploy", "dig", "fire", "move", "step",
-	"melee", "stop", "rally", "no-rally", "react", "hold", "return", "attack"}
+	"melee", "stop", "rally", "no-rally", "react", "hold", "return", "attack", "pick-up"}
 
 var faces = []string{"formed", "dispersed"}
 
@@ -78,6 +79,9 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		}
 		if s.pos.enemyIn(side, u.Hex) && slices.ContainsFunc(s.able(nil), func(i int) bool { return s.pos.Units[i].MP > 0 }) {
 			add(opMelee, m, 0, 0)
+		}
+		for _, v := range s.pickUps(nil) {
+			add(opPickUp, v, 0, 0)
 		}
 		add(opStop, m, 0, 0)
 	case stRally:
@@ -286,6 +290,8 @@ func (s *State) apply(a engine.Action) {
 		}
 	case opAttack:
 		s.setAttack(i, int(a.B))
+	case opPickUp:
+		s.pickUp(i)
 	}
 }
 

@@ -71,6 +71,7 @@ var messages = map[string]text{
 	"check":      {"%s cohesion check %s+%s%s = %s against %s: %s", "%s prova di coesione %s+%s%s = %s contro %s: %s"},
 	"declares":   {"%s moves", "%s muove"},
 	"moves":      {"%s %s → %s (%s MP left)", "%s %s → %s (restano %s PM)"},
+	"pickUp":     {"%s picks up %s", "%s raccoglie %s"},
 	"roadBonus":  {"%s takes the road bonus", "%s usa il bonus stradale"},
 	"stream":     {"%s crosses a stream and is spent", "%s attraversa un torrente ed è esaurito"},
 	"wire":       {"%s crosses wire", "%s attraversa il reticolato"},

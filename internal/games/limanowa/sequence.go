@@ -317,6 +317,38 @@ func (s *State) startMove(i, j int) {
 	s.Step = stMove
 }
 
+// pickUps are the activated units a lone mover may pick up in its hex
+// (6.61): not yet acted, ready, with points left once they are assumed to
+// have spent what the mover has.
+func (s *State) pickUps(dst []int) []int {
+	ms := s.movers(nil)
+	if len(ms) != 1 || s.Movers[1] >= 0 {
+		return dst
+	}
+	for k := range int(s.NGroup) {
+		if v := int(s.Group[k]); !s.Acted[k] && v != ms[0] && s.pos.Units[v].Ready() &&
+			s.pos.Units[v].Hex == s.pos.Units[ms[0]].Hex && s.pickUpMP(v) > 0 {
+			dst = append(dst, v)
+		}
+	}
+	return dst
+}
+
+// pickUpMP is what a picked-up unit has left: its allowance less the
+// points the mover has spent (6.61).
+func (s *State) pickUpMP(v int) int {
+	m := &s.pos.Units[s.lead()]
+	return s.pos.Units[v].Face(s.d).Move - (m.Face(s.d).Move - int(m.MP))
+}
+
+// pickUp joins units[v] to the lone mover: they go on as a stack (6.61).
+func (s *State) pickUp(v int) {
+	s.Movers = [2]int16{int16(s.lead()), int16(v)}
+	u := &s.pos.Units[v]
+	u.Moving, u.MP = true, int8(s.pickUpMP(v))
+	s.Add("6.61", engine.Observer, "pickUp", s.unitID(s.lead()), s.unitID(v))
+}
+
 // bonusOpen reports whether the movers may take the road bonus now
 // (6.64): every hex so far entered along the road from a road hex.
 func (s *State) bonusOpen() bool {

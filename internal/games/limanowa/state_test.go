@@ -399,3 +399,23 @@ func TestStackMoveAndMelee(t *testing.T) {
 		}
 	}
 }
+
+// 6.61: a lone mover picks up another unit of the same activation in its
+// hex; the pair goes on with the points the first has left.
+func TestPickUp(t *testing.T) {
+	s := probe(t, Russian, `
+		cossack-sqn-1 I20 formed
+		cossack-sqn-2 J20 formed`)
+	play(t, s, "activate cossack-sqn-1", "add cossack-sqn-2", "move cossack-sqn-1", "step cossack-sqn-1 J20")
+	if !slices.Contains(s.legalTexts(), "pick-up cossack-sqn-2") {
+		t.Fatalf("pick-up expected: %v", s.legalTexts())
+	}
+	play(t, s, "pick-up cossack-sqn-2", "step cossack-sqn-1 K20")
+	if c2 := s.unit(t, "cossack-sqn-2"); c2.Hex != Layout.MustParse("K20") || c2.MP != 7 {
+		t.Fatalf("picked up with 9-1 points, then moved: %+v", *c2)
+	}
+	play(t, s, "stop cossack-sqn-1")
+	if !s.unit(t, "cossack-sqn-1").Spent || !s.unit(t, "cossack-sqn-2").Spent || s.Step != stCommand {
+		t.Fatalf("both spent, command over: step %d", s.Step)
+	}
+}
