@@ -11,54 +11,41 @@
 //     ParseOOBLine), the orders of battle of the three scenarios and the
 //     two campaigns (scenario.go), the reference card and the turn
 //     record card;
-//
 //   - line of sight on this map (sight.go: Map.See, Map.SeeVertex) over
 //     internal/hexgrid's evaluator of rules 4.1-4.9 (rulings L1-L7 in
 //     docs/limanowa/rulings.md);
-//
 //   - the first pieces of the rules state (units.go): a Unit in play and
 //     its face up (3.2), ready and spent (3.3), the stacking limit (3.4),
 //     mass and blob (3.5, 3.6), multi-type units (3.12), the cohesion
 //     check and its outcome (3.7) and a rally's (3.8);
-//
 //   - control (3.9) and every scenario's and campaign's victory condition
 //     judged on it (control.go, rulings L8, L9);
-//
 //   - fire (fire.go): the circumstance modifiers from the reference card
 //     (6.53, 7.241, 7.511, 8.x), who may fire where (6.51, 6.52, 4.6) and
 //     an area fire attack resolved on every unit of the target hex, with
 //     6.74's firefights and 6.75's machine guns (the Example of Play's
 //     fire is a test);
-//
 //   - initiative and the number of couplets (initiative.go, 5.11, 5.12);
-//
 //   - the off-map artillery tables and dice: signal success, relay delay,
 //     accuracy, stray and blast, the delay carried into a counter attack
 //     (oma.go, 7.21-7.245, 11.32, 11.522);
-//
 //   - the campaign's isolation segment once its dice are rolled, the
 //     night-attack choice, the night's recovery shares and the daily
 //     Hussar exchange (campaign.go, 11.41, 11.521, 11.532, 13.0);
-//
 //   - what entering a hex means (move.go: 6.61-6.63, roads, streams and
 //     bridges, wire, the bog check, getting lost with 6.662's trench
 //     ownership, green hexsides), the road bonus (6.64), who may rally
 //     (3.8) and where a gun may redeploy at night (11.55, ruling L13);
-//
 //   - melee modifiers and hallowed ground (melee.go, 6.675, 6.679,
 //     ruling L10);
-//
 //   - a Position (position.go): units, control and the markers in hexes
 //     and on hexsides, with trench connections and bomb stops (8.32,
 //     8.33, 6.42), wire (8.341), cover (8.02), a scenario's units before
 //     set-up and where each may set up (10.1, 3.4);
-//
 //   - lines of communication and beaten zones, and where a reinforcement
 //     or recovery may be placed (loc.go, 11.42, 11.12 with 13.0's edit,
 //     ruling L12);
-//
-//   - a preliminary bombardment's effect on units (bombard.go, 7.12).
-//
+//   - a preliminary bombardment's effect on units (bombard.go, 7.12);
 //   - the engine State of scenario 1, Probe (state.go, sequence.go,
 //     actions.go, i18n.go, view.go; rulings L14-L19): set-up in turn
 //     (10.1), the turn's initiative, command couplets and administration
