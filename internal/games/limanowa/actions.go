@@ -30,10 +30,11 @@ const (
 	opReturn              // A unit shoots back at the shooter (6.74)
 	opAttack              // A unit attacks B unit in melee (6.674)
 	opPickUp              // A unit joins the lone mover in its hex (6.61)
+	opPolicy              // A the side's standing reaction order (AskEach...)
 )
 
 var ops = actiontext.Ops{"", "place", "pass", "activate", "add", "end", "deploy", "dig", "fire", "move", "step",
-	"melee", "stop", "rally", "no-rally", "react", "hold", "return", "attack", "pick-up"}
+	"melee", "stop", "rally", "no-rally", "react", "hold", "return", "attack", "pick-up", "policy"}
 
 var faces = []string{"formed", "dispersed"}
 
@@ -62,6 +63,11 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		}
 	case stCommand:
 		add(opPass, 0, 0, 0)
+		for p := range numPolicies {
+			if p != s.Policy[side] {
+				add(opPolicy, int(p), 0, 0)
+			}
+		}
 		for i := range s.pos.Units {
 			if u := &s.pos.Units[i]; u.Side == side && u.Ready() {
 				add(opActivate, i, 0, 0)
@@ -277,6 +283,12 @@ func (s *State) apply(a engine.Action) {
 		s.consequences()
 	case opReact:
 		s.react(i)
+		if len(s.reactors(nil)) == 0 {
+			s.continueMove()
+		}
+	case opPolicy:
+		s.Policy[s.Decider] = uint8(a.A)
+		s.Add("6.71", engine.Observer, "policy", SideNames[s.Decider], policyNames[a.A])
 	case opHold:
 		if s.Step == stReturn {
 			s.fire()
@@ -323,6 +335,8 @@ func (s *State) EncodeAction(a engine.Action) string {
 		return w + " " + unit(a.A) + " " + hex(a.B)
 	case opAttack:
 		return w + " " + unit(a.A) + " " + unit(a.B)
+	case opPolicy:
+		return w + " " + actiontext.ID(a.A, len(policyNames), "policy", func(i int) string { return policyNames[i] })
 	case opMove:
 		if a.B != 0 {
 			return w + " " + unit(a.A) + " " + unit(a.B-1)
@@ -392,6 +406,17 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 		}
 		a.B, err = unit(args[1])
 		return a, err
+	}
+	if op == opPolicy {
+		if err := actiontext.Want("limanowa", w, args, 1, "ask, mg-fire, all-fire or never"); err != nil {
+			return a, err
+		}
+		p := slices.Index(policyNames, args[0])
+		if p < 0 {
+			return a, fmt.Errorf("limanowa: no reaction order %q (ask, mg-fire, all-fire, never)", args[0])
+		}
+		a.A = int16(p)
+		return a, nil
 	}
 	if op == opMove && len(args) == 2 {
 		if a.A, err = unit(args[0]); err != nil {

@@ -50,6 +50,10 @@ var wordTexts = map[string]text{
 	"fails":     {"fails: dispersed and spent", "fallisce: disperso ed esaurito"},
 	"destroyed": {"destroyed", "distrutto"},
 	"rallied":   {"rallies: formed and spent", "si riordina: in formazione ed esaurito"},
+	"ask":       {"ask me at every chance", "chiedimi ogni volta"},
+	"mg-fire":   {"machine guns fire at once, ask me for the others", "le mitragliatrici sparano subito, chiedimi per le altre"},
+	"all-fire":  {"every unit that can fires at once", "ogni unità che può spara subito"},
+	"never":     {"never fire at movers", "non sparare mai su chi muove"},
 }
 
 // messages are the log lines; %s are the entry's arguments in order.
@@ -71,6 +75,8 @@ var messages = map[string]text{
 	"check":      {"%s cohesion check %s+%s%s = %s against %s: %s", "%s prova di coesione %s+%s%s = %s contro %s: %s"},
 	"declares":   {"%s moves", "%s muove"},
 	"moves":      {"%s %s → %s (%s MP left)", "%s %s → %s (restano %s PM)"},
+	"policy":     {"the %s player's standing reaction order: %s", "ordine permanente di reazione del giocatore %s: %s"},
+	"standing":   {"the %s player's standing order (%s):", "per ordine permanente del giocatore %s (%s):"},
 	"pickUp":     {"%s picks up %s", "%s raccoglie %s"},
 	"roadBonus":  {"%s takes the road bonus", "%s usa il bonus stradale"},
 	"stream":     {"%s crosses a stream and is spent", "%s attraversa un torrente ed è esaurito"},

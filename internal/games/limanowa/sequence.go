@@ -477,9 +477,39 @@ func (s *State) reactors(dst []int) []int {
 	return dst
 }
 
-// openReaction asks the reactor only when a shot is possible (6.72).
+// Standing reaction orders a player may give (the choice is his, made
+// once instead of at every window; opPolicy).
+const (
+	AskEach    uint8 = iota // ask at every window (the default)
+	MGsFire                 // machine guns fire at once, the others are asked
+	AllFire                 // every unit that can fires at once
+	NeverReact              // never fire in reaction to a move
+	numPolicies
+)
+
+var policyNames = []string{"ask", "mg-fire", "all-fire", "never"}
+
+// standing is the first reactor the reactor's standing order fires at
+// once, or -1.
+func (s *State) standing() int {
+	p := s.Policy[s.reactor()]
+	for _, i := range s.reactors(nil) {
+		if p == AllFire || p == MGsFire && s.d.Counters[s.pos.Units[i].Counter].Is(MachineGun) {
+			return i
+		}
+	}
+	return -1
+}
+
+// openReaction carries out the reactor's standing order, then asks him
+// only when a shot is still possible (6.72) and his order does not
+// refuse every shot.
 func (s *State) openReaction() {
-	if len(s.reactors(nil)) > 0 {
+	for i := s.standing(); i >= 0; i = s.standing() {
+		s.Add("6.71", engine.Observer, "standing", SideNames[s.reactor()], policyNames[s.Policy[s.reactor()]])
+		s.react(i)
+	}
+	if len(s.reactors(nil)) > 0 && s.Policy[s.reactor()] != NeverReact {
 		s.Step, s.Decider = stReact, s.reactor()
 		return
 	}
@@ -539,9 +569,6 @@ func (s *State) react(i int) {
 	f := s.fireAt(i, h, true)
 	s.applyFire(f, s.rollFire(f))
 	s.pos.Control.Update(s.pos.Units)
-	if len(s.reactors(nil)) == 0 {
-		s.continueMove()
-	}
 }
 
 // --- melee (6.67) ---

@@ -75,6 +75,7 @@ type core struct {
 	Part      [2]bool           // which movers take part (6.672)
 	Att       [2]int16          // the unit each mover attacks, -1 not yet allocated
 	RAtt      [StackLimit]int16 // the mover each reacting unit attacks (meleeTargets order)
+	Policy    [2]uint8          // each side's standing reaction order (AskEach...)
 	Hallowed  int16             // hex code of hallowed ground, 0 none (6.679)
 	HallowFor engine.Side
 }

@@ -419,3 +419,26 @@ func TestPickUp(t *testing.T) {
 		t.Fatalf("both spent, command over: step %d", s.Step)
 	}
 }
+
+// A standing reaction order is the player's own choice applied for him:
+// "never" closes the window unasked, "all-fire" shoots at once.
+func TestStandingReactionOrder(t *testing.T) {
+	s := probe(t, Central, `
+		cossack-sqn-1 J20 formed
+		hussar-sqn-1 L20 formed`)
+	play(t, s, "policy never", "pass", "activate cossack-sqn-1", "move cossack-sqn-1", "step cossack-sqn-1 K20")
+	if s.Step != stMove || s.Decider != Russian {
+		t.Fatalf("never: the window is not opened, step %d", s.Step)
+	}
+	s = probe(t, Central, `
+		cossack-sqn-1 J20 formed
+		hussar-sqn-1 L20 formed`)
+	s.Rng = enginetest.Dice(t, "6", "6")
+	play(t, s, "policy all-fire", "pass", "activate cossack-sqn-1", "move cossack-sqn-1", "step cossack-sqn-1 K20")
+	if s.unit(t, "cossack-sqn-1").Where != Destroyed || !s.unit(t, "hussar-sqn-1").Spent {
+		t.Fatalf("all-fire: the Hussar fires unasked\n%s", logText(s))
+	}
+	if txt := logText(s); !strings.Contains(txt, "the Austro-Hungarian player's standing order (every unit that can fires at once)") {
+		t.Fatalf("the log says the shot was the standing order's:\n%s", txt)
+	}
+}
