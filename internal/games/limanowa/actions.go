@@ -288,7 +288,7 @@ func (s *State) apply(a engine.Action) {
 		}
 	case opPolicy:
 		s.Policy[s.Decider] = uint8(a.A)
-		s.Add("6.71", engine.Observer, "policy", SideNames[s.Decider], policyNames[a.A])
+		s.Add("6.71", s.Decider, "policy", SideNames[s.Decider], policyNames[a.A]) // the other side is not told
 	case opHold:
 		if s.Step == stReturn {
 			s.fire()

@@ -506,7 +506,7 @@ func (s *State) standing() int {
 // refuse every shot.
 func (s *State) openReaction() {
 	for i := s.standing(); i >= 0; i = s.standing() {
-		s.Add("6.71", engine.Observer, "standing", SideNames[s.reactor()], policyNames[s.Policy[s.reactor()]])
+		s.Add("6.71", engine.Observer, "standing", SideNames[s.reactor()])
 		s.react(i)
 	}
 	if len(s.reactors(nil)) > 0 && s.Policy[s.reactor()] != NeverReact {

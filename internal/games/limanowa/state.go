@@ -171,11 +171,17 @@ func bits(bs ...bool) byte {
 	return b
 }
 
-// Determinize reseeds the future dice: nothing else is hidden in a
-// scenario (the units are open, 2.1; set-up is in turn, 10.1).
+// Determinize reseeds the future dice and forgets the other side's
+// standing reaction order (the viewer supposes it asks); nothing else is
+// hidden in a scenario (the units are open, 2.1; set-up is in turn, 10.1).
 func (s *State) Determinize(viewer engine.Side, r *engine.Rand) engine.State {
 	c := s.Clone().(*State)
 	c.Rng = engine.NewRand(r.Uint64())
+	for side := range c.Policy {
+		if engine.Side(side) != viewer {
+			c.Policy[side] = AskEach
+		}
+	}
 	return c
 }
 

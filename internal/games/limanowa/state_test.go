@@ -129,6 +129,14 @@ func TestReactionAskedOnlyWhenPossible(t *testing.T) {
 	if s.Step != stReact || s.Decider != Central || !slices.Equal(s.legalTexts(), []string{"react hussar-sqn-1", "hold"}) {
 		t.Fatalf("reaction window expected: step %d legal %v", s.Step, s.legalTexts())
 	}
+	v := s.View(Central, "en").(View)
+	if v.Reaction == nil || v.Reaction.Hex != "K20" || len(v.Reaction.Shooters) != 1 || len(v.Reaction.Shooters[0].Odds) != 1 {
+		t.Fatalf("the prompt shows the mover, the shooter and the odds: %+v", v.Reaction)
+	}
+	// Cohesion 7 against 2d6 plus the modifier: the odds follow from it.
+	if o := v.Reaction.Shooters[0].Odds[0]; o.Target != "cossack-sqn-1" || o.Fail <= 0 || o.Destroy > o.Fail {
+		t.Fatalf("odds %+v", o)
+	}
 	play(t, s, "hold")
 	if s.Step != stMove || s.unit(t, "cossack-sqn-1").MP != 6 {
 		t.Fatalf("back to the mover with 6 MP: step %d MP %d", s.Step, s.unit(t, "cossack-sqn-1").MP)
@@ -438,7 +446,7 @@ func TestStandingReactionOrder(t *testing.T) {
 	if s.unit(t, "cossack-sqn-1").Where != Destroyed || !s.unit(t, "hussar-sqn-1").Spent {
 		t.Fatalf("all-fire: the Hussar fires unasked\n%s", logText(s))
 	}
-	if txt := logText(s); !strings.Contains(txt, "the Austro-Hungarian player's standing order (every unit that can fires at once)") {
+	if txt := logText(s); !strings.Contains(txt, "the Austro-Hungarian player's standing order:") {
 		t.Fatalf("the log says the shot was the standing order's:\n%s", txt)
 	}
 }

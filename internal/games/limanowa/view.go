@@ -16,8 +16,8 @@ type UnitView struct {
 	Face      string `json:"face"` // 13.0's notation of the face up
 }
 
-// View is what a side sees: everything (the units are open, 2.1; nothing
-// in a scenario is secret).
+// View is what a side sees: everything on the table (the units are open,
+// 2.1) and its own standing reaction order, not the other's.
 type View struct {
 	Scenario   string      `json:"scenario"`
 	Turn       int         `json:"turn"`
@@ -29,6 +29,8 @@ type View struct {
 	Control    [2][]string `json:"control"` // the hexes of Limanowa each side controls (3.9, 13.0)
 	Hallowed   string      `json:"hallowed,omitempty"`
 	Prompt     string      `json:"prompt"`
+	Reaction   *Reaction   `json:"reaction,omitempty"`
+	Policy     string      `json:"policy,omitempty"` // the viewer's standing reaction order
 }
 
 var whereNames = []string{"waiting", "map", "destroyed", "captured", "exited"}
@@ -57,8 +59,73 @@ func (s *State) View(side engine.Side, lang string) any {
 			}
 		}
 	}
+	if side == Central || side == Russian {
+		v.Policy = policyNames[s.Policy[side]] // a player's standing order is his own
+	}
+	if s.Step == stReact {
+		v.Reaction = s.reaction()
+	}
 	if s.Hallowed != 0 {
 		v.Hallowed = Layout.Format(codeHex(s.Hallowed))
 	}
 	return v
+}
+
+// Reaction is what a reaction prompt shows (6.71): the movers' hex, the
+// movers, and each unit that may fire with the odds of its shot on every
+// unit there.
+type Reaction struct {
+	Hex      string    `json:"hex"`
+	Movers   []string  `json:"movers"`
+	Shooters []Shooter `json:"shooters"`
+}
+
+// Shooter is a unit that may fire and what its shot would do.
+type Shooter struct {
+	ID   string `json:"id"`
+	Odds []Odds `json:"odds"`
+}
+
+// Odds is one target's check under a shot: the modifier and the chances,
+// in percent, that it fails (dispersed or worse) and that it is destroyed
+// (3.72, 3.73).
+type Odds struct {
+	Target   string `json:"target"`
+	Modifier int    `json:"modifier"`
+	Fail     int    `json:"fail"`
+	Destroy  int    `json:"destroy"`
+}
+
+func (s *State) reaction() *Reaction {
+	h := codeHex(s.MoveHex)
+	r := &Reaction{Hex: Layout.Format(h)}
+	for _, m := range s.movers(nil) {
+		r.Movers = append(r.Movers, s.unitID(m))
+	}
+	for _, i := range s.reactors(nil) {
+		sh := Shooter{ID: s.unitID(i)}
+		hits := s.pos.FireChecks(s.d, s.fireAt(i, h, true), func() [2]int { return [2]int{0, 0} })
+		for _, hit := range hits {
+			mod := hit.Check.Modifier
+			if s.hallowed(&s.pos.Units[hit.Unit]) {
+				mod += Hallowed
+			}
+			fail, kill := 0, 0
+			for a := 1; a <= 6; a++ {
+				for b := 1; b <= 6; b++ {
+					c := Check{Dice: [2]int{a, b}, Modifier: mod, Cohesion: hit.Check.Cohesion, Cause: ByFire}
+					switch c.Outcome() {
+					case Fail:
+						fail++
+					case Kill:
+						fail++
+						kill++
+					}
+				}
+			}
+			sh.Odds = append(sh.Odds, Odds{Target: s.unitID(hit.Unit), Modifier: mod, Fail: fail * 100 / 36, Destroy: kill * 100 / 36})
+		}
+		r.Shooters = append(r.Shooters, sh)
+	}
+	return r
 }
