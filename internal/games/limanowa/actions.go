@@ -31,10 +31,11 @@ const (
 	opAttack              // A unit attacks B unit in melee (6.674)
 	opPickUp              // A unit joins the lone mover in its hex (6.61)
 	opPolicy              // A the side's standing reaction order (AskEach...)
+	opExit                // A the movers leave the map across its edge (10.3)
 )
 
 var ops = actiontext.Ops{"", "place", "pass", "activate", "add", "end", "deploy", "dig", "fire", "move", "step",
-	"melee", "stop", "rally", "no-rally", "react", "hold", "return", "attack", "pick-up", "policy"}
+	"melee", "stop", "rally", "no-rally", "react", "hold", "return", "attack", "pick-up", "policy", "exit"}
 
 var faces = []string{"formed", "dispersed"}
 
@@ -85,6 +86,9 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		}
 		if s.pos.enemyIn(side, u.Hex) && slices.ContainsFunc(s.able(nil), func(i int) bool { return s.pos.Units[i].MP > 0 }) {
 			add(opMelee, m, 0, 0)
+		}
+		if s.canExit() {
+			add(opExit, m, 0, 0)
 		}
 		for _, v := range s.pickUps(nil) {
 			add(opPickUp, v, 0, 0)
@@ -304,6 +308,8 @@ func (s *State) apply(a engine.Action) {
 		s.setAttack(i, int(a.B))
 	case opPickUp:
 		s.pickUp(i)
+	case opExit:
+		s.exit()
 	}
 }
 

@@ -77,6 +77,7 @@ var messages = map[string]text{
 	"moves":      {"%s %s → %s (%s MP left)", "%s %s → %s (restano %s PM)"},
 	"policy":     {"the %s player's standing reaction order: %s", "ordine permanente di reazione del giocatore %s: %s"},
 	"standing":   {"by the %s player's standing order:", "per ordine permanente del giocatore %s:"},
+	"exits":      {"%s leaves the map from %s", "%s esce dalla mappa da %s"},
 	"pickUp":     {"%s picks up %s", "%s raccoglie %s"},
 	"roadBonus":  {"%s takes the road bonus", "%s usa il bonus stradale"},
 	"stream":     {"%s crosses a stream and is spent", "%s attraversa un torrente ed è esaurito"},

@@ -349,6 +349,38 @@ func (s *State) pickUp(v int) {
 	s.Add("6.61", engine.Observer, "pickUp", s.unitID(s.lead()), s.unitID(v))
 }
 
+// canExit reports whether the movers may leave the map (10.3): their hex
+// is along the map's edge, each has a point to pay, and no enemy unit
+// holds them there (6.63).
+func (s *State) canExit() bool {
+	ms := s.able(nil)
+	if len(ms) == 0 {
+		return false
+	}
+	h := s.pos.Units[ms[0]].Hex
+	if !s.d.Map.EdgeHex(h) || s.pos.enemyIn(s.Phasing, h) {
+		return false
+	}
+	for _, m := range ms {
+		if s.pos.Units[m].MP == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// exit takes the movers off the map for good (10.3: they cannot return).
+func (s *State) exit() {
+	for _, m := range s.able(nil) {
+		u := &s.pos.Units[m]
+		u.MP--
+		u.Where, u.Moving = Exited, false
+		s.Add("10.3", engine.Observer, "exits", s.unitID(m), Layout.Format(u.Hex))
+	}
+	s.pos.Control.Update(s.pos.Units)
+	s.continueMove()
+}
+
 // bonusOpen reports whether the movers may take the road bonus now
 // (6.64): every hex so far entered along the road from a road hex.
 func (s *State) bonusOpen() bool {

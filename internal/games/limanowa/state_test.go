@@ -450,3 +450,18 @@ func TestStandingReactionOrder(t *testing.T) {
 		t.Fatalf("the log says the shot was the standing order's:\n%s", txt)
 	}
 }
+
+// 10.3: a unit along the map's edge pays a point to leave it, for good.
+func TestExit(t *testing.T) {
+	s := probe(t, Central, "hussar-sqn-1 C25 formed")
+	if !s.d.Map.EdgeHex(Layout.MustParse("C25")) {
+		t.Skip("C25 is not an edge hex on this map")
+	}
+	play(t, s, "activate hussar-sqn-1", "move hussar-sqn-1", "exit hussar-sqn-1")
+	if u := s.unit(t, "hussar-sqn-1"); u.Where != Exited || s.Step != stCommand {
+		t.Fatalf("exited: %+v step %d", *u, s.Step)
+	}
+	if slices.Contains(s.legalTexts(), "activate hussar-sqn-1") {
+		t.Fatal("an exited unit cannot return")
+	}
+}
