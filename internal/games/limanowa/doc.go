@@ -56,8 +56,10 @@
 //     pick-up and the road bonus (6.61-6.65), each entry's consequences in
 //     6.9's order - rally (3.8), getting lost once a turn (6.661, 6.663),
 //     melee with allocation and hallowed ground (6.67), reaction fire
-//     asked only when a reactor can really shoot (6.71-6.73) - and the
-//     victory (13.0); its log in English and Italian with the rule of each
+//     asked only when a reactor can really shoot (6.71-6.73), with a
+//     private standing reaction order each player may give and the
+//     prompt's odds in the view - exiting the map (10.3, ruling L20) and
+//     the victory (13.0); its log in English and Italian with the rule of each
 //     line; it passes the engine's conformance suite, three golden games
 //     and the fuzzers. Game.Scenarios offers "probe" only.
 //
@@ -72,8 +74,9 @@
 // barrage, gas and smoke, night (5.12 is in RollInitiative, not yet
 // fed), infiltration's blobs and doubled melee, and every campaign
 // day's sequence (arrivals, isolation, night melee, the night-attack
-// choice, recovery, improving positions, redeploying); a standing
-// reaction policy, snapshots for long games, the browser board, the
+// choice, recovery, improving positions, redeploying); a way to set the
+// standing reaction order outside a command decision, snapshots for
+// long games, the browser board, the
 // computer players' knowledge and the engine registration
 // (internal/games/games.go): the tests register the game themselves.
 package limanowa
