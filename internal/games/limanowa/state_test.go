@@ -53,6 +53,14 @@ func play(t *testing.T, s *State, texts ...string) {
 	}
 }
 
+// at fails the test unless the game stands at step st with side deciding.
+func at(t *testing.T, s *State, st step, side engine.Side, what string) {
+	t.Helper()
+	if s.Step != st || s.Decider != side {
+		t.Fatalf("%s: step %d, decider %d, legal %v", what, s.Step, s.Decider, s.legalTexts())
+	}
+}
+
 func (s *State) legalTexts() []string {
 	var out []string
 	for _, a := range s.Legal(s.Decider, nil) {
@@ -122,9 +130,7 @@ func TestReactionAskedOnlyWhenPossible(t *testing.T) {
 		cossack-sqn-1 J20 formed
 		hussar-sqn-1 L20 formed`)
 	play(t, s, "activate cossack-sqn-1", "move cossack-sqn-1", "step cossack-sqn-1 I20", "step cossack-sqn-1 J20")
-	if s.Step != stMove || s.Decider != Russian {
-		t.Fatalf("no reaction possible at range 2, yet step %d decider %d", s.Step, s.Decider)
-	}
+	at(t, s, stMove, Russian, "no reaction possible at range 2, yet step")
 	play(t, s, "step cossack-sqn-1 K20")
 	if s.Step != stReact || s.Decider != Central || !slices.Equal(s.legalTexts(), []string{"react hussar-sqn-1", "hold"}) {
 		t.Fatalf("reaction window expected: step %d legal %v", s.Step, s.legalTexts())
@@ -163,9 +169,7 @@ func TestReturnFire(t *testing.T) {
 		hussar-sqn-1 L20 formed
 		hussar-sqn-2 L20 formed`)
 	play(t, s, "activate cossack-sqn-1", "fire cossack-sqn-1 L20")
-	if s.Step != stReturn || s.Decider != Central {
-		t.Fatalf("return fire window expected, step %d", s.Step)
-	}
+	at(t, s, stReturn, Central, "return fire window expected, step")
 	s.Rng = enginetest.Dice(t, "6", "6", "1", "1", "6", "6")
 	play(t, s, "return hussar-sqn-1", "hold")
 	c, h1, h2 := s.unit(t, "cossack-sqn-1"), s.unit(t, "hussar-sqn-1"), s.unit(t, "hussar-sqn-2")
@@ -207,9 +211,7 @@ func TestMelee(t *testing.T) {
 	if s.Hallowed != hexCode(Layout.MustParse("L20")) || s.HallowFor != Russian {
 		t.Fatalf("the Russian doubles hallow L20: %d %d", s.Hallowed, s.HallowFor)
 	}
-	if s.Step != stCommand || s.Decider != Central {
-		t.Fatalf("the command is over: step %d", s.Step)
-	}
+	at(t, s, stCommand, Central, "the command is over: step")
 }
 
 // 6.9: rally before reaction fire; 3.8: a passed rally flips the unit
@@ -220,18 +222,14 @@ func TestRallyBeforeReaction(t *testing.T) {
 		cossack-sqn-2 K20 dispersed
 		hussar-sqn-1 L20 formed`)
 	play(t, s, "activate cossack-sqn-1", "move cossack-sqn-1", "step cossack-sqn-1 K20")
-	if s.Step != stRally || s.Decider != Russian {
-		t.Fatalf("rally first: step %d", s.Step)
-	}
+	at(t, s, stRally, Russian, "rally first: step")
 	s.Rng = enginetest.Dice(t, "1", "1")
 	play(t, s, "rally cossack-sqn-2")
 	r := s.unit(t, "cossack-sqn-2")
 	if r.Dispersed || !r.Spent {
 		t.Fatalf("rallied: %+v", *r)
 	}
-	if s.Step != stReact || s.Decider != Central {
-		t.Fatalf("then the reaction window: step %d", s.Step)
-	}
+	at(t, s, stReact, Central, "then the reaction window: step")
 }
 
 // 6.01: a stack is two ready units in one hex; a mass identical, formed,
@@ -390,9 +388,7 @@ func TestStackMoveAndMelee(t *testing.T) {
 	}
 	s.Rng = enginetest.Dice(t, "1", "2", "1", "2")
 	play(t, s, "melee cossack-sqn-1")
-	if s.Step != stMelee || s.Decider != Central {
-		t.Fatalf("the reactor allocates against two: step %d decider %d", s.Step, s.Decider)
-	}
+	at(t, s, stMelee, Central, "the reactor allocates against two: step")
 	play(t, s, "attack hussar-sqn-1 cossack-sqn-2")
 	txt := logText(s)
 	for _, want := range []string{"Cossack squadron 1 attacks Hussar squadron, mounted 1", "Cossack squadron 2 attacks Hussar squadron, mounted 1",
@@ -435,9 +431,7 @@ func TestStandingReactionOrder(t *testing.T) {
 		cossack-sqn-1 J20 formed
 		hussar-sqn-1 L20 formed`)
 	play(t, s, "policy never", "pass", "activate cossack-sqn-1", "move cossack-sqn-1", "step cossack-sqn-1 K20")
-	if s.Step != stMove || s.Decider != Russian {
-		t.Fatalf("never: the window is not opened, step %d", s.Step)
-	}
+	at(t, s, stMove, Russian, "never: the window is not opened, step")
 	s = probe(t, Central, `
 		cossack-sqn-1 J20 formed
 		hussar-sqn-1 L20 formed`)
