@@ -76,6 +76,7 @@ func (s *State) startHalf(h int8) {
 		s.pos.Units[i].Moving = false
 	}
 	s.Step, s.Decider, s.Phasing = stCommand, actor, actor
+	s.Halves++
 	s.NGroup = 0
 	s.Acted = [maxGroup]bool{}
 	s.Add("5.23", engine.Observer, "couplet", itoa(int(s.Couplets)), SideNames[actor])

@@ -53,6 +53,7 @@ type core struct {
 	Couplets   int8        // couplets left this turn, the one under way included (5.23)
 	Half       int8        // 0: the initiative side acts; 1: the other (5.21)
 	NightZero  bool        // 5.12
+	Halves     int16       // couplet halves begun so far (GameTurn)
 
 	Group  [maxGroup]int16 // the activated units (6.01)
 	NGroup int8
@@ -219,8 +220,9 @@ func (s *State) unitByID(id string) (int, bool) {
 	return 0, false
 }
 
-// GameTurn numbers the couplet halves for the computer players.
-func (s *State) GameTurn() int { return s.Track.GameTurn() }
+// GameTurn numbers the couplet halves for the computer players: it
+// changes, always upwards, when the other side becomes the actor (5.22).
+func (s *State) GameTurn() int { return int(s.Halves) }
 
 // CheckInvariants: the stacking limit (3.4), units on the map in play,
 // the moving unit on the map, ready units never spent-and-moving beyond
