@@ -459,3 +459,62 @@ func TestExit(t *testing.T) {
 		t.Fatal("an exited unit cannot return")
 	}
 }
+
+// 6.65's note in play: a unit spent by crossing a stream is still moving
+// when the reactor shoots at it; its move ends after the window.
+func TestStreamStillMoving(t *testing.T) {
+	d := DefaultData()
+	var enemy hexgrid.Hex
+	a, b := adjacentPair(t, d, func(a, b hexgrid.Hex) bool {
+		f := d.Map.Sides.At(a, b)
+		if f&StreamSide == 0 || f&Bridge != 0 || d.Map.Green(a, b) {
+			return false
+		}
+		for _, c := range b.Neighbours() {
+			if c != a && d.Map.InPlay(c) && d.Map.Sides.At(b, c)&StreamSide == 0 {
+				enemy = c
+				return true
+			}
+		}
+		return false
+	})
+	s := probe(t, Russian, "cossack-sqn-1 "+a+" formed\nhussar-sqn-1 "+Layout.Format(enemy)+" formed")
+	play(t, s, "activate cossack-sqn-1", "move cossack-sqn-1", "step cossack-sqn-1 "+b)
+	at(t, s, stReact, Central, "the window after the stream")
+	if u := s.unit(t, "cossack-sqn-1"); !u.Spent || !u.Moving {
+		t.Fatalf("spent and still moving: %+v", *u)
+	}
+	play(t, s, "hold")
+	at(t, s, stCommand, Central, "the move ended with the window")
+}
+
+// 6.9's whole order at one entry: the rally, then the lost check, then
+// reaction fire.
+func TestOrderOfConsequences(t *testing.T) {
+	d := DefaultData()
+	var enemy hexgrid.Hex
+	a, b := adjacentPair(t, d, func(a, b hexgrid.Hex) bool {
+		if !d.Map.Green(a, b) || d.Map.Road(a, b) || d.Map.Sides.At(a, b)&StreamSide != 0 {
+			return false
+		}
+		for _, c := range b.Neighbours() {
+			if c != a && d.Map.InPlay(c) {
+				enemy = c
+				return true
+			}
+		}
+		return false
+	})
+	s := probe(t, Russian, "cossack-sqn-1 "+a+" formed\ncossack-sqn-2 "+b+" dispersed\nhussar-sqn-1 "+Layout.Format(enemy)+" formed")
+	play(t, s, "activate cossack-sqn-1", "move cossack-sqn-1", "step cossack-sqn-1 "+b)
+	at(t, s, stRally, Russian, "1) rally")
+	if s.unit(t, "cossack-sqn-1").LostChecked {
+		t.Fatal("the lost check comes after the rally")
+	}
+	s.Rng = enginetest.Dice(t, "1", "1", "1", "1")
+	play(t, s, "rally cossack-sqn-2")
+	if !s.unit(t, "cossack-sqn-1").LostChecked {
+		t.Fatal("2) the lost check after the rally")
+	}
+	at(t, s, stReact, Central, "4) reaction fire last")
+}
