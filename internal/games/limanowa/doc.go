@@ -1,8 +1,9 @@
 // Package limanowa is Red Poppies Campaigns vol. 2, Last Laurels at
 // Limanowa (Compass Games 2017), game id "limanowa" - a partial package:
-// it is not registered with the engine and cannot be played yet.
+// it is not registered with the engine; its tests play scenario 1.
 //
 // What exists:
+//
 //   - the components, reconstructed (docs/limanowa/data.md): data/*.json
 //     read and checked strictly by LoadData (load.go) into Data: the map
 //     with levels, villages, hill masses, edges, roads, streams and
@@ -44,15 +45,40 @@
 //   - lines of communication and beaten zones, and where a reinforcement
 //     or recovery may be placed (loc.go, 11.42, 11.12 with 13.0's edit,
 //     ruling L12);
-//   - a preliminary bombardment's effect on units (bombard.go, 7.12).
+//   - a preliminary bombardment's effect on units (bombard.go, 7.12);
+//   - the engine State of scenario 1, Probe (state.go, sequence.go,
+//     actions.go, i18n.go, view.go; rulings L14-L19): set-up in turn
+//     (10.1), the turn's initiative, command couplets and administration
+//     (5.1-5.3), a command to a unit, a stack or a mass built unit by
+//     unit (6.01), the spent rule (6.05), deploy (6.3), dig with its
+//     scrape in administration (6.41a), fire with the target hex's return
+//     fire (6.5, 6.74), moving point by point alone or as a stack, with
+//     pick-up and the road bonus (6.61-6.65), each entry's consequences in
+//     6.9's order - rally (3.8), getting lost once a turn (6.661, 6.663),
+//     melee with allocation and hallowed ground (6.67), reaction fire
+//     asked only when a reactor can really shoot (6.71-6.73), with a
+//     private standing reaction order each player may give and the
+//     prompt's odds in the view - exiting the map (10.3, ruling L20) and
+//     the victory (13.0); its log in English and Italian with the rule of each
+//     line; it passes the engine's conformance suite, three golden games
+//     and the fuzzers. Game.Scenarios offers "probe" only. ai.go gives the
+//     computer players an evaluation of scenario 1 (greedy beat random in
+//     15 of 20 side-swapped games).
 //
-// What does not exist yet: a State (the engine's contract: the set-up
-// decisions, the turn, the record), the sequence of play and the turn
-// record, the six actions and their procedures (calling and cancelling
-// OMA, deploy, dig, the move procedure spending MP, melee allocation),
-// anti-tank fire, the reaction-fire windows, the bombardment's breaches
-// and scrapes, creeping barrage, gas and smoke, reinforcements entering,
-// the rest of the campaign days (their sequence, night melee, improving
-// positions), views, texts, the computer players' knowledge and the
-// engine registration.
+// What does not exist yet: scenarios 2 and 3 and the campaigns as games
+// (New refuses them): their off-map artillery in play (calling, 6.02's
+// signal rolls at each command, priming, fire for effect, cancel - the
+// tables exist in oma.go), reinforcements placed and entering (10.2,
+// 10.21, 10.22), exiting (10.3), transport (6.8), anti-tank fire,
+// going IN trenches and blockhouses (no trench is on the Limanowa map,
+// rulings-data D9, but scrapes turned trenches are), bomb stops by
+// digging (6.41b, c), the bombardment's breaches and scrapes, creeping
+// barrage, gas and smoke, night (5.12 is in RollInitiative, not yet
+// fed), infiltration's blobs and doubled melee, and every campaign
+// day's sequence (arrivals, isolation, night melee, the night-attack
+// choice, recovery, improving positions, redeploying); a way to set the
+// standing reaction order outside a command decision, snapshots for
+// long games, the browser board, the computer players' rollout and
+// ordering, their measured strength, and the engine registration
+// (internal/games/games.go): the tests register the game themselves.
 package limanowa

@@ -28,6 +28,12 @@ type Unit struct {
 	Dispersed bool // 3.2: the dispersed side is up
 	Spent     bool // 3.3: cannot receive commands
 	In        bool // IN a trench or blockhouse (8.02, 8.32)
+
+	// The turn's running state of the sequence of play (state.go).
+	MP          int8 // movement points left in the move under way (6.61)
+	Moving      bool // 6.65: moving until it fails a check, completes a melee, or attention passes on
+	LostChecked bool // it has checked for getting lost this turn (6.663)
+	Shovel      bool // it dug this turn: a shovel lies on it until administration (6.41)
 }
 
 // Face is the side of the counter that is up (3.2: units always use the

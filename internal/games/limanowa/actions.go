@@ -1,0 +1,440 @@
+package limanowa
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"sandtable/internal/engine"
+	"sandtable/internal/kit/actiontext"
+)
+
+// The operations, by Action.Op.
+const (
+	opPlace    = iota + 1 // A unit, B hex, C 0 formed / 1 dispersed (10.1, 6.3)
+	opPass                // pass on the command (5.21)
+	opActivate            // A unit: a command activates it (6.01)
+	opAdd                 // A unit: it joins the activation as a stack or mass (6.01b, c)
+	opEnd                 // the command ends, the rest of the units idle (6.03)
+	opDeploy              // A unit flips (6.3)
+	opDig                 // A unit digs (6.41)
+	opFire                // A unit, B hex (6.5)
+	opMove                // A unit declares a move (6.6)
+	opStep                // A unit, B hex: one movement point into the hex (6.62)
+	opMelee               // A unit: one movement point to melee in its hex (6.671)
+	opStop                // A unit ends its move (6.65)
+	opRally               // A unit tries to rally (3.8)
+	opNoRally             // no more rallies at this entry (3.8)
+	opReact               // A unit fires at the moving unit's hex (6.71)
+	opHold                // no more reaction or return fire now (6.71, 6.74)
+	opReturn              // A unit shoots back at the shooter (6.74)
+	opAttack              // A unit attacks B unit in melee (6.674)
+	opPickUp              // A unit joins the lone mover in its hex (6.61)
+	opPolicy              // A the side's standing reaction order (AskEach...)
+	opExit                // A the movers leave the map across its edge (10.3)
+)
+
+var ops = actiontext.Ops{"", "place", "pass", "activate", "add", "end", "deploy", "dig", "fire", "move", "step",
+	"melee", "stop", "rally", "no-rally", "react", "hold", "return", "attack", "pick-up", "policy", "exit"}
+
+var faces = []string{"formed", "dispersed"}
+
+// Legal lists every action open to side now.
+func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
+	if s.Over() || side != s.Decider {
+		return dst
+	}
+	add := func(op uint8, a, b, c int) {
+		dst = append(dst, engine.Action{Op: op, A: int16(a), B: int16(b), C: int16(c)})
+	}
+	switch s.Step {
+	case stSetup:
+		i := s.nextToPlace(side)
+		f := &s.sc.Forces[s.pos.Units[i].Force]
+		for _, h := range f.Area {
+			if !s.pos.CanSetUp(s.sc, i, h) {
+				continue
+			}
+			if f.Face != DispersedFace {
+				add(opPlace, i, int(hexCode(h)), 0)
+			}
+			if f.Face != FormedFace {
+				add(opPlace, i, int(hexCode(h)), 1)
+			}
+		}
+	case stCommand:
+		add(opPass, 0, 0, 0)
+		for p := range numPolicies {
+			if p != s.Policy[side] {
+				add(opPolicy, int(p), 0, 0)
+			}
+		}
+		for i := range s.pos.Units {
+			if u := &s.pos.Units[i]; u.Side == side && u.Ready() {
+				add(opActivate, i, 0, 0)
+			}
+		}
+	case stGroup:
+		dst = s.groupActions(dst)
+	case stMove:
+		m := s.able(nil)[0]
+		u := &s.pos.Units[m]
+		for _, h := range u.Hex.Neighbours() {
+			if s.canStep(h) {
+				add(opStep, m, int(hexCode(h)), 0)
+			}
+		}
+		if s.pos.enemyIn(side, u.Hex) && slices.ContainsFunc(s.able(nil), func(i int) bool { return s.pos.Units[i].MP > 0 }) {
+			add(opMelee, m, 0, 0)
+		}
+		if s.canExit() {
+			add(opExit, m, 0, 0)
+		}
+		for _, v := range s.pickUps(nil) {
+			add(opPickUp, v, 0, 0)
+		}
+		add(opStop, m, 0, 0)
+	case stRally:
+		for _, i := range s.rallyCandidates(nil) {
+			add(opRally, i, 0, 0)
+		}
+		add(opNoRally, 0, 0, 0)
+	case stReact:
+		for _, i := range s.reactors(nil) {
+			add(opReact, i, 0, 0)
+		}
+		add(opHold, 0, 0, 0)
+	case stReturn:
+		for _, i := range s.returners(nil) {
+			add(opReturn, i, 0, 0)
+		}
+		add(opHold, 0, 0, 0)
+	case stMelee:
+		a, targets := s.allocating()
+		for _, t := range targets {
+			add(opAttack, a, t, 0)
+		}
+	}
+	return dst
+}
+
+// groupActions are the activated units' actions (6.03) and whether more
+// may join (6.01).
+func (s *State) groupActions(dst []engine.Action) []engine.Action {
+	add := func(op uint8, a, b int) { dst = append(dst, engine.Action{Op: op, A: int16(a), B: int16(b)}) }
+	acted := false
+	for k := range int(s.NGroup) {
+		acted = acted || s.Acted[k]
+	}
+	if !acted && int(s.NGroup) < maxGroup {
+		for i := range s.pos.Units {
+			if s.canJoin(i) {
+				add(opAdd, i, 0)
+			}
+		}
+	}
+	for k := range int(s.NGroup) {
+		i := int(s.Group[k])
+		u := &s.pos.Units[i]
+		if s.Acted[k] || !u.Ready() {
+			continue
+		}
+		add(opDeploy, i, 0)
+		if s.d.Counters[u.Counter].CanDig() {
+			add(opDig, i, 0)
+		}
+		for _, h := range s.fireTargets(i, nil) {
+			add(opFire, i, int(h))
+		}
+		add(opMove, i, 0)
+		for k2 := k + 1; k2 < int(s.NGroup); k2++ { // 6.61: a stack moves together
+			if j := int(s.Group[k2]); !s.Acted[k2] && s.pos.Units[j].Ready() && s.pos.Units[j].Hex == u.Hex {
+				add(opMove, i, j+1)
+			}
+		}
+	}
+	return append(dst, engine.Action{Op: opEnd})
+}
+
+// canJoin reports whether units[i] may join the activation: the group and
+// it are a stack of two ready units in one hex (6.01b) or a mass (3.5,
+// 6.01c).
+func (s *State) canJoin(i int) bool {
+	u := &s.pos.Units[i]
+	if u.Side != s.Phasing || !u.Ready() {
+		return false
+	}
+	ids := make([]int, 0, s.NGroup+1)
+	for k := range int(s.NGroup) {
+		if int(s.Group[k]) == i {
+			return false
+		}
+		ids = append(ids, int(s.Group[k]))
+	}
+	ids = append(ids, i)
+	if len(ids) == 2 && s.pos.Units[ids[0]].Hex == u.Hex {
+		return true
+	}
+	return s.d.IsMass(s.pos.Units, ids)
+}
+
+// fireTargets are the hex codes holding enemy units that units[i] may
+// fire at (6.51, 6.52; ruling L15: a shot at a hex without enemy units is
+// not offered).
+func (s *State) fireTargets(i int, dst []int16) []int16 {
+	u := &s.pos.Units[i]
+	for j := range s.pos.Units {
+		e := &s.pos.Units[j]
+		if e.Where != OnMap || e.Side == u.Side {
+			continue
+		}
+		c := hexCode(e.Hex)
+		seen := false
+		for _, x := range dst {
+			seen = seen || x == c
+		}
+		if !seen && s.pos.CanFire(s.d, s.fireAt(i, e.Hex, false)) {
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// Apply plays a for side.
+func (s *State) Apply(side engine.Side, a engine.Action) error {
+	if !engine.IsLegal(s, side, a) {
+		return engine.Illegal("limanowa: %s is not open to %s now", s.EncodeAction(a), s.sideName(side))
+	}
+	s.apply(a)
+	return nil
+}
+
+// ApplyUnchecked plays an action known to be legal (ai.UncheckedApplier).
+func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) { s.apply(a) }
+
+func (s *State) sideName(side engine.Side) string {
+	if side >= 0 && int(side) < len(SideNames) {
+		return SideNames[side]
+	}
+	return fmt.Sprintf("side %d", side)
+}
+
+func (s *State) apply(a engine.Action) {
+	i := int(a.A)
+	switch a.Op {
+	case opPlace:
+		u := &s.pos.Units[i]
+		u.Where, u.Hex, u.Dispersed = OnMap, codeHex(a.B), a.C == 1
+		s.Add("10.1", engine.Observer, "placed", s.unitID(i), Layout.Format(u.Hex), faces[a.C])
+		s.pos.Control.Update(s.pos.Units)
+		s.nextSetup()
+	case opPass:
+		s.Add("5.21", engine.Observer, "pass", SideNames[s.Phasing])
+		s.endHalf()
+	case opActivate:
+		s.Group[0], s.NGroup = a.A, 1
+		s.Step = stGroup
+		s.Add("6.01", engine.Observer, "activate", s.unitID(i))
+	case opAdd:
+		s.Group[s.NGroup] = a.A
+		s.NGroup++
+		s.Add("6.01", engine.Observer, "joins", s.unitID(i))
+	case opEnd:
+		s.Add("6.03", engine.Observer, "end")
+		s.endHalf()
+	case opDeploy:
+		u := &s.pos.Units[i]
+		u.Dispersed, u.Spent = !u.Dispersed, true
+		s.Add("6.3", engine.Observer, "deploys", s.unitID(i), faces[b2i(u.Dispersed)])
+		s.afterAction(i)
+	case opDig:
+		u := &s.pos.Units[i]
+		u.Shovel, u.Spent = true, true
+		s.Add("6.41", engine.Observer, "digs", s.unitID(i))
+		s.afterAction(i)
+	case opFire:
+		s.Shooter, s.FireHex = a.A, a.B
+		s.Fired = [4]uint64{}
+		s.Add("6.51", engine.Observer, "fires", s.unitID(i), Layout.Format(codeHex(a.B)))
+		if len(s.returners(nil)) > 0 {
+			s.Step, s.Decider = stReturn, s.reactor()
+			return
+		}
+		s.fire()
+	case opMove:
+		s.Add("6.61", engine.Observer, "declares", s.unitID(i))
+		if a.B > 0 {
+			s.Add("6.61", engine.Observer, "declares", s.unitID(int(a.B-1)))
+		}
+		s.startMove(i, int(a.B)-1)
+	case opStep:
+		s.step(codeHex(a.B))
+	case opMelee:
+		s.beginMelee()
+	case opStop:
+		s.Add("6.65", engine.Observer, "stops", s.unitID(i))
+		s.endMove()
+	case opRally:
+		s.setFired(i)
+		s.check(i, 0, ByRally, "3.8")
+		if len(s.rallyCandidates(nil)) == 0 {
+			s.consequences()
+		}
+	case opNoRally:
+		for _, r := range s.rallyCandidates(nil) {
+			s.setFired(r)
+		}
+		s.consequences()
+	case opReact:
+		s.react(i)
+		if len(s.reactors(nil)) == 0 {
+			s.continueMove()
+		}
+	case opPolicy:
+		s.Policy[s.Decider] = uint8(a.A)
+		s.Add("6.71", s.Decider, "policy", SideNames[s.Decider], policyNames[a.A]) // the other side is not told
+	case opHold:
+		if s.Step == stReturn {
+			s.fire()
+		} else {
+			s.continueMove()
+		}
+	case opReturn:
+		s.setFired(i)
+		if len(s.returners(nil)) == 0 {
+			s.fire()
+		}
+	case opAttack:
+		s.setAttack(i, int(a.B))
+	case opPickUp:
+		s.pickUp(i)
+	case opExit:
+		s.exit()
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// EncodeAction is the record text: "step hussar-sqn-2 D22".
+func (s *State) EncodeAction(a engine.Action) string {
+	w := ops.Word(a.Op)
+	unit := func(i int16) string {
+		return actiontext.ID(i, len(s.pos.Units), "unit", s.unitID)
+	}
+	hex := func(c int16) string {
+		if !s.validHex(c) {
+			return fmt.Sprintf("hex%d", c)
+		}
+		return Layout.Format(codeHex(c))
+	}
+	switch a.Op {
+	case opPlace:
+		return w + " " + unit(a.A) + " " + hex(a.B) + " " + actiontext.ID(a.C, 2, "face", func(i int) string { return faces[i] })
+	case opPass, opEnd, opNoRally, opHold:
+		return w
+	case opFire, opStep:
+		return w + " " + unit(a.A) + " " + hex(a.B)
+	case opAttack:
+		return w + " " + unit(a.A) + " " + unit(a.B)
+	case opPolicy:
+		return w + " " + actiontext.ID(a.A, len(policyNames), "policy", func(i int) string { return policyNames[i] })
+	case opMove:
+		if a.B != 0 {
+			return w + " " + unit(a.A) + " " + unit(a.B-1)
+		}
+	}
+	return w + " " + unit(a.A)
+}
+
+// DecodeAction parses a record text.
+func (s *State) DecodeAction(text string) (engine.Action, error) {
+	op, args, err := ops.Split("limanowa", text)
+	if err != nil {
+		return engine.Action{}, err
+	}
+	w := ops.Word(op)
+	a := engine.Action{Op: op}
+	unit := func(id string) (int16, error) {
+		i, ok := s.unitByID(id)
+		if !ok {
+			return 0, fmt.Errorf("limanowa: no unit %q in this game", id)
+		}
+		return int16(i), nil
+	}
+	hex := func(id string) (int16, error) {
+		h, err := Layout.Parse(id)
+		if err != nil || !s.d.Map.InPlay(h) {
+			return 0, fmt.Errorf("limanowa: %q is not a hex in play", id)
+		}
+		return hexCode(h), nil
+	}
+	switch op {
+	case opPass, opEnd, opNoRally, opHold:
+		return a, actiontext.Want("limanowa", w, args, 0, "nothing")
+	case opPlace:
+		if err := actiontext.Want("limanowa", w, args, 3, "a unit, a hex and formed or dispersed"); err != nil {
+			return a, err
+		}
+		if a.A, err = unit(args[0]); err != nil {
+			return a, err
+		}
+		if a.B, err = hex(args[1]); err != nil {
+			return a, err
+		}
+		switch strings.ToLower(args[2]) {
+		case "formed":
+		case "dispersed":
+			a.C = 1
+		default:
+			return a, fmt.Errorf("limanowa: %q is neither formed nor dispersed", args[2])
+		}
+		return a, nil
+	case opFire, opStep:
+		if err := actiontext.Want("limanowa", w, args, 2, "a unit and a hex"); err != nil {
+			return a, err
+		}
+		if a.A, err = unit(args[0]); err != nil {
+			return a, err
+		}
+		a.B, err = hex(args[1])
+		return a, err
+	case opAttack:
+		if err := actiontext.Want("limanowa", w, args, 2, "two units"); err != nil {
+			return a, err
+		}
+		if a.A, err = unit(args[0]); err != nil {
+			return a, err
+		}
+		a.B, err = unit(args[1])
+		return a, err
+	}
+	if op == opPolicy {
+		if err := actiontext.Want("limanowa", w, args, 1, "ask, mg-fire, all-fire or never"); err != nil {
+			return a, err
+		}
+		p := slices.Index(policyNames, args[0])
+		if p < 0 {
+			return a, fmt.Errorf("limanowa: no reaction order %q (ask, mg-fire, all-fire, never)", args[0])
+		}
+		a.A = int16(p)
+		return a, nil
+	}
+	if op == opMove && len(args) == 2 {
+		if a.A, err = unit(args[0]); err != nil {
+			return a, err
+		}
+		b, err := unit(args[1])
+		a.B = b + 1
+		return a, err
+	}
+	if err := actiontext.Want("limanowa", w, args, 1, "a unit"); err != nil {
+		return a, err
+	}
+	a.A, err = unit(args[0])
+	return a, err
+}

@@ -1,0 +1,50 @@
+package limanowa
+
+import (
+	"math"
+
+	"sandtable/internal/ai"
+	"sandtable/internal/engine"
+	"sandtable/internal/hexgrid"
+)
+
+// What the computer players know of Limanowa: an evaluation of scenario 1.
+// The knowledge is registered with the players here; the game itself is
+// not registered with the engine yet (doc.go).
+func init() {
+	ai.RegisterKnowledge(Game{}.ID(), ai.Knowledge{Evaluate: evaluate})
+}
+
+// evaluate estimates side's chance of winning scenario 1: the margin of
+// Limanowa hexes each side controls (13.0), the units each keeps (formed
+// counting more) and how close each side's units stand to the town,
+// through a logistic curve.
+func evaluate(st engine.State, side engine.Side) float64 {
+	s := st.(*State)
+	town, _ := s.d.Map.VillageOf(Layout.MustParse("N17"))
+	x := 0.6 * float64(s.pos.Control.Count(Central, town.Hexes)-s.pos.Control.Count(Russian, town.Hexes))
+	for i := range s.pos.Units {
+		u := &s.pos.Units[i]
+		if u.Where != OnMap {
+			continue
+		}
+		v := 0.5
+		if !u.Dispersed {
+			v = 1
+		}
+		near := 12.0
+		for _, h := range town.Hexes {
+			near = math.Min(near, float64(hexgrid.Distance(u.Hex, h)))
+		}
+		v += 0.08 * (12 - near)
+		if u.Side == Russian {
+			v = -v
+		}
+		x += v
+	}
+	p := 1 / (1 + math.Exp(-x/2))
+	if side == Central {
+		return p
+	}
+	return 1 - p
+}

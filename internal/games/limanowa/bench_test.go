@@ -1,0 +1,60 @@
+package limanowa
+
+import (
+	"testing"
+
+	"sandtable/internal/engine"
+)
+
+// randomGame plays scenario 1 to its end with uniformly random actions.
+func randomGame(b *testing.B, seed uint64) int {
+	st, err := Game{}.New(engine.Setup{Scenario: "probe", Seed: seed})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := st.(*State)
+	r := engine.NewRand(seed)
+	var buf []engine.Action
+	n := 0
+	for !s.Over() {
+		side := s.Active().Sides()[0]
+		buf = s.Legal(side, buf[:0])
+		s.ApplyUnchecked(side, buf[r.IntN(len(buf))])
+		n++
+	}
+	return n
+}
+
+// BenchmarkRandomGame is one random game of scenario 1, set-up included.
+func BenchmarkRandomGame(b *testing.B) {
+	actions := 0
+	for i := range b.N {
+		actions += randomGame(b, uint64(i))
+	}
+	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
+}
+
+// BenchmarkLegal lists the actions of a unit about to move, Hussars next
+// to it, so that each step's reaction test is counted too.
+func BenchmarkLegal(b *testing.B) {
+	st, _ := Game{}.New(engine.Setup{Scenario: "probe", Seed: 1})
+	s := st.(*State)
+	for i := range s.pos.Units {
+		s.pos.Units[i].Where = Exited
+	}
+	place := func(id, hex string) {
+		i, _ := s.unitByID(id)
+		s.pos.Units[i].Where, s.pos.Units[i].Hex = OnMap, Layout.MustParse(hex)
+	}
+	place("cossack-sqn-1", "J20")
+	place("hussar-sqn-1", "L20")
+	place("hussar-sqn-2", "L21")
+	s.Turn, s.Initiative, s.Couplets = 1, Russian, 3
+	s.startHalf(0)
+	i, _ := s.unitByID("cossack-sqn-1")
+	s.apply(engine.Action{Op: opActivate, A: int16(i)})
+	var buf []engine.Action
+	for b.Loop() {
+		buf = s.Legal(Russian, buf[:0])
+	}
+}

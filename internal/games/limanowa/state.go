@@ -1,0 +1,253 @@
+package limanowa
+
+import (
+	"encoding/binary"
+	"fmt"
+	"slices"
+
+	"sandtable/internal/engine"
+	"sandtable/internal/hexgrid"
+	"sandtable/internal/kit/flat"
+	"sandtable/internal/kit/sequence"
+)
+
+// Game is Last Laurels at Limanowa for the engine. It is not registered
+// (doc.go says what is missing); tests and the conformance suite use it
+// directly.
+type Game struct{}
+
+func (Game) ID() string          { return "limanowa" }
+func (Game) Title() string       { return "Red Poppies Campaigns vol. 2: Last Laurels at Limanowa" }
+func (Game) SideNames() []string { return []string{"central", "russian"} }
+
+// Scenarios lists what New can start: scenario 1 only. Scenarios 2 and 3
+// need off-map artillery, the campaigns their days (doc.go).
+func (Game) Scenarios() []string { return []string{"probe"} }
+
+// step is a decision point of the sequence of play.
+type step uint8
+
+const (
+	stSetup   step = iota // 10.1: the side named sets up its next unit
+	stCommand             // 5.21: the actor issues a command or passes
+	stGroup               // 6.03: the activated units act, or the command ends
+	stMove                // 6.61: the mover spends its next movement point, or stops
+	stRally               // 3.8: the mover's owner may rally a dispersed unit it joined
+	stReact               // 6.71-6.73: the reactor may fire at the hex of the moving unit
+	stReturn              // 6.74: the reactor's units in the target hex may shoot back
+	stMelee               // 6.674: the actor allocates its attack
+)
+
+// maxGroup is the most units one command activates (6.01c).
+const maxGroup = MassUnits
+
+// core is everything that changes besides the units and the board
+// (Marshal encodes both).
+type core struct {
+	sequence.Track[step]
+	sequence.Result
+	Rng engine.Rand
+	Epo uint64
+
+	Initiative engine.Side // 5.11
+	Couplets   int8        // couplets left this turn, the one under way included (5.23)
+	Half       int8        // 0: the initiative side acts; 1: the other (5.21)
+	NightZero  bool        // 5.12
+	Halves     int16       // couplet halves begun so far (GameTurn)
+
+	Group  [maxGroup]int16 // the activated units (6.01)
+	NGroup int8
+	Acted  [maxGroup]bool // which of them have acted (6.03)
+
+	Movers   [2]int16 // the unit or stack moving, -1 none (6.61)
+	MoveFrom int16    // hex code where the move began (6.64)
+	MoveHex  int16    // hex code the movers are in
+	RoadOnly bool     // every hex it entered was across a road hexside (6.64)
+	Bonus    bool     // it has used the road bonus (6.64)
+	// PendingLost: the hex entered calls for a lost check of each mover,
+	// after any rally (6.9).
+	PendingLost [2]bool
+
+	Fired [4]uint64 // reactor units that have fired at this expenditure (6.73), or chosen to return fire (6.74)
+
+	Shooter   int16             // the actor's unit whose fire the reactor may answer (6.74)
+	FireHex   int16             // its target hex
+	MeleeHex  int16             // the hex of the melee being allocated (6.674)
+	Part      [2]bool           // which movers take part (6.672)
+	Att       [2]int16          // the unit each mover attacks, -1 not yet allocated
+	RAtt      [StackLimit]int16 // the mover each reacting unit attacks (meleeTargets order)
+	Policy    [2]uint8          // each side's standing reaction order (AskEach...)
+	Hallowed  int16             // hex code of hallowed ground, 0 none (6.679)
+	HallowFor engine.Side
+}
+
+// State is a game of Limanowa at a decision point.
+type State struct {
+	core
+	pos Position // the units, control and markers (Marshal encodes them)
+	d   *Data
+	sc  *Scenario
+	engine.Log
+}
+
+// New sets a scenario up (10.1): the side named first places its units,
+// then the other.
+func (Game) New(setup engine.Setup) (engine.State, error) {
+	d := DefaultData()
+	var sc *Scenario
+	for i := range d.Scenarios {
+		if d.Scenarios[i].ID == setup.Scenario {
+			sc = &d.Scenarios[i]
+		}
+	}
+	if setup.Scenario == "" {
+		sc = &d.Scenarios[0]
+	}
+	if sc == nil || !slices.Contains(Game{}.Scenarios(), sc.ID) {
+		return nil, fmt.Errorf("limanowa: unknown or unplayable scenario %q (scenarios: %v)", setup.Scenario, Game{}.Scenarios())
+	}
+	for k := range setup.Options {
+		return nil, fmt.Errorf("limanowa: unknown option %q", k)
+	}
+	s := &State{d: d, sc: sc, pos: *d.NewPosition(sc)}
+	s.Rng = engine.NewRand(setup.Seed)
+	s.Movers = [2]int16{-1, -1}
+	s.Shooter = -1
+	s.Turn = 0
+	s.Step = stSetup
+	s.Decider = sc.First
+	s.Phasing = sc.First
+	s.Add("10.1", engine.Observer, "scenario", sc.ID)
+	s.nextSetup()
+	return s, nil
+}
+
+// roll is one die from the state's generator; every roll moves the epoch.
+func (s *State) roll() int {
+	s.Epo++
+	return s.Rng.D6()
+}
+
+func (s *State) dice() [2]int { return [2]int{s.roll(), s.roll()} }
+
+func (s *State) Active() engine.SideSet { return s.Result.Active(s.Decider) }
+func (s *State) Epoch() uint64          { return s.Epo }
+
+// Scores are the victory points the scenario counts (13.0).
+func (s *State) Scores() []float64 {
+	r := s.d.Judge(s.sc.Victory, &s.pos.Control, s.sc.PlayArea)
+	return []float64{float64(r.Points[0]), float64(r.Points[1])}
+}
+
+// Clone copies the state; the units are the only slice that changes.
+func (s *State) Clone() engine.State {
+	c := *s
+	c.pos.Units = slices.Clone(s.pos.Units)
+	c.Log = engine.Log{}
+	return &c
+}
+
+// Marshal is the canonical encoding: the core, then every unit, control
+// and the markers.
+func (s *State) Marshal() []byte {
+	b := flat.Marshal(&s.core)
+	for i := range s.pos.Units {
+		u := &s.pos.Units[i]
+		b = binary.LittleEndian.AppendUint16(b, uint16(u.Counter))
+		b = append(b, byte(u.Side), byte(u.Where), byte(hexCode(u.Hex)), byte(hexCode(u.Hex)>>8), byte(u.MP),
+			bits(u.Dispersed, u.Spent, u.In, u.Moving, u.LostChecked, u.Shovel))
+	}
+	b = append(b, flat.Marshal(&s.pos.Control.owner)...)
+	b = append(b, flat.Marshal(&s.pos.hex)...)
+	return append(b, flat.Marshal(&s.pos.side)...)
+}
+
+func bits(bs ...bool) byte {
+	var b byte
+	for i, x := range bs {
+		if x {
+			b |= 1 << i
+		}
+	}
+	return b
+}
+
+// Determinize reseeds the future dice and forgets the other side's
+// standing reaction order (the viewer supposes it asks); nothing else is
+// hidden in a scenario (the units are open, 2.1; set-up is in turn, 10.1).
+func (s *State) Determinize(viewer engine.Side, r *engine.Rand) engine.State {
+	c := s.Clone().(*State)
+	c.Rng = engine.NewRand(r.Uint64())
+	for side := range c.Policy {
+		if engine.Side(side) != viewer {
+			c.Policy[side] = AskEach
+		}
+	}
+	return c
+}
+
+// hexCode is a hex as an action argument: column*32 + row.
+func hexCode(h hexgrid.Hex) int16 {
+	c, r := Layout.ColRow(h)
+	return int16(c*32 + r)
+}
+
+func codeHex(c int16) hexgrid.Hex { return Layout.Hex(int(c)/32, int(c)%32) }
+
+// validHex reports whether a code names a hex in play.
+func (s *State) validHex(c int16) bool {
+	return c > 0 && int(c)%32 >= 1 && Layout.OnMap(codeHex(c)) && s.d.Map.InPlay(codeHex(c))
+}
+
+// unitID is a unit's record name: its counter's id and its number among
+// that counter's units in the game ("cossack-sqn-2").
+func (s *State) unitID(i int) string {
+	n := 1
+	for j := 0; j < i; j++ {
+		if s.pos.Units[j].Counter == s.pos.Units[i].Counter {
+			n++
+		}
+	}
+	return fmt.Sprintf("%s-%d", s.d.Counters[s.pos.Units[i].Counter].ID, n)
+}
+
+func (s *State) unitByID(id string) (int, bool) {
+	for i := range s.pos.Units {
+		if s.unitID(i) == id {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// GameTurn numbers the couplet halves for the computer players: it
+// changes, always upwards, when the other side becomes the actor (5.22).
+func (s *State) GameTurn() int { return int(s.Halves) }
+
+// CheckInvariants: the stacking limit (3.4), units on the map in play,
+// the moving unit on the map, ready units never spent-and-moving beyond
+// their points.
+func (s *State) CheckInvariants() error {
+	for i := range s.pos.Units {
+		u := &s.pos.Units[i]
+		if u.Where != OnMap {
+			continue
+		}
+		if !s.d.Map.InPlay(u.Hex) {
+			return fmt.Errorf("%s off the play area at %s", s.unitID(i), Layout.Format(u.Hex))
+		}
+		if Stacked(s.pos.Units, u.Side, u.Hex) > StackLimit {
+			return fmt.Errorf("3.4: %d units of side %d in %s", Stacked(s.pos.Units, u.Side, u.Hex), u.Side, Layout.Format(u.Hex))
+		}
+		if u.MP < 0 {
+			return fmt.Errorf("%s has %d MP", s.unitID(i), u.MP)
+		}
+	}
+	if s.Step == stMove && len(s.able(nil)) == 0 {
+		return fmt.Errorf("a move decision without a unit able to move")
+	}
+	if s.Turn > int8(s.sc.Turns) && !s.Over() {
+		return fmt.Errorf("turn %d beyond the scenario's %d", s.Turn, s.sc.Turns)
+	}
+	return nil
+}
