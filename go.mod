@@ -5,8 +5,11 @@ go 1.26.8
 require (
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/crypto v0.58.0
+	golang.org/x/text v0.43.0
 	modernc.org/sqlite v1.61.1
 )
+
+require github.com/nicksnyder/go-i18n/v2 v2.7.0
 
 require (
 	github.com/chromedp/cdproto v0.159.0 // indirect

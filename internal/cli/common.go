@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/words"
 )
 
 // Boarder is implemented by states that can draw themselves as text for a
@@ -41,16 +43,13 @@ type Secrecy interface {
 	SecretAction(side engine.Side, a engine.Action) bool
 }
 
-// langs are the languages the games' texts come in.
-var langs = []string{"en", "it"}
-
+// checkLang refuses a language that not every catalog of texts has
+// (words.Langs: the games' and the web client's).
 func checkLang(lang string) error {
-	for _, l := range langs {
-		if l == lang {
-			return nil
-		}
+	if langs := words.Langs(); !slices.Contains(langs, lang) {
+		return fmt.Errorf("unknown language %q (known: %s)", lang, strings.Join(langs, ", "))
 	}
-	return fmt.Errorf("unknown language %q (known: %s)", lang, strings.Join(langs, ", "))
+	return nil
 }
 
 // parseFlags parses args with fs, allowing positional arguments between

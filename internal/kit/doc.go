@@ -12,4 +12,6 @@
 //     written.
 //   - flat: the canonical encoding of a game's flat core, over which the
 //     record's hashes are taken.
+//   - words: a game's texts in every language, in message catalogs a
+//     translator edits (one JSON file a language), validated at load.
 package kit

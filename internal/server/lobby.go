@@ -6,10 +6,10 @@ import (
 	"errors"
 	"maps"
 	"net/http"
-	"slices"
 
 	"sandtable/internal/ai"
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/words"
 	"sandtable/internal/store"
 )
 
@@ -25,7 +25,7 @@ func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
 		Games     []gameMeta `json:"games"`
 		Computers []string   `json:"computers"`
 		Langs     []string   `json:"langs"`
-	}{Games: []gameMeta{}, Computers: ai.Names(), Langs: langs}
+	}{Games: []gameMeta{}, Computers: ai.Names(), Langs: words.Langs()}
 	if out.Computers == nil {
 		out.Computers = []string{}
 	}
@@ -91,8 +91,8 @@ func (s *Server) newGame(ctx context.Context, u store.User, req createRequest, r
 	if req.Lang == "" {
 		req.Lang = "en"
 	}
-	if !slices.Contains(langs, req.Lang) {
-		return store.Game{}, errf(http.StatusBadRequest, "unknown language %q (known: %v)", req.Lang, langs)
+	if err := checkLang(req.Lang); err != nil {
+		return store.Game{}, err
 	}
 	if req.Scenario == "" {
 		req.Scenario = eg.Scenarios()[0]

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/words"
 	"sandtable/internal/store"
 )
 
@@ -78,19 +80,21 @@ type inviteJSON struct {
 	URL  string `json:"url"`
 }
 
-var langs = []string{"en", "it"}
+// checkLang refuses a language that not every catalog of texts has
+// (words.Langs: the games' and the client's).
+func checkLang(l string) error {
+	if !slices.Contains(words.Langs(), l) {
+		return errf(http.StatusBadRequest, "unknown language %q (known: %v)", l, words.Langs())
+	}
+	return nil
+}
 
 func langOf(r *http.Request, def string) (string, error) {
 	l := r.URL.Query().Get("lang")
 	if l == "" {
 		return def, nil
 	}
-	for _, k := range langs {
-		if l == k {
-			return l, nil
-		}
-	}
-	return "", errf(http.StatusBadRequest, "unknown language %q (known: %v)", l, langs)
+	return l, checkLang(l)
 }
 
 // render fills the parts of a view that come from a session alone: the
@@ -228,8 +232,8 @@ func (s *Server) prepare(ctx context.Context, lv *live, u viewer, req moveReques
 	if lang == "" {
 		lang = lv.g.Lang
 	}
-	if lang != "en" && lang != "it" {
-		return 0, "", errf(http.StatusBadRequest, "unknown language %q (known: %v)", lang, langs)
+	if err := checkLang(lang); err != nil {
+		return 0, "", err
 	}
 	if req.Side == "" || req.Move == nil {
 		return 0, "", errf(http.StatusBadRequest, "a move request names its side and the move number it was made against")

@@ -2,6 +2,11 @@
 // and SVG embedded in the binary, no build step. Every page is the same
 // shell (app.html); app.js draws the page the path names. The client only
 // draws what the server sends: the rules stay on the server.
+//
+// The client's own words are a catalog (words/en.json, words/it.json; see
+// internal/kit/words), validated when the program starts and served as
+// /static/words/<lang>.json: every text in one language, keyed as in the
+// catalog ("lobby", "side.allied"), with the languages there are.
 package web
 
 import (
@@ -16,6 +21,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/yuin/goldmark"
@@ -25,6 +31,8 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"sandtable/internal/kit/words"
 )
 
 //go:embed static
@@ -38,6 +46,12 @@ type file struct {
 
 var files = map[string]file{}
 
+//go:embed words/*.json
+var wordFiles embed.FS
+
+// texts are the client's words in every language.
+var texts = words.MustLoad("web", wordFiles, "words")
+
 func init() {
 	fs.WalkDir(static, "static", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -47,15 +61,61 @@ func init() {
 		if err != nil {
 			return err
 		}
-		sum := sha256.Sum256(b)
-		files[strings.TrimPrefix(p, "static/")] = file{body: b, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+		files[strings.TrimPrefix(p, "static/")] = newFile(b)
 		return nil
 	})
+}
+
+var wordFilesOnce sync.Once
+
+// addWordFiles adds static/words/<lang>.json for every language: the
+// client's words and, for each game, its board's words (the "client"
+// section of the game's catalog). Made with the handler, once every game
+// has loaded its catalog.
+func addWordFiles() {
+	langs := map[string]string{}
+	for _, l := range words.Langs() {
+		langs[l] = texts.Text(l, "self")
+	}
+	for _, l := range words.Langs() {
+		games := map[string]map[string]string{}
+		for name, c := range words.Loaded() {
+			for k, v := range c.Texts(l) {
+				if k, ok := strings.CutPrefix(k, "client."); ok {
+					if games[name] == nil {
+						games[name] = map[string]string{}
+					}
+					games[name][k] = v
+				}
+			}
+		}
+		b, err := json.Marshal(clientWords{Lang: l, Langs: langs, Words: texts.Texts(l), Games: games})
+		if err != nil {
+			panic(err)
+		}
+		files["words/"+l+".json"] = newFile(b)
+	}
+}
+
+// clientWords is what the client loads: its words in Lang, the words of
+// each game's board, and every language it may switch to, each named in
+// itself.
+type clientWords struct {
+	Lang  string                       `json:"lang"`
+	Langs map[string]string            `json:"langs"`
+	Words map[string]string            `json:"words"`
+	Games map[string]map[string]string `json:"games"` // game id: key: text
+}
+
+func newFile(b []byte) file {
+	sum := sha256.Sum256(b)
+	return file{body: b, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
 }
 
 // Handler serves the client. docs, when not nil, is the project's docs/
 // folder, whose Markdown files the about page links to (/docs/...).
 func Handler(docs fs.FS) http.Handler {
+	wordFilesOnce.Do(addWordFiles)
 	mux := http.NewServeMux()
 	page := func(w http.ResponseWriter, r *http.Request) { serve(w, r, "app.html") }
 	for _, p := range []string{"GET /{$}", "GET /play/{id}", "GET /join/{id}", "GET /replay", "GET /replay/{id}", "GET /about", "GET /account"} {

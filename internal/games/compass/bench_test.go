@@ -1,9 +1,12 @@
 package compass
 
 import (
+	"path/filepath"
 	"testing"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/engine/enginetest"
+	"sandtable/internal/kit/words/wordstest"
 )
 
 // randomGame plays one full game with uniformly random legal actions on the
@@ -53,4 +56,11 @@ func BenchmarkMarshal(b *testing.B) {
 	for b.Loop() {
 		s.Marshal()
 	}
+}
+
+// BenchmarkRenderLog: rendering one log line of a recorded game, in
+// English and Italian alternately (a view renders the log it shows).
+func BenchmarkRenderLog(b *testing.B) {
+	s := enginetest.ReplayFile(b, filepath.Join("testdata", "playthrough-1.json"))
+	wordstest.BenchRenderLog(b, s)
 }

@@ -2,6 +2,7 @@ package compass
 
 import (
 	"fmt"
+	"slices"
 
 	"sandtable/internal/engine"
 	"sandtable/internal/kit/flat"
@@ -28,8 +29,8 @@ func (Game) New(setup engine.Setup) (engine.State, error) {
 	for k, v := range setup.Options {
 		switch k {
 		case "lang":
-			if v != "en" && v != "it" {
-				return nil, fmt.Errorf("compass: option lang must be en or it, not %q", v)
+			if !slices.Contains(texts.Langs(), v) {
+				return nil, fmt.Errorf("compass: option lang must be one of %v, not %q", texts.Langs(), v)
 			}
 		default:
 			return nil, fmt.Errorf("compass: unknown option %q (known: lang)", k)

@@ -1,21 +1,20 @@
 package compass
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"sandtable/internal/engine"
 )
-
-// Notice is shown wherever a player sees the reconstructed components.
-const Notice = "The map, counters, deployment chart, turn track and event mix are a RECONSTRUCTION from history, not the published components: see docs/compass/data.md. Rulings on ambiguities: docs/compass/rulings.md."
 
 // View is what one side may see. Enemy stacks are open (3.1: "it is always
 // permitted to examine enemy stacks"); event markers in the opponent's hand
 // and the order of both containers are not.
 type View struct {
 	Game     string       `json:"game"`
-	Notice   string       `json:"notice"`
+	Notice   string       `json:"notice"` // the reconstruction notice (catalog key "notice"), shown wherever a player sees the components
 	Viewer   string       `json:"viewer"`
 	Turn     int          `json:"turn"`
 	Turns    int          `json:"turns"`
@@ -126,7 +125,7 @@ func (s *State) View(side engine.Side, lang string) any { return s.view(side, la
 
 func (s *State) view(side engine.Side, lang string) *View {
 	v := &View{
-		Game: "compass", Notice: Notice, Viewer: sideLabel(side), Turn: int(s.Turn), Turns: len(s.d.Turns),
+		Game: "compass", Notice: texts.Text(lang, "notice"), Viewer: sideLabel(side), Turn: int(s.Turn), Turns: len(s.d.Turns),
 		Dates: datesIn(s.d.Turns[s.Turn-1].Dates, lang), Phase: stepName[s.Step], Phasing: s.sideName(s.Phasing),
 		Prompt: s.Prompt(side, lang), Repl: [2]int{int(s.Repl[0]), int(s.Repl[1])},
 	}
@@ -246,10 +245,10 @@ func (s *State) battleView() *BattleView {
 func (s *State) Board(side engine.Side, lang string) string {
 	v := s.view(side, lang)
 	var b strings.Builder
-	t := func(en, it string) string { return text{en, it}.in(lang) }
-	fmt.Fprintf(&b, "%s %d/%d (%s) — %s: %s — %s: %s %d, %s %d\n", t("Turn", "Turno"), v.Turn, v.Turns, v.Dates,
-		t("phase", "fase"), phaseName[v.Phase].in(lang), t("VP now", "PV ora"), tr("allied", lang), v.VP[0], tr("italian", lang), v.VP[1])
-	fmt.Fprintf(&b, "[%s]\n", t("Map and counters are a reconstruction: see docs/compass/data.md", "Mappa e pedine sono una ricostruzione: vedi docs/compass/data.md"))
+	t := func(key string) string { return texts.Text(lang, "board."+key) }
+	fmt.Fprintf(&b, "%s %d/%d (%s) — %s: %s — %s: %s %d, %s %d\n", t("turn"), v.Turn, v.Turns, v.Dates,
+		t("phase"), texts.Text(lang, "phase."+v.Phase), t("vpNow"), tr("allied", lang), v.VP[0], tr("italian", lang), v.VP[1])
+	fmt.Fprintf(&b, "[%s]\n", t("notice"))
 	byArea := map[string][]UnitView{}
 	for _, u := range v.Units {
 		if u.Where == "map" {
@@ -274,7 +273,7 @@ func (s *State) Board(side engine.Side, lang string) string {
 			tags += fmt.Sprintf(" %dVP", a.VP)
 		}
 		if a.Logistic != "" {
-			tags += " " + t("logistic", "logistica")
+			tags += " " + t("logistic")
 		}
 		fmt.Fprintf(&b, "%-18s [%s]%s", a.Name, ctl, tags)
 		for _, u := range units {
@@ -292,10 +291,10 @@ func (s *State) Board(side engine.Side, lang string) string {
 		}
 	}
 	if len(track) > 0 {
-		fmt.Fprintf(&b, "%s: %s\n", t("Reinforcements", "Rinforzi"), strings.Join(track, ", "))
+		fmt.Fprintf(&b, "%s: %s\n", t("reinforcements"), strings.Join(track, ", "))
 	}
 	if len(elim) > 0 {
-		fmt.Fprintf(&b, "%s: %s\n", t("Eliminated", "Eliminate"), strings.Join(elim, ", "))
+		fmt.Fprintf(&b, "%s: %s\n", t("eliminated"), strings.Join(elim, ", "))
 	}
 	for o := range 2 {
 		ev := v.Events[o]
@@ -307,13 +306,13 @@ func (s *State) Board(side engine.Side, lang string) string {
 			}
 			hand = strings.Join(names, ", ")
 		}
-		fmt.Fprintf(&b, "%s %s: %s [%s]; %s: %d\n", t("Events", "Eventi"), tr(s.sideName(engine.Side(o)), lang),
-			t("hand", "in mano"), hand, t("container", "contenitore"), ev.Container)
+		fmt.Fprintf(&b, "%s %s: %s [%s]; %s: %d\n", t("events"), tr(s.sideName(engine.Side(o)), lang),
+			t("hand"), hand, t("container"), ev.Container)
 	}
 	if bv := v.Battle; bv != nil {
-		fmt.Fprintf(&b, "%s: %s → %s\n", t("Combat", "Combattimento"), bv.From, bv.Area)
+		fmt.Fprintf(&b, "%s: %s → %s\n", t("combat"), bv.From, bv.Area)
 		for i, side := range bv.Sides {
-			fmt.Fprintf(&b, "  %s:", []string{t("attacker", "attaccante"), t("defender", "difensore")}[i])
+			fmt.Fprintf(&b, "  %s:", []string{t("attacker"), t("defender")}[i])
 			for _, f := range side {
 				fmt.Fprintf(&b, " %s", f.Unit)
 				if f.Support != "" {
@@ -334,14 +333,6 @@ func (s *State) Board(side engine.Side, lang string) string {
 	return b.String()
 }
 
-// phaseName is the view's phase in words, with the rulebook's Italian terms.
-var phaseName = map[string]text{
-	"events": {"events", "eventi"}, "reinforcements": {"reinforcements", "rinforzi"},
-	"replacements": {"replacements", "rimpiazzi"}, "movement": {"movement", "movimento"},
-	"stacking": {"stacking", "ammassamento"}, "combat": {"combat", "combattimento"},
-	"exploitation": {"exploitation", "sfruttamento"}, "over": {"game over", "partita finita"},
-}
-
 func unitLabel(u UnitView, lang string) string {
 	cv := fmt.Sprint(u.CV)
 	if u.DefenceOnly {
@@ -352,13 +343,13 @@ func unitLabel(u UnitView, lang string) string {
 	}
 	l := fmt.Sprintf("%s %s %s-%d", map[string]string{"allied": "A", "italian": "I"}[u.Side], u.Name, cv, u.MC)
 	if u.Reduced {
-		l += text{" (red.)", " (rid.)"}.in(lang)
+		l += texts.Text(lang, "board.reduced")
 	}
 	if u.Steps == 1 {
 		l += " ▭"
 	}
 	if u.OutOfSupply {
-		l += text{" OOS", " FR"}.in(lang) // Out of Supply, Fuori Rifornimento (3.9)
+		l += texts.Text(lang, "board.oos") // Out of Supply, Fuori Rifornimento (3.9)
 	}
 	if u.MPLeft != "" {
 		l += " mp:" + u.MPLeft
@@ -388,11 +379,11 @@ func (s *State) Neighbours(place, lang string) (string, error) {
 			if i == 0 {
 				sep = ""
 			}
-			fmt.Fprintf(&b, "%s %s (%s, %s %s)", sep, s.d.Areas[l.To].Name, tr(linkName[l.Kind], lang), halves(entryCost(l.Kind)), text{"MP", "PM"}.in(lang))
+			fmt.Fprintf(&b, "%s %s (%s, %s %s)", sep, s.d.Areas[l.To].Name, tr(linkName[l.Kind], lang), halves(entryCost(l.Kind)), texts.Text(lang, "terminal.mp"))
 		}
 		return b.String(), nil
 	}
-	return "", fmt.Errorf(text{"no area %q (give its id, as sidi-barrani, or its name)", "nessuna area %q (dai il suo id, come sidi-barrani, o il suo nome)"}.in(lang), place)
+	return "", errors.New(texts.Text(lang, "terminal.noArea", strconv.Quote(place)))
 }
 
 // blocked tells, for the movement step (6.2.D), why unit u may not enter
@@ -400,12 +391,12 @@ func (s *State) Neighbours(place, lang string) (string, error) {
 // "*" holds a reason that bars every area.
 func (s *State) blocked(u int, lang string) map[string]string {
 	us, d := &s.Units[u], s.def(u)
-	t := func(en, it string, a ...any) string { return fmt.Sprintf(text{en, it}.in(lang), a...) }
+	t := func(key string, a ...string) string { return texts.Text(lang, "why."+key, a...) }
 	switch {
 	case d.MC == 0:
-		return map[string]string{"*": t("%s cannot move: it has no movement capacity (3.7)", "%s non può muovere: non ha capacità di movimento (3.7)", d.Name)}
+		return map[string]string{"*": t("noMC", d.Name)}
 	case us.Flags&fDeclared != 0:
-		return map[string]string{"*": t("%s has declared an attack: its movement is over (6.2.D, ruling C-3)", "%s ha dichiarato un attacco: il suo movimento è finito (6.2.D, decisione C-3)", d.Name)}
+		return map[string]string{"*": t("declared", d.Name)}
 	}
 	occ := s.tally()
 	out := map[string]string{}
@@ -414,15 +405,14 @@ func (s *State) blocked(u int, lang string) map[string]string {
 		if occ[l.To][1-s.Phasing] > 0 {
 			switch {
 			case d.DefenceOnly:
-				out[to.ID] = t("%s holds enemy units, and %s fights only in defence (its CV in brackets, 1.2)", "%s ospita unità nemiche, e %s combatte solo in difesa (VC tra parentesi, 1.2)", to.Name, d.Name)
+				out[to.ID] = t("defenceOnly", to.Name, d.Name)
 			case us.MP < costAttack:
-				out[to.ID] = t("%s holds enemy units: declaring an attack costs 1 MP, and %s has %s MP left (6.2.D)", "%s ospita unità nemiche: dichiarare un attacco costa 1 PM, e a %s restano %s PM (6.2.D)", to.Name, d.Name, halves(us.MP))
+				out[to.ID] = t("attackMP", to.Name, d.Name, halves(us.MP))
 			}
 			continue
 		}
 		if c := entryCost(l.Kind); us.MP < c {
-			out[to.ID] = t("entering %s by %s costs %s MP, and %s has %s MP left (6.2.D, ruling C-4)", "entrare in %s per %s costa %s PM, e a %s restano %s PM (6.2.D, decisione C-4)",
-				to.Name, tr(linkName[l.Kind], lang), halves(c), d.Name, halves(us.MP))
+			out[to.ID] = t("entryMP", to.Name, tr(linkName[l.Kind], lang), halves(c), d.Name, halves(us.MP))
 		}
 	}
 	if len(out) == 0 {

@@ -38,8 +38,8 @@
 //     Counterattack, retreat, advance, and the Assault Combination Orders
 //     (42, 15, 17, 18, 14, 13, 44) in their windows.
 //   - Every one of the 44 Orders' own effects (9; orders_*.go).
-//   - Texts in English and Italian (i18n.go, words/*.json, in the kit's
-//     catalog format but read by a small reader until kit/words is on main).
+//   - Texts in English and Italian (words/*.json, read and checked by
+//     internal/kit/words; i18n.go fills them).
 //   - Benchmarks (bench_test.go) and a fuzz test of the record text.
 //
 // Not yet, or simplified (each a ruling in docs/primogenita/rulings.md):

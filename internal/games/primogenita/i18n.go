@@ -2,70 +2,29 @@ package primogenita
 
 import (
 	"embed"
-	"encoding/json"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/words"
 )
 
-// The game's words in English and Italian: words/en.json, words/it.json,
-// in the message-catalog format of the shared kit (go-i18n's nested JSON,
-// placeholders {{.name}} filled in the order they first appear in the
-// English text).
-//
-// TODO(kit/words): load them with the kit's words package once it is on
-// main; this reader only looks texts up and fills placeholders, and the
-// files are already in that package's format.
-//
+// texts are the game's words in every language: words/en.json,
+// words/it.json, read and checked by the kit's catalogs (internal/kit/words).
+var texts = words.MustLoad("primogenita", wordFiles, "words")
+
 //go:embed words/*.json
 var wordFiles embed.FS
 
-var catalog = sync.OnceValue(func() map[string]map[string]string {
-	out := map[string]map[string]string{}
-	for _, lang := range []string{"en", "it"} {
-		b, err := wordFiles.ReadFile("words/" + lang + ".json")
-		if err != nil {
-			panic(err)
-		}
-		var tree map[string]map[string]string
-		if err := json.Unmarshal(b, &tree); err != nil {
-			panic("primogenita: words/" + lang + ".json: " + err.Error())
-		}
-		flat := map[string]string{}
-		for section, texts := range tree {
-			for k, v := range texts {
-				flat[section+"."+k] = v
-			}
-		}
-		out[lang] = flat
-	}
-	return out
-})
-
-var placeholder = regexp.MustCompile(`\{\{\.([a-zA-Z]+)\}\}`)
-
 // text fills the text of key in lang (English if lang is unknown) with
-// args, in the order the placeholders first appear in the English text.
+// args, in the order the placeholders first appear in the English text;
+// false when the catalog has no such key.
 func text(lang, key string, args ...string) (string, bool) {
-	en, ok := catalog()["en"][key]
-	if !ok {
+	if !texts.Has(key) {
 		return "", false
 	}
-	t, ok := catalog()[lang][key]
-	if !ok {
-		t = en
-	}
-	vals := map[string]string{}
-	for _, m := range placeholder.FindAllStringSubmatch(en, -1) {
-		if _, seen := vals[m[1]]; !seen && len(vals) < len(args) {
-			vals[m[1]] = args[len(vals)]
-		}
-	}
-	return placeholder.ReplaceAllStringFunc(t, func(p string) string { return vals[p[3:len(p)-2]] }), true
+	return texts.Text(lang, key, args...), true
 }
 
 // orderKeys are the log keys whose first argument is an Order number.

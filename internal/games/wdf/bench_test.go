@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/words/wordstest"
 )
 
 // BenchmarkSupply traces supply for every Allied unit at setup (8.1).
@@ -94,4 +95,23 @@ func BenchmarkApplyMove(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkRenderLog: rendering one log line of a random game's first
+// thousand decisions, in English and Italian alternately (a view renders
+// the log it shows).
+func BenchmarkRenderLog(b *testing.B) {
+	s, err := engine.NewSession(Game{}, engine.Setup{Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := engine.NewRand(1)
+	for n := 0; n < 1000 && !s.State.Over(); n++ {
+		side := s.State.Active().Sides()[0]
+		legal := s.State.Legal(side, nil)
+		if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	wordstest.BenchRenderLog(b, s)
 }

@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"os"
-	"path/filepath"
-	"regexp"
-	"strings"
 	"testing"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/words/wordstest"
 )
 
 // playout plays a random game from seed and returns its actions and final
@@ -167,46 +165,19 @@ func TestLogMessages(t *testing.T) {
 			}
 			s.ApplyUnchecked(side, a)
 			for _, e := range s.TakeLog() {
-				f, ok := messages[e.Key]
-				if !ok {
+				if !texts.Has("log." + e.Key) {
 					t.Fatalf("no message for log key %q (rule %s)", e.Key, e.Rule)
 				}
-				for _, lang := range []string{"en", "it"} {
-					if want := strings.Count(f.in(lang), "%s"); want != len(e.Args) {
-						t.Fatalf("message %q (%s) takes %d arguments, the entry has %d: %v", e.Key, lang, want, len(e.Args), e.Args)
-					}
+				if want := len(texts.Args("log." + e.Key)); want != len(e.Args) {
+					t.Fatalf("message %q takes %d arguments, the entry has %d: %v", e.Key, want, len(e.Args), e.Args)
 				}
 			}
 		}
 	}
 }
 
-// TestLogKeys: every key the code logs has a message (read from the
-// package's sources, so keys that random games rarely reach are checked
-// too).
-func TestLogKeys(t *testing.T) {
-	files, _ := filepath.Glob("*.go")
-	re := regexp.MustCompile(`logf\([^,]+, [^,]+, "(\w+)"`)
-	n := 0
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range re.FindAllStringSubmatch(string(src), -1) {
-			n++
-			if _, ok := messages[m[1]]; !ok {
-				t.Errorf("%s: no message for log key %q", f, m[1])
-			}
-		}
-	}
-	if n < 30 {
-		t.Errorf("found only %d log calls", n)
-	}
-}
+// TestLogKeys: every key the code logs has a text.
+func TestLogKeys(t *testing.T) { wordstest.LogKeys(t, texts, 30) }
 
 // TestRecordBeforeW36 replays a record made before ruling W36: the first
 // 186 actions of a random game (seed 24, actions drawn by engine.Rand

@@ -1,43 +1,36 @@
 package wdf
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/words"
 )
 
-// TestItalianComplete: every text has its Italian, taking the same
-// arguments as the English.
-func TestItalianComplete(t *testing.T) {
-	all := map[string]text{}
-	for k, v := range messages {
-		all["message "+k] = v
+// TestCatalog: the catalog loads from its files (every key in every
+// language, the same placeholders) and has every step's prompt and phase.
+func TestCatalog(t *testing.T) {
+	c, err := words.Load("wdf", wordFiles, "words")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for k, v := range words {
-		all["word "+k] = v
+	if len(c.Langs()) < 2 {
+		t.Errorf("languages %v", c.Langs())
 	}
-	for k, v := range stepPrompt {
-		all["prompt "+stepName[k].en] = v
-	}
-	for k, v := range stepName {
-		all[fmt.Sprint("step ", k)] = v
-	}
-	for k, v := range modWords {
-		all["modifier "+k] = v
-	}
-	for k, v := range actionWords {
-		all[fmt.Sprint("action ", k)] = v
-	}
-	for name, v := range all {
-		if v.en == "" || v.it == "" {
-			t.Errorf("%s: missing text %+v", name, v)
+	for st, k := range stepKey {
+		if !c.Has("phase."+k) || (st != stOver && !c.Has("prompt."+k)) {
+			t.Errorf("step %d (%s) has no phase or prompt", st, k)
 		}
-		for _, verb := range []string{"%s", "%d"} {
-			if strings.Count(v.en, verb) != strings.Count(v.it, verb) {
-				t.Errorf("%s: English %q and Italian %q take different arguments", name, v.en, v.it)
-			}
+	}
+	for op, name := range opName[1:] {
+		if !c.Has("action." + name) {
+			t.Errorf("op %d (%s) has no words", op+1, name)
+		}
+	}
+	for op, name := range combatOpName {
+		if !c.Has("action."+name) && op != opResolve {
+			t.Errorf("op %d (%s) has no words", op, name)
 		}
 	}
 }
@@ -76,8 +69,8 @@ func TestViewLanguages(t *testing.T) {
 	if en.Phase == it.Phase || en.Prompt == it.Prompt || en.Date == it.Date {
 		t.Errorf("view not in Italian: phase %q, prompt %q, date %q", it.Phase, it.Prompt, it.Date)
 	}
-	if it.Prompt != stepPrompt[s.Step].it {
-		t.Errorf("Italian prompt %q, want %q", it.Prompt, stepPrompt[s.Step].it)
+	if want := texts.Text("it", "prompt."+stepKey[s.Step]); it.Prompt != want {
+		t.Errorf("Italian prompt %q, want %q", it.Prompt, want)
 	}
 	other := s.view(1-s.Decider, "it")
 	if !strings.HasPrefix(other.Prompt, "in attesa del giocatore ") {
@@ -136,7 +129,14 @@ func TestDescribeInWords(t *testing.T) {
 	// The rest, made up: every op with words takes its arguments.
 	st, _ := Game{}.New(engine.Setup{Seed: 1})
 	s := st.(*State)
-	for op := range actionWords {
+	for op := uint8(1); op < 64; op++ {
+		name, ok := combatOpName[op]
+		if !ok && int(op) < len(opName) {
+			name = opName[op]
+		}
+		if name == "" || !texts.Has("action."+name) || op == opResolve {
+			continue
+		}
 		a := engine.Action{Op: op, A: 1, B: 2}
 		for _, lang := range []string{"en", "it"} {
 			if d := s.Describe(a, lang); strings.Contains(d, "%!") || d == s.EncodeAction(a) && op != opDone {

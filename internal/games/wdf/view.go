@@ -1,23 +1,22 @@
 package wdf
 
 import (
+	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
 	"sandtable/internal/engine"
 )
 
-// Notice is shown wherever a player sees the reconstructed components.
-const Notice = "The map, counters, turn track and charts are a RECONSTRUCTION from history, not the published components: see docs/wdf/data.md. Rulings on ambiguities: docs/wdf/rulings.md."
-
 // View is what anyone may see: every piece is face up (2.0) and nothing
 // is hidden but the future dice, so all viewers get the same view apart
 // from the prompt.
 type View struct {
 	Game        string       `json:"game"`
-	Notice      string       `json:"notice"`
+	Notice      string       `json:"notice"` // the reconstruction notice (catalog key "notice"), shown wherever a player sees the components
 	Viewer      string       `json:"viewer"`
 	Turn        int          `json:"turn"`
 	Turns       int          `json:"turns"`
@@ -216,11 +215,7 @@ func monthYear(m, lang string) string {
 	if _, err := fmt.Sscanf(m, "%d-%d", &y, &mo); err != nil || mo < 1 || mo > 12 {
 		return m
 	}
-	names, ok := monthNames[lang]
-	if !ok {
-		names = monthNames["en"]
-	}
-	return fmt.Sprintf("%s %d", names[mo], y)
+	return fmt.Sprintf("%s %d", texts.Text(lang, "month."+strconv.Itoa(mo)), y)
 }
 
 // View is the public state (nothing in WDF is hidden but the dice).
@@ -236,8 +231,8 @@ func sideLabel(side engine.Side) string {
 func (s *State) view(side engine.Side, lang string) *View {
 	d := s.d
 	vp := s.victoryPoints()
-	v := &View{Game: "wdf", Notice: Notice, Viewer: sideLabel(side), Turn: int(s.Turn), Turns: NumTurns,
-		Date: s.date(lang), Phasing: s.sideName(s.Phasing), Phase: stepName[s.Step].in(lang), Prompt: s.Prompt(side, lang),
+	v := &View{Game: "wdf", Notice: texts.Text(lang, "notice"), Viewer: sideLabel(side), Turn: int(s.Turn), Turns: NumTurns,
+		Date: s.date(lang), Phasing: s.sideName(s.Phasing), Phase: phaseName(s.Step, lang), Prompt: s.Prompt(side, lang),
 		AP: [2]int{int(s.AP[0]), int(s.AP[1])}, ASP: [2]int{int(s.ASP[0]), int(s.ASP[1])},
 		Major: s.Pos.Major, SupplyLevel: word(s.Pos.Level.String(), lang), Naval: s.Pos.Naval,
 		Tobruk: s.sideName(s.Pos.TobrukControl), VP: vp, Map: mapView(d),
@@ -361,10 +356,9 @@ func (s *State) combatSideView(cs *CombatSide, dice []int, lang string) CombatSi
 }
 
 func (s *State) modView(m Mod, lang string) ModView {
-	w, ok := modWords[m.What]
 	what := m.What
-	if ok {
-		what = w.in(lang)
+	if w, ok := modWord(m.What, lang); ok {
+		what = w
 	}
 	return ModView{N: m.N, What: what, Rule: m.Rule, Sets: len(m.What) > 3 && m.What[:3] == "hit"}
 }
@@ -527,12 +521,11 @@ func buildMap(d *Data) MapView {
 func (s *State) Board(side engine.Side, lang string) string {
 	v := s.view(side, lang)
 	var b strings.Builder
-	fmt.Fprintf(&b, text{"Turn %d/%d (%s), %s player turn: %s. VP now Allied %d, Axis %d\n", "Turno %d/%d (%s), turno del giocatore %s: %s. PV ora alleati %d, Asse %d\n"}.in(lang),
-		v.Turn, v.Turns, v.Date, word(v.Phasing, lang), v.Phase, v.VP[0], v.VP[1])
-	fmt.Fprint(&b, text{"[Map and counters are a reconstruction: see docs/wdf/data.md]\n", "[Mappa e pedine sono una ricostruzione: vedi docs/wdf/data.md]\n"}.in(lang))
-	fmt.Fprintf(&b, text{"APs Allied %d, Axis %d; ASPs Allied %d, Axis %d; Axis Supply Level %s; Naval Support %s; Tobruk: %s (%s), Bardia %s\n",
-		"PA alleati %d, Asse %d; PAS alleati %d, Asse %d; livello di rifornimento dell'Asse %s; supporto navale %s; Tobruk tenuta dal giocatore %s (%s), Bardia %s\n"}.in(lang),
-		v.AP[0], v.AP[1], v.ASP[0], v.ASP[1], v.SupplyLevel, word(fmt.Sprint(v.Naval), lang), word(v.Tobruk, lang), word(v.Fortress.Tobruk, lang), word(v.Fortress.Bardia, lang))
+	n := strconv.Itoa
+	fmt.Fprintln(&b, texts.Text(lang, "board.status", n(v.Turn), n(v.Turns), v.Date, word(v.Phasing, lang), v.Phase, n(v.VP[0]), n(v.VP[1])))
+	fmt.Fprintln(&b, texts.Text(lang, "board.notice"))
+	fmt.Fprintln(&b, texts.Text(lang, "board.points", n(v.AP[0]), n(v.AP[1]), n(v.ASP[0]), n(v.ASP[1]), v.SupplyLevel,
+		word(fmt.Sprint(v.Naval), lang), word(v.Tobruk, lang), word(v.Fortress.Tobruk, lang), word(v.Fortress.Bardia, lang)))
 	byHex := map[string][]string{}
 	var hexes []string
 	boxes := map[string][]string{}
@@ -543,10 +536,10 @@ func (s *State) Board(side engine.Side, lang string) string {
 		}
 		tag := fmt.Sprintf("%s %d-%d", u.ID, u.CS, u.MA)
 		if u.Reduced {
-			tag += " red"
+			tag += texts.Text(lang, "board.reduced")
 		}
 		if !u.Supplied {
-			tag += " OOS"
+			tag += texts.Text(lang, "board.oos")
 		}
 		if len(byHex[u.Hex]) == 0 {
 			hexes = append(hexes, u.Hex)
@@ -558,14 +551,14 @@ func (s *State) Board(side engine.Side, lang string) string {
 			if len(byHex[l.Hex]) == 0 {
 				hexes = append(hexes, l.Hex)
 			}
-			byHex[l.Hex] = append(byHex[l.Hex], "leader "+l.Name)
+			byHex[l.Hex] = append(byHex[l.Hex], texts.Text(lang, "board.leader", l.Name))
 		}
 	}
 	for _, dp := range v.Depots {
 		if len(byHex[dp.Hex]) == 0 {
 			hexes = append(hexes, dp.Hex)
 		}
-		byHex[dp.Hex] = append(byHex[dp.Hex], dp.Side+" depot")
+		byHex[dp.Hex] = append(byHex[dp.Hex], texts.Text(lang, "board.depot", word(dp.Side, lang)))
 	}
 	for _, ip := range v.IPs {
 		byHex[ip.Hex] = append(byHex[ip.Hex], fmt.Sprintf("IP-%d", ip.Level))
@@ -591,11 +584,11 @@ func (s *State) Board(side engine.Side, lang string) string {
 		fmt.Fprintf(&b, "%s: %s\n", k, strings.Join(boxes[k], " "))
 	}
 	if bt := v.Battle; bt != nil {
-		fmt.Fprintf(&b, "Combat: %s against %s in %s; hits %d/%d\n", strings.Join(bt.Attackers, " "), strings.Join(bt.Defenders, " "),
-			strings.Join(bt.Hexes, " "), bt.Hits[0], bt.Hits[1])
+		fmt.Fprintln(&b, texts.Text(lang, "board.combat", strings.Join(bt.Attackers, " "), strings.Join(bt.Defenders, " "),
+			strings.Join(bt.Hexes, " "), strconv.Itoa(bt.Hits[0]), strconv.Itoa(bt.Hits[1])))
 	}
 	if v.Result != "" {
-		fmt.Fprintf(&b, text{"Result: %s\n", "Risultato: %s\n"}.in(lang), v.Result)
+		fmt.Fprintln(&b, texts.Text(lang, "board.result", v.Result))
 	} else {
 		fmt.Fprintf(&b, "%s\n", v.Prompt)
 	}
@@ -617,7 +610,7 @@ func (s *State) Neighbours(place, lang string) (string, error) {
 		}
 	}
 	if !ok {
-		return "", fmt.Errorf(text{"no hex %q (give its number, as 3609, or a place's name)", "nessun esagono %q (dai il suo numero, come 3609, o il nome di un luogo)"}.in(lang), place)
+		return "", errors.New(texts.Text(lang, "terminal.noHex", strconv.Quote(place)))
 	}
 	name := func(i int) string {
 		hx := &s.d.Hexes[i]
@@ -628,9 +621,8 @@ func (s *State) Neighbours(place, lang string) (string, error) {
 	}
 	sides := []struct {
 		f    SideFlags
-		word text
-	}{{RoadSide, text{"road", "strada"}}, {TrackSide, text{"track", "pista"}}, {EscarpmentSide, text{"escarpment", "scarpata"}},
-		{RidgeSide, text{"ridge", "cresta"}}, {RiverSide, text{"river", "fiume"}}}
+		word string // the catalog's "hexside.<word>"
+	}{{RoadSide, "road"}, {TrackSide, "track"}, {EscarpmentSide, "escarpment"}, {RidgeSide, "ridge"}, {RiverSide, "river"}}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%s):", name(h), s.d.Hexes[h].Terrain)
 	for dir, n := range s.d.Hexes[h].Neighbours {
@@ -640,7 +632,7 @@ func (s *State) Neighbours(place, lang string) (string, error) {
 		var across []string
 		for _, sd := range sides {
 			if s.d.Hexes[h].Sides[dir]&sd.f != 0 {
-				across = append(across, sd.word.in(lang))
+				across = append(across, texts.Text(lang, "hexside."+sd.word))
 			}
 		}
 		fmt.Fprintf(&b, "\n  %s (%s)", name(int(n)), s.d.Hexes[n].Terrain)

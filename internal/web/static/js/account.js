@@ -1,21 +1,9 @@
 // The account page: change the password, log out everywhere.
 import { request, current, setMe } from './api.js';
 import { h, flash } from './dom.js';
-import { lang } from './i18n.js';
+import { t } from './i18n.js';
 
-const words = {
-  en: {
-    account: 'Account', change: 'Change the password', old: 'Current password', new: 'New password', changed: 'Password changed; your other sessions are logged out.',
-    everywhere: 'Log out everywhere', everywhereHelp: 'Ends every session of this account, on every device, this one too.',
-    guest: 'A guest has no password. Register to keep an account.', loginFirst: 'Log in first.',
-  },
-  it: {
-    account: 'Account', change: 'Cambia la password', old: 'Password attuale', new: 'Nuova password', changed: 'Password cambiata; le altre sessioni sono chiuse.',
-    everywhere: 'Esci ovunque', everywhereHelp: 'Chiude ogni sessione di questo account, su ogni dispositivo, anche questa.',
-    guest: 'Un ospite non ha password. Registrati per avere un account.', loginFirst: 'Prima entra.',
-  },
-};
-const w = (k) => (words[lang()] || words.en)[k];
+const w = (k) => t(`account.${k}`);
 
 export function accountPage(main, after) {
   const me = current();

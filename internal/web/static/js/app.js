@@ -1,7 +1,7 @@
 // The client's entry: the header and the page the path names.
 import { loadMe, current, request, setMe } from './api.js';
 import { h, clear } from './dom.js';
-import { t, lang, setLang } from './i18n.js';
+import { t, lang, langs, setLang, loadWords } from './i18n.js';
 import { lobbyPage, joinPage } from './lobby.js';
 import { playPage } from './play.js';
 import { replayPage } from './replay.js';
@@ -18,8 +18,7 @@ function header() {
   const top = clear(document.getElementById('top'));
   const link = (path, text) => h('a', { href: path, onclick: (e) => { e.preventDefault(); go(path); } }, text);
   const langSel = h('select', { 'aria-label': t('language'), onchange: (e) => { setLang(e.target.value); route(); } },
-    h('option', { value: 'en', selected: lang() === 'en' }, 'English'),
-    h('option', { value: 'it', selected: lang() === 'it' }, 'Italiano'));
+    Object.entries(langs()).map(([l, name]) => h('option', { value: l, selected: lang() === l }, name)));
   const user = me.logged_in
     ? h('span', { class: 'user' }, link('/account', me.name), ' ', h('button', {
       class: 'link', onclick: async () => {
@@ -38,6 +37,7 @@ let leave = null; // the current page's clean-up (closing its event stream)
 
 export async function route() {
   if (leave) { leave(); leave = null; }
+  await loadWords();
   document.documentElement.lang = lang();
   try { await loadMe(); } catch (_) { /* offline: draw what we can */ }
   header();

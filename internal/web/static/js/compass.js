@@ -9,6 +9,7 @@
 // what they cost; clicking a lit area plays the action (or asks which,
 // when several fit).
 import { h, s, clear } from './dom.js';
+import { gameWords } from './i18n.js';
 import { stackSet } from './stack.js';
 import { mapFrame, selection, drawChanges } from './mapview.js';
 import { compassOdds } from './odds.js';
@@ -102,61 +103,6 @@ const keyed = (f) => (e) => {
   }
 };
 
-// The renderer's own words; the game's texts come translated from the server.
-const WORDS = {
-  en: {
-    turn: 'Turn', phase: 'Phase', phasing: 'Phasing', vp: 'VP', repl: 'Replacements', events: 'Event markers', inHand: 'in hand',
-    inContainer: 'in the container', battle: 'Battle', from: 'from', into: 'into', hits: 'hits', offMap: 'Off the map',
-    attacker: 'Attacker', defender: 'Defender', unit: 'Unit', target: 'Hits on', die: 'Die', hit: 'Result', choose: 'Choose:',
-    allied: 'Allied', italian: 'Italian', zoomIn: 'Zoom in', zoomOut: 'Zoom out', centre: 'Centre on the battle or my units', close: 'Close',
-    whyNot: 'Why not?', already: '%s is already there.', notNext: '%s is not next to %s: a unit enters an adjacent area (6.2.D).', notNow: 'the rules offer no action there now.',
-    then: 'odds then', odds: 'Odds if the dice are rolled now (6.2.E.5-7)', defRetreats: 'defender retreats', tie: 'tie, both stay', attWorse: 'attacker scores fewer hits', wipe: 'every defending unit in the battle eliminated',
-    hitsBy: 'hits scored by', hitsByDef: 'by the defender', oddsNote: 'Exact for these front lines, supports and events; a Leader re-roll would change them.', selected: 'Selected', deselect: 'Deselect', turnTrack: 'Turn track',
-    arrive: 'arrive', leave: 'withdrawn', eliminated: 'Eliminated', removed: 'Withdrawn', lost: 'cannot return',
-    hitWord: 'hit', miss: 'miss', outcome: 'Outcome', lastBattle: 'Last battle', faceDown: 'face down', used: 'used',
-    reduced: 'reduced', support: 'support', oos: 'out of supply', cv: 'CV', mc: 'MC', mpLeft: 'MP left', stack: 'units', track: 'on the turn track', coastal: 'coastal',
-    phases: { events: 'events', reinforcements: 'reinforcements', replacements: 'replacements', movement: 'movement', stacking: 'stacking', combat: 'combat', exploitation: 'exploitation', over: 'over' },
-    ev: { 'air-support': 'Air Support', 'naval-support': 'Naval Support', leader: 'Leader', surprise: 'Surprise', 'unit-recovery': 'Unit Recovery', 'motor-convoy': 'Motor Convoy', 'sustained-attack': 'Sustained Attack', matilda: 'Matilda' },
-    // What each event marker does (rule 7), in short.
-    evHelp: {
-      'air-support': 'combat phase: +1 CV to one front-line unit; back to the container',
-      'naval-support': 'combat phase: +1 CV to one front-line unit, in a coastal area from Tobruch eastwards; then out of the game',
-      leader: 'combat phase: re-roll one of your own dice (the second roll stands); then out of the game',
-      surprise: 'combat phase: +1 CV to one of your units or −1 CV to one enemy unit; then out of the game',
-      'unit-recovery': 'replacements phase: one eliminated unit returns at full strength in your logistic area; back to the container',
-      'motor-convoy': 'movement phase: +2 MC to one unit this turn; back to the container',
-      'sustained-attack': 'exploitation phase: up to three front-line and three support units may attack again or move for 1 MP; back to the container',
-      matilda: 'after a combat of 7 RTR: it loses a strength level (worn tanks); then out of the game',
-    },
-    evTitle: 'What the event markers do (rule 7)',
-  },
-  it: {
-    turn: 'Turno', phase: 'Fase', phasing: 'In fase', vp: 'PV', repl: 'Rimpiazzi', events: 'Segnalini evento', inHand: 'in mano',
-    inContainer: 'nel contenitore', battle: 'Combattimento', from: 'da', into: 'in', hits: 'colpi', offMap: 'Fuori mappa',
-    attacker: 'Attaccante', defender: 'Difensore', unit: 'Unità', target: 'Colpisce con', die: 'Dado', hit: 'Esito', choose: 'Scegli:',
-    allied: 'Alleati', italian: 'Italiani', zoomIn: 'Ingrandisci', zoomOut: 'Riduci', centre: 'Centra sul combattimento o sulle mie unità', close: 'Chiudi',
-    whyNot: 'Perché no?', already: '%s è già lì.', notNext: "%s non confina con %s: un'unità entra in un'area adiacente (6.2.D).", notNow: 'le regole non offrono azioni lì ora.',
-    then: 'probabilità poi', odds: 'Probabilità se i dadi fossero tirati ora (6.2.E.5-7)', defRetreats: 'il difensore si ritira', tie: 'pari, entrambi restano', attWorse: "l'attaccante mette a segno meno colpi", wipe: 'tutte le unità in difesa nel combattimento eliminate',
-    hitsBy: 'colpi messi a segno da', hitsByDef: 'dal difensore', oddsNote: 'Esatte per queste prime linee, questi supporti ed eventi; un Leader che ritira un dado le cambierebbe.', selected: 'Selezionata', deselect: 'Deseleziona', turnTrack: 'Tabella dei turni',
-    arrive: 'arrivano', leave: 'ritirate', eliminated: 'Eliminate', removed: 'Ritirate', lost: 'non possono tornare',
-    hitWord: 'colpito', miss: 'mancato', outcome: 'Risultato', lastBattle: 'Ultimo combattimento', faceDown: 'coperti', used: 'usati',
-    reduced: 'ridotta', support: 'supporto', oos: 'non rifornita', cv: 'VC', mc: 'CM', mpLeft: 'PM rimasti', stack: 'unità', track: 'sulla tabella dei turni', coastal: 'costiera',
-    notice: 'Mappa, pedine, schieramento, tabella dei turni e miscela degli eventi sono una RICOSTRUZIONE storica, non i componenti pubblicati: vedi docs/compass/data.md. Decisioni sulle ambiguità: docs/compass/rulings.md.',
-    phases: { events: 'eventi', reinforcements: 'rinforzi', replacements: 'rimpiazzi', movement: 'movimento', stacking: 'raggruppamento', combat: 'combattimento', exploitation: 'sfruttamento', over: 'finita' },
-    ev: { 'air-support': 'Supporto Aereo', 'naval-support': 'Supporto Navale', leader: 'Leader', surprise: 'Sorpresa', 'unit-recovery': 'Recupero Unità', 'motor-convoy': 'Autocolonna', 'sustained-attack': 'Attacco Sostenuto', matilda: 'Matilda' },
-    evHelp: {
-      'air-support': 'fase di combattimento: +1 VC a un\'unità di prima linea; torna nel contenitore',
-      'naval-support': 'fase di combattimento: +1 VC a un\'unità di prima linea, in un\'area costiera da Tobruch verso est; poi esce dal gioco',
-      leader: 'fase di combattimento: ritira uno dei tuoi dadi (il secondo tiro resta); poi esce dal gioco',
-      surprise: 'fase di combattimento: +1 VC a una tua unità o −1 VC a un\'unità nemica; poi esce dal gioco',
-      'unit-recovery': 'fase dei rimpiazzi: un\'unità eliminata torna a piena forza nella tua area logistica; torna nel contenitore',
-      'motor-convoy': 'fase di movimento: +2 CM a un\'unità in questo turno; torna nel contenitore',
-      'sustained-attack': 'fase di sfruttamento: fino a tre unità di prima linea e tre di supporto possono attaccare di nuovo o muovere per 1 PM; torna nel contenitore',
-      matilda: 'dopo un combattimento del 7 RTR: perde un livello di forza (carri logorati); poi esce dal gioco',
-    },
-    evTitle: 'Che cosa fanno i segnalini evento (regola 7)',
-  },
-};
 
 const tokens = (text) => text.split(/\s+/);
 
@@ -212,7 +158,7 @@ function mini(u, w) {
 
 export function render(el, v, ctx) {
   clear(el);
-  const w = WORDS[ctx.lang] || WORDS.en;
+  const w = gameWords('compass');
   if (!v || !Array.isArray(v.areas)) {
     el.append(h('pre', {}, JSON.stringify(v, null, 1)));
     return;
@@ -229,7 +175,7 @@ export function render(el, v, ctx) {
   const sel = selection(ctx.side, (id) => v.units.some((u) => u.id === id && u.where === 'map') && ctx.actions.some((a) => tokens(a.action).includes(id)));
   const unitEls = new Map();
 
-  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'map compass', role: 'img', 'aria-label': 'Compass map' });
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'map compass', role: 'img', 'aria-label': w.mapLabel });
   const defs = s('defs', {}, s('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' },
     s('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#b3261e' })));
   // Beyond the areas: desert, and north of the coastal areas the sea.
@@ -359,7 +305,7 @@ export function render(el, v, ctx) {
   el.append(...[info, status, h('div', { class: 'mapwrap' }, zoom, scroll, chooser), boxes,
     off.length ? h('details', { class: 'offmap' }, h('summary', {}, `${w.offMap} (${off.length})`),
       h('ul', {}, off.map((u) => h('li', {}, `${u.name} (${w[u.side] || u.side}, ${cvText(u)}): ${w[u.where] || u.where}${u.arrives ? `, ${w.turn} ${u.arrives}` : ''}`)))) : null,
-    v.notice ? h('p', { class: 'notice' }, w.notice || v.notice, ' ', h('a', { href: '/about' }, '→')) : null].filter(Boolean));
+    v.notice ? h('p', { class: 'notice' }, v.notice, ' ', h('a', { href: '/about' }, '→')) : null].filter(Boolean));
 
   // The state of play above the map: the turn track with the
   // reinforcements due, the phase, VP and replacements, the event markers.

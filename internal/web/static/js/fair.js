@@ -4,25 +4,9 @@
 // a finished game's dice (see docs/server.md, "Provably fair dice").
 import { request } from './api.js';
 import { h, clear } from './dom.js';
-import { lang } from './i18n.js';
+import { t } from './i18n.js';
 
-const words = {
-  en: {
-    dice: 'Dice', commitment: 'commitment', secret: 'secret revealed', closed: 'fixed when the game began',
-    open: 'contributions still open', contributions: 'contributions', verify: 'Verify the dice',
-    inBrowser: 'Checked in your browser', byServer: 'Checked by the server', noSubtle: 'this page is not on https or localhost, so the browser cannot compute SHA-256 here; use sandtable verify',
-    secretOK: 'the revealed secret matches the commitment', seedOK: 'the seed comes from the secret and the players\u2019 contributions',
-    fair: 'The dice are fair.', notFair: 'The dice do not check out.',
-  },
-  it: {
-    dice: 'Dadi', commitment: 'impegno', secret: 'segreto rivelato', closed: 'fissati all\u2019inizio della partita',
-    open: 'contributi ancora aperti', contributions: 'contributi', verify: 'Verifica i dadi',
-    inBrowser: 'Verificato nel browser', byServer: 'Verificato dal server', noSubtle: 'la pagina non \u00e8 su https n\u00e9 su localhost, quindi il browser qui non calcola SHA-256; usa sandtable verify',
-    secretOK: 'il segreto rivelato corrisponde all\u2019impegno', seedOK: 'il seme viene dal segreto e dai contributi dei giocatori',
-    fair: 'I dadi sono leali.', notFair: 'I dadi non tornano.',
-  },
-};
-const w = (k) => (words[lang()] || words.en)[k];
+const w = (k) => t(`fair.${k}`);
 
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 

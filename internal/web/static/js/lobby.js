@@ -2,7 +2,7 @@
 // and accepting an invitation.
 import { request, current, setMe } from './api.js';
 import { h, clear, flash } from './dom.js';
-import { t, lang, side as sideName, result as resultWords } from './i18n.js';
+import { t, lang, langs, side as sideName, result as resultWords } from './i18n.js';
 import { go, route } from './app.js';
 import { fairFields, entropy, fairLine } from './fair.js';
 
@@ -34,7 +34,7 @@ function authForm(after) {
 function newGameForm(meta) {
   const me = current();
   const msg = h('p', { class: 'msg' });
-  if (meta.games.length === 0) return h('section', { class: 'card' }, h('h2', {}, t('newGame')), h('p', { class: 'muted' }, 'No game is installed in this server.'));
+  if (meta.games.length === 0) return h('section', { class: 'card' }, h('h2', {}, t('newGame')), h('p', { class: 'muted' }, t('noGames')));
   const gameSel = h('select', { name: 'game' }, meta.games.map((g) => h('option', { value: g.id }, g.title)));
   const scenSel = h('select', { name: 'scenario' });
   const sideSel = h('select', { name: 'side' });
@@ -48,7 +48,7 @@ function newGameForm(meta) {
   const levelChanged = () => { compHelp.textContent = levelWords(compSel.value); };
   compSel.addEventListener('change', levelChanged);
   levelChanged();
-  const langSel = h('select', { name: 'lang' }, meta.langs.map((l) => h('option', { value: l, selected: l === lang() }, l === 'it' ? 'Italiano' : 'English')));
+  const langSel = h('select', { name: 'lang' }, meta.langs.map((l) => h('option', { value: l, selected: l === lang() }, langs()[l] || l)));
   const modes = [['computer', t('modeComputer')], ['invite', t('modeInvite')], ['open', t('modeOpen')], ['hotseat', t('modeHotseat')]]
     .filter(([m]) => !(me.guest && (m === 'invite' || m === 'open')))
     .filter(([m]) => !(m === 'computer' && meta.computers.length === 0));

@@ -234,7 +234,7 @@ export async function playPage(main, id) {
       h('span', { class: 'clocks' }),
       (v.undo_sides || []).map((side) => h('button', {
         onclick: () => send('undo', { side }),
-      }, v.your_sides.length > 1 ? `${t('undo')} (${side})` : t('undo'))));
+      }, v.your_sides.length > 1 ? `${t('undo')} (${sideName(side)})` : t('undo'))));
     // "Done" (end the step or phase, pass) is in the prompt bar, always in
     // sight; the other actions are played on the board, and the panel
     // lists as buttons only what the board cannot show, or every action

@@ -10,6 +10,7 @@
 // Clicking a counter shows its supply and lights the hexes its legal
 // actions name; clicking a lit hex plays the action (or asks which).
 import { h, s, clear } from './dom.js';
+import { gameWords } from './i18n.js';
 import { stackSet, FAN } from './stack.js';
 import { mapFrame, selection, drawChanges } from './mapview.js';
 import { wdfOdds } from './odds.js';
@@ -62,38 +63,6 @@ const keyed = (f) => (e) => {
   }
 };
 
-const WORDS = {
-  en: {
-    turn: 'Turn', phase: 'Phase', phasing: 'Phasing', decider: 'To decide', vp: 'VP', allied: 'Allied', axis: 'Axis',
-    ap: 'AP', asp: 'ASP', major: 'Major Offensive', supply: 'Supply level', naval: 'Naval support', tobruk: 'Tobruk held by',
-    fortressStatus: 'Fortresses', yes: 'yes', no: 'no', zones: 'Road zones', zoomIn: 'Zoom in', zoomOut: 'Zoom out', centre: 'Centre on the battle or my units', close: 'Close',
-    choose: 'Choose:', inSupply: 'in supply', outSupply: 'OUT OF SUPPLY', path: 'supply path', hexes: 'hexes', battle: 'Battle',
-    attackers: 'Attackers', defenders: 'Defenders', attacker: 'attacker', defender: 'defender', dice: 'Dice', hits: 'Hits', legend: 'Legend', road: 'road', track: 'track',
-    escarpment: 'escarpment', ridge: 'ridge', river: 'river', source: 'supply source', depot: 'depot', leader: 'leader', ip: 'improved position',
-    sea: 'sea', offArea: 'not in play', reduced: 'reduced', hitsOn: 'hits on', attacking: 'attacking', defending: 'defending', steps: 'steps', none: '—', selected: 'Selected',
-    fortressMark: 'fortress status (16.1)', fortressOf: 'fortress', fort: { intact: 'intact', reduced: 'reduced', destroyed: 'destroyed' },
-    expected: 'odds: hits expected', moreHits: 'more hits than the defender', overwhelm: 'overwhelming (10.24)',
-    unit: 'Unit', modifiers: 'Modifiers (rule)', finalCS: 'final CS', stackMod: 'stack, support', hitsWord: 'hits', lastCombat: 'Last combat',
-    overwhelming: 'overwhelming: every defender eliminated, 10.24', apSpent: 'An Attack Point was spent (10.3).', noAPSpent: 'No Attack Point was spent: −2 CS for each attacking unit (10.3).',
-    asIfAP: 'As it stands, if resolved spending an Attack Point when one is left; without one each attacking unit has −2 CS (10.3).', outcome: 'Outcome',
-    notice: '',
-  },
-  it: {
-    turn: 'Turno', phase: 'Fase', phasing: 'In fase', decider: 'Decide', vp: 'PV', allied: 'Alleati', axis: 'Asse',
-    ap: 'PA', asp: 'PAS', major: 'Grande offensiva', supply: 'Livello di rifornimento', naval: 'Supporto navale', tobruk: 'Tobruk tenuta da',
-    fortressStatus: 'Fortezze', yes: 'sì', no: 'no', zones: 'Zone stradali', zoomIn: 'Ingrandisci', zoomOut: 'Riduci', centre: 'Centra sul combattimento o sulle mie unità', close: 'Chiudi',
-    choose: 'Scegli:', inSupply: 'rifornita', outSupply: 'NON RIFORNITA', path: 'linea di rifornimento', hexes: 'esagoni', battle: 'Combattimento',
-    attackers: 'Attaccanti', defenders: 'Difensori', attacker: 'attaccante', defender: 'difensore', dice: 'Dadi', hits: 'Perdite', legend: 'Legenda', road: 'strada', track: 'pista',
-    escarpment: 'scarpata', ridge: 'cresta', river: 'fiume', source: 'fonte di rifornimento', depot: 'deposito', leader: 'comandante', ip: 'posizione fortificata',
-    sea: 'mare', offArea: 'fuori gioco', reduced: 'ridotta', hitsOn: 'colpisce con', attacking: 'in attacco', defending: 'in difesa', steps: 'passi', none: '—', selected: 'Selezionata',
-    fortressMark: 'stato della fortezza (16.1)', fortressOf: 'fortezza', fort: { intact: 'intatta', reduced: 'ridotta', destroyed: 'distrutta' },
-    expected: 'probabilità: colpi attesi', moreHits: 'più colpi del difensore', overwhelm: 'travolgente (10.24)',
-    unit: 'Unità', modifiers: 'Modificatori (regola)', finalCS: 'forza finale', stackMod: 'pila, supporto', hitsWord: 'colpi', lastCombat: 'Ultimo combattimento',
-    overwhelming: 'travolgente: ogni difensore eliminato, 10.24', apSpent: 'È stato speso un Punto Attacco (10.3).', noAPSpent: 'Nessun Punto Attacco speso: −2 alla forza di ogni unità attaccante (10.3).',
-    asIfAP: "Così com'è, se risolto spendendo un Punto Attacco quando ne resta uno; senza, ogni unità attaccante ha −2 (10.3).", outcome: 'Risultato',
-    notice: 'Mappa, pedine, tabella dei turni e tabelle sono una RICOSTRUZIONE storica, non i componenti pubblicati: vedi docs/wdf/data.md. Decisioni sulle ambiguità: docs/wdf/rulings.md.',
-  },
-};
 
 const tokens = (text) => text.split(/\s+/);
 // The cities the campaign turns on, named in bold as the fortresses are.
@@ -143,7 +112,7 @@ const unitLine = (u, w) => `${u.name} (${u.size || ''} ${u.type || ''}) ${u.cs ?
 
 export function render(el, v, ctx) {
   clear(el);
-  const w = WORDS[ctx.lang] || WORDS.en;
+  const w = gameWords('wdf');
   if (!v || !v.map || !Array.isArray(v.map.hexes)) {
     el.append(h('pre', {}, JSON.stringify(v, null, 1)));
     return;
@@ -162,7 +131,7 @@ export function render(el, v, ctx) {
   const [x0] = centre(c0, 1), [x1] = centre(c1, 1);
   const minX = x0 - R * 1.2, maxX = x1 + R * 1.2, minY = centre(1, r0)[1] - R * SQ3, maxY = centre(2, r1)[1] + R;
   const W = maxX - minX, H = maxY - minY;
-  const svg = s('svg', { viewBox: `${minX.toFixed(0)} ${minY.toFixed(0)} ${W.toFixed(0)} ${H.toFixed(0)}`, class: 'map wdf', role: 'img', 'aria-label': 'Western Desert Force map' });
+  const svg = s('svg', { viewBox: `${minX.toFixed(0)} ${minY.toFixed(0)} ${W.toFixed(0)} ${H.toFixed(0)}`, class: 'map wdf', role: 'img', 'aria-label': w.mapLabel });
   const defs = s('defs', {},
     s('pattern', { id: 'wdf-off', width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
       s('rect', { width: 8, height: 8, fill: '#d9cfb8' }), s('line', { x1: 0, y1: 0, x2: 0, y2: 8, stroke: '#c7bb9f', 'stroke-width': 3 })),
@@ -200,7 +169,7 @@ export function render(el, v, ctx) {
     const [cx, cy] = pos.get(x.id);
     const p = s('path', { d: poly(corners(cx, cy)), class: 'hex' + (x.coastal ? ' coastal' : ''), fill: fillOf(x), 'data-hex': x.id, tabindex: -1, role: 'button',
       onclick: () => clickHex(x.id), onkeydown: keyed(() => clickHex(x.id)) },
-    s('title', {}, `${x.id}${x.place ? ' ' + x.place : ''} — ${x.terrain}${x.coastal ? ', coastal' : ''}${x.fortress ? `, ${w.fortressOf}${fortressStatus(x) ? ' ' + (w.fort[fortressStatus(x)] || fortressStatus(x)) : ''}` : ''}${x.source ? `, ${sideWord(x.source)} ${w.source}` : ''}`));
+    s('title', {}, `${x.id}${x.place ? ' ' + x.place : ''} — ${x.terrain}${x.coastal ? `, ${w.coastal}` : ''}${x.fortress ? `, ${w.fortressOf}${fortressStatus(x) ? ' ' + (w.fort[fortressStatus(x)] || fortressStatus(x)) : ''}` : ''}${x.source ? `, ${sideWord(x.source)} ${w.source}` : ''}`));
     hexEls.set(x.id, p);
     gHex.append(p);
     // Hex numbers, faint, as printed.
@@ -405,7 +374,7 @@ export function render(el, v, ctx) {
 
   el.append(...[info, battlePanel(v, w, units, ctx.log), status, legend,
     h('div', { class: 'mapwrap' }, zoom, scroll, chooser), boxes,
-    v.notice ? h('p', { class: 'notice' }, w.notice || v.notice, ' ', h('a', { href: '/about' }, '→')) : null].filter(Boolean));
+    v.notice ? h('p', { class: 'notice' }, v.notice, ' ', h('a', { href: '/about' }, '→')) : null].filter(Boolean));
   function light() {
     const acts = sel.id ? unitActs(sel.id) : [];
     const dests = new Set();

@@ -1,0 +1,98 @@
+package words
+
+import (
+	"fmt"
+	"strings"
+	"text/template/parse"
+
+	i18ntemplate "github.com/nicksnyder/go-i18n/v2/i18n/template"
+)
+
+// A catalog's texts hold only placeholders ({{.name}}), so they are parsed
+// by text/template's parser and executed by joining their pieces, through
+// go-i18n's TemplateParser hook: the same output as text/template for
+// string data, without its reflection. go-i18n caches the parsed texts.
+
+// piece is a part of a text: literal words, or the placeholder name.
+type piece struct {
+	text, name string
+}
+
+// pieces parses src into its literal parts and placeholders, refusing
+// anything else of the template language (the only thing a translator
+// needs, and what the web client can fill itself).
+func pieces(src, left, right string) ([]piece, error) {
+	tree := parse.New("text")
+	tree.Mode = parse.SkipFuncCheck // a function is refused below, by name
+	if _, err := tree.Parse(src, left, right, map[string]*parse.Tree{}); err != nil {
+		return nil, err
+	}
+	var out []piece
+	for _, n := range tree.Root.Nodes {
+		switch n := n.(type) {
+		case *parse.TextNode:
+			out = append(out, piece{text: string(n.Text)})
+		case *parse.ActionNode:
+			f, ok := onlyField(n)
+			if !ok {
+				return nil, fmt.Errorf("%q: a text may hold only placeholders like {{.name}}", n.String())
+			}
+			out = append(out, piece{name: f})
+		default:
+			return nil, fmt.Errorf("%q: a text may hold only placeholders like {{.name}}", n.String())
+		}
+	}
+	return out, nil
+}
+
+func onlyField(a *parse.ActionNode) (string, bool) {
+	if a.Pipe == nil || len(a.Pipe.Decl) > 0 || len(a.Pipe.Cmds) != 1 || len(a.Pipe.Cmds[0].Args) != 1 {
+		return "", false
+	}
+	f, ok := a.Pipe.Cmds[0].Args[0].(*parse.FieldNode)
+	if !ok || len(f.Ident) != 1 {
+		return "", false
+	}
+	return f.Ident[0], true
+}
+
+// fillParser is the go-i18n template parser for placeholder-only texts.
+type fillParser struct{}
+
+func (fillParser) Cacheable() bool { return true }
+
+func (fillParser) Parse(src, left, right string) (i18ntemplate.ParsedTemplate, error) {
+	if left == "" {
+		left = "{{"
+	}
+	if right == "" {
+		right = "}}"
+	}
+	p, err := pieces(src, left, right)
+	return filled(p), err
+}
+
+// filled is a parsed text; its data is the placeholders' values by name.
+type filled []piece
+
+func (f filled) Execute(data any) (string, error) {
+	values, _ := data.(map[string]string)
+	n := 0
+	for _, p := range f {
+		n += len(p.text) + len(values[p.name])
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, p := range f {
+		if p.name == "" {
+			b.WriteString(p.text)
+			continue
+		}
+		v, ok := values[p.name]
+		if !ok {
+			return "", fmt.Errorf("no value for {{.%s}}", p.name)
+		}
+		b.WriteString(v)
+	}
+	return b.String(), nil
+}
