@@ -21,10 +21,36 @@ import (
 var migrationFiles embed.FS
 
 // SQLite is the Store kept in one SQLite file.
+//
+// Its changes of more than one statement (every action, undo, new game,
+// seat, chat line) are group-committed: one goroutine, the committer, takes
+// the changes waiting, runs each in a savepoint of one transaction and
+// commits them all with one fsync; each caller returns only once its
+// change is committed (or refused alone, its savepoint rolled back).
 type SQLite struct {
 	db *sql.DB // the writer: one connection, as SQLite has one writer
 	rd *sql.DB // readers: a pool that reads beside the writer (WAL)
+
+	jobs chan *job    // changes waiting for the committer
+	quit chan struct{} // closed by Close: the committer stops
+	done chan struct{} // closed when the committer has stopped
+	// OnCommit, when set before the first change, is told each group
+	// commit's size and time (for metrics).
+	OnCommit func(changes int, took time.Duration)
 }
+
+// job is one change waiting for a group commit.
+type job struct {
+	ctx    context.Context
+	f      func(context.Context, *sql.Tx) error
+	result chan error
+}
+
+// maxGroup bounds the changes committed together.
+const maxGroup = 512
+
+// ErrClosed is returned for changes asked of a closed store.
+var ErrClosed = errors.New("store: closed")
 
 var _ Store = (*SQLite)(nil)
 
@@ -45,7 +71,7 @@ func Open(path string) (*SQLite, error) {
 	// One connection: SQLite has a single writer anyway, and an in-memory
 	// database exists only inside its connection.
 	db.SetMaxOpenConns(1)
-	s := &SQLite{db: db, rd: db}
+	s := &SQLite{db: db, rd: db, jobs: make(chan *job), quit: make(chan struct{}), done: make(chan struct{})}
 	if err := s.migrate(); err != nil {
 		db.Close()
 		return nil, err
@@ -59,11 +85,19 @@ func Open(path string) (*SQLite, error) {
 		rd.SetMaxOpenConns(8)
 		s.rd = rd
 	}
+	go s.commitLoop()
 	return s, nil
 }
 
-// Close closes the database.
+// Close stops the committer once the changes it holds are committed, and
+// closes the database.
 func (s *SQLite) Close() error {
+	select {
+	case <-s.quit:
+	default:
+		close(s.quit)
+	}
+	<-s.done
 	if s.rd != s.db {
 		s.rd.Close()
 	}
@@ -242,7 +276,7 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game) error {
 		g.Status = StatusActive
 	}
 	t := now()
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO games(id, game, setup, lang, owner, rematch_of, move, active, status, result, created, updated, pace, clock, fair)
 			VALUES(?,?,?,?,?,?,0,?,?,?,?,?,?,?,?)`,
 			g.ID, g.Game, string(setup), g.Lang, g.Owner, g.RematchOf, int(g.Active), g.Status, g.Result, t, t, g.Pace, clockJSON(g.Clock), fairJSON(g.Fair))
@@ -266,20 +300,105 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game) error {
 	})
 }
 
-// tx runs f in a transaction, committing if it returns nil.
-func (s *SQLite) tx(ctx context.Context, f func(*sql.Tx) error) error {
+// tx runs f in the next group commit, in a savepoint of its own, and
+// returns once that commit is done: nil means f's change is durable. An
+// error from f rolls back f's change alone. f gets a context that is never
+// cancelled (an interrupted statement would roll back the whole group);
+// the caller's ctx is checked before f runs.
+func (s *SQLite) tx(ctx context.Context, f func(context.Context, *sql.Tx) error) error {
+	j := &job{ctx: ctx, f: f, result: make(chan error, 1)}
+	select {
+	case s.jobs <- j:
+	case <-ctx.Done():
+		return fmt.Errorf("store: %w", ctx.Err())
+	case <-s.quit:
+		return ErrClosed
+	}
+	// Once the committer has it, the answer is final: wait for it.
+	return <-j.result
+}
+
+// commitLoop is the committer: it takes one change, then every change
+// already waiting (up to maxGroup), and commits them together. While one
+// group's fsync runs the next group gathers, so the commits follow the
+// load: one change alone when the server is quiet, hundreds when busy.
+func (s *SQLite) commitLoop() {
+	defer close(s.done)
+	for {
+		var group []*job
+		select {
+		case j := <-s.jobs:
+			group = append(group, j)
+		case <-s.quit:
+			return
+		}
+	gather:
+		for len(group) < maxGroup {
+			select {
+			case j := <-s.jobs:
+				group = append(group, j)
+			default:
+				break gather
+			}
+		}
+		s.commitGroup(group)
+	}
+}
+
+// commitGroup runs each change of group in its savepoint of one
+// transaction, commits, and answers every caller.
+func (s *SQLite) commitGroup(group []*job) {
+	start := time.Now()
+	results := make([]error, len(group))
+	ctx := context.Background()
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("store: %w", err)
+		for _, j := range group {
+			j.result <- fmt.Errorf("store: %w", err)
+		}
+		return
 	}
-	if err := f(tx); err != nil {
-		tx.Rollback()
-		return err
+	for i, j := range group {
+		if err := j.ctx.Err(); err != nil {
+			results[i] = fmt.Errorf("store: %w", err)
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, "SAVEPOINT change"); err != nil {
+			results[i] = fmt.Errorf("store: %w", err)
+			continue
+		}
+		results[i] = j.f(context.WithoutCancel(j.ctx), tx)
+		if results[i] != nil {
+			if _, err := tx.ExecContext(ctx, "ROLLBACK TO change"); err != nil {
+				// SQLite rolled the whole transaction back (a full disk, an
+				// I/O error): nothing of the group is kept.
+				tx.Rollback()
+				for k, j := range group {
+					if k != i {
+						j.result <- fmt.Errorf("store: group rolled back: %w", err)
+					}
+				}
+				group[i].result <- results[i]
+				return
+			}
+		}
+		if _, err := tx.ExecContext(ctx, "RELEASE change"); err != nil && results[i] == nil {
+			results[i] = fmt.Errorf("store: %w", err)
+		}
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: commit: %w", err)
+		for i := range results {
+			if results[i] == nil {
+				results[i] = fmt.Errorf("store: commit: %w", err)
+			}
+		}
 	}
-	return nil
+	if s.OnCommit != nil {
+		s.OnCommit(len(group), time.Since(start))
+	}
+	for i, j := range group {
+		j.result <- results[i]
+	}
 }
 
 const gameCols = `id, game, setup, lang, owner, rematch_of, move, active, status, result, created, updated, pace, clock, fair`
@@ -412,7 +531,7 @@ func (s *SQLite) ClockedGames(ctx context.Context) ([]string, error) {
 }
 
 func (s *SQLite) ClaimSeat(ctx context.Context, gameID string, side engine.Side, invite string, userID int64) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		var have string
 		var uid int64
 		err := tx.QueryRowContext(ctx, `SELECT invite, COALESCE(user_id, 0) FROM seats WHERE game_id = ? AND side = ?`, gameID, int(side)).Scan(&have, &uid)
@@ -462,7 +581,7 @@ func (s *SQLite) SetSetup(ctx context.Context, gameID string, setup engine.Setup
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if err := atMove(ctx, tx, gameID, 0); err != nil {
 			return err
 		}
@@ -511,7 +630,7 @@ func setProgress(ctx context.Context, tx *sql.Tx, gameID string, move int, p Pro
 }
 
 func (s *SQLite) AppendAction(ctx context.Context, gameID string, move int, e engine.RecordEntry, p Progress) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if err := atMove(ctx, tx, gameID, move); err != nil {
 			return err
 		}
@@ -527,7 +646,7 @@ func (s *SQLite) Truncate(ctx context.Context, gameID string, move, keep int, p 
 	if keep < 0 || keep > move {
 		return fmt.Errorf("store: cannot keep %d actions of %d", keep, move)
 	}
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if err := atMove(ctx, tx, gameID, move); err != nil {
 			return err
 		}
@@ -539,7 +658,7 @@ func (s *SQLite) Truncate(ctx context.Context, gameID string, move, keep int, p 
 }
 
 func (s *SQLite) SetProgress(ctx context.Context, gameID string, move int, p Progress) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if err := atMove(ctx, tx, gameID, move); err != nil {
 			return err
 		}
@@ -548,7 +667,7 @@ func (s *SQLite) SetProgress(ctx context.Context, gameID string, move int, p Pro
 }
 
 func (s *SQLite) Rewrite(ctx context.Context, gameID string, move int, actions []engine.RecordEntry, p Progress) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if err := atMove(ctx, tx, gameID, move); err != nil {
 			return err
 		}
@@ -568,7 +687,7 @@ func (s *SQLite) Rewrite(ctx context.Context, gameID string, move int, actions [
 
 func (s *SQLite) AddChat(ctx context.Context, gameID string, userID int64, side, text string) (ChatLine, error) {
 	line := ChatLine{UserID: userID, Side: side, Text: text, Created: time.UnixMilli(now())}
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game_id = ?`, gameID).Scan(&line.N); err != nil {
 			return fmt.Errorf("store: chat: %w", err)
 		}
