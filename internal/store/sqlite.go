@@ -31,7 +31,7 @@ type SQLite struct {
 	db *sql.DB // the writer: one connection, as SQLite has one writer
 	rd *sql.DB // readers: a pool that reads beside the writer (WAL)
 
-	jobs chan *job    // changes waiting for the committer
+	jobs chan *job     // changes waiting for the committer
 	quit chan struct{} // closed by Close: the committer stops
 	done chan struct{} // closed when the committer has stopped
 	// OnCommit, when set before the first change, is told each group
