@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"log"
+	"log/slog"
 	"net/http"
 	"net/netip"
 	"os"
@@ -47,6 +47,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	smtpFrom := fs.String("smtp-from", "", "sender address of notice mail")
 	privateHooks := fs.Bool("private-webhooks", false, "let webhooks reach loopback and private addresses (a server on a private network)")
 	smtpUser := fs.String("smtp-user", "", "SMTP user (the password is read from $SANDTABLE_SMTP_PASSWORD)")
+	metricsFrom := fs.String("metrics-from", "", "comma-separated addresses or CIDR ranges, besides loopback, that may read /metrics")
+	logFormat := fs.String("log", "text", "log format on standard error: text or json (log/slog)")
+	grace := fs.Duration("shutdown", 15*time.Second, "on SIGTERM or SIGINT: the most time to finish requests, computer moves and commits before exiting")
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
@@ -63,6 +66,21 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "serve: --trusted-proxy:", err)
 		return 2
 	}
+	metricsNets, err := parsePrefixes(*metricsFrom)
+	if err != nil {
+		fmt.Fprintln(stderr, "serve: --metrics-from:", err)
+		return 2
+	}
+	var logger *slog.Logger
+	switch *logFormat {
+	case "text":
+		logger = slog.New(slog.NewTextHandler(stderr, nil))
+	case "json":
+		logger = slog.New(slog.NewJSONHandler(stderr, nil))
+	default:
+		fmt.Fprintln(stderr, "serve: --log is text or json")
+		return 2
+	}
 	st, err := store.Open(*db)
 	if err != nil {
 		fmt.Fprintln(stderr, "serve:", err)
@@ -72,9 +90,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *verify {
 		return verifyStore(st, stdout, stderr)
 	}
-	logger := log.New(stderr, "", log.LstdFlags)
 	if *base == "" && *smtpAddr != "" {
-		logger.Printf("serve: without --base-url the links in notice mail are relative to the site")
+		logger.Warn("without --base-url the links in notice mail are relative to the site")
 	}
 	srv := server.New(server.Config{
 		Store:          st,
@@ -88,19 +105,22 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		Notifier: &server.Notices{AllowPrivate: *privateHooks, SMTP: server.SMTPConfig{
 			Addr: *smtpAddr, From: *smtpFrom, Username: *smtpUser, Password: os.Getenv("SANDTABLE_SMTP_PASSWORD"),
 		}},
-		Logf: logger.Printf,
+		MetricsFrom: metricsNets,
+		Log:         logger,
 	})
+	st.OnCommit = srv.ObserveCommit
 	// No WriteTimeout: the event streams stay open.
 	hs := &http.Server{Addr: *addr, Handler: srv, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := srv.Resume(ctx); err != nil {
-		logger.Printf("serve: resuming games: %v", err)
+		logger.Error("resuming games", "err", err)
 	}
 	go srv.RunClocks(ctx, time.Minute) // time controls: end games whose time ran out
 	errc := make(chan error, 1)
 	go func() { errc <- hs.ListenAndServe() }()
 	fmt.Fprintf(stdout, "sandtable: serving on %s (database %s)\n", *addr, *db)
+	logger.Info("serving", "addr", *addr, "db", *db)
 	select {
 	case err := <-errc:
 		fmt.Fprintln(stderr, "serve:", err)
@@ -108,14 +128,42 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case <-ctx.Done():
 	}
 	fmt.Fprintln(stdout, "sandtable: shutting down")
-	srv.Close() // ends the event streams, waits for computer moves
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		fmt.Fprintln(stderr, "serve:", err)
+	logger.Info("shutting down", "bound", *grace)
+	if !shutdown(hs, srv, st, *grace, logger) {
 		return 1
 	}
 	return 0
+}
+
+// shutdown stops serving within grace: new connections are refused, the
+// event streams and the computer's waits end, requests under way finish
+// (each action answered only once committed), and the store commits what it
+// holds and closes. It reports false if that took longer than grace.
+func shutdown(hs *http.Server, srv *server.Server, st store.Store, grace time.Duration, logger *slog.Logger) bool {
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		srv.Close() // ends the event streams, waits for computer moves
+		err := hs.Shutdown(sctx)
+		if cerr := st.Close(); err == nil {
+			err = cerr
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil && !errors.Is(err, http.ErrServerClosed) {
+			logger.Error("shutting down", "err", err)
+			return false
+		}
+		logger.Info("stopped")
+		return true
+	case <-sctx.Done():
+		// What is committed is durable; what is not was not acknowledged.
+		logger.Error("shutdown took longer than its bound; exiting", "bound", grace)
+		return false
+	}
 }
 
 func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
@@ -34,6 +35,9 @@ type SQLite struct {
 	jobs chan *job     // changes waiting for the committer
 	quit chan struct{} // closed by Close: the committer stops
 	done chan struct{} // closed when the committer has stopped
+
+	closeOnce sync.Once
+	closeErr  error
 	// OnCommit, when set before the first change, is told each group
 	// commit's size and time (for metrics).
 	OnCommit func(changes int, took time.Duration)
@@ -92,16 +96,15 @@ func Open(path string) (*SQLite, error) {
 // Close stops the committer once the changes it holds are committed, and
 // closes the database.
 func (s *SQLite) Close() error {
-	select {
-	case <-s.quit:
-	default:
+	s.closeOnce.Do(func() {
 		close(s.quit)
-	}
-	<-s.done
-	if s.rd != s.db {
-		s.rd.Close()
-	}
-	return s.db.Close()
+		<-s.done
+		if s.rd != s.db {
+			s.rd.Close()
+		}
+		s.closeErr = s.db.Close()
+	})
+	return s.closeErr
 }
 
 // migrate applies migrations/NNNN_*.sql past PRAGMA user_version, each in
