@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -721,4 +722,26 @@ func (s *SQLite) Chat(ctx context.Context, gameID string, after int) ([]ChatLine
 		out = append(out, l)
 	}
 	return out, rows.Err()
+}
+
+// Backup writes a consistent copy of the SQLite database at path to out
+// (which must not exist), while servers keep using it: VACUUM INTO reads
+// one snapshot of the database (a read transaction beside the writer, in
+// WAL mode) and writes it compacted to the new file.
+func Backup(ctx context.Context, path, out string) error {
+	if _, err := os.Stat(path); err != nil {
+		return fmt.Errorf("store: backup: %w", err)
+	}
+	if _, err := os.Stat(out); err == nil {
+		return fmt.Errorf("store: backup: %s exists already", out)
+	}
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		return fmt.Errorf("store: backup: %w", err)
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(ctx, `VACUUM INTO ?`, out); err != nil {
+		return fmt.Errorf("store: backup: %w", err)
+	}
+	return nil
 }

@@ -1,0 +1,55 @@
+package cli
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sandtable/internal/engine"
+	"sandtable/internal/store"
+)
+
+// TestBackup copies a database that is open for writing (as under a
+// running server); the copy verifies, and existing files and missing
+// arguments are refused.
+func TestBackup(t *testing.T) {
+	dir := t.TempDir()
+	path, out := filepath.Join(dir, "games.db"), filepath.Join(dir, "copy.db")
+	st, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ctx := context.Background()
+	u, _ := st.CreateUser(ctx, store.User{Name: "ann"})
+	setup := engine.Setup{Scenario: "standard", Seed: 1}
+	sess, err := engine.NewSession(mustGame(t, "toy"), setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := store.Game{ID: "g", Game: "toy", Setup: setup, Lang: "en", Owner: u.ID, Status: store.StatusActive, Active: sess.State.Active(),
+		Seats: []store.Seat{{Side: 0, UserID: u.ID}, {Side: 1, UserID: u.ID}}}
+	if err := st.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	side := sess.State.Active().Sides()[0]
+	if err := sess.Apply(side, sess.State.Legal(side, nil)[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.AppendAction(ctx, "g", 0, sess.Record.Actions[0], store.Progress{Active: sess.State.Active()}); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runCmd(t, "", "backup", "--db", path, out); code != 0 {
+		t.Fatalf("backup: %d %s", code, errs)
+	}
+	if code, stdout, errs := runCmd(t, "", "verify", "--db", out); code != 0 || !strings.Contains(stdout, "1 games, 0 mismatches") {
+		t.Fatalf("verify of the copy: %d %q %q", code, stdout, errs)
+	}
+	if code, _, _ := runCmd(t, "", "backup", "--db", path, out); code != 1 {
+		t.Fatalf("backup over an existing file: exit %d, want 1", code)
+	}
+	if code, _, _ := runCmd(t, "", "backup", "--db", path); code != 2 {
+		t.Fatalf("backup without a file: exit %d, want 2", code)
+	}
+}
