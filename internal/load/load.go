@@ -63,6 +63,14 @@ type Report struct {
 	RSSBytes   int64   // server resident memory at the end
 	PeakRSS    int64   // server peak resident memory
 	SetupTime  time.Duration
+	// ClientCPU is the load generator's own CPU time: on one machine the
+	// players compete with the server for its cores.
+	ClientCPU float64
+	// Commits and Changes are the server's store group commits during the
+	// run and the changes in them; CommitTime their total time (from its
+	// /metrics).
+	Commits, Changes int
+	CommitTime       time.Duration
 }
 
 // Latency is a distribution of request times.
@@ -78,6 +86,11 @@ func (r Report) String() string {
 	}
 	fmt.Fprintf(&b, "action round trip: p50 %v, p99 %v, max %v\n", ms(r.Action.P50), ms(r.Action.P99), ms(r.Action.Max))
 	fmt.Fprintf(&b, "view:              p50 %v, p99 %v, max %v\n", ms(r.View.P50), ms(r.View.P99), ms(r.View.Max))
+	if r.Commits > 0 {
+		fmt.Fprintf(&b, "store: %d group commits, %.1f changes and %v each on average\n",
+			r.Commits, float64(r.Changes)/float64(r.Commits), ms(r.CommitTime/time.Duration(r.Commits)))
+	}
+	fmt.Fprintf(&b, "load generator: CPU %.1f s (%.2f cores)\n", r.ClientCPU, r.ClientCPU/r.Elapsed.Seconds())
 	if r.CPUSeconds > 0 {
 		fmt.Fprintf(&b, "server: CPU %.1f s (%.2f cores), memory %d MiB (peak %d MiB)\n",
 			r.CPUSeconds, r.CPUSeconds/r.Elapsed.Seconds(), r.RSSBytes>>20, r.PeakRSS>>20)
@@ -182,6 +195,8 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	cfg.Logf("load: %d accounts, %d games made in %v", len(accounts), cfg.Live, r.rep.SetupTime.Round(time.Millisecond))
 
 	cpu0, _ := cpuSeconds(cfg.ServerPID)
+	self0, _ := cpuSeconds(os.Getpid())
+	m0 := r.storeMetrics(ctx)
 	runCtx, cancel := context.WithTimeout(ctx, cfg.Duration)
 	defer cancel()
 	r.ctx, r.stop = runCtx, cancel
@@ -214,6 +229,12 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}
 	wg.Wait()
 	r.rep.Elapsed = time.Since(start)
+	self1, _ := cpuSeconds(os.Getpid())
+	r.rep.ClientCPU = self1 - self0
+	m1 := r.storeMetrics(ctx)
+	r.rep.Commits = int(m1["sandtable_store_commit_seconds_count"] - m0["sandtable_store_commit_seconds_count"])
+	r.rep.Changes = int(m1["sandtable_store_commit_changes_sum"] - m0["sandtable_store_commit_changes_sum"])
+	r.rep.CommitTime = time.Duration((m1["sandtable_store_commit_seconds_sum"] - m0["sandtable_store_commit_seconds_sum"]) * float64(time.Second))
 	if cfg.ServerPID > 0 {
 		cpu1, err := cpuSeconds(cfg.ServerPID)
 		if err == nil {
@@ -535,6 +556,26 @@ func (r *run) stream(ctx context.Context, pg *page) (<-chan uint64, error) {
 		}
 	}()
 	return ch, nil
+}
+
+// storeMetrics reads the server's store commit counters from /metrics
+// (nil if it has none).
+func (r *run) storeMetrics(ctx context.Context) map[string]float64 {
+	req, _ := http.NewRequestWithContext(ctx, "GET", r.cfg.Base+"/metrics", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil
+	}
+	defer resp.Body.Close()
+	out := map[string]float64{}
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		name, value, ok := strings.Cut(sc.Text(), " ")
+		if ok && strings.HasPrefix(name, "sandtable_store_commit_") {
+			out[name], _ = strconv.ParseFloat(value, 64)
+		}
+	}
+	return out
 }
 
 // cpuSeconds is the user and system CPU time of process pid (Linux).
