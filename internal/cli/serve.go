@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -29,7 +30,7 @@ func init() {
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve", "serve [flags]\n\nServes the web client: play in the browser, together or against the computer.", stderr)
 	addr := fs.String("addr", ":8080", "address to listen on")
-	db := fs.String("db", "sandtable.db", "SQLite database file (created on first start)")
+	db := fs.String("db", "sandtable.db", "SQLite database file (created on first start), or a PostgreSQL URL (postgres://...) that several serve processes may share")
 	verify := fs.Bool("verify", false, "replay every stored game, report mismatches and exit")
 	base := fs.String("base-url", "", "public URL of the site, for links in invitations and notices (e.g. https://play.example.org)")
 	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (an https --base-url does it too)")
@@ -81,7 +82,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "serve: --log is text or json")
 		return 2
 	}
-	st, err := store.Open(*db)
+	st, err := openStore(*db)
 	if err != nil {
 		fmt.Fprintln(stderr, "serve:", err)
 		return 1
@@ -90,6 +91,11 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *verify {
 		return verifyStore(st, stdout, stderr)
 	}
+	// One process alone leads: it runs the computer players and the clocks.
+	// On PostgreSQL the processes sharing the database elect one.
+	var leader atomic.Bool
+	pg, shared := st.(*store.Postgres)
+	leader.Store(!shared)
 	if *base == "" && *smtpAddr != "" {
 		logger.Warn("without --base-url the links in notice mail are relative to the site")
 	}
@@ -107,16 +113,32 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}},
 		MetricsFrom: metricsNets,
 		Log:         logger,
+		Leads:       leader.Load,
 	})
-	st.OnCommit = srv.ObserveCommit
 	// No WriteTimeout: the event streams stay open.
 	hs := &http.Server{Addr: *addr, Handler: srv, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := srv.Resume(ctx); err != nil {
-		logger.Error("resuming games", "err", err)
+	if sq, ok := st.(*store.SQLite); ok {
+		sq.OnCommit = srv.ObserveCommit
 	}
-	go srv.RunClocks(ctx, time.Minute) // time controls: end games whose time ran out
+	lead := func(ctx context.Context) {
+		if err := srv.Resume(ctx); err != nil {
+			logger.Error("resuming games", "err", err)
+		}
+		srv.RunClocks(ctx, time.Minute) // time controls: end games whose time ran out
+	}
+	if shared {
+		go pg.Listen(ctx, srv.Changed) // what the other processes change
+		go pg.Lead(ctx, 2*time.Second, func(ctx context.Context) {
+			logger.Info("leading: this process runs the computer players and the clocks")
+			leader.Store(true)
+			defer leader.Store(false)
+			lead(ctx)
+		})
+	} else {
+		go lead(ctx)
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.ListenAndServe() }()
 	fmt.Fprintf(stdout, "sandtable: serving on %s (database %s)\n", *addr, *db)
@@ -176,11 +198,11 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return verifyFiles(fs.Args(), stdout, stderr)
 	}
-	if _, err := os.Stat(*db); err != nil {
+	if _, err := os.Stat(*db); err != nil && !isPostgres(*db) {
 		fmt.Fprintln(stderr, "verify:", err)
 		return 1
 	}
-	st, err := store.Open(*db)
+	st, err := openStore(*db)
 	if err != nil {
 		fmt.Fprintln(stderr, "verify:", err)
 		return 1
@@ -242,6 +264,19 @@ func verifyStore(st store.Store, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// isPostgres tells a PostgreSQL URL from an SQLite file name.
+func isPostgres(db string) bool {
+	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
+}
+
+// openStore opens the SQLite file or PostgreSQL database db names.
+func openStore(db string) (store.Store, error) {
+	if isPostgres(db) {
+		return store.OpenPostgres(context.Background(), db)
+	}
+	return store.Open(db)
 }
 
 // docsFS is the documents to serve: the folder dir when given, else the

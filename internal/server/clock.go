@@ -128,6 +128,9 @@ func (s *Server) timeUp(ctx context.Context, lv *live) (bool, error) {
 
 // SweepClocks ends every game in which a side's time has run out.
 func (s *Server) SweepClocks(ctx context.Context) error {
+	if !s.leads() {
+		return nil // the leader sweeps (replicas.go)
+	}
 	ids, err := s.st.ClockedGames(ctx)
 	if err != nil {
 		return err

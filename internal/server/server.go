@@ -58,6 +58,9 @@ type Config struct {
 	// MetricsFrom are the client addresses, besides loopback, that may
 	// read /metrics.
 	MetricsFrom []netip.Prefix
+	// Leads, when set, says whether this process runs the computer players
+	// and the clocks (one of several sharing a database); nil means it does.
+	Leads func() bool
 	// Log is the structured log of server-side events and failures; nil
 	// is slog.Default().
 	Log *slog.Logger

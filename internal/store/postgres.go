@@ -2,11 +2,14 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
 	"embed"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"sort"
 	"time"
 
@@ -26,7 +29,8 @@ var pgMigrationFiles embed.FS
 // both append the same move; PostgreSQL groups concurrent commits into one
 // WAL flush itself.
 type Postgres struct {
-	pool *pgxpool.Pool
+	pool   *pgxpool.Pool
+	origin string // this process, in the notices it sends
 }
 
 var _ Store = (*Postgres)(nil)
@@ -42,7 +46,7 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	p := &Postgres{pool: pool}
+	p := &Postgres{pool: pool, origin: hex.EncodeToString(randomBytes(8))}
 	if err := p.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err
@@ -324,13 +328,15 @@ func (p *Postgres) ClaimSeat(ctx context.Context, gameID string, side engine.Sid
 			return fmt.Errorf("store: invitation: %w", ErrNotFound)
 		}
 		_, err = tx.Exec(ctx, `UPDATE seats SET user_id = $1, invite = '' WHERE game_id = $2 AND side = $3`, userID, gameID, int(side))
+		var move int
+		var status string
 		if err == nil {
-			_, err = tx.Exec(ctx, `UPDATE games SET updated = $1 WHERE id = $2`, now(), gameID)
+			err = tx.QueryRow(ctx, `UPDATE games SET updated = $1 WHERE id = $2 RETURNING move, status`, now(), gameID).Scan(&move, &status)
 		}
 		if err != nil {
 			return fmt.Errorf("store: claiming seat: %w", err)
 		}
-		return nil
+		return p.notify(ctx, tx, Change{Game: gameID, Move: move, Status: status})
 	})
 }
 
@@ -375,7 +381,7 @@ func pgAtMove(ctx context.Context, tx pgx.Tx, gameID string, move int) error {
 	return nil
 }
 
-func pgSetProgress(ctx context.Context, tx pgx.Tx, gameID string, move int, p Progress) error {
+func (pg *Postgres) setProgress(ctx context.Context, tx pgx.Tx, gameID string, move int, p Progress) error {
 	if p.Status == "" {
 		p.Status = StatusActive
 	}
@@ -389,7 +395,7 @@ func pgSetProgress(ctx context.Context, tx pgx.Tx, gameID string, move int, p Pr
 	if err != nil {
 		return fmt.Errorf("store: updating game %s: %w", gameID, err)
 	}
-	return nil
+	return pg.notify(ctx, tx, Change{Game: gameID, Move: move, Status: p.Status})
 }
 
 func (p *Postgres) SetSetup(ctx context.Context, gameID string, setup engine.Setup, fair *Fair, pr Progress) error {
@@ -404,7 +410,7 @@ func (p *Postgres) SetSetup(ctx context.Context, gameID string, setup engine.Set
 		if _, err := tx.Exec(ctx, `UPDATE games SET setup = $1, fair = $2 WHERE id = $3`, string(b), fairJSON(fair), gameID); err != nil {
 			return fmt.Errorf("store: updating game %s: %w", gameID, err)
 		}
-		return pgSetProgress(ctx, tx, gameID, 0, pr)
+		return p.setProgress(ctx, tx, gameID, 0, pr)
 	})
 }
 
@@ -417,7 +423,7 @@ func (p *Postgres) AppendAction(ctx context.Context, gameID string, move int, e 
 			gameID, move+1, e.Side, e.Action, e.Hash, now()); err != nil {
 			return fmt.Errorf("store: appending action: %w", err)
 		}
-		return pgSetProgress(ctx, tx, gameID, move+1, pr)
+		return p.setProgress(ctx, tx, gameID, move+1, pr)
 	})
 }
 
@@ -432,7 +438,7 @@ func (p *Postgres) Truncate(ctx context.Context, gameID string, move, keep int, 
 		if _, err := tx.Exec(ctx, `DELETE FROM actions WHERE game_id = $1 AND n > $2`, gameID, keep); err != nil {
 			return fmt.Errorf("store: truncating: %w", err)
 		}
-		return pgSetProgress(ctx, tx, gameID, keep, pr)
+		return p.setProgress(ctx, tx, gameID, keep, pr)
 	})
 }
 
@@ -441,7 +447,7 @@ func (p *Postgres) SetProgress(ctx context.Context, gameID string, move int, pr 
 		if err := pgAtMove(ctx, tx, gameID, move); err != nil {
 			return err
 		}
-		return pgSetProgress(ctx, tx, gameID, move, pr)
+		return p.setProgress(ctx, tx, gameID, move, pr)
 	})
 }
 
@@ -461,7 +467,7 @@ func (p *Postgres) Rewrite(ctx context.Context, gameID string, move int, actions
 		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"actions"}, []string{"game_id", "n", "side", "action", "hash", "created"}, pgx.CopyFromRows(rows)); err != nil {
 			return fmt.Errorf("store: rewriting: %w", err)
 		}
-		return pgSetProgress(ctx, tx, gameID, len(actions), pr)
+		return p.setProgress(ctx, tx, gameID, len(actions), pr)
 	})
 }
 
@@ -469,8 +475,10 @@ func (p *Postgres) AddChat(ctx context.Context, gameID string, userID int64, sid
 	line := ChatLine{UserID: userID, Side: side, Text: text, Created: time.UnixMilli(now())}
 	err := p.tx(ctx, func(tx pgx.Tx) error {
 		// The game's row orders the chat lines of concurrent writers.
-		if _, err := tx.Exec(ctx, `SELECT 1 FROM games WHERE id = $1 FOR UPDATE`, gameID); err != nil {
-			return fmt.Errorf("store: chat: %w", err)
+		var move int
+		var status string
+		if err := tx.QueryRow(ctx, `SELECT move, status FROM games WHERE id = $1 FOR UPDATE`, gameID).Scan(&move, &status); err != nil {
+			return pgNotFound(err, "chat of game "+gameID)
 		}
 		if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game_id = $1`, gameID).Scan(&line.N); err != nil {
 			return fmt.Errorf("store: chat: %w", err)
@@ -480,7 +488,7 @@ func (p *Postgres) AddChat(ctx context.Context, gameID string, userID int64, sid
 		if err != nil {
 			return fmt.Errorf("store: chat: %w", err)
 		}
-		return nil
+		return p.notify(ctx, tx, Change{Game: gameID, Move: move, Status: status, Chat: line.N})
 	})
 	return line, err
 }
@@ -501,4 +509,125 @@ func (p *Postgres) Chat(ctx context.Context, gameID string, after int) ([]ChatLi
 		return nil, fmt.Errorf("store: chat: %w", err)
 	}
 	return out, nil
+}
+
+// Change is a notice that a game changed, sent by the process that
+// changed it to the others sharing the database.
+type Change struct {
+	Game   string `json:"g"`
+	Move   int    `json:"m"`
+	Status string `json:"s"`
+	Chat   int    `json:"c,omitempty"` // the number of a new chat line
+	Origin string `json:"o"`
+}
+
+// changesChannel is the LISTEN/NOTIFY channel of game changes.
+const changesChannel = "sandtable_games"
+
+// notify sends c to the other processes when tx commits (NOTIFY is
+// transactional: a change rolled back is never announced).
+func (p *Postgres) notify(ctx context.Context, tx pgx.Tx, c Change) error {
+	c.Origin = p.origin
+	b, _ := json.Marshal(c)
+	if _, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, changesChannel, string(b)); err != nil {
+		return fmt.Errorf("store: notify: %w", err)
+	}
+	return nil
+}
+
+// Listen calls f with each change that other processes commit, until ctx
+// ends; a lost connection is opened again (after which f gets a Change
+// with an empty Game: anything may have changed meanwhile).
+func (p *Postgres) Listen(ctx context.Context, f func(Change)) {
+	for ctx.Err() == nil {
+		err := p.listen(ctx, f)
+		if ctx.Err() != nil {
+			return
+		}
+		slog.Warn("listening for changes of other processes", "err", err)
+		select {
+		case <-time.After(time.Second):
+		case <-ctx.Done():
+			return
+		}
+		f(Change{})
+	}
+}
+
+func (p *Postgres) listen(ctx context.Context, f func(Change)) error {
+	conn, err := p.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, "LISTEN "+changesChannel); err != nil {
+		return err
+	}
+	defer conn.Exec(context.Background(), "UNLISTEN "+changesChannel)
+	for {
+		n, err := conn.Conn().WaitForNotification(ctx)
+		if err != nil {
+			conn.Conn().Close(context.Background()) // not back to the pool half-listening
+			return err
+		}
+		var c Change
+		if json.Unmarshal([]byte(n.Payload), &c) != nil || c.Origin == p.origin {
+			continue
+		}
+		f(c)
+	}
+}
+
+// leaderLock is the advisory lock held by the process that runs the
+// computer players and the clocks.
+const leaderLock = 0x5a4d746c656164
+
+// Lead runs lead(ctx) while this process holds the leader's lock (one
+// process of those sharing the database at a time), taking the lock over
+// when its holder is gone (its connection closed: the lock is the
+// session's), until ctx ends. lead's ctx ends when the lock is lost.
+func (p *Postgres) Lead(ctx context.Context, every time.Duration, lead func(ctx context.Context)) {
+	for ctx.Err() == nil {
+		p.leadOnce(ctx, every, lead)
+		select {
+		case <-time.After(every):
+		case <-ctx.Done():
+		}
+	}
+}
+
+func (p *Postgres) leadOnce(ctx context.Context, every time.Duration, lead func(ctx context.Context)) {
+	pc, err := p.pool.Acquire(ctx)
+	if err != nil {
+		return
+	}
+	conn := pc.Hijack() // the lock lives as long as this connection
+	defer conn.Close(context.Background())
+	var got bool
+	if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, leaderLock).Scan(&got); err != nil || !got {
+		return
+	}
+	lctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { defer close(done); lead(lctx) }()
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+		case <-t.C:
+			if conn.Ping(ctx) == nil {
+				continue
+			}
+		}
+		cancel()
+		<-done
+		return
+	}
+}
+
+func randomBytes(n int) []byte {
+	b := make([]byte, n)
+	rand.Read(b)
+	return b
 }
