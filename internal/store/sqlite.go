@@ -362,6 +362,27 @@ func (s *SQLite) commitGroup(group []*job) {
 		}
 		return
 	}
+	if len(group) == 1 {
+		// A change alone needs no savepoint: it fails, the transaction
+		// is rolled back.
+		j := group[0]
+		err := j.ctx.Err()
+		if err == nil {
+			err = j.f(context.WithoutCancel(j.ctx), tx)
+		} else {
+			err = fmt.Errorf("store: %w", err)
+		}
+		if err != nil {
+			tx.Rollback()
+		} else if err = tx.Commit(); err != nil {
+			err = fmt.Errorf("store: commit: %w", err)
+		}
+		if s.OnCommit != nil {
+			s.OnCommit(1, time.Since(start))
+		}
+		j.result <- err
+		return
+	}
 	for i, j := range group {
 		if err := j.ctx.Err(); err != nil {
 			results[i] = fmt.Errorf("store: %w", err)
