@@ -26,9 +26,33 @@ import (
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 
+// syncBuffer is a child's standard error, read while it runs.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
+
 // startServe runs "serve args" in a child process of the test binary on a
 // free loopback port and returns its URL once it answers.
 func startServe(t *testing.T, args ...string) (string, *exec.Cmd) {
+	base, cmd, _ := startServeLog(t, args...)
+	return base, cmd
+}
+
+// startServeLog is startServe that also returns the child's log.
+func startServeLog(t *testing.T, args ...string) (string, *exec.Cmd, *syncBuffer) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -38,7 +62,8 @@ func startServe(t *testing.T, args ...string) (string, *exec.Cmd) {
 	ln.Close()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestServeChild$")
 	cmd.Env = append(os.Environ(), "SANDTABLE_SERVE_ARGS=serve --addr "+addr+" "+strings.Join(args, " "))
-	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+	logs := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = io.Discard, logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +73,7 @@ func startServe(t *testing.T, args ...string) (string, *exec.Cmd) {
 		resp, err := http.Get(base + "/healthz")
 		if err == nil {
 			resp.Body.Close()
-			return base, cmd
+			return base, cmd, logs
 		}
 		if i == 200 {
 			t.Fatalf("serve %v does not answer: %v", args, err)
@@ -89,6 +114,21 @@ func (b *browser) do(base, method, path string, body, out any) (int, error) {
 	return resp.StatusCode, nil
 }
 
+// register makes an account on the server at base and returns its
+// browser, logged in.
+func register(t *testing.T, a, name string) *browser {
+	jar, _ := cookiejar.New(nil)
+	br := &browser{c: &http.Client{Jar: jar, Timeout: 10 * time.Second}}
+	var me struct {
+		CSRF string `json:"csrf"`
+	}
+	if code, err := br.do(a, "POST", "/api/register", map[string]string{"name": name, "password": "pw-" + name + "-long"}, &me); code != http.StatusCreated {
+		t.Fatalf("register %s: %d %v", name, code, err)
+	}
+	br.csrf = me.CSRF
+	return br
+}
+
 type replicaView struct {
 	ID      string   `json:"id"`
 	Move    int      `json:"move"`
@@ -112,19 +152,7 @@ func TestTwoReplicas(t *testing.T) {
 	a, _ := startServe(t, "--db", url)
 	b, cmdB := startServe(t, "--db", url)
 	bases := []string{a, b}
-
-	newBrowser := func(name string) *browser {
-		jar, _ := cookiejar.New(nil)
-		br := &browser{c: &http.Client{Jar: jar, Timeout: 10 * time.Second}}
-		var me struct {
-			CSRF string `json:"csrf"`
-		}
-		if code, err := br.do(a, "POST", "/api/register", map[string]string{"name": name, "password": "pw-" + name + "-long"}, &me); code != http.StatusCreated {
-			t.Fatalf("register %s: %d %v", name, code, err)
-		}
-		br.csrf = me.CSRF
-		return br
-	}
+	newBrowser := func(name string) *browser { return register(t, a, name) }
 
 	// Live updates cross processes: an action through A reaches a page
 	// following the game on B.
@@ -248,4 +276,100 @@ func TestTwoReplicas(t *testing.T) {
 		t.Fatalf("verify: %d mismatches, %v\n%s", n, err, report.String())
 	}
 	t.Logf("%d actions acknowledged in %d games over two processes, one killed after %d", len(acked), len(seen), killAt)
+}
+
+// TestReplicasComputerOnce: with two processes on one database, the
+// computer's moves are made by the leader alone, whichever process the
+// player uses; when the leader is killed, the other takes over and the
+// computer goes on moving; no computer move is ever refused (which two
+// processes moving for the computer at once would cause), and the games
+// replay.
+func TestReplicasComputerOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PostgreSQL and two servers")
+	}
+	url := pgtest.URL(t)
+	a, cmdA, logA := startServeLog(t, "--db", url)
+	b, cmdB, logB := startServeLog(t, "--db", url)
+	other, cmdLeader := b, cmdA
+	for i := 0; !strings.Contains(logA.String()+logB.String(), "leading"); i++ {
+		if i == 100 {
+			t.Fatal("no process leads")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if strings.Contains(logB.String(), "leading") {
+		other, cmdLeader = a, cmdB
+	}
+	ann := register(t, a, "ann")
+	// play makes computer games and plays the human side through base (or
+	// either process) until n of the computer's moves have been seen.
+	play := func(bases []string, n int) {
+		seen := 0
+		var v replicaView
+		for seen < n {
+			if v.ID == "" || v.Over {
+				var meta struct {
+					Games []struct {
+						ID    string   `json:"id"`
+						Sides []string `json:"sides"`
+					} `json:"games"`
+				}
+				ann.do(bases[0], "GET", "/api/meta", nil, &meta)
+				side := ""
+				for _, g := range meta.Games {
+					if g.ID == "toy" {
+						side = g.Sides[0]
+					}
+				}
+				if code, err := ann.do(bases[0], "POST", "/api/games", map[string]any{"game": "toy", "mode": "computer", "side": side, "computer": "random"}, &v); code != http.StatusCreated {
+					t.Fatalf("a game against the computer: %d %v", code, err)
+				}
+			}
+			// Wait for the computer, asking either process.
+			deadline := time.Now().Add(15 * time.Second)
+			start := v.Move
+			for len(v.Actions) == 0 && !v.Over {
+				if time.Now().After(deadline) {
+					t.Fatalf("game %s: the computer did not move (at move %d)", v.ID, v.Move)
+				}
+				time.Sleep(50 * time.Millisecond)
+				ann.do(bases[rand.IntN(len(bases))], "GET", "/api/games/"+v.ID, nil, &v)
+			}
+			if v.Move > start {
+				seen++
+			}
+			if v.Over {
+				continue
+			}
+			code, err := ann.do(bases[rand.IntN(len(bases))], "POST", "/api/games/"+v.ID+"/actions", map[string]any{"side": v.Active[0], "move": v.Move, "action": v.Actions[0].Action}, &v)
+			if code != http.StatusOK && code != http.StatusConflict {
+				t.Fatalf("action: %d %v", code, err)
+			}
+			if code == http.StatusConflict {
+				ann.do(bases[0], "GET", "/api/games/"+v.ID, nil, &v)
+			}
+		}
+	}
+	play([]string{a, b}, 10)
+	cmdLeader.Process.Signal(syscall.SIGKILL)
+	cmdLeader.Wait()
+	play([]string{other}, 10) // the survivor takes the lead and moves for the computer
+	for _, l := range []string{logA.String(), logB.String()} {
+		if strings.Contains(l, "computer move refused") || strings.Contains(l, "computer player for") {
+			t.Fatalf("a computer move was refused or failed:\n%s", l)
+		}
+	}
+	if !strings.Contains(map[string]string{a: logA.String(), b: logB.String()}[other], "leading") {
+		t.Fatal("the survivor never took the lead")
+	}
+	st, err := store.OpenPostgres(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var report strings.Builder
+	if n, err := server.Verify(context.Background(), st, &report); err != nil || n != 0 {
+		t.Fatalf("verify: %d mismatches, %v\n%s", n, err, report.String())
+	}
 }
