@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"sandtable/internal/engine"
 	"sandtable/internal/store"
 )
 
@@ -23,23 +22,7 @@ func TestBackup(t *testing.T) {
 	defer st.Close()
 	ctx := context.Background()
 	u, _ := st.CreateUser(ctx, store.User{Name: "ann"})
-	setup := engine.Setup{Scenario: "standard", Seed: 1}
-	sess, err := engine.NewSession(mustGame(t, "toy"), setup)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := store.Game{ID: "g", Game: "toy", Setup: setup, Lang: "en", Owner: u.ID, Status: store.StatusActive, Active: sess.State.Active(),
-		Seats: []store.Seat{{Side: 0, UserID: u.ID}, {Side: 1, UserID: u.ID}}}
-	if err := st.CreateGame(ctx, g); err != nil {
-		t.Fatal(err)
-	}
-	side := sess.State.Active().Sides()[0]
-	if err := sess.Apply(side, sess.State.Legal(side, nil)[0]); err != nil {
-		t.Fatal(err)
-	}
-	if err := st.AppendAction(ctx, "g", 0, sess.Record.Actions[0], store.Progress{Active: sess.State.Active()}); err != nil {
-		t.Fatal(err)
-	}
+	storeToyGame(t, st, u.ID, "g", false)
 	if code, _, errs := runCmd(t, "", "backup", "--db", path, out); code != 0 {
 		t.Fatalf("backup: %d %s", code, errs)
 	}
