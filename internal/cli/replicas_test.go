@@ -193,6 +193,30 @@ func TestTwoReplicas(t *testing.T) {
 		t.Fatalf("B's view: %d, move %d", code, onB.Move)
 	}
 
+	// The lobby across processes: a dice commitment drawn through A makes
+	// an invitation game through B, joined through A.
+	var c struct {
+		Commitment string `json:"commitment"`
+	}
+	if code, err := ann.do(a, "POST", "/api/commitment", struct{}{}, &c); code != http.StatusOK {
+		t.Fatalf("commitment on A: %d %v", code, err)
+	}
+	var inv struct {
+		ID      string `json:"id"`
+		Invites []struct {
+			Side string `json:"side"`
+			URL  string `json:"url"`
+		} `json:"invites"`
+	}
+	if code, err := ann.do(b, "POST", "/api/games", map[string]any{"game": "toy", "mode": "invite", "side": g.Active[0], "commitment": c.Commitment, "entropy": "ann-dice"}, &inv); code != http.StatusCreated || len(inv.Invites) != 1 {
+		t.Fatalf("invitation game on B with A's commitment: %d %v", code, err)
+	}
+	bob := newBrowser("bob")
+	token := inv.Invites[0].URL[strings.Index(inv.Invites[0].URL, "token=")+len("token="):]
+	if code, err := bob.do(a, "POST", "/api/games/"+inv.ID+"/join", map[string]string{"side": inv.Invites[0].Side, "token": token, "entropy": "bob-dice"}, nil); code != http.StatusOK {
+		t.Fatalf("joining on A: %d %v", code, err)
+	}
+
 	// Players spread their actions over both processes; B dies midway.
 	type ack struct {
 		game   string

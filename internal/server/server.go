@@ -88,7 +88,6 @@ type Server struct {
 	bg    sync.WaitGroup // computer moves and notices under way
 	think *gate          // the computer's decisions searched at once
 
-	pending    commitments  // fair-dice commitments drawn for games not yet made
 	replays    *replayCache // records replayed for the replay viewer
 	replayGate *gate        // replays computed at once
 	ctx        context.Context

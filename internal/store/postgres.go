@@ -471,6 +471,26 @@ func (p *Postgres) Rewrite(ctx context.Context, gameID string, move int, actions
 	})
 }
 
+func (p *Postgres) SetPendingFair(ctx context.Context, userID int64, f Fair, made time.Time) error {
+	_, err := p.pool.Exec(ctx, `INSERT INTO pending_fair(user_id, commitment, fair, made) VALUES($1,$2,$3,$4)
+		ON CONFLICT(user_id) DO UPDATE SET commitment = excluded.commitment, fair = excluded.fair, made = excluded.made`,
+		userID, f.Commitment, fairJSON(&f), made.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("store: pending commitment: %w", err)
+	}
+	return nil
+}
+
+func (p *Postgres) TakePendingFair(ctx context.Context, userID int64, commitment string, since time.Time) (*Fair, error) {
+	var text string
+	err := p.pool.QueryRow(ctx, `DELETE FROM pending_fair WHERE user_id = $1 AND commitment = $2 AND made >= $3 RETURNING fair`,
+		userID, commitment, since.UnixMilli()).Scan(&text)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	return pendingFair(text, err)
+}
+
 func (p *Postgres) AddChat(ctx context.Context, gameID string, userID int64, side, text string) (ChatLine, error) {
 	line := ChatLine{UserID: userID, Side: side, Text: text, Created: time.UnixMilli(now())}
 	err := p.tx(ctx, func(tx pgx.Tx) error {

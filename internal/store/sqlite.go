@@ -710,6 +710,38 @@ func (s *SQLite) Rewrite(ctx context.Context, gameID string, move int, actions [
 	})
 }
 
+func (s *SQLite) SetPendingFair(ctx context.Context, userID int64, f Fair, made time.Time) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO pending_fair(user_id, commitment, fair, made) VALUES(?,?,?,?)
+		ON CONFLICT(user_id) DO UPDATE SET commitment = excluded.commitment, fair = excluded.fair, made = excluded.made`,
+		userID, f.Commitment, fairJSON(&f), made.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("store: pending commitment: %w", err)
+	}
+	return nil
+}
+
+func (s *SQLite) TakePendingFair(ctx context.Context, userID int64, commitment string, since time.Time) (*Fair, error) {
+	var text string
+	err := s.db.QueryRowContext(ctx, `DELETE FROM pending_fair WHERE user_id = ? AND commitment = ? AND made >= ? RETURNING fair`,
+		userID, commitment, since.UnixMilli()).Scan(&text)
+	return pendingFair(text, err)
+}
+
+// pendingFair reads a pending commitment taken from the database.
+func pendingFair(text string, err error) (*Fair, error) {
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: pending commitment: %w", err)
+	}
+	f := &Fair{}
+	if err := json.Unmarshal([]byte(text), f); err != nil {
+		return nil, fmt.Errorf("store: pending commitment: %w", err)
+	}
+	return f, nil
+}
+
 func (s *SQLite) AddChat(ctx context.Context, gameID string, userID int64, side, text string) (ChatLine, error) {
 	line := ChatLine{UserID: userID, Side: side, Text: text, Created: time.UnixMilli(now())}
 	err := s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {

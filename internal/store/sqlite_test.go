@@ -263,7 +263,7 @@ func TestMigrationUpgradesOldDatabase(t *testing.T) {
 	a, _ := s.CreateUser(ctx, User{Name: "ann"})
 	s.CreateGame(ctx, Game{ID: "g", Game: "toy", Owner: a.ID})
 	// Take the database back to schema 1.
-	for _, q := range []string{`DROP INDEX users_name_key`, `ALTER TABLE users DROP COLUMN name_key`, `ALTER TABLE games DROP COLUMN fair`,
+	for _, q := range []string{`DROP TABLE pending_fair`, `DROP INDEX users_name_key`, `ALTER TABLE users DROP COLUMN name_key`, `ALTER TABLE games DROP COLUMN fair`,
 		`DROP TABLE chat`, `ALTER TABLE games DROP COLUMN clock`, `ALTER TABLE games DROP COLUMN pace`, `PRAGMA user_version = 1`} {
 		if _, err := s.db.Exec(q); err != nil {
 			t.Fatal(err)
@@ -352,7 +352,7 @@ func TestNameMigrationKeepsDuplicates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{`DROP INDEX users_name_key`, `ALTER TABLE users DROP COLUMN name_key`, `ALTER TABLE games DROP COLUMN fair`, `PRAGMA user_version = 3`,
+	for _, q := range []string{`DROP TABLE pending_fair`, `DROP INDEX users_name_key`, `ALTER TABLE users DROP COLUMN name_key`, `ALTER TABLE games DROP COLUMN fair`, `PRAGMA user_version = 3`,
 		`INSERT INTO users(name, created) VALUES('bob', 1), ('BOB', 2), ('Bob', 3), ('carl', 4)`} {
 		if _, err := s.db.Exec(q); err != nil {
 			t.Fatal(q, err)
@@ -419,5 +419,37 @@ func testSetSetupBeforeTheFirstAction(t *testing.T, s Store) {
 	}
 	if err := s.SetSetup(ctx, g.ID, engine.Setup{Seed: 1}, nil, Progress{}); !errors.Is(err, ErrConflict) {
 		t.Fatalf("SetSetup after an action: %v", err)
+	}
+}
+
+// TestPendingFair: one pending commitment per user, replaced by the next,
+// taken once, only by its name and while fresh.
+func TestPendingFair(t *testing.T) { eachStore(t, testPendingFair) }
+
+func testPendingFair(t *testing.T, s Store) {
+	ctx := context.Background()
+	a, _ := s.CreateUser(ctx, User{Name: "ann"})
+	b, _ := s.CreateUser(ctx, User{Name: "bob"})
+	t0 := time.UnixMilli(1_000_000)
+	for _, c := range []string{"c1", "c2"} {
+		if err := s.SetPendingFair(ctx, a.ID, Fair{Secret: "s-" + c, Commitment: c}, t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		user       int64
+		commitment string
+		since      time.Time
+	}{{a.ID, "c1", t0}, {b.ID, "c2", t0}, {a.ID, "c2", t0.Add(time.Millisecond)}} {
+		if f, err := s.TakePendingFair(ctx, c.user, c.commitment, c.since); err != nil || f != nil {
+			t.Fatalf("%+v: %+v, %v; want none", c, f, err)
+		}
+	}
+	f, err := s.TakePendingFair(ctx, a.ID, "c2", t0)
+	if err != nil || f == nil || f.Secret != "s-c2" || f.Commitment != "c2" {
+		t.Fatalf("take: %+v, %v", f, err)
+	}
+	if f, err := s.TakePendingFair(ctx, a.ID, "c2", t0); err != nil || f != nil {
+		t.Fatalf("taken twice: %+v, %v", f, err)
 	}
 }
