@@ -18,7 +18,7 @@ import (
 )
 
 // makeGames adds n games g0..g(n-1) owned by one account.
-func makeGames(t *testing.T, s *SQLite, n int) {
+func makeGames(t testing.TB, s *SQLite, n int) {
 	t.Helper()
 	ctx := context.Background()
 	a, err := s.CreateUser(ctx, User{Name: "ann"})

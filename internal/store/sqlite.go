@@ -25,17 +25,22 @@ var migrationFiles embed.FS
 // SQLite is the Store kept in one SQLite file.
 //
 // Its changes of more than one statement (every action, undo, new game,
-// seat, chat line) are group-committed: one goroutine, the committer, takes
-// the changes waiting, runs each in a savepoint of one transaction and
-// commits them all with one fsync; each caller returns only once its
-// change is committed (or refused alone, its savepoint rolled back).
+// seat, chat line) are group-committed: the caller that finds no commit
+// under way becomes the committer, takes the changes queued (its own
+// first), runs each in a savepoint of one transaction and commits them all
+// with one fsync, then hands the role to the first caller still queued.
+// Each caller returns only once its change is committed (or refused alone,
+// its savepoint rolled back). A caller alone commits its change itself,
+// with no hand-over between goroutines.
 type SQLite struct {
 	db *sql.DB // the writer: one connection, as SQLite has one writer
 	rd *sql.DB // readers: a pool that reads beside the writer (WAL)
 
-	jobs chan *job     // changes waiting for the committer
-	quit chan struct{} // closed by Close: the committer stops
-	done chan struct{} // closed when the committer has stopped
+	qmu        sync.Mutex
+	idle       *sync.Cond // signalled when committing turns false
+	queue      []*job     // changes waiting for a commit
+	committing bool       // a caller is committing (it holds the writer)
+	closed     bool
 
 	closeOnce sync.Once
 	closeErr  error
@@ -48,7 +53,14 @@ type SQLite struct {
 type job struct {
 	ctx    context.Context
 	f      func(context.Context, *sql.Tx) error
-	result chan error
+	result chan answer
+}
+
+// answer is what a queued caller is told: its change's outcome, or that
+// it is now the committer.
+type answer struct {
+	err  error
+	lead bool
 }
 
 // maxGroup bounds the changes committed together.
@@ -76,7 +88,8 @@ func Open(path string) (*SQLite, error) {
 	// One connection: SQLite has a single writer anyway, and an in-memory
 	// database exists only inside its connection.
 	db.SetMaxOpenConns(1)
-	s := &SQLite{db: db, rd: db, jobs: make(chan *job), quit: make(chan struct{}), done: make(chan struct{})}
+	s := &SQLite{db: db, rd: db}
+	s.idle = sync.NewCond(&s.qmu)
 	if err := s.migrate(); err != nil {
 		db.Close()
 		return nil, err
@@ -90,16 +103,19 @@ func Open(path string) (*SQLite, error) {
 		rd.SetMaxOpenConns(8)
 		s.rd = rd
 	}
-	go s.commitLoop()
 	return s, nil
 }
 
-// Close stops the committer once the changes it holds are committed, and
+// Close refuses new changes, waits until those queued are committed, and
 // closes the database.
 func (s *SQLite) Close() error {
 	s.closeOnce.Do(func() {
-		close(s.quit)
-		<-s.done
+		s.qmu.Lock()
+		s.closed = true
+		for s.committing {
+			s.idle.Wait()
+		}
+		s.qmu.Unlock()
 		if s.rd != s.db {
 			s.rd.Close()
 		}
@@ -310,43 +326,48 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game) error {
 // cancelled (an interrupted statement would roll back the whole group);
 // the caller's ctx is checked before f runs.
 func (s *SQLite) tx(ctx context.Context, f func(context.Context, *sql.Tx) error) error {
-	j := &job{ctx: ctx, f: f, result: make(chan error, 1)}
-	select {
-	case s.jobs <- j:
-	case <-ctx.Done():
-		return fmt.Errorf("store: %w", ctx.Err())
-	case <-s.quit:
+	j := &job{ctx: ctx, f: f, result: make(chan answer, 1)}
+	s.qmu.Lock()
+	if s.closed {
+		s.qmu.Unlock()
 		return ErrClosed
 	}
-	// Once the committer has it, the answer is final: wait for it.
-	return <-j.result
+	s.queue = append(s.queue, j)
+	lead := !s.committing
+	s.committing = true
+	s.qmu.Unlock()
+	for {
+		if lead {
+			s.commitQueued()
+		}
+		a := <-j.result
+		if !a.lead {
+			return a.err
+		}
+		lead = true
+	}
 }
 
-// commitLoop is the committer: it takes one change, then every change
-// already waiting (up to maxGroup), and commits them together. While one
-// group's fsync runs the next group gathers, so the commits follow the
-// load: one change alone when the server is quiet, hundreds when busy.
-func (s *SQLite) commitLoop() {
-	defer close(s.done)
-	for {
-		var group []*job
-		select {
-		case j := <-s.jobs:
-			group = append(group, j)
-		case <-s.quit:
-			return
-		}
-	gather:
-		for len(group) < maxGroup {
-			select {
-			case j := <-s.jobs:
-				group = append(group, j)
-			default:
-				break gather
-			}
-		}
-		s.commitGroup(group)
+// commitQueued commits the changes queued (up to maxGroup) as one group,
+// then hands the committer's role to the first caller still queued, or
+// ends it. While one group's fsync runs the next one gathers, so the
+// commits follow the load: one change alone when the server is quiet,
+// hundreds when it is busy.
+func (s *SQLite) commitQueued() {
+	s.qmu.Lock()
+	n := min(len(s.queue), maxGroup)
+	group := s.queue[:n:n]
+	s.queue = s.queue[n:]
+	s.qmu.Unlock()
+	s.commitGroup(group)
+	s.qmu.Lock()
+	defer s.qmu.Unlock()
+	if len(s.queue) == 0 {
+		s.committing = false
+		s.idle.Broadcast()
+		return
 	}
+	s.queue[0].result <- answer{lead: true}
 }
 
 // commitGroup runs each change of group in its savepoint of one
@@ -358,7 +379,7 @@ func (s *SQLite) commitGroup(group []*job) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		for _, j := range group {
-			j.result <- fmt.Errorf("store: %w", err)
+			j.result <- answer{err: fmt.Errorf("store: %w", err)}
 		}
 		return
 	}
@@ -380,7 +401,7 @@ func (s *SQLite) commitGroup(group []*job) {
 		if s.OnCommit != nil {
 			s.OnCommit(1, time.Since(start))
 		}
-		j.result <- err
+		j.result <- answer{err: err}
 		return
 	}
 	for i, j := range group {
@@ -400,10 +421,10 @@ func (s *SQLite) commitGroup(group []*job) {
 				tx.Rollback()
 				for k, j := range group {
 					if k != i {
-						j.result <- fmt.Errorf("store: group rolled back: %w", err)
+						j.result <- answer{err: fmt.Errorf("store: group rolled back: %w", err)}
 					}
 				}
-				group[i].result <- results[i]
+				group[i].result <- answer{err: results[i]}
 				return
 			}
 		}
@@ -422,7 +443,7 @@ func (s *SQLite) commitGroup(group []*job) {
 		s.OnCommit(len(group), time.Since(start))
 	}
 	for i, j := range group {
-		j.result <- results[i]
+		j.result <- answer{err: results[i]}
 	}
 }
 
