@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"log"
+	"log/slog"
 	"net/http"
 	"net/netip"
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -29,7 +30,7 @@ func init() {
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve", "serve [flags]\n\nServes the web client: play in the browser, together or against the computer.", stderr)
 	addr := fs.String("addr", ":8080", "address to listen on")
-	db := fs.String("db", "sandtable.db", "SQLite database file (created on first start)")
+	db := fs.String("db", "sandtable.db", "SQLite database file (created on first start), or a PostgreSQL URL (postgres://...) that several serve processes may share")
 	verify := fs.Bool("verify", false, "replay every stored game, report mismatches and exit")
 	base := fs.String("base-url", "", "public URL of the site, for links in invitations and notices (e.g. https://play.example.org)")
 	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (an https --base-url does it too)")
@@ -47,6 +48,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	smtpFrom := fs.String("smtp-from", "", "sender address of notice mail")
 	privateHooks := fs.Bool("private-webhooks", false, "let webhooks reach loopback and private addresses (a server on a private network)")
 	smtpUser := fs.String("smtp-user", "", "SMTP user (the password is read from $SANDTABLE_SMTP_PASSWORD)")
+	metricsFrom := fs.String("metrics-from", "", "comma-separated addresses or CIDR ranges, besides loopback, that may read /metrics")
+	logFormat := fs.String("log", "text", "log format on standard error: text or json (log/slog)")
+	grace := fs.Duration("shutdown", 15*time.Second, "on SIGTERM or SIGINT: the most time to finish requests, computer moves and commits before exiting")
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
@@ -63,7 +67,22 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "serve: --trusted-proxy:", err)
 		return 2
 	}
-	st, err := store.Open(*db)
+	metricsNets, err := parsePrefixes(*metricsFrom)
+	if err != nil {
+		fmt.Fprintln(stderr, "serve: --metrics-from:", err)
+		return 2
+	}
+	var logger *slog.Logger
+	switch *logFormat {
+	case "text":
+		logger = slog.New(slog.NewTextHandler(stderr, nil))
+	case "json":
+		logger = slog.New(slog.NewJSONHandler(stderr, nil))
+	default:
+		fmt.Fprintln(stderr, "serve: --log is text or json")
+		return 2
+	}
+	st, err := openStore(*db)
 	if err != nil {
 		fmt.Fprintln(stderr, "serve:", err)
 		return 1
@@ -72,9 +91,13 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *verify {
 		return verifyStore(st, stdout, stderr)
 	}
-	logger := log.New(stderr, "", log.LstdFlags)
+	// One process alone leads: it runs the computer players and the clocks.
+	// On PostgreSQL the processes sharing the database elect one.
+	var leader atomic.Bool
+	pg, shared := st.(*store.Postgres)
+	leader.Store(!shared)
 	if *base == "" && *smtpAddr != "" {
-		logger.Printf("serve: without --base-url the links in notice mail are relative to the site")
+		logger.Warn("without --base-url the links in notice mail are relative to the site")
 	}
 	srv := server.New(server.Config{
 		Store:          st,
@@ -88,19 +111,38 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		Notifier: &server.Notices{AllowPrivate: *privateHooks, SMTP: server.SMTPConfig{
 			Addr: *smtpAddr, From: *smtpFrom, Username: *smtpUser, Password: os.Getenv("SANDTABLE_SMTP_PASSWORD"),
 		}},
-		Logf: logger.Printf,
+		MetricsFrom: metricsNets,
+		Log:         logger,
+		Leads:       leader.Load,
 	})
 	// No WriteTimeout: the event streams stay open.
 	hs := &http.Server{Addr: *addr, Handler: srv, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := srv.Resume(ctx); err != nil {
-		logger.Printf("serve: resuming games: %v", err)
+	if sq, ok := st.(*store.SQLite); ok {
+		sq.OnCommit = srv.ObserveCommit
 	}
-	go srv.RunClocks(ctx, time.Minute) // time controls: end games whose time ran out
+	lead := func(ctx context.Context) {
+		if err := srv.Resume(ctx); err != nil {
+			logger.Error("resuming games", "err", err)
+		}
+		srv.RunClocks(ctx, time.Minute) // time controls: end games whose time ran out
+	}
+	if shared {
+		go pg.Listen(ctx, srv.Changed) // what the other processes change
+		go pg.Lead(ctx, 2*time.Second, func(ctx context.Context) {
+			logger.Info("leading: this process runs the computer players and the clocks")
+			leader.Store(true)
+			defer leader.Store(false)
+			lead(ctx)
+		})
+	} else {
+		go lead(ctx)
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.ListenAndServe() }()
 	fmt.Fprintf(stdout, "sandtable: serving on %s (database %s)\n", *addr, *db)
+	logger.Info("serving", "addr", *addr, "db", *db)
 	select {
 	case err := <-errc:
 		fmt.Fprintln(stderr, "serve:", err)
@@ -108,14 +150,42 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case <-ctx.Done():
 	}
 	fmt.Fprintln(stdout, "sandtable: shutting down")
-	srv.Close() // ends the event streams, waits for computer moves
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		fmt.Fprintln(stderr, "serve:", err)
+	logger.Info("shutting down", "bound", *grace)
+	if !shutdown(hs, srv, st, *grace, logger) {
 		return 1
 	}
 	return 0
+}
+
+// shutdown stops serving within grace: new connections are refused, the
+// event streams and the computer's waits end, requests under way finish
+// (each action answered only once committed), and the store commits what it
+// holds and closes. It reports false if that took longer than grace.
+func shutdown(hs *http.Server, srv *server.Server, st store.Store, grace time.Duration, logger *slog.Logger) bool {
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		srv.Close() // ends the event streams, waits for computer moves
+		err := hs.Shutdown(sctx)
+		if cerr := st.Close(); err == nil {
+			err = cerr
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil && !errors.Is(err, http.ErrServerClosed) {
+			logger.Error("shutting down", "err", err)
+			return false
+		}
+		logger.Info("stopped")
+		return true
+	case <-sctx.Done():
+		// What is committed is durable; what is not was not acknowledged.
+		logger.Error("shutdown took longer than its bound; exiting", "bound", grace)
+		return false
+	}
 }
 
 func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
@@ -128,11 +198,11 @@ func runVerify(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return verifyFiles(fs.Args(), stdout, stderr)
 	}
-	if _, err := os.Stat(*db); err != nil {
+	if _, err := os.Stat(*db); err != nil && !isPostgres(*db) {
 		fmt.Fprintln(stderr, "verify:", err)
 		return 1
 	}
-	st, err := store.Open(*db)
+	st, err := openStore(*db)
 	if err != nil {
 		fmt.Fprintln(stderr, "verify:", err)
 		return 1
@@ -194,6 +264,19 @@ func verifyStore(st store.Store, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// isPostgres tells a PostgreSQL URL from an SQLite file name.
+func isPostgres(db string) bool {
+	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
+}
+
+// openStore opens the SQLite file or PostgreSQL database db names.
+func openStore(db string) (store.Store, error) {
+	if isPostgres(db) {
+		return store.OpenPostgres(context.Background(), db)
+	}
+	return store.Open(db)
 }
 
 // docsFS is the documents to serve: the folder dir when given, else the

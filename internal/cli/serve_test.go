@@ -33,35 +33,42 @@ func TestServeVerify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, id := range []string{"good", "bad"} {
-		setup := engine.Setup{Scenario: "standard", Seed: 1}
-		sess, err := engine.NewSession(mustGame(t, "toy"), setup)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := store.Game{ID: id, Game: "toy", Setup: setup, Lang: "en", Owner: u.ID, Status: store.StatusActive, Active: sess.State.Active(),
-			Seats: []store.Seat{{Side: 0, UserID: u.ID}, {Side: 1, UserID: u.ID}}}
-		if err := st.CreateGame(ctx, g); err != nil {
-			t.Fatal(err)
-		}
-		side := sess.State.Active().Sides()[0]
-		if err := sess.Apply(side, sess.State.Legal(side, nil)[0]); err != nil {
-			t.Fatal(err)
-		}
-		entry := sess.Record.Actions[0]
-		if i == 1 {
-			entry.Hash = strings.Repeat("0", len(entry.Hash)) // not the state the action made
-		}
-		if err := st.AppendAction(ctx, id, 0, entry, store.Progress{Active: sess.State.Active(), Status: store.StatusActive}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	storeToyGame(t, st, u.ID, "good", false)
+	storeToyGame(t, st, u.ID, "bad", true)
 	st.Close()
 	for _, args := range [][]string{{"serve", "--db", path, "--verify"}, {"verify", "--db", path}} {
 		code, out, errs := runCmd(t, "", args...)
 		if code != 1 || !strings.Contains(out, "ok good (toy, 1 actions)") || !strings.Contains(out, "MISMATCH bad") || !strings.Contains(out, "2 games, 1 mismatches") {
 			t.Errorf("%v: %d %q %q", args, code, out, errs)
 		}
+	}
+}
+
+// storeToyGame stores a toy game id of one action, for a user playing
+// both sides; tampered, the action's state hash is wrong.
+func storeToyGame(t *testing.T, st store.Store, user int64, id string, tampered bool) {
+	t.Helper()
+	ctx := context.Background()
+	setup := engine.Setup{Scenario: "standard", Seed: 1}
+	sess, err := engine.NewSession(mustGame(t, "toy"), setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := store.Game{ID: id, Game: "toy", Setup: setup, Lang: "en", Owner: user, Status: store.StatusActive, Active: sess.State.Active(),
+		Seats: []store.Seat{{Side: 0, UserID: user}, {Side: 1, UserID: user}}}
+	if err := st.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	side := sess.State.Active().Sides()[0]
+	if err := sess.Apply(side, sess.State.Legal(side, nil)[0]); err != nil {
+		t.Fatal(err)
+	}
+	entry := sess.Record.Actions[0]
+	if tampered {
+		entry.Hash = strings.Repeat("0", len(entry.Hash)) // not the state the action made
+	}
+	if err := st.AppendAction(ctx, id, 0, entry, store.Progress{Active: sess.State.Active(), Status: store.StatusActive}); err != nil {
+		t.Fatal(err)
 	}
 }
 

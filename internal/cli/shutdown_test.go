@@ -1,14 +1,11 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -33,42 +30,7 @@ func TestServeStopsOnSIGTERM(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a server process")
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestServeChild$")
-	cmd.Env = append(os.Environ(), "SANDTABLE_SERVE_ARGS=serve --addr "+addr+" --db "+filepath.Join(t.TempDir(), "s.db")+" --ai-think 1s --ai-workers 1")
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	sc := bufio.NewScanner(out)
-	for sc.Scan() && !strings.Contains(sc.Text(), "serving on") {
-	}
-	go func() {
-		for sc.Scan() {
-		}
-	}()
-	base := "http://" + addr
-	// "serving on" is printed as the listener starts: wait until it answers.
-	for i := 0; ; i++ {
-		resp, err := http.Get(base + "/healthz")
-		if err == nil {
-			resp.Body.Close()
-			break
-		}
-		if i == 100 {
-			t.Fatalf("the server does not answer: %v", err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	base, cmd := startServe(t, "--db", filepath.Join(t.TempDir(), "s.db"), "--ai-think", "1s", "--ai-workers", "1")
 	jar, _ := cookiejar.New(nil)
 	c := &http.Client{Jar: jar}
 	post := func(path, csrf string, body any) map[string]any {

@@ -185,6 +185,7 @@ type gate struct {
 	slots   chan struct{}
 	queue   int
 	waiting atomic.Int64
+	entered atomic.Int64 // entries so far, for metrics
 }
 
 func newGate(slots, queue int) *gate { return &gate{slots: make(chan struct{}, slots), queue: queue} }
@@ -195,6 +196,7 @@ var errBusy = errf(http.StatusServiceUnavailable, "the server is busy; try again
 func (g *gate) enter(ctx context.Context) error {
 	select {
 	case g.slots <- struct{}{}:
+		g.entered.Add(1)
 		return nil
 	default:
 	}
@@ -205,6 +207,7 @@ func (g *gate) enter(ctx context.Context) error {
 	defer g.waiting.Add(-1)
 	select {
 	case g.slots <- struct{}{}:
+		g.entered.Add(1)
 		return nil
 	case <-ctx.Done():
 		return errBusy

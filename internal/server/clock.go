@@ -128,6 +128,9 @@ func (s *Server) timeUp(ctx context.Context, lv *live) (bool, error) {
 
 // SweepClocks ends every game in which a side's time has run out.
 func (s *Server) SweepClocks(ctx context.Context) error {
+	if !s.leads() {
+		return nil // the leader sweeps (replicas.go)
+	}
 	ids, err := s.st.ClockedGames(ctx)
 	if err != nil {
 		return err
@@ -135,14 +138,14 @@ func (s *Server) SweepClocks(ctx context.Context) error {
 	for _, id := range ids {
 		lv, err := s.game(ctx, id)
 		if err != nil {
-			s.cfg.Logf("server: clocks of %s: %v", id, err)
+			s.cfg.Log.Error("checking a game's clocks", "game", id, "err", err)
 			continue
 		}
 		lv.mu.Lock()
 		_, err = s.timeUp(ctx, lv)
 		lv.mu.Unlock()
 		if err != nil {
-			s.cfg.Logf("server: clocks of %s: %v", id, err)
+			s.cfg.Log.Error("checking a game's clocks", "game", id, "err", err)
 		}
 	}
 	return nil
@@ -158,7 +161,7 @@ func (s *Server) RunClocks(ctx context.Context, period time.Duration) {
 			return
 		case <-t.C:
 			if err := s.SweepClocks(ctx); err != nil {
-				s.cfg.Logf("server: clocks: %v", err)
+				s.cfg.Log.Error("listing clocked games", "err", err)
 			}
 		}
 	}

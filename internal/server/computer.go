@@ -174,6 +174,9 @@ func (s *Server) deliver(ctx context.Context, id, title string, notices []due) {
 // the state without holding the game's lock; its choice is applied only if
 // the game has not moved meanwhile.
 func (s *Server) computerMoves(ctx context.Context, lv *live) {
+	if !s.leads() {
+		return // the leader moves for the computer (replicas.go)
+	}
 	lv.mu.Lock()
 	if lv.thinking {
 		// The loop under way sees this change itself; a game that ended

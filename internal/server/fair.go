@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
-	"sync"
 	"time"
 
 	"sandtable/internal/engine"
@@ -145,55 +144,10 @@ func (f recordFile) encode() []byte {
 	return append(b, '\n')
 }
 
-// pendingFair is a commitment drawn for a user before he makes a game, so
-// that his contribution comes after it.
-type pendingFair struct {
-	fair *store.Fair
-	made time.Time
-}
-
-// commitments holds the commitments asked for and not yet used: one per
-// user, at most maxPending in all, for at most an hour.
-type commitments struct {
-	mu sync.Mutex
-	m  map[int64]pendingFair
-}
-
-const maxPending = 20000
-
-// draw makes a new commitment for user, replacing any he had.
-func (c *commitments) draw(user int64, now time.Time) (*store.Fair, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m == nil {
-		c.m = map[int64]pendingFair{}
-	}
-	if _, ok := c.m[user]; !ok && len(c.m) >= maxPending {
-		for u, p := range c.m {
-			if now.Sub(p.made) > time.Hour {
-				delete(c.m, u)
-			}
-		}
-		if len(c.m) >= maxPending {
-			return nil, errBusy
-		}
-	}
-	f := newFair()
-	c.m[user] = pendingFair{fair: f, made: now}
-	return f, nil
-}
-
-// take returns and forgets the user's commitment if it is the one named.
-func (c *commitments) take(user int64, commitment string, now time.Time) *store.Fair {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	p, ok := c.m[user]
-	if !ok || p.fair.Commitment != commitment || now.Sub(p.made) > time.Hour {
-		return nil
-	}
-	delete(c.m, user)
-	return p.fair
-}
+// A commitment drawn for a user before he makes a game (so that his
+// contribution comes after it) is kept in the store, one per user, for at
+// most pendingAge: any process sharing the store may take it.
+const pendingAge = time.Hour
 
 // handleCommitment draws the commitment of the user's next game, so that
 // the contribution he sends with it comes after the commitment.
@@ -203,8 +157,8 @@ func (s *Server) handleCommitment(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	f, err := s.pending.draw(u.ID, s.cfg.Now())
-	if err != nil {
+	f := newFair()
+	if err := s.st.SetPendingFair(r.Context(), u.ID, *f, s.cfg.Now()); err != nil {
 		writeError(w, err)
 		return
 	}

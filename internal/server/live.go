@@ -98,7 +98,7 @@ func (s *Server) load(ctx context.Context, lv *live, id string) (evicted bool, e
 	}
 	sess, err := engine.Replay(rec)
 	if err != nil {
-		s.cfg.Logf("server: game %s does not replay: %v", id, err)
+		s.cfg.Log.Error("game does not replay", "game", id, "err", err)
 		lv.broken = err
 		if sess == nil {
 			return false, fmt.Errorf("game %s cannot be rebuilt: %w", id, err)
@@ -112,7 +112,7 @@ func (s *Server) load(ctx context.Context, lv *live, id string) (evicted bool, e
 	lv.overAnnounced = lv.over()
 	s.makePlayers(lv)
 	if err := s.settleSeed(ctx, lv); err != nil {
-		s.cfg.Logf("server: game %s: settling its seed: %v", id, err)
+		s.cfg.Log.Error("settling a game's seed", "game", id, "err", err)
 	}
 	return false, nil
 }
@@ -127,7 +127,7 @@ func (s *Server) makePlayers(lv *live) {
 		}
 		p, err := s.cfg.Computer.player(seat.AI, lv.sess.Game, lv.g.Setup.Seed^(0x9e3779b97f4a7c15*uint64(seat.Side+1)))
 		if err != nil {
-			s.cfg.Logf("server: game %s: %v", lv.g.ID, err)
+			s.cfg.Log.Error("making a computer player", "game", lv.g.ID, "err", err)
 			continue
 		}
 		lv.players[seat.Side] = p

@@ -160,7 +160,9 @@ func (s *Server) newGame(ctx context.Context, u store.User, req createRequest, r
 	if req.Seed == nil {
 		// Fair dice: the commitment drawn for this game, or a new one.
 		if req.Commitment != "" {
-			if g.Fair = s.pending.take(u.ID, req.Commitment, s.cfg.Now()); g.Fair == nil {
+			if g.Fair, err = s.st.TakePendingFair(ctx, u.ID, req.Commitment, s.cfg.Now().Add(-pendingAge)); err != nil {
+				return store.Game{}, err
+			} else if g.Fair == nil {
 				return store.Game{}, errf(http.StatusConflict, "the dice commitment %q was not drawn for you or has expired; ask for another", req.Commitment)
 			}
 		} else {

@@ -338,6 +338,7 @@ func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine
 		}
 		return err
 	}
+	s.metrics.applied.Inc()
 	lv.g.Move, lv.g.Active, lv.g.Status, lv.g.Result = move+1, p.Active, p.Status, p.Result
 	if p.Clock != nil {
 		lv.g.Clock = *p.Clock

@@ -12,7 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log"
+	"log/slog"
 	"net/http"
 	"net/netip"
 	"strings"
@@ -55,7 +55,17 @@ type Config struct {
 	ReplayBudgetMS int
 	// Now is the clock for rate limits and sessions; nil is time.Now.
 	Now func() time.Time
-	// Logf logs server-side failures; nil is log.Printf.
+	// MetricsFrom are the client addresses, besides loopback, that may
+	// read /metrics.
+	MetricsFrom []netip.Prefix
+	// Leads, when set, says whether this process runs the computer players
+	// and the clocks (one of several sharing a database); nil means it does.
+	Leads func() bool
+	// Log is the structured log of server-side events and failures; nil
+	// is slog.Default().
+	Log *slog.Logger
+	// Logf, when set, receives the log instead as lines of text (tests
+	// pass t.Logf).
 	Logf func(format string, args ...any)
 }
 
@@ -78,11 +88,11 @@ type Server struct {
 	bg    sync.WaitGroup // computer moves and notices under way
 	think *gate          // the computer's decisions searched at once
 
-	pending    commitments  // fair-dice commitments drawn for games not yet made
 	replays    *replayCache // records replayed for the replay viewer
 	replayGate *gate        // replays computed at once
 	ctx        context.Context
 	cancel     context.CancelFunc // at Close: computer moves stop waiting
+	metrics    *metrics
 }
 
 // New returns a Server over cfg.Store.
@@ -90,8 +100,15 @@ func New(cfg Config) *Server {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	if cfg.Logf == nil {
-		cfg.Logf = log.Printf
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	if cfg.Logf != nil {
+		logf := cfg.Logf
+		cfg.Log = slog.New(slog.NewTextHandler(logfWriter(logf), nil))
+	} else {
+		log := cfg.Log
+		cfg.Logf = func(format string, args ...any) { log.Warn(fmt.Sprintf(format, args...)) }
 	}
 	if cfg.Hasher == (Hasher{}) {
 		cfg.Hasher = DefaultHasher
@@ -111,6 +128,7 @@ func New(cfg Config) *Server {
 		replayGate: newGate(replaySlots, replayQueue),
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.metrics = newMetrics(s)
 	s.routes()
 	return s
 }
@@ -129,9 +147,9 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/games", s.handleCreate)
 	m.HandleFunc("GET /api/games", s.handleList)
 	m.HandleFunc("GET /api/games/open", s.handleOpen)
-	m.HandleFunc("GET /api/games/{id}", s.handleView)
-	m.HandleFunc("POST /api/games/{id}/actions", s.handleAction)
-	m.HandleFunc("POST /api/games/{id}/undo", s.handleUndo)
+	m.HandleFunc("GET /api/games/{id}", s.timed("view", s.handleView))
+	m.HandleFunc("POST /api/games/{id}/actions", s.timed("action", s.handleAction))
+	m.HandleFunc("POST /api/games/{id}/undo", s.timed("undo", s.handleUndo))
 	m.HandleFunc("POST /api/games/{id}/join", s.handleJoin)
 	m.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
 	m.HandleFunc("POST /api/games/{id}/rematch", s.handleRematch)
@@ -141,6 +159,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/chat", s.handleChatRead)
 	m.HandleFunc("POST /api/games/{id}/chat", s.handleChatWrite)
 	m.HandleFunc("GET /healthz", s.handleHealth)
+	m.HandleFunc("GET /metrics", s.handleMetrics)
 	m.HandleFunc("POST /api/replay", s.handleReplayImport)
 	m.HandleFunc("POST /api/commitment", s.handleCommitment)
 	m.HandleFunc("POST /api/verify", s.handleVerify)
@@ -263,6 +282,14 @@ func (s *Server) background(f func(ctx context.Context)) {
 		defer s.bg.Done()
 		f(context.Background())
 	}()
+}
+
+// logfWriter turns a text log handler's lines into calls of logf.
+type logfWriter func(format string, args ...any)
+
+func (f logfWriter) Write(p []byte) (int, error) {
+	f("%s", strings.TrimSuffix(string(p), "\n"))
+	return len(p), nil
 }
 
 // orDefault is n, or def when n is not positive.

@@ -8,8 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
@@ -21,10 +23,51 @@ import (
 var migrationFiles embed.FS
 
 // SQLite is the Store kept in one SQLite file.
+//
+// Its changes of more than one statement (every action, undo, new game,
+// seat, chat line) are group-committed: the caller that finds no commit
+// under way becomes the committer, takes the changes queued (its own
+// first), runs each in a savepoint of one transaction and commits them all
+// with one fsync, then hands the role to the first caller still queued.
+// Each caller returns only once its change is committed (or refused alone,
+// its savepoint rolled back). A caller alone commits its change itself,
+// with no hand-over between goroutines.
 type SQLite struct {
 	db *sql.DB // the writer: one connection, as SQLite has one writer
 	rd *sql.DB // readers: a pool that reads beside the writer (WAL)
+
+	qmu        sync.Mutex
+	idle       *sync.Cond // signalled when committing turns false
+	queue      []*job     // changes waiting for a commit
+	committing bool       // a caller is committing (it holds the writer)
+	closed     bool
+
+	closeOnce sync.Once
+	closeErr  error
+	// OnCommit, when set before the first change, is told each group
+	// commit's size and time (for metrics).
+	OnCommit func(changes int, took time.Duration)
 }
+
+// job is one change waiting for a group commit.
+type job struct {
+	ctx    context.Context
+	f      func(context.Context, *sql.Tx) error
+	result chan answer
+}
+
+// answer is what a queued caller is told: its change's outcome, or that
+// it is now the committer.
+type answer struct {
+	err  error
+	lead bool
+}
+
+// maxGroup bounds the changes committed together.
+const maxGroup = 512
+
+// ErrClosed is returned for changes asked of a closed store.
+var ErrClosed = errors.New("store: closed")
 
 var _ Store = (*SQLite)(nil)
 
@@ -46,6 +89,7 @@ func Open(path string) (*SQLite, error) {
 	// database exists only inside its connection.
 	db.SetMaxOpenConns(1)
 	s := &SQLite{db: db, rd: db}
+	s.idle = sync.NewCond(&s.qmu)
 	if err := s.migrate(); err != nil {
 		db.Close()
 		return nil, err
@@ -62,12 +106,22 @@ func Open(path string) (*SQLite, error) {
 	return s, nil
 }
 
-// Close closes the database.
+// Close refuses new changes, waits until those queued are committed, and
+// closes the database.
 func (s *SQLite) Close() error {
-	if s.rd != s.db {
-		s.rd.Close()
-	}
-	return s.db.Close()
+	s.closeOnce.Do(func() {
+		s.qmu.Lock()
+		s.closed = true
+		for s.committing {
+			s.idle.Wait()
+		}
+		s.qmu.Unlock()
+		if s.rd != s.db {
+			s.rd.Close()
+		}
+		s.closeErr = s.db.Close()
+	})
+	return s.closeErr
 }
 
 // migrate applies migrations/NNNN_*.sql past PRAGMA user_version, each in
@@ -242,7 +296,7 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game) error {
 		g.Status = StatusActive
 	}
 	t := now()
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO games(id, game, setup, lang, owner, rematch_of, move, active, status, result, created, updated, pace, clock, fair)
 			VALUES(?,?,?,?,?,?,0,?,?,?,?,?,?,?,?)`,
 			g.ID, g.Game, string(setup), g.Lang, g.Owner, g.RematchOf, int(g.Active), g.Status, g.Result, t, t, g.Pace, clockJSON(g.Clock), fairJSON(g.Fair))
@@ -266,20 +320,131 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game) error {
 	})
 }
 
-// tx runs f in a transaction, committing if it returns nil.
-func (s *SQLite) tx(ctx context.Context, f func(*sql.Tx) error) error {
+// tx runs f in the next group commit, in a savepoint of its own, and
+// returns once that commit is done: nil means f's change is durable. An
+// error from f rolls back f's change alone. f gets a context that is never
+// cancelled (an interrupted statement would roll back the whole group);
+// the caller's ctx is checked before f runs.
+func (s *SQLite) tx(ctx context.Context, f func(context.Context, *sql.Tx) error) error {
+	j := &job{ctx: ctx, f: f, result: make(chan answer, 1)}
+	s.qmu.Lock()
+	if s.closed {
+		s.qmu.Unlock()
+		return ErrClosed
+	}
+	s.queue = append(s.queue, j)
+	lead := !s.committing
+	s.committing = true
+	s.qmu.Unlock()
+	for {
+		if lead {
+			s.commitQueued()
+		}
+		a := <-j.result
+		if !a.lead {
+			return a.err
+		}
+		lead = true
+	}
+}
+
+// commitQueued commits the changes queued (up to maxGroup) as one group,
+// then hands the committer's role to the first caller still queued, or
+// ends it. While one group's fsync runs the next one gathers, so the
+// commits follow the load: one change alone when the server is quiet,
+// hundreds when it is busy.
+func (s *SQLite) commitQueued() {
+	s.qmu.Lock()
+	n := min(len(s.queue), maxGroup)
+	group := s.queue[:n:n]
+	s.queue = s.queue[n:]
+	s.qmu.Unlock()
+	s.commitGroup(group)
+	s.qmu.Lock()
+	defer s.qmu.Unlock()
+	if len(s.queue) == 0 {
+		s.committing = false
+		s.idle.Broadcast()
+		return
+	}
+	s.queue[0].result <- answer{lead: true}
+}
+
+// commitGroup runs each change of group in its savepoint of one
+// transaction, commits, and answers every caller.
+func (s *SQLite) commitGroup(group []*job) {
+	start := time.Now()
+	results := make([]error, len(group))
+	ctx := context.Background()
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("store: %w", err)
+		for _, j := range group {
+			j.result <- answer{err: fmt.Errorf("store: %w", err)}
+		}
+		return
 	}
-	if err := f(tx); err != nil {
-		tx.Rollback()
-		return err
+	if len(group) == 1 {
+		// A change alone needs no savepoint: it fails, the transaction
+		// is rolled back.
+		j := group[0]
+		err := j.ctx.Err()
+		if err == nil {
+			err = j.f(context.WithoutCancel(j.ctx), tx)
+		} else {
+			err = fmt.Errorf("store: %w", err)
+		}
+		if err != nil {
+			tx.Rollback()
+		} else if err = tx.Commit(); err != nil {
+			err = fmt.Errorf("store: commit: %w", err)
+		}
+		if s.OnCommit != nil {
+			s.OnCommit(1, time.Since(start))
+		}
+		j.result <- answer{err: err}
+		return
+	}
+	for i, j := range group {
+		if err := j.ctx.Err(); err != nil {
+			results[i] = fmt.Errorf("store: %w", err)
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, "SAVEPOINT change"); err != nil {
+			results[i] = fmt.Errorf("store: %w", err)
+			continue
+		}
+		results[i] = j.f(context.WithoutCancel(j.ctx), tx)
+		if results[i] != nil {
+			if _, err := tx.ExecContext(ctx, "ROLLBACK TO change"); err != nil {
+				// SQLite rolled the whole transaction back (a full disk, an
+				// I/O error): nothing of the group is kept.
+				tx.Rollback()
+				for k, j := range group {
+					if k != i {
+						j.result <- answer{err: fmt.Errorf("store: group rolled back: %w", err)}
+					}
+				}
+				group[i].result <- answer{err: results[i]}
+				return
+			}
+		}
+		if _, err := tx.ExecContext(ctx, "RELEASE change"); err != nil && results[i] == nil {
+			results[i] = fmt.Errorf("store: %w", err)
+		}
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: commit: %w", err)
+		for i := range results {
+			if results[i] == nil {
+				results[i] = fmt.Errorf("store: commit: %w", err)
+			}
+		}
 	}
-	return nil
+	if s.OnCommit != nil {
+		s.OnCommit(len(group), time.Since(start))
+	}
+	for i, j := range group {
+		j.result <- answer{err: results[i]}
+	}
 }
 
 const gameCols = `id, game, setup, lang, owner, rematch_of, move, active, status, result, created, updated, pace, clock, fair`
@@ -412,7 +577,7 @@ func (s *SQLite) ClockedGames(ctx context.Context) ([]string, error) {
 }
 
 func (s *SQLite) ClaimSeat(ctx context.Context, gameID string, side engine.Side, invite string, userID int64) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		var have string
 		var uid int64
 		err := tx.QueryRowContext(ctx, `SELECT invite, COALESCE(user_id, 0) FROM seats WHERE game_id = ? AND side = ?`, gameID, int(side)).Scan(&have, &uid)
@@ -462,7 +627,7 @@ func (s *SQLite) SetSetup(ctx context.Context, gameID string, setup engine.Setup
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if err := atMove(ctx, tx, gameID, 0); err != nil {
 			return err
 		}
@@ -511,7 +676,7 @@ func setProgress(ctx context.Context, tx *sql.Tx, gameID string, move int, p Pro
 }
 
 func (s *SQLite) AppendAction(ctx context.Context, gameID string, move int, e engine.RecordEntry, p Progress) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if err := atMove(ctx, tx, gameID, move); err != nil {
 			return err
 		}
@@ -527,7 +692,7 @@ func (s *SQLite) Truncate(ctx context.Context, gameID string, move, keep int, p 
 	if keep < 0 || keep > move {
 		return fmt.Errorf("store: cannot keep %d actions of %d", keep, move)
 	}
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if err := atMove(ctx, tx, gameID, move); err != nil {
 			return err
 		}
@@ -539,7 +704,7 @@ func (s *SQLite) Truncate(ctx context.Context, gameID string, move, keep int, p 
 }
 
 func (s *SQLite) SetProgress(ctx context.Context, gameID string, move int, p Progress) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if err := atMove(ctx, tx, gameID, move); err != nil {
 			return err
 		}
@@ -548,7 +713,7 @@ func (s *SQLite) SetProgress(ctx context.Context, gameID string, move int, p Pro
 }
 
 func (s *SQLite) Rewrite(ctx context.Context, gameID string, move int, actions []engine.RecordEntry, p Progress) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if err := atMove(ctx, tx, gameID, move); err != nil {
 			return err
 		}
@@ -566,9 +731,41 @@ func (s *SQLite) Rewrite(ctx context.Context, gameID string, move int, actions [
 	})
 }
 
+func (s *SQLite) SetPendingFair(ctx context.Context, userID int64, f Fair, made time.Time) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO pending_fair(user_id, commitment, fair, made) VALUES(?,?,?,?)
+		ON CONFLICT(user_id) DO UPDATE SET commitment = excluded.commitment, fair = excluded.fair, made = excluded.made`,
+		userID, f.Commitment, fairJSON(&f), made.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("store: pending commitment: %w", err)
+	}
+	return nil
+}
+
+func (s *SQLite) TakePendingFair(ctx context.Context, userID int64, commitment string, since time.Time) (*Fair, error) {
+	var text string
+	err := s.db.QueryRowContext(ctx, `DELETE FROM pending_fair WHERE user_id = ? AND commitment = ? AND made >= ? RETURNING fair`,
+		userID, commitment, since.UnixMilli()).Scan(&text)
+	return pendingFair(text, err)
+}
+
+// pendingFair reads a pending commitment taken from the database.
+func pendingFair(text string, err error) (*Fair, error) {
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: pending commitment: %w", err)
+	}
+	f := &Fair{}
+	if err := json.Unmarshal([]byte(text), f); err != nil {
+		return nil, fmt.Errorf("store: pending commitment: %w", err)
+	}
+	return f, nil
+}
+
 func (s *SQLite) AddChat(ctx context.Context, gameID string, userID int64, side, text string) (ChatLine, error) {
 	line := ChatLine{UserID: userID, Side: side, Text: text, Created: time.UnixMilli(now())}
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game_id = ?`, gameID).Scan(&line.N); err != nil {
 			return fmt.Errorf("store: chat: %w", err)
 		}
@@ -599,4 +796,26 @@ func (s *SQLite) Chat(ctx context.Context, gameID string, after int) ([]ChatLine
 		out = append(out, l)
 	}
 	return out, rows.Err()
+}
+
+// Backup writes a consistent copy of the SQLite database at path to out
+// (which must not exist), while servers keep using it: VACUUM INTO reads
+// one snapshot of the database (a read transaction beside the writer, in
+// WAL mode) and writes it compacted to the new file.
+func Backup(ctx context.Context, path, out string) error {
+	if _, err := os.Stat(path); err != nil {
+		return fmt.Errorf("store: backup: %w", err)
+	}
+	if _, err := os.Stat(out); err == nil {
+		return fmt.Errorf("store: backup: %s exists already", out)
+	}
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		return fmt.Errorf("store: backup: %w", err)
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(ctx, `VACUUM INTO ?`, out); err != nil {
+		return fmt.Errorf("store: backup: %w", err)
+	}
+	return nil
 }

@@ -36,9 +36,10 @@ func TestMigrationsApplyOnceInOrder(t *testing.T) {
 	}
 }
 
-func TestUsers(t *testing.T) {
+func TestUsers(t *testing.T) { eachStore(t, testUsers) }
+
+func testUsers(t *testing.T, s Store) {
 	ctx := context.Background()
-	s := open(t)
 	u, err := s.CreateUser(ctx, User{Name: "ann", PassHash: "h"})
 	if err != nil || u.ID == 0 {
 		t.Fatalf("CreateUser: %+v, %v", u, err)
@@ -61,9 +62,10 @@ func TestUsers(t *testing.T) {
 	}
 }
 
-func TestSessions(t *testing.T) {
+func TestSessions(t *testing.T) { eachStore(t, testSessions) }
+
+func testSessions(t *testing.T, s Store) {
 	ctx := context.Background()
-	s := open(t)
 	u, _ := s.CreateUser(ctx, User{Name: "ann"})
 	live := Session{TokenHash: "t1", UserID: u.ID, CSRF: "c", Expires: time.Now().Add(time.Hour)}
 	dead := Session{TokenHash: "t2", UserID: u.ID, CSRF: "c", Expires: time.Now().Add(-time.Hour)}
@@ -86,7 +88,7 @@ func TestSessions(t *testing.T) {
 	}
 }
 
-func newGame(t *testing.T, s *SQLite) (Game, User, User) {
+func newGame(t *testing.T, s Store) (Game, User, User) {
 	ctx := context.Background()
 	a, _ := s.CreateUser(ctx, User{Name: "ann"})
 	b, _ := s.CreateUser(ctx, User{Name: "bob"})
@@ -99,9 +101,10 @@ func newGame(t *testing.T, s *SQLite) (Game, User, User) {
 	return g, a, b
 }
 
-func TestGamesAndSeats(t *testing.T) {
+func TestGamesAndSeats(t *testing.T) { eachStore(t, testGamesAndSeats) }
+
+func testGamesAndSeats(t *testing.T, s Store) {
 	ctx := context.Background()
-	s := open(t)
 	g, a, b := newGame(t, s)
 	if err := s.CreateGame(ctx, g); !errors.Is(err, ErrExists) {
 		t.Fatalf("duplicate game: %v", err)
@@ -137,9 +140,10 @@ func TestGamesAndSeats(t *testing.T) {
 	}
 }
 
-func TestRecordAppendTruncate(t *testing.T) {
+func TestRecordAppendTruncate(t *testing.T) { eachStore(t, testRecordAppendTruncate) }
+
+func testRecordAppendTruncate(t *testing.T, s Store) {
 	ctx := context.Background()
-	s := open(t)
 	newGame(t, s)
 	e := func(n string) engine.RecordEntry {
 		return engine.RecordEntry{Side: "north", Action: "take " + n, Hash: "h" + n}
@@ -215,9 +219,10 @@ func TestReopenKeepsCommittedActions(t *testing.T) {
 	}
 }
 
-func TestClocks(t *testing.T) {
+func TestClocks(t *testing.T) { eachStore(t, testClocks) }
+
+func testClocks(t *testing.T, s Store) {
 	ctx := context.Background()
-	s := open(t)
 	a, _ := s.CreateUser(ctx, User{Name: "ann"})
 	g := Game{ID: "c", Game: "toy", Owner: a.ID, Pace: "fast", Clock: Clock{Left: []int64{10, 20}}, Seats: []Seat{{Side: 0, UserID: a.ID}}}
 	if err := s.CreateGame(ctx, g); err != nil {
@@ -258,7 +263,7 @@ func TestMigrationUpgradesOldDatabase(t *testing.T) {
 	a, _ := s.CreateUser(ctx, User{Name: "ann"})
 	s.CreateGame(ctx, Game{ID: "g", Game: "toy", Owner: a.ID})
 	// Take the database back to schema 1.
-	for _, q := range []string{`DROP INDEX users_name_key`, `ALTER TABLE users DROP COLUMN name_key`, `ALTER TABLE games DROP COLUMN fair`,
+	for _, q := range []string{`DROP TABLE pending_fair`, `DROP INDEX users_name_key`, `ALTER TABLE users DROP COLUMN name_key`, `ALTER TABLE games DROP COLUMN fair`,
 		`DROP TABLE chat`, `ALTER TABLE games DROP COLUMN clock`, `ALTER TABLE games DROP COLUMN pace`, `PRAGMA user_version = 1`} {
 		if _, err := s.db.Exec(q); err != nil {
 			t.Fatal(err)
@@ -279,9 +284,10 @@ func TestMigrationUpgradesOldDatabase(t *testing.T) {
 	}
 }
 
-func TestChat(t *testing.T) {
+func TestChat(t *testing.T) { eachStore(t, testChat) }
+
+func testChat(t *testing.T, s Store) {
 	ctx := context.Background()
-	s := open(t)
 	_, a, b := newGame(t, s)
 	if _, err := s.AddChat(ctx, "g1", a.ID, "north", "hello"); err != nil {
 		t.Fatal(err)
@@ -301,9 +307,10 @@ func TestChat(t *testing.T) {
 	}
 }
 
-func TestOpenSeats(t *testing.T) {
+func TestOpenSeats(t *testing.T) { eachStore(t, testOpenSeats) }
+
+func testOpenSeats(t *testing.T, s Store) {
 	ctx := context.Background()
-	s := open(t)
 	a, _ := s.CreateUser(ctx, User{Name: "ann"})
 	b, _ := s.CreateUser(ctx, User{Name: "bob"})
 	s.CreateGame(ctx, Game{ID: "o", Game: "toy", Owner: a.ID, Seats: []Seat{{Side: 0, UserID: a.ID}, {Side: 1, Invite: OpenSeat}}})
@@ -322,9 +329,10 @@ func TestOpenSeats(t *testing.T) {
 
 // TestNamesIgnoreCase: a name differing only in case is taken, and a name
 // is found whatever its case (issue 23, item 8).
-func TestNamesIgnoreCase(t *testing.T) {
+func TestNamesIgnoreCase(t *testing.T) { eachStore(t, testNamesIgnoreCase) }
+
+func testNamesIgnoreCase(t *testing.T, s Store) {
 	ctx := context.Background()
-	s := open(t)
 	a, _ := s.CreateUser(ctx, User{Name: "alice"})
 	if _, err := s.CreateUser(ctx, User{Name: "ALICE"}); !errors.Is(err, ErrExists) {
 		t.Fatalf("ALICE beside alice: %v, want ErrExists", err)
@@ -344,7 +352,7 @@ func TestNameMigrationKeepsDuplicates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{`DROP INDEX users_name_key`, `ALTER TABLE users DROP COLUMN name_key`, `ALTER TABLE games DROP COLUMN fair`, `PRAGMA user_version = 3`,
+	for _, q := range []string{`DROP TABLE pending_fair`, `DROP INDEX users_name_key`, `ALTER TABLE users DROP COLUMN name_key`, `ALTER TABLE games DROP COLUMN fair`, `PRAGMA user_version = 3`,
 		`INSERT INTO users(name, created) VALUES('bob', 1), ('BOB', 2), ('Bob', 3), ('carl', 4)`} {
 		if _, err := s.db.Exec(q); err != nil {
 			t.Fatal(q, err)
@@ -365,9 +373,10 @@ func TestNameMigrationKeepsDuplicates(t *testing.T) {
 	}
 }
 
-func TestPasswordAndSessionsOf(t *testing.T) {
+func TestPasswordAndSessionsOf(t *testing.T) { eachStore(t, testPasswordAndSessionsOf) }
+
+func testPasswordAndSessionsOf(t *testing.T, s Store) {
 	ctx := context.Background()
-	s := open(t)
 	u, _ := s.CreateUser(ctx, User{Name: "ann", PassHash: "old"})
 	for _, h := range []string{"a", "b", "c"} {
 		s.CreateSession(ctx, Session{TokenHash: h, UserID: u.ID, CSRF: "x", Expires: time.Now().Add(time.Hour)})
@@ -392,9 +401,10 @@ func TestPasswordAndSessionsOf(t *testing.T) {
 	}
 }
 
-func TestSetSetupBeforeTheFirstAction(t *testing.T) {
+func TestSetSetupBeforeTheFirstAction(t *testing.T) { eachStore(t, testSetSetupBeforeTheFirstAction) }
+
+func testSetSetupBeforeTheFirstAction(t *testing.T, s Store) {
 	ctx := context.Background()
-	s := open(t)
 	g, _, _ := newGame(t, s)
 	fair := &Fair{Secret: "s", Commitment: "c", Contributions: map[string]string{"north": "x"}, Closed: true}
 	if err := s.SetSetup(ctx, g.ID, engine.Setup{Scenario: "standard", Seed: 42}, fair, Progress{Active: engine.Only(1)}); err != nil {
@@ -409,5 +419,37 @@ func TestSetSetupBeforeTheFirstAction(t *testing.T) {
 	}
 	if err := s.SetSetup(ctx, g.ID, engine.Setup{Seed: 1}, nil, Progress{}); !errors.Is(err, ErrConflict) {
 		t.Fatalf("SetSetup after an action: %v", err)
+	}
+}
+
+// TestPendingFair: one pending commitment per user, replaced by the next,
+// taken once, only by its name and while fresh.
+func TestPendingFair(t *testing.T) { eachStore(t, testPendingFair) }
+
+func testPendingFair(t *testing.T, s Store) {
+	ctx := context.Background()
+	a, _ := s.CreateUser(ctx, User{Name: "ann"})
+	b, _ := s.CreateUser(ctx, User{Name: "bob"})
+	t0 := time.UnixMilli(1_000_000)
+	for _, c := range []string{"c1", "c2"} {
+		if err := s.SetPendingFair(ctx, a.ID, Fair{Secret: "s-" + c, Commitment: c}, t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		user       int64
+		commitment string
+		since      time.Time
+	}{{a.ID, "c1", t0}, {b.ID, "c2", t0}, {a.ID, "c2", t0.Add(time.Millisecond)}} {
+		if f, err := s.TakePendingFair(ctx, c.user, c.commitment, c.since); err != nil || f != nil {
+			t.Fatalf("%+v: %+v, %v; want none", c, f, err)
+		}
+	}
+	f, err := s.TakePendingFair(ctx, a.ID, "c2", t0)
+	if err != nil || f == nil || f.Secret != "s-c2" || f.Commitment != "c2" {
+		t.Fatalf("take: %+v, %v", f, err)
+	}
+	if f, err := s.TakePendingFair(ctx, a.ID, "c2", t0); err != nil || f != nil {
+		t.Fatalf("taken twice: %+v, %v", f, err)
 	}
 }

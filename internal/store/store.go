@@ -179,6 +179,13 @@ type Store interface {
 	// is at move.
 	SetProgress(ctx context.Context, gameID string, move int, p Progress) error
 
+	// SetPendingFair keeps f, drawn at made, as the commitment of the
+	// user's next game, replacing any other.
+	SetPendingFair(ctx context.Context, userID int64, f Fair, made time.Time) error
+	// TakePendingFair returns and forgets the user's pending commitment if
+	// it is the one named and was drawn after since; nil if not.
+	TakePendingFair(ctx context.Context, userID int64, commitment string, since time.Time) (*Fair, error)
+
 	// AddChat appends a line to a game's chat and returns it numbered.
 	AddChat(ctx context.Context, gameID string, userID int64, side, text string) (ChatLine, error)
 	// Chat returns the lines after number after, oldest first.

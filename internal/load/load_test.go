@@ -1,0 +1,63 @@
+package load
+
+import (
+	"context"
+	"net/http/httptest"
+	"net/netip"
+	"path/filepath"
+	"testing"
+	"time"
+
+	_ "sandtable/internal/games"
+	"sandtable/internal/server"
+	"sandtable/internal/store"
+)
+
+func TestCheckLoopback(t *testing.T) {
+	for _, c := range []struct {
+		url string
+		ok  bool
+	}{
+		{"http://127.0.0.1:8080", true},
+		{"http://[::1]:8080", true},
+		{"http://localhost:8080", true},
+		{"https://127.0.0.2", true},
+		{"http://10.0.0.1:8080", false},
+		{"http://example.org", false},
+		{"ftp://127.0.0.1", false},
+		{"127.0.0.1:8080", false},
+	} {
+		if err := CheckLoopback(c.url); (err == nil) != c.ok {
+			t.Errorf("%s: %v", c.url, err)
+		}
+	}
+	if _, err := Run(context.Background(), Config{Base: "http://192.0.2.1", Games: []string{"wdf"}, Live: 1, Duration: time.Second}); err == nil {
+		t.Fatal("Run against another machine")
+	}
+}
+
+// TestRunPlaysRealGames plays a few Compass and WDF games against a
+// server in this process until 40 actions are acknowledged: every request
+// succeeds, views follow the actions, and the latencies are filled in.
+func TestRunPlaysRealGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games")
+	}
+	st, err := store.Open(filepath.Join(t.TempDir(), "load.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv := server.New(server.Config{Store: st, Logf: t.Logf, Hasher: server.Hasher{Time: 1, MemKiB: 64, Threads: 1},
+		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}})
+	hs := httptest.NewServer(srv)
+	defer func() { srv.Close(); hs.Close() }()
+	rep, err := Run(context.Background(), Config{Base: hs.URL, Games: []string{"compass", "wdf"}, Live: 4, Duration: time.Minute, Actions: 40, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Actions < 40 || rep.Errors != 0 || rep.Views == 0 || rep.Action.P50 <= 0 || rep.View.Max < rep.View.P50 {
+		t.Fatalf("report: %+v", rep)
+	}
+	t.Log(rep)
+}
