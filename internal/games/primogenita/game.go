@@ -32,7 +32,7 @@ func (s *State) Determinize(viewer engine.Side, r *engine.Rand) engine.State {
 }
 
 // View is what side may see (engine.State).
-func (s *State) View(side engine.Side, lang string) any { return s.view(side) }
+func (s *State) View(side engine.Side, lang string) any { return s.viewIn(side, lang) }
 
 // CheckInvariants verifies what must always hold: no hex holds both sides'
 // units; units on the map are on hexes; no hex ever exceeds its Stacking

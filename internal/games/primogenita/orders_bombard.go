@@ -276,7 +276,8 @@ func (s *State) finishOrder() {
 // roll rolls the die: a new epoch, undo never crosses it.
 func (s *State) roll() int {
 	s.Epochs++
-	return s.Rand.D6()
+	s.Die = int8(s.Rand.D6())
+	return int(s.Die)
 }
 
 // applyBombard plays a Bombardment decision.

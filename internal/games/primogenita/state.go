@@ -126,6 +126,7 @@ type core struct {
 	ItalianLost   [MaxSources]bool // Italian supply sources gone for good (5.1)
 	Winner        int8             // -1 playing; 0 Allied, 1 Italian
 	Great         bool             // a great victory (2.4)
+	Die           int8             // the last die rolled, for the boards (6.3, 7.3)
 	Rand          engine.Rand
 	Epochs        uint64 // die rolls and reveals (engine.State.Epoch)
 }
