@@ -390,6 +390,7 @@ func (s *State) assaultView() *AssaultView {
 	}
 	return a
 }
+
 // determinize returns a state viewer cannot tell from s (engine.State
 // .Determinize): the other side's unrevealed choice is resampled (a random
 // complete choice if it has committed, a random partial one otherwise) and
