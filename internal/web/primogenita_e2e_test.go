@@ -1,0 +1,158 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"sandtable/internal/engine"
+	"sandtable/internal/games/primogenita"
+)
+
+// La Primogenita registers itself once its registration lands (issue 25);
+// until then the test registers it.
+func init() {
+	if _, err := engine.Lookup("primogenita"); err != nil {
+		engine.Register(primogenita.Game{})
+	}
+}
+
+// primPlayUntil plays a hot-seat game through the API from the page, each
+// time the first legal action of the side the server shows (or of side,
+// if given), until an action starting with one of prefixes is open to
+// that side; it returns the side and that action ("" if none came).
+const primPlayUntil = `(async (side, prefixes) => {
+  const me = await (await fetch('/api/me')).json();
+  const id = location.pathname.split('/')[2];
+  for (let i = 0; i < 600; i++) {
+    const v = await (await fetch('/api/games/' + id + (side ? '?side=' + side : ''))).json();
+    const hit = v.actions.find((a) => prefixes.some((p) => a.action.startsWith(p)));
+    if (hit) return v.side + ' ' + hit.action;
+    if (v.actions.length === 0) return '';
+    await fetch('/api/games/' + id + '/actions', { method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf },
+      body: JSON.stringify({ side: v.side, move: v.move, action: v.actions[0].action }) });
+  }
+  return '';
+})`
+
+func primPlay(ctx context.Context, side string, prefixes ...string) (string, error) {
+	q := fmt.Sprintf(`%s(%q, [%s])`, primPlayUntil, side, `"`+strings.Join(prefixes, `","`)+`"`)
+	return chromedp.Run(ctx, chromedp.Evaluate[string](q, chromedp.EvalAwaitPromise))
+}
+
+// primShots takes the two screenshots the project looks at: 1400x900 and
+// 390x844 (with SANDTABLE_SCREENSHOTS set), and goes back to 1400x900.
+func primShots(name string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.EmulateViewport(390, 844), chromedp.Sleep(300), viewShot(name+"-390"),
+		chromedp.EmulateViewport(1400, 900), chromedp.Sleep(300), viewShot(name+"-1400"),
+		chromedp.ScrollIntoView(css(`.mapwrap`)), chromedp.Sleep(200), viewShot(name+"-map"))
+}
+
+// TestBrowserPrimogenita plays La Primogenita's first Orders in a hot-seat
+// game: the map with its towns, roads, railway, cliffs, Entry arrows and
+// counters; the Allied order sheet, four Orders picked by clicking them
+// (the boxes fill, weights shown), the choice committed and kept while
+// the Italian side chooses; the reveal of the eight Orders on the Order
+// Track; a move by clicking a counter and a lit hex.
+func TestBrowserPrimogenita(t *testing.T) {
+	ctx, base := browser(t)
+	err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900),
+		newGuestGame(base, "primogenita"),
+		chromedp.WaitVisible(css(`svg.map.prim path.hex`)),
+		primShots("prim-setup"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[".mapscroll path.hex", ".mapscroll .road", ".mapscroll .rail", ".mapscroll .cliff", ".mapscroll .arrow", ".mapscroll .townname", ".mapscroll rect.hex.entry", ".prim-gt .slot", ".prim-vp span"].map((q) => document.querySelectorAll(q).length)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if counts[0] < 300 || counts[1] == 0 || counts[2] != 1 || counts[3] < 10 || counts[4] < 5 || counts[5] < 10 || counts[6] != 5 || counts[7] != 10 || counts[8] < 21 {
+		t.Fatalf("map: hexes, roads, rail, cliffs, arrows, towns, entries, GT slots, VP boxes = %v", counts)
+	}
+	if a, err := primPlay(ctx, "", "pick "); err != nil || a == "" {
+		t.Fatalf("setup did not reach the Order choice: %q %v", a, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/play/"+gameID(t, ctx)+"?side=allied"), chromedp.WaitVisible(css(`.prim-sheet.allied button.order.can`))); err != nil {
+		t.Fatal(err)
+	}
+	noStrayText(t, ctx)
+	// Four Orders, by clicking them on the sheet.
+	for i := 0; i < 4; i++ {
+		before, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".prim-choice .slot.full").length`))
+		if err := chromedp.Do(ctx, chromedp.Click(css(`.prim-sheet.allied button.order.can`)),
+			chromedp.WaitVisible(css(fmt.Sprintf(`.prim-choice .slots .slot.full:nth-child(%d)`, before+1)))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := chromedp.Do(ctx, primShots("prim-choice"), chromedp.Click(css(`.prim-choice button[data-action=commit]`)),
+		chromedp.WaitVisible(css(`.prim-choice button[data-action=uncommit]`))); err != nil {
+		t.Fatal(err)
+	}
+	chosen, _ := pageText(ctx, ".prim-choice .slots")
+	// Italy chooses through the API; the Allied page still shows its four.
+	if a, err := primPlay(ctx, "italian", "commit"); err != nil || a != "italian commit" {
+		t.Fatalf("Italy could not choose: %q %v", a, err)
+	}
+	if got, _ := pageText(ctx, ".prim-choice .slots"); got != chosen {
+		t.Fatalf("the Allied choice changed while Italy chose: %q, was %q", got, chosen)
+	}
+	me, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+  const me = await (await fetch('/api/me')).json();
+  const id = location.pathname.split('/')[2];
+  const v = await (await fetch('/api/games/' + id + '?side=italian')).json();
+  const r = await fetch('/api/games/' + id + '/actions', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf },
+    body: JSON.stringify({ side: 'italian', move: v.move, action: 'commit' }) });
+  return String(r.status);
+})()`, chromedp.EvalAwaitPromise))
+	if err != nil || me != "200" {
+		t.Fatalf("the Italian commit: %q %v", me, err)
+	}
+	// The reveal: both sides' Orders on the Order Track.
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`.prim-track .col.italian .order`)), primShots("prim-reveal")); err != nil {
+		t.Fatal(err)
+	}
+	n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".prim-track .order").length`))
+	if n < 7 {
+		t.Fatalf("the Order Track shows %d Orders after the reveal", n)
+	}
+
+	// A move on the map: the counter, then a lit hex.
+	mv, err := primPlay(ctx, "", "move ")
+	f := strings.Fields(mv)
+	if err != nil || len(f) != 4 {
+		t.Fatalf("no move became legal: %q %v", mv, err)
+	}
+	side, unit, hex := f[0], f[2], f[3]
+	before, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`fetch('/api/games/' + location.pathname.split('/')[2]).then(r => r.json()).then(v => v.move)`, chromedp.EvalAwaitPromise))
+	err = chromedp.Do(ctx, chromedp.Navigate(base+"/play/"+gameID(t, ctx)+"?side="+side),
+		chromedp.WaitVisible(css(`.mapscroll g.counter[data-unit="`+unit+`"]`)),
+		mouseClick(`.mapscroll g.counter[data-unit="`+unit+`"]`),
+		chromedp.WaitVisible(css(`.mapscroll path.hex.dest[data-hex="`+hex+`"]`)),
+		primShots("prim-move"),
+		mouseClick(`.mapscroll .hex.dest[data-hex="`+hex+`"]`),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`new Promise((ok) => setTimeout(() => fetch('/api/games/' + location.pathname.split('/')[2]).then(r => r.json()).then(v => ok(v.move)), 500))`, chromedp.EvalAwaitPromise))
+	if after != before+1 {
+		t.Fatalf("the click on %s did not move %s (move %d, then %d)", hex, unit, before, after)
+	}
+}
+
+// gameID is the game id in the page's address.
+func gameID(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	id, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname.split('/')[2]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
