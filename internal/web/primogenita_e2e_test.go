@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -22,25 +23,29 @@ func init() {
 
 // primPlayUntil plays a hot-seat game through the API from the page, each
 // time the first legal action of the side the server shows (or of side,
-// if given), until an action starting with one of prefixes is open to
+// if given, or the other side when this one may only take its commit back;
+// the first action starting with one of prefer, if any), until
+// an action starting with one of prefixes is open to
 // that side; it returns the side and that action ("" if none came).
-const primPlayUntil = `(async (side, prefixes) => {
+const primPlayUntil = `(async (side, prefixes, prefer) => {
   const me = await (await fetch('/api/me')).json();
   const id = location.pathname.split('/')[2];
   for (let i = 0; i < 600; i++) {
-    const v = await (await fetch('/api/games/' + id + (side ? '?side=' + side : ''))).json();
+    let v = await (await fetch('/api/games/' + id + (side ? '?side=' + side : ''))).json();
+    if (!side && v.actions.every((a) => a.action === 'uncommit')) v = await (await fetch('/api/games/' + id + '?side=' + (v.side === 'allied' ? 'italian' : 'allied'))).json();
     const hit = v.actions.find((a) => prefixes.some((p) => a.action.startsWith(p)));
     if (hit) return v.side + ' ' + hit.action;
     if (v.actions.length === 0) return '';
     await fetch('/api/games/' + id + '/actions', { method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf },
-      body: JSON.stringify({ side: v.side, move: v.move, action: v.actions[0].action }) });
+      body: JSON.stringify({ side: v.side, move: v.move, action: (prefer.map((p) => v.actions.find((a) => a.action.startsWith(p))).find(Boolean) || v.actions[0]).action }) });
   }
   return '';
 })`
 
-func primPlay(ctx context.Context, side string, prefixes ...string) (string, error) {
-	q := fmt.Sprintf(`%s(%q, [%s])`, primPlayUntil, side, `"`+strings.Join(prefixes, `","`)+`"`)
+func primPlay(ctx context.Context, side string, prefer []string, prefixes ...string) (string, error) {
+	list := func(a []string) string { return `["` + strings.Join(a, `","`) + `"]` }
+	q := fmt.Sprintf(`%s(%q, %s, %s)`, primPlayUntil, side, list(prefixes), list(prefer))
 	return chromedp.Run(ctx, chromedp.Evaluate[string](q, chromedp.EvalAwaitPromise))
 }
 
@@ -76,7 +81,7 @@ func TestBrowserPrimogenita(t *testing.T) {
 	if counts[0] < 300 || counts[1] == 0 || counts[2] != 1 || counts[3] < 10 || counts[4] < 5 || counts[5] < 10 || counts[6] != 5 || counts[7] != 10 || counts[8] < 21 {
 		t.Fatalf("map: hexes, roads, rail, cliffs, arrows, towns, entries, GT slots, VP boxes = %v", counts)
 	}
-	if a, err := primPlay(ctx, "", "pick "); err != nil || a == "" {
+	if a, err := primPlay(ctx, "", nil, "pick "); err != nil || a == "" {
 		t.Fatalf("setup did not reach the Order choice: %q %v", a, err)
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/play/"+gameID(t, ctx)+"?side=allied"), chromedp.WaitVisible(css(`.prim-sheet.allied button.order.can`))); err != nil {
@@ -97,7 +102,7 @@ func TestBrowserPrimogenita(t *testing.T) {
 	}
 	chosen, _ := pageText(ctx, ".prim-choice .slots")
 	// Italy chooses through the API; the Allied page still shows its four.
-	if a, err := primPlay(ctx, "italian", "commit"); err != nil || a != "italian commit" {
+	if a, err := primPlay(ctx, "italian", nil, "commit"); err != nil || a != "italian commit" {
 		t.Fatalf("Italy could not choose: %q %v", a, err)
 	}
 	if got, _ := pageText(ctx, ".prim-choice .slots"); got != chosen {
@@ -124,7 +129,7 @@ func TestBrowserPrimogenita(t *testing.T) {
 	}
 
 	// A move on the map: the counter, then a lit hex.
-	mv, err := primPlay(ctx, "", "move ")
+	mv, err := primPlay(ctx, "", nil, "move ")
 	f := strings.Fields(mv)
 	if err != nil || len(f) != 4 {
 		t.Fatalf("no move became legal: %q %v", mv, err)
@@ -144,6 +149,51 @@ func TestBrowserPrimogenita(t *testing.T) {
 	after, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`new Promise((ok) => setTimeout(() => fetch('/api/games/' + location.pathname.split('/')[2]).then(r => r.json()).then(v => ok(v.move)), 500))`, chromedp.EvalAwaitPromise))
 	if after != before+1 {
 		t.Fatalf("the click on %s did not move %s (move %d, then %d)", hex, unit, before, after)
+	}
+}
+
+// TestBrowserPrimogenitaAssault draws the Assault panel of the view kept
+// by the rules test TestAssaultView (7.1's 16 against 5 from two hexes,
+// rolled: a 1) on the map of a new game: the odds, the shift for two
+// hexes with its reason, the 4:1 column of the Combat Table with the
+// die's row marked, and the result, in English and Italian.
+func TestBrowserPrimogenitaAssault(t *testing.T) {
+	fixture, err := os.ReadFile("../games/primogenita/testdata/assault-view.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, base := browser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), newGuestGame(base, "primogenita"),
+		chromedp.WaitVisible(css(`svg.map.prim path.hex`))); err != nil {
+		t.Fatal(err)
+	}
+	draw := func(lang string) string {
+		return fmt.Sprintf(`(async () => {
+  const live = await (await fetch('/api/games/' + location.pathname.split('/')[2])).json();
+  const v = %s;
+  v.map = live.view.map;
+  const m = await import('/static/js/primogenita.js');
+  const el = document.querySelector('.board');
+  m.render(el, v, { actions: [], play() {}, highlight() {}, lang: %q, side: 'allied', log: [] });
+  return true;
+})()`, fixture, lang)
+	}
+	for _, c := range []struct{ lang, words string }{{"en", "two hexes"}, {"it", "due o più esagoni"}} {
+		err := chromedp.Do(ctx, js(draw(c.lang)), chromedp.WaitVisible(css(`.prim-battle td.hit`)),
+			chromedp.ScrollIntoView(css(`.prim-battle`)), viewShot("prim-assault-"+c.lang))
+		if err != nil {
+			t.Fatal(err)
+		}
+		panel, _ := pageText(ctx, ".prim-battle")
+		for _, want := range []string{"I-1", "16:5", "3:1", "+1", c.words, "4:1", "1-Oc"} {
+			if !strings.Contains(panel, want) {
+				t.Errorf("%s: the Assault panel lacks %q:\n%s", c.lang, want, panel)
+			}
+		}
+		hit, _ := pageText(ctx, ".prim-battle td.hit")
+		if hit != "1-Oc" {
+			t.Errorf("%s: the die's cell reads %q", c.lang, hit)
+		}
 	}
 }
 

@@ -444,10 +444,10 @@ function orderPanel(v, w, ctx) {
 
   // The Order Track: the revealed Orders of both sides side by side,
   // highest priority (drawn first) on top (3.2).
-  const track = orders.filter((o) => o.where === 'track' || o.where === 'executing').sort((a, b) => b.priority - a.priority);
-  if (track.length) {
-    const cur = orders.find((o) => o.priority === v.current);
-    panel.append(h('div', { class: 'prim-track' }, h('h4', {}, track.length === 8 && !cur ? w.reveal : w.track),
+  const track = orders.filter((o) => o.where === 'track').sort((a, b) => b.priority - a.priority);
+  const cur = orders.find((o) => o.priority === v.current);
+  if (track.length || cur) {
+    panel.append(h('div', { class: 'prim-track' }, h('h4', {}, track.length === 8 ? w.reveal : w.track),
       h('div', { class: 'cols' }, ['allied', 'italian'].map((sd) => h('div', { class: 'col ' + sd }, h('em', {}, w[sd]),
         track.filter((o) => o.side === sd).map((o) => orderChit(o, w))))),
       cur && cur.where === 'executing' ? h('div', { class: 'exec' }, h('em', {}, `${w.executing}: `), orderChit(cur, w, { cls: 'now' })) : null));
@@ -524,5 +524,6 @@ function assaultPanel(v, w, units) {
       h('span', {}, `${w.finalCol} `, h('b', { class: 'final' }, a.final))),
     h('table', { class: 'crt' }, h('tr', {}, h('th', {}, w.die), (a.table || []).map((_, i) => h('th', { class: a.die === i + 1 ? 'hit' : '' }, i + 1))),
       h('tr', {}, h('th', {}, a.final), (a.table || []).map((r, i) => h('td', { class: (a.die === i + 1 ? 'hit' : '') + (r.includes('push') ? ' pusharea' : '') }, r.replace(' push', ''))))),
-    a.result ? h('p', { class: 'result' }, `${w.die} ${a.die} → ${w.result} `, h('b', {}, a.result), a.push ? ` (${w.pushArea})` : '') : null);
+    a.result ? h('p', { class: 'result' }, `${w.die} ${a.die} → ${w.result} `, h('b', {}, a.result),
+      ` (${w.attacker} ${a.result.split('-')[0]} · ${w.defender} ${a.result.split('-')[1]})`, a.push ? ` — ${w.pushArea}` : '') : null);
 }

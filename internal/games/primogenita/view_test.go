@@ -1,0 +1,66 @@
+package primogenita
+
+import (
+	"bytes"
+	"encoding/json"
+	goflag "flag"
+	"os"
+	"testing"
+)
+
+// The Assault view (7.1–7.3), on 7.1's example of two brigades from two
+// hexes (16) against 5 in the open: 3:1 and one shift right for two hexes,
+// with its reason, to 4:1; no die before the roll; after it the die and
+// the Combat Table's result in that column.
+func TestAssaultView(t *testing.T) {
+	s, f := stateWith(t)
+	f.place("11-ind", "west-kassala")
+	f.place("9-ind", "J-1")
+	f.place("12-col", "I-1")
+	executing(t, s, 31)
+	do(t, s, Allied, "target I-1")
+	do(t, s, Allied, "fire 11-ind")
+	do(t, s, Allied, "fire 9-ind")
+	a := s.viewIn(Allied, "en").Assault
+	if a == nil || a.Target != "I-1" || a.Att != 16 || a.Def != 5 || a.Column != "3:1" || a.Final != "4:1" || a.Die != 0 || a.Result != "" {
+		t.Fatalf("before the roll: %+v", a)
+	}
+	if len(a.Shifts) != 1 || a.Shifts[0] != (ShiftView{Reason: "two-hexes", By: 1}) {
+		t.Errorf("shifts %+v, want one right for two hexes", a.Shifts)
+	}
+	if len(a.Column6) != 6 || a.Column6[0] != s.d.Tables.Combat[0][Odds4to1].String() {
+		t.Errorf("the 4:1 column reads %v", a.Column6)
+	}
+	dieNext(t, s, 1)
+	do(t, s, Allied, "resolve")
+	b := s.viewIn(Allied, "it").Assault
+	if b == nil || b.Die != 1 || b.Result != "1-Oc" {
+		t.Fatalf("after the roll: %+v", b)
+	}
+	assaultFile(t, s.viewIn(Allied, "en"))
+	if o := s.viewIn(Italian, "it").Orders[30]; o.Priority != 31 || o.Name == "" || o.Name == s.viewIn(Italian, "en").Orders[30].Name {
+		t.Errorf("Order 31 in Italian: %+v", o)
+	}
+}
+
+// assaultFile keeps testdata/assault-view.json, the view after the roll
+// of TestAssaultView without the map, which the browser test draws
+// (internal/web/primogenita_e2e_test.go); -update rewrites it.
+func assaultFile(t *testing.T, v View) {
+	t.Helper()
+	v.Map = nil
+	b, err := json.MarshalIndent(v, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const path = "testdata/assault-view.json"
+	if f := goflag.Lookup("update"); f != nil && f.Value.String() == "true" {
+		if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old, err := os.ReadFile(path)
+	if err != nil || !bytes.Equal(bytes.TrimSpace(old), b) {
+		t.Errorf("%s is stale or missing (%v): rewrite it with go test -run TestAssaultView -update", path, err)
+	}
+}
