@@ -49,12 +49,13 @@ func primPlay(ctx context.Context, side string, prefer []string, prefixes ...str
 	return chromedp.Run(ctx, chromedp.Evaluate[string](q, chromedp.EvalAwaitPromise))
 }
 
-// primShots takes the two screenshots the project looks at: 1400x900 and
-// 390x844 (with SANDTABLE_SCREENSHOTS set), and goes back to 1400x900.
+// primShots takes the screenshots the project looks at (with
+// SANDTABLE_SCREENSHOTS set): the page drawn afresh at 390x844 and at
+// 1400x900, and the map at 1400x900.
 func primShots(name string) chromedp.Action[chromedp.Void] {
 	return chromedp.Steps(
-		chromedp.EmulateViewport(390, 844), chromedp.Sleep(300), viewShot(name+"-390"),
-		chromedp.EmulateViewport(1400, 900), chromedp.Sleep(300), viewShot(name+"-1400"),
+		chromedp.EmulateViewport(390, 844), chromedp.Reload(), chromedp.WaitVisible(css(`svg.map.prim path.hex`)), chromedp.Sleep(300), viewShot(name+"-390"),
+		chromedp.EmulateViewport(1400, 900), chromedp.Reload(), chromedp.WaitVisible(css(`svg.map.prim path.hex`)), chromedp.Sleep(300), viewShot(name+"-1400"),
 		chromedp.ScrollIntoView(css(`.mapwrap`)), chromedp.Sleep(200), viewShot(name+"-map"))
 }
 
@@ -138,9 +139,10 @@ func TestBrowserPrimogenita(t *testing.T) {
 	before, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`fetch('/api/games/' + location.pathname.split('/')[2]).then(r => r.json()).then(v => v.move)`, chromedp.EvalAwaitPromise))
 	err = chromedp.Do(ctx, chromedp.Navigate(base+"/play/"+gameID(t, ctx)+"?side="+side),
 		chromedp.WaitVisible(css(`.mapscroll g.counter[data-unit="`+unit+`"]`)),
+		primShots("prim-move"),
 		mouseClick(`.mapscroll g.counter[data-unit="`+unit+`"]`),
 		chromedp.WaitVisible(css(`.mapscroll path.hex.dest[data-hex="`+hex+`"]`)),
-		primShots("prim-move"),
+		viewShot("prim-move-selected"),
 		mouseClick(`.mapscroll .hex.dest[data-hex="`+hex+`"]`),
 	)
 	if err != nil {

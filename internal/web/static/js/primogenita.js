@@ -314,16 +314,17 @@ export function render(el, v, ctx) {
   const status = h('div', { class: 'unitinfo', hidden: true });
   const chooser = h('div', { class: 'chooser', hidden: true });
   const zoomKey = 'prim-zoom';
-  const setZoom = (z) => {
+  const setZoom = (z, keepIt) => {
     z = Math.max(1, Math.min(5, z));
-    localStorage.setItem(zoomKey, z);
+    if (keepIt) localStorage.setItem(zoomKey, z); // the player's own zoom is kept
     svg.style.width = `${z * 100}%`;
   };
-  setZoom(+localStorage.getItem(zoomKey) || 1.6);
+  const zoom0 = window.innerWidth < 700 ? 3.5 : 1.6; // a phone needs the map larger than its width
+  setZoom(+localStorage.getItem(zoomKey) || zoom0);
   const scroll = h('div', { class: 'mapscroll', onscroll: () => { keep.path = location.pathname; keep.left = scroll.scrollLeft; keep.top = scroll.scrollTop; } }, svg);
   const zoomBy = (d) => {
     const fx = (scroll.scrollLeft + scroll.clientWidth / 2) / (scroll.scrollWidth || 1), fy = (scroll.scrollTop + scroll.clientHeight / 2) / (scroll.scrollHeight || 1);
-    setZoom((+localStorage.getItem(zoomKey) || 1.6) + d);
+    setZoom((+localStorage.getItem(zoomKey) || zoom0) + d, true);
     scroll.scrollLeft = fx * scroll.scrollWidth - scroll.clientWidth / 2;
     scroll.scrollTop = fy * scroll.scrollHeight - scroll.clientHeight / 2;
   };
@@ -347,7 +348,7 @@ export function render(el, v, ctx) {
   const boxed = units.filter((u) => u.loc === 'box');
   const gone = units.filter((u) => u.loc === 'gone');
   const offmap = h('div', { class: 'prim-off' },
-    h('div', { class: 'airbase' }, h('strong', {}, `${w.airBase}: `), air.length ? air.map((u) => u.name).join(', ') : w.none),
+    h('div', { class: 'airbase' }, h('strong', {}, `${w.airBase}: `), air.length ? `${air[0].name} × ${air.length}` : w.none),
     boxed.length ? h('details', { class: 'offmap' }, h('summary', {}, `${w.reinforcements} (${boxed.length})`), offList(boxed)) : null,
     gone.length ? h('details', { class: 'offmap' }, h('summary', {}, `${w.gone} (${gone.length})`), offList(gone)) : null);
 
@@ -460,8 +461,11 @@ function orderPanel(v, w, ctx) {
     const mine = orders.filter((o) => o.side === sd);
     const picked = mine.filter((o) => o.where === 'chosen');
     const box = mine.filter((o) => o.where === 'box');
-    const sheet = h('div', { class: 'prim-sheet ' + sd },
-      h('h4', {}, `${w.sheetOf} ${w[sd]}`, c && sd === me ? h('small', { class: 'other' }, ` · ${w[sd === 'allied' ? 'italian' : 'allied']}: ${c.other_committed ? w.committed : w.choosing}`) : null));
+    // The sheet folds away on a narrow screen unless an Order is to be
+    // chosen or returned from it.
+    const wanted = v.step === 'choose' || ctx.actions.some((a) => /^(pick|drop|return) /.test(a.action)) || window.innerWidth > 700;
+    const sheet = h('details', { class: 'prim-sheet ' + sd, open: wanted },
+      h('summary', {}, h('h4', {}, `${w.sheetOf} ${w[sd]}`, c && sd === me ? h('small', { class: 'other' }, ` · ${w[sd === 'allied' ? 'italian' : 'allied']}: ${c.other_committed ? w.committed : w.choosing}`) : null)));
     if (c && sd === me) {
       // The four boxes: each chosen Order fills as many as its weight (3.4).
       const slots = [];
