@@ -152,6 +152,38 @@ func TestBrowserPrimogenita(t *testing.T) {
 	if after != before+1 {
 		t.Fatalf("the click on %s did not move %s (move %d, then %d)", hex, unit, before, after)
 	}
+
+	// Further than one hex: the reach is lit; a click on a far hex walks
+	// the unit there, step by step (4.1).
+	far, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+  const v = await (await fetch('/api/games/' + location.pathname.split('/')[2] + '?side=`+side+`')).json();
+  const r = (v.view.reach || {})[`+"`"+unit+"`"+`] || {};
+  return Object.keys(r).find((h) => r[h] !== h) || '';
+})()`, chromedp.EvalAwaitPromise))
+	if err != nil || far == "" {
+		t.Fatalf("no hex beyond the next step for %s: %q %v", unit, far, err)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.WaitVisible(css(`.mapscroll path.hex.reach[data-hex="`+far+`"]`)),
+		viewShot("prim-move-reach"),
+		mouseClick(`.mapscroll path.hex.reach[data-hex="`+far+`"]`),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The steps are played one per redraw: wait (a bound, not a timing
+	// assertion) until the unit stands there.
+	there, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(async () => {
+  for (let i = 0; i < 100; i++) {
+    const v = await (await fetch('/api/games/' + location.pathname.split('/')[2])).json();
+    if (v.view.units.find((u) => u.id === `+"`"+unit+"`"+`).hex === `+"`"+far+"`"+`) return true;
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  return false;
+})()`, chromedp.EvalAwaitPromise))
+	if err != nil || !there {
+		t.Fatalf("%s did not walk to %s: %v", unit, far, err)
+	}
 }
 
 // TestBrowserPrimogenitaAssault draws the Assault panel of the view kept

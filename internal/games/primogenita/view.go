@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/hexgrid"
 )
 
 // OrderView is an Order counter as a side sees it: its printed face (3.1,
@@ -131,6 +132,9 @@ type View struct {
 	// SheetTrenches are the Trench markers still on each side's Order sheet.
 	SheetTrenches map[string]int `json:"sheet_trenches"`
 	Assault       *AssaultView   `json:"assault,omitempty"`
+	// Reach: in a Move Order, for the deciding side only, each unit that
+	// may move, the hexes it may still reach and the first step there.
+	Reach map[string]map[string]string `json:"reach,omitempty"`
 	Winner        string         `json:"winner,omitempty"`
 	Map           *MapView       `json:"map"`
 }
@@ -339,10 +343,61 @@ func (s *State) viewIn(side engine.Side, lang string) View {
 			v.SheetTrenches[sideNames[s.Pos.Owner[i]]]++
 		}
 	}
+	if s.Step == stMove && side == s.Decider {
+		v.Reach = s.moveReach()
+	}
 	if stepNames[s.Step] == "assault" && s.Target >= 0 && int(s.Target) < len(d.Hexes) && s.Step != stAsTarget {
 		v.Assault = s.assaultView()
 	}
 	return v
+}
+
+// moveReach maps each unit that may move now in the Move Order under way
+// to the hexes it may still reach (4.1, 4.2; ruling P14: never through or
+// into a hex where it would not fit) and the first step of the cheapest
+// way there: the board lights them and plays the steps one by one.
+func (s *State) moveReach() map[string]map[string]string {
+	d := s.d
+	out := map[string]map[string]string{}
+	for u := range d.Units {
+		if s.Pos.Units[u].Loc != OnMap {
+			continue
+		}
+		left := int(s.MoverLeft)
+		if int(s.Mover) != u {
+			if s.Mover >= 0 || !s.canStart(u) {
+				continue
+			}
+			budget, oneHex, _ := d.Allowance(&s.Pos, u, moveOrders[int(s.Current)], s.Advance)
+			if oneHex {
+				continue // a Tactical Move's one hex: the next steps are all
+			}
+			left = budget
+		}
+		step := d.stepCost(&s.Pos, s.moverOf(u))
+		cost := func(from, to hexgrid.Hex, side hexgrid.Hexside) (int, bool) {
+			if b := d.pos[to]; b == 0 || !s.fits(u, b-1) {
+				return -1, false
+			}
+			return step(from, to, side)
+		}
+		start := d.Hexes[s.Pos.Units[u].Hex].At
+		sr := d.search()
+		hexes := map[string]string{}
+		for _, r := range sr.Reach(start, left, cost) {
+			if r.Hex == start {
+				continue
+			}
+			if path := sr.PathTo(r.Hex); len(path) >= 2 {
+				hexes[d.Hexes[d.pos[r.Hex]-1].ID] = d.Hexes[d.pos[path[1]]-1].ID
+			}
+		}
+		d.searches.Put(sr)
+		if len(hexes) > 0 {
+			out[d.Units[u].ID] = hexes
+		}
+	}
+	return out
 }
 
 // assaultView is the Assault under way: odds and every shift (7.1, 7.2),

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	goflag "flag"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -62,5 +63,44 @@ func assaultFile(t *testing.T, v View) {
 	old, err := os.ReadFile(path)
 	if err != nil || !bytes.Equal(bytes.TrimSpace(old), b) {
 		t.Errorf("%s is stale or missing (%v): rewrite it with go test -run TestAssaultView -update", path, err)
+	}
+}
+
+// The reach the board lights in a Move Order (4.1): every legal next step
+// is reached, and the first step of the way to every reached hex is a
+// legal move; mid-move it is the moving unit's alone, from where it is.
+func TestMoveReachView(t *testing.T) {
+	s, f := stateWith(t)
+	f.place("11-ind", "I-1")
+	f.place("12-col", "G-5")
+	executing(t, s, 36)
+	check := func() map[string]map[string]string {
+		t.Helper()
+		reach := s.viewIn(Allied, "en").Reach
+		legal := map[string]bool{}
+		for _, x := range legalTexts(s, Allied) {
+			legal[x] = true
+			if f := strings.Fields(x); f[0] == "move" && reach[f[1]][f[2]] != f[2] {
+				t.Errorf("%s: the reach does not lead there directly (%v)", x, reach[f[1]])
+			}
+		}
+		for u, hexes := range reach {
+			for h, via := range hexes {
+				if !legal["move "+u+" "+via] {
+					t.Errorf("%s to %s: the first step %s is not legal", u, h, via)
+				}
+			}
+		}
+		if s.viewIn(Italian, "en").Reach != nil {
+			t.Error("the side not moving gets a reach")
+		}
+		return reach
+	}
+	if r := check(); len(r["11-ind"]) < 6 {
+		t.Fatalf("11 Ind reaches %v", r["11-ind"])
+	}
+	do(t, s, Allied, "move 11-ind I-2")
+	if r := check(); len(r) != 1 || len(r["11-ind"]) == 0 {
+		t.Fatalf("mid-move reach %v", r)
 	}
 }

@@ -82,6 +82,9 @@ const keyed = (f) => (e) => {
   }
 };
 const keep = { path: '', left: null, top: null }; // scroll survives redraws
+// A move's destination beyond the next hex: the board plays the steps of
+// the way the view gives (view.reach) one per redraw, the unit selected.
+const going = { path: '', unit: '', hex: '', steps: 0 };
 
 // corners of the pointy-top hex around x, y, scaled by k.
 function corners(x, y, k = 1) {
@@ -370,10 +373,12 @@ export function render(el, v, ctx) {
     scroll.scrollTop += r.top - f.top - scroll.clientHeight / 2;
   });
 
+  const reachOf = (id) => (v.reach && v.reach[id]) || {};
   function light() {
     const acts = sel.id ? unitActs(sel.id) : [];
     const dests = new Set();
     for (const a of acts) for (const tk of tokens(a.action)) if (byID.has(tk)) dests.add(tk);
+    const far = new Set(Object.keys(reachOf(sel.id)).filter((x) => !dests.has(x)));
     const open = new Set();
     if (!sel.id) for (const a of ctx.actions) {
       const tk = tokens(a.action);
@@ -382,7 +387,8 @@ export function render(el, v, ctx) {
     for (const [id, p] of hexEls) {
       p.classList.toggle('dest', dests.has(id));
       p.classList.toggle('open', open.has(id));
-      p.setAttribute('tabindex', dests.has(id) || open.has(id) ? 0 : -1);
+      p.classList.toggle('reach', far.has(id));
+      p.setAttribute('tabindex', dests.has(id) || open.has(id) || far.has(id) ? 0 : -1);
     }
     for (const [id, g] of unitEls) g.classList.toggle('selected', id === sel.id);
     stacks.relayout();
@@ -390,7 +396,8 @@ export function render(el, v, ctx) {
     const u = units.find((x) => x.id === sel.id);
     status.hidden = !u;
     if (!u) return;
-    clear(status).append(h('strong', {}, `${w.selected}: `), unitLine(u, w), dests.size ? ` · ${dests.size} ${w.hexes}` : '',
+    const n = new Set([...dests, ...far]).size;
+    clear(status).append(h('strong', {}, `${w.selected}: `), unitLine(u, w), n ? ` · ${n} ${w.hexes}` : '',
       // Actions naming the unit and no hex (fire, step, disrupt, halt…).
       ...acts.filter((a) => !tokens(a.action).some((tk) => byID.has(tk))).map((a) => h('button', { class: 'secondary', 'data-action': a.action, onclick: () => ctx.play(a.action) }, a.label)));
   }
@@ -413,12 +420,23 @@ export function render(el, v, ctx) {
     else acts = acts.filter((a) => !tokens(a.action).some((tk) => unitIDs.has(tk)));
     if (acts.length === 1) ctx.play(acts[0].action);
     else if (acts.length > 1) choose(acts);
-    else { sel.id = null; light(); }
+    else if (sel.id && reachOf(sel.id)[id]) {
+      // Further than one hex: step along the view's way, one move each.
+      Object.assign(going, { path: location.pathname, unit: sel.id, hex: id, steps: 0 });
+      ctx.play(`move ${sel.id} ${reachOf(sel.id)[id]}`);
+    } else { sel.id = null; light(); }
   }
   // When every action naming a counter names the same one (setup: the
   // unit to place), it starts selected, its hexes lit.
   const named = new Set(ctx.actions.flatMap((a) => tokens(a.action).filter((tk) => unitIDs.has(tk))));
   if (named.size === 1) sel.id = [...named][0];
+  // On the way to a chosen hex: the next step, the unit kept selected.
+  if (going.unit && going.path === location.pathname) {
+    const via = reachOf(going.unit)[going.hex], act = via && `move ${going.unit} ${via}`;
+    if (named.has(going.unit)) sel.id = going.unit;
+    if (act && ctx.actions.some((a) => a.action === act) && ++going.steps < 40) setTimeout(() => ctx.play(act), 0);
+    else going.unit = '';
+  }
   light();
 }
 
