@@ -134,9 +134,9 @@ type View struct {
 	Assault       *AssaultView   `json:"assault,omitempty"`
 	// Reach: in a Move Order, for the deciding side only, each unit that
 	// may move, the hexes it may still reach and the first step there.
-	Reach map[string]map[string]string `json:"reach,omitempty"`
-	Winner        string         `json:"winner,omitempty"`
-	Map           *MapView       `json:"map"`
+	Reach  map[string]map[string]string `json:"reach,omitempty"`
+	Winner string                       `json:"winner,omitempty"`
+	Map    *MapView                     `json:"map"`
 }
 
 // MapView is the printed map for drawing (1.1–1.3; the reconstruction of
