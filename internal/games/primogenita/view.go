@@ -111,6 +111,22 @@ type AssaultView struct {
 	Counter   bool        `json:"counter,omitempty"`
 }
 
+// BombardView is the bombardment under way (6.1–6.3): before the roll
+// the Artillery firing, its total and column with the shifts (Extra Ammo
+// counts if any firing Artillery has Support, checked at the roll); after
+// it the die, the result and the units still to Disrupt.
+type BombardView struct {
+	Target    string      `json:"target"`
+	Firing    []string    `json:"firing,omitempty"`
+	Total     int         `json:"total,omitempty"`
+	Column    string      `json:"column,omitempty"`
+	Shifts    []ShiftView `json:"shifts,omitempty"`
+	Table     []string    `json:"table,omitempty"` // the column's results, die 1 to 6
+	Die       int         `json:"die,omitempty"`
+	Result    string      `json:"result,omitempty"` // Disr or 1
+	ToDisrupt int         `json:"to_disrupt,omitempty"`
+}
+
 // View is what side may see (engine.State.View): everything on the map
 // (the game has no hidden units), but of the other side's Order choice
 // only whether it is committed, never which Orders or how many (3.2).
@@ -132,6 +148,7 @@ type View struct {
 	// SheetTrenches are the Trench markers still on each side's Order sheet.
 	SheetTrenches map[string]int `json:"sheet_trenches"`
 	Assault       *AssaultView   `json:"assault,omitempty"`
+	Bombard       *BombardView   `json:"bombard,omitempty"`
 	// Reach: in a Move Order, for the deciding side only, each unit that
 	// may move, the hexes it may still reach and the first step there.
 	Reach  map[string]map[string]string `json:"reach,omitempty"`
@@ -346,6 +363,9 @@ func (s *State) viewIn(side engine.Side, lang string) View {
 	if s.Step == stMove && side == s.Decider {
 		v.Reach = s.moveReach()
 	}
+	if stepNames[s.Step] == "bombard" && s.Step != stBombTarget && s.Target >= 0 && int(s.Target) < len(d.Hexes) {
+		v.Bombard = s.bombardView()
+	}
 	if stepNames[s.Step] == "assault" && s.Target >= 0 && int(s.Target) < len(d.Hexes) && s.Step != stAsTarget {
 		v.Assault = s.assaultView()
 	}
@@ -398,6 +418,38 @@ func (s *State) moveReach() map[string]map[string]string {
 		}
 	}
 	return out
+}
+
+// bombardView is the bombardment under way (6.1–6.3).
+func (s *State) bombardView() *BombardView {
+	d := s.d
+	b := &BombardView{Target: d.Hexes[s.Target].ID}
+	if s.Step != stBombFire {
+		b.Die, b.Result, b.ToDisrupt = int(s.Die), "Disr", int(s.ToDisrupt)
+		if s.StepResult {
+			b.Result = "1"
+		}
+		return b
+	}
+	for u, f := range s.Firing[:len(d.Units)] {
+		if f && d.Units[u].Side == s.Decider {
+			b.Firing = append(b.Firing, d.Units[u].ID)
+			b.Total += d.Strength(&s.Pos, u)
+		}
+	}
+	net := 0
+	if s.Pos.HasTrench(int(s.Target)) {
+		b.Shifts, net = append(b.Shifts, ShiftView{Reason: "trench", By: -1}), net-1
+	}
+	if s.ExtraAmmo {
+		b.Shifts, net = append(b.Shifts, ShiftView{Reason: "extra-ammo", By: 1}), net+1
+	}
+	col := d.Tables.BombColumn(b.Total, net)
+	b.Column = strconv.Itoa(d.Tables.BombColumns[col])
+	for die := range 6 {
+		b.Table = append(b.Table, []string{"-", "Disr", "1"}[d.Tables.Bombardment[die][col]])
+	}
+	return b
 }
 
 // assaultView is the Assault under way: odds and every shift (7.1, 7.2),

@@ -104,3 +104,20 @@ func TestMoveReachView(t *testing.T) {
 		t.Fatalf("mid-move reach %v", r)
 	}
 }
+
+// The bombardment view (6.1–6.3), on bombardSetup's 7 strength: the "6"
+// column before the roll; after a 3 ("Disr") the die, the result and the
+// two units to Disrupt.
+func TestBombardView(t *testing.T) {
+	s, _ := bombardSetup(t)
+	b := s.viewIn(Allied, "en").Bombard
+	if b == nil || b.Target != "I-2" || b.Total != 7 || b.Column != "6" || len(b.Firing) != 3 || len(b.Table) != 6 || b.Die != 0 {
+		t.Fatalf("before the roll: %+v", b)
+	}
+	dieNext(t, s, 3)
+	do(t, s, Allied, "resolve")
+	b = s.viewIn(Italian, "en").Bombard
+	if b == nil || b.Die != 3 || b.Result != "Disr" || b.ToDisrupt != 2 {
+		t.Fatalf("after the roll: %+v", b)
+	}
+}

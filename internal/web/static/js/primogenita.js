@@ -41,7 +41,9 @@ const WORDS = {
     reason: {
       terrain: 'defender\'s terrain (7.2)', trench: 'Trench (7.2)', 'only-artillery': 'only Artillery defends (7.2)', disrupted: 'a Disrupted defender (7.2)',
       uphill: 'all across uphill cliffs (7.2)', 'two-hexes': 'from two hexes or more (7.2)', orders: 'Combination Orders (3.3)',
+      'extra-ammo': 'Extra Ammo, if any firing Artillery has Support (6.2)',
     },
+    bombard: 'Bombardment of', firing: 'Artillery firing', total: 'total', toDisrupt: 'units to Disrupt', stepLoss: 'a step lost if FS or loaded SD in range (6.3)',
     reveal: 'Revealed: the eight Orders', limit: 'limit', winner: 'Winner', openCity: 'Asmara Open City',
     deduct: 'VP deducted', stackValue: 'stacking',
   },
@@ -64,7 +66,9 @@ const WORDS = {
     reason: {
       terrain: 'terreno del difensore (7.2)', trench: 'trincea (7.2)', 'only-artillery': 'difende solo artiglieria (7.2)', disrupted: 'un difensore disorganizzato (7.2)',
       uphill: 'tutti attraverso dirupi in salita (7.2)', 'two-hexes': 'da due o più esagoni (7.2)', orders: 'ordini combinati (3.3)',
+      'extra-ammo': 'munizioni extra, se un\'artiglieria che spara è sostenuta (6.2)',
     },
+    bombard: 'Bombardamento di', firing: 'Artiglieria che spara', total: 'totale', toDisrupt: 'unità da disorganizzare', stepLoss: 'un passo perso se FS o deposito carico in raggio (6.3)',
     reveal: 'Rivelati: gli otto ordini', limit: 'limite', winner: 'Vincitore', openCity: 'Asmara città aperta',
     deduct: 'PV detratti', stackValue: 'impilamento',
   },
@@ -355,7 +359,7 @@ export function render(el, v, ctx) {
     boxed.length ? h('details', { class: 'offmap' }, h('summary', {}, `${w.reinforcements} (${boxed.length})`), offList(boxed)) : null,
     gone.length ? h('details', { class: 'offmap' }, h('summary', {}, `${w.gone} (${gone.length})`), offList(gone)) : null);
 
-  el.append(...[info, h('div', { class: 'prim-tracks' }, gt, phases, vpTrack), orderPanel(v, w, ctx), assaultPanel(v, w, units), status,
+  el.append(...[info, h('div', { class: 'prim-tracks' }, gt, phases, vpTrack), orderPanel(v, w, ctx), assaultPanel(v, w, units), bombardPanel(v, w, units), status,
     h('div', { class: 'mapwrap' }, zoom, scroll, chooser), legend, offmap,
     h('p', { class: 'notice' }, v.map.notice)].filter(Boolean));
 
@@ -548,4 +552,24 @@ function assaultPanel(v, w, units) {
       h('tr', {}, h('th', {}, a.final), (a.table || []).map((r, i) => h('td', { class: (a.die === i + 1 ? 'hit' : '') + (r.includes('push') ? ' pusharea' : '') }, r.replace(' push', ''))))),
     a.result ? h('p', { class: 'result' }, `${w.die} ${a.die} → ${w.result} `, h('b', {}, a.result),
       ` (${w.attacker} ${a.result.split('-')[0]} · ${w.defender} ${a.result.split('-')[1]})`, a.push ? ` — ${w.pushArea}` : '') : null);
+}
+
+// bombardPanel shows the bombardment under way: the Artillery firing and
+// its column with the shifts, that column of the Bombardment Table, then
+// the die and the result (6.1–6.3).
+function bombardPanel(v, w, units) {
+  const b = v.bombard;
+  if (!b) return null;
+  const byId = new Map(units.map((u) => [u.id, u]));
+  const sign = (n) => (n > 0 ? `+${n} →` : `${n} ←`);
+  return h('div', { class: 'battle prim-battle prim-bombard', 'data-target': b.target },
+    h('strong', {}, `${w.bombard} ${b.target}`),
+    b.firing ? h('div', {}, h('em', {}, `${w.firing} — ${w.total} ${b.total}`),
+      h('ul', {}, b.firing.map((id) => h('li', {}, byId.has(id) ? `${byId.get(id).name} (${byId.get(id).strength})` : id)))) : null,
+    b.column ? h('div', { class: 'odds' }, h('ul', { class: 'shifts' }, (b.shifts || []).length ? b.shifts.map((x) => h('li', { 'data-shift': x.reason }, `${sign(x.by)} ${w.reason[x.reason] || x.reason}`)) : h('li', {}, w.noShift)),
+      h('span', {}, `${w.finalCol} `, h('b', { class: 'final' }, b.column))) : null,
+    b.table ? h('table', { class: 'crt' }, h('tr', {}, h('th', {}, w.die), b.table.map((_, i) => h('th', {}, i + 1))),
+      h('tr', {}, h('th', {}, b.column), b.table.map((r) => h('td', {}, r)))) : null,
+    b.result ? h('p', { class: 'result' }, `${w.die} ${b.die} → ${w.result} `, h('b', {}, b.result),
+      b.to_disrupt ? ` · ${b.to_disrupt} ${w.toDisrupt}` : '', b.result === '1' ? ` · ${w.stepLoss}` : '') : null);
 }
