@@ -99,6 +99,7 @@ func (s *State) supplySourceSegment() {
 func (s *State) beginSegment(n int8) {
 	s.Segment = n
 	s.Committed = [2]bool{}
+	s.Revealed = [NumOrders + 1]bool{}
 	s.Step = stChoose
 }
 
@@ -158,6 +159,7 @@ func (s *State) reveal() {
 		for p := NumOrders; p >= 1; p-- {
 			if s.Orders[p].Where == OrdPending && s.d.Orders[p].Side == side {
 				s.Orders[p].Where = OrdTrack
+				s.Revealed[p] = true
 				list = append(list, strconv.Itoa(p))
 			}
 		}

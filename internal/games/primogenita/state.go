@@ -81,44 +81,45 @@ type core struct {
 	Decider      engine.Side // the side deciding Step (not stChoose: both)
 	VP           int8        // Victory Point Track (2.2)
 	Orders       [NumOrders + 1]OrderState
-	Committed    [2]bool        // stChoose: each side's choice committed (3.2)
-	Current      int8           // the Order drawn and being decided, or 0
-	Mover        int16          // stMove: the unit moving now, or -1
-	MoverLeft    int16          // stMove: its half mp left
-	SDPhase      bool           // stMove: the SD move (last, 5.5)
-	Advance      bool           // Order 39 declared for this Move Order
-	Moved        [MaxUnits]bool // stMove: units that moved in this Order
-	Target       int16          // the hex bombarded or assaulted
-	Hit          [MaxHexes]bool // hexes bombarded or assaulted in this Order (6.1, 7.1)
-	Firing       [MaxUnits]bool // units taking part in the bombardment or assault under way
-	ExtraAmmo    bool           // Orders 23, 25 declared for this bombardment
-	StepResult   bool           // a "1" bombardment result (6.3)
-	ToDisrupt    int8           // units still to Disrupt (6.3)
-	Attacker     engine.Side    // the side assaulting
-	Result       CombatResult   // the result being applied
-	LossSide     engine.Side    // the side taking losses now
-	LossLeft     int8           // steps it still has to take
-	LossPlus     bool           // and a "1+" Trench or Artillery step
-	PlusChoice   bool           // stAsPlus: the Trench is an option
-	DefDone      bool           // the attacker's losses are taken; the defender's next
-	Pushing      bool           // the Assault under way is a Push (7.4)
-	Countering   bool           // a Counterattack is being applied (7.5)
-	CounterHex   int16          // the hex counterattacked
-	RetreatOrder bool           // Order 18 lifts 7.6's terrain limits for Foot
-	FromHex      int16          // the hex a retreat leaves
-	Window       int8           // the Assault window open (winRetreat…)
-	OrderShift   int8           // column shifts of Combination Orders in this Assault
-	Matildas     bool           // Order 14 declared in this Assault
-	PushChosen   bool           // the attacker chose to Push
-	Overrun      int8           // Order 41 under way: 1 before the move, 2 after
-	AirHeld      int8           // Order 42: an Air unit held for another Assault of this Order (ruling P16)
-	PushAfter    bool           // 7.4: a Push result whose defender is gone: the advanced units may Push on
-	Picks        int8           // Order 43: Air units left; Order 1: units replaced
-	Already      int16          // an already Disrupted unit chosen on a "1" (6.3), or -1
-	Upgrading    int8           // stRemoveSD: the Allied source being upgraded
-	ToRemove     int8           // stRemoveSD: SD still to remove
-	Trucks       bool           // Order 10 executed this Game Turn
-	OpenCity     uint8          // Asmara (2.2): OpenCityNone, OpenCityDeclared, OpenCityCancelled
+	Committed    [2]bool             // stChoose: each side's choice committed (3.2)
+	Revealed     [NumOrders + 1]bool // the Orders revealed in this ORDER Segment (3.2), for the boards
+	Current      int8                // the Order drawn and being decided, or 0
+	Mover        int16               // stMove: the unit moving now, or -1
+	MoverLeft    int16               // stMove: its half mp left
+	SDPhase      bool                // stMove: the SD move (last, 5.5)
+	Advance      bool                // Order 39 declared for this Move Order
+	Moved        [MaxUnits]bool      // stMove: units that moved in this Order
+	Target       int16               // the hex bombarded or assaulted
+	Hit          [MaxHexes]bool      // hexes bombarded or assaulted in this Order (6.1, 7.1)
+	Firing       [MaxUnits]bool      // units taking part in the bombardment or assault under way
+	ExtraAmmo    bool                // Orders 23, 25 declared for this bombardment
+	StepResult   bool                // a "1" bombardment result (6.3)
+	ToDisrupt    int8                // units still to Disrupt (6.3)
+	Attacker     engine.Side         // the side assaulting
+	Result       CombatResult        // the result being applied
+	LossSide     engine.Side         // the side taking losses now
+	LossLeft     int8                // steps it still has to take
+	LossPlus     bool                // and a "1+" Trench or Artillery step
+	PlusChoice   bool                // stAsPlus: the Trench is an option
+	DefDone      bool                // the attacker's losses are taken; the defender's next
+	Pushing      bool                // the Assault under way is a Push (7.4)
+	Countering   bool                // a Counterattack is being applied (7.5)
+	CounterHex   int16               // the hex counterattacked
+	RetreatOrder bool                // Order 18 lifts 7.6's terrain limits for Foot
+	FromHex      int16               // the hex a retreat leaves
+	Window       int8                // the Assault window open (winRetreat…)
+	OrderShift   int8                // column shifts of Combination Orders in this Assault
+	Matildas     bool                // Order 14 declared in this Assault
+	PushChosen   bool                // the attacker chose to Push
+	Overrun      int8                // Order 41 under way: 1 before the move, 2 after
+	AirHeld      int8                // Order 42: an Air unit held for another Assault of this Order (ruling P16)
+	PushAfter    bool                // 7.4: a Push result whose defender is gone: the advanced units may Push on
+	Picks        int8                // Order 43: Air units left; Order 1: units replaced
+	Already      int16               // an already Disrupted unit chosen on a "1" (6.3), or -1
+	Upgrading    int8                // stRemoveSD: the Allied source being upgraded
+	ToRemove     int8                // stRemoveSD: SD still to remove
+	Trucks       bool                // Order 10 executed this Game Turn
+	OpenCity     uint8               // Asmara (2.2): OpenCityNone, OpenCityDeclared, OpenCityCancelled
 	// Markers are the Allied LS/FS markers (5.3) by index in
 	// Data.AlliedSupply; MarkerArrived: a Reinforcement LS has arrived.
 	Markers       [5]uint8

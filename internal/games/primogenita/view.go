@@ -20,6 +20,7 @@ type OrderView struct {
 	Back     string `json:"back"`             // text, cross or blank (3.4)
 	Where    string `json:"where"`            // sheet, chosen (own secret choice only), track, box, executing
 	Flipped  bool   `json:"flipped"`
+	Revealed bool   `json:"revealed,omitempty"` // revealed in this ORDER Segment (3.2)
 	// Weight is how many of the four choices it uses if chosen now (3.4);
 	// 0: it cannot be chosen. Only for the viewer's own Orders while choosing.
 	Weight int `json:"weight,omitempty"`
@@ -301,7 +302,7 @@ func (s *State) viewIn(side engine.Side, lang string) View {
 		}
 		name, _ := text(lang, "order."+strconv.Itoa(p))
 		ov := OrderView{Priority: p, Name: name, Side: sideNames[od.Side], Category: od.Category.String(), Enemy: od.Enemy,
-			Back: od.Back.String(), Where: whereNames[o.Where], Flipped: o.Flipped}
+			Back: od.Back.String(), Where: whereNames[o.Where], Flipped: o.Flipped, Revealed: s.Revealed[p]}
 		if od.Letter != 0 {
 			ov.Letter = string(rune(od.Letter))
 		}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"sandtable/internal/engine"
 )
 
 // The Assault view (7.1–7.3), on 7.1's example of two brigades from two
@@ -119,5 +121,33 @@ func TestBombardView(t *testing.T) {
 	b = s.viewIn(Italian, "en").Bombard
 	if b == nil || b.Die != 3 || b.Result != "Disr" || b.ToDisrupt != 2 {
 		t.Fatalf("after the roll: %+v", b)
+	}
+}
+
+// 3.2: the eight Orders revealed together stay marked revealed while they
+// are drawn one by one, and only the viewer's own picks show before.
+func TestRevealedView(t *testing.T) {
+	s := afterSetup(t)
+	for _, p := range []string{"36", "31", "27", "2"} {
+		do(t, s, Allied, "pick "+p)
+	}
+	do(t, s, Allied, "commit")
+	for _, p := range []string{"44", "28", "6", "4"} {
+		do(t, s, Italian, "pick "+p)
+	}
+	revealed := func() (n int) {
+		for _, o := range s.viewIn(engine.Observer, "en").Orders {
+			if o.Revealed {
+				n++
+			}
+		}
+		return n
+	}
+	if revealed() != 0 {
+		t.Fatal("Orders revealed before both commit")
+	}
+	do(t, s, Italian, "commit")
+	if n := revealed(); n != 8 {
+		t.Fatalf("%d Orders revealed, want 8", n)
 	}
 }

@@ -44,7 +44,8 @@ const WORDS = {
       'extra-ammo': 'Extra Ammo, if any firing Artillery has Support (6.2)',
     },
     bombard: 'Bombardment of', firing: 'Artillery firing', total: 'total', toDisrupt: 'units to Disrupt', stepLoss: 'a step lost if FS or loaded SD in range (6.3)',
-    reveal: 'Revealed: the eight Orders', limit: 'limit', winner: 'Winner', openCity: 'Asmara Open City',
+    reveal: 'Revealed: the eight Orders',
+    drawState: { waiting: 'on the Order Track', drawn: 'being executed', done: 'executed', declined: 'declined', boxed: 'in the Combination Orders Box' }, limit: 'limit', winner: 'Winner', openCity: 'Asmara Open City',
     deduct: 'VP deducted', stackValue: 'stacking',
   },
   it: {
@@ -69,7 +70,8 @@ const WORDS = {
       'extra-ammo': 'munizioni extra, se un\'artiglieria che spara è sostenuta (6.2)',
     },
     bombard: 'Bombardamento di', firing: 'Artiglieria che spara', total: 'totale', toDisrupt: 'unità da disorganizzare', stepLoss: 'un passo perso se FS o deposito carico in raggio (6.3)',
-    reveal: 'Rivelati: gli otto ordini', limit: 'limite', winner: 'Vincitore', openCity: 'Asmara città aperta',
+    reveal: 'Rivelati: gli otto ordini',
+    drawState: { waiting: 'sul tracciato ordini', drawn: 'in esecuzione', done: 'eseguito', declined: 'rinunciato', boxed: 'nella casella ordini combinati' }, limit: 'limite', winner: 'Vincitore', openCity: 'Asmara città aperta',
     deduct: 'PV detratti', stackValue: 'impilamento',
   },
 };
@@ -465,15 +467,17 @@ function orderPanel(v, w, ctx) {
   const panel = h('section', { class: 'prim-orders' });
   const c = v.choice;
 
-  // The Order Track: the revealed Orders of both sides side by side,
-  // highest priority (drawn first) on top (3.2).
-  const track = orders.filter((o) => o.where === 'track').sort((a, b) => b.priority - a.priority);
-  const cur = orders.find((o) => o.priority === v.current);
-  if (track.length || cur) {
-    panel.append(h('div', { class: 'prim-track' }, h('h4', {}, track.length === 8 ? w.reveal : w.track),
+  // The eight Orders revealed together (3.2), both sides side by side,
+  // highest priority (drawn first) on top; each marked as it is drawn:
+  // waiting on the Order Track, being executed, done (flipped), declined
+  // (back on the sheet) or in the Combination Orders Box.
+  const shown = orders.filter((o) => o.revealed).sort((a, b) => b.priority - a.priority);
+  if (shown.length) {
+    const state = (o) => (o.where === 'track' ? 'waiting' : o.where === 'executing' ? 'drawn' : o.where === 'box' ? 'boxed' : o.flipped ? 'done' : 'declined');
+    panel.append(h('div', { class: 'prim-track' }, h('h4', {}, `${w.reveal} (${w.segment} ${v.segment})`),
       h('div', { class: 'cols' }, ['allied', 'italian'].map((sd) => h('div', { class: 'col ' + sd }, h('em', {}, w[sd]),
-        track.filter((o) => o.side === sd).map((o) => orderChit(o, w))))),
-      cur && cur.where === 'executing' ? h('div', { class: 'exec' }, h('em', {}, `${w.executing}: `), orderChit(cur, w, { cls: 'now' })) : null));
+        shown.filter((o) => o.side === sd).map((o) => h('div', { class: 'revealed ' + state(o) }, orderChit(o, w, { cls: o.where === 'executing' ? 'now' : '' }),
+          h('small', {}, w.drawState[state(o)]))))))));
   }
   // The drawn Order: execute or decline (3.2).
   const exec = ctx.actions.filter((a) => /^(execute|decline) /.test(a.action));
