@@ -55,7 +55,8 @@ type UnitView struct {
 	Steps     int     `json:"steps"`    // steps left: 0 for SD and Air
 	Move      int     `json:"move"`
 	Stack     int     `json:"stack"`
-	Loc       string  `json:"loc"` // box, map, base, gone
+	Where     string  `json:"where"`             // box, map, base, gone
+	Reduced   bool    `json:"reduced,omitempty"` // a two-step unit on its back (1.4)
 	Hex       string  `json:"hex,omitempty"`
 	Flipped   bool    `json:"flipped,omitempty"` // an SD: depleted (5.5)
 	Disrupted bool    `json:"disrupted,omitempty"`
@@ -319,7 +320,7 @@ func (s *State) viewIn(side engine.Side, lang string) View {
 		uv := UnitView{ID: du.ID, Name: du.Name, Side: sideNames[du.Side], Kind: du.Kind.String(), Artillery: du.Artillery,
 			March: du.March, Elite: du.Elite, Arbegnoch: du.Arbegnoch, French: du.French, Colonial: du.Colonial,
 			Remnant: du.IsRemnant(), Strength: d.Strength(&s.Pos, u), Printed: du.Strength, Steps: int(du.Steps),
-			Move: int(du.Move), Stack: int(du.Stack), Loc: locNames[st.Loc], Flipped: st.Flipped, Disrupted: st.Disrupted,
+			Move: int(du.Move), Stack: int(du.Stack), Where: locNames[st.Loc], Reduced: st.Flipped && du.Steps == 2, Flipped: st.Flipped, Disrupted: st.Disrupted,
 			Supply: supplyNames[st.Supply]}
 		if st.Flipped && du.Steps > 0 {
 			uv.Steps--

@@ -14,6 +14,7 @@
 // on the sheet.
 import { h, s, clear } from './dom.js';
 import { stackSet, FAN } from './stack.js';
+import { mapFrame, selection, drawChanges } from './mapview.js';
 
 export const stylesheet = true;
 
@@ -23,7 +24,7 @@ const CS = 20; // counter side
 
 const WORDS = {
   en: {
-    turn: 'Game Turn', segment: 'ORDER Segment', vp: 'VP', allied: 'Allies', italian: 'Italy', decides: 'to decide',
+    turn: 'Game Turn', centre: 'Centre on the combat or my units', segment: 'ORDER Segment', vp: 'VP', allied: 'Allies', italian: 'Italy', decides: 'to decide',
     phases: ['Pre-Phase', 'Supply Source', '1st ORDER', 'Rail', '2nd ORDER', 'Supply Phase'],
     sheet: 'Order sheet', sheetOf: 'Order sheet —', main: 'Main', combination: 'Combination', minor: 'Minor',
     chosen: 'Your four choices', pick: 'Click an Order to choose it; again to put it back.', weightN: 'counts as',
@@ -49,7 +50,7 @@ const WORDS = {
     deduct: 'VP deducted', stackValue: 'stacking',
   },
   it: {
-    turn: 'Turno', segment: 'Segmento ORDINI', vp: 'PV', allied: 'Alleati', italian: 'Italia', decides: 'decide',
+    turn: 'Turno', centre: 'Centra sul combattimento o sulle mie unità', segment: 'Segmento ORDINI', vp: 'PV', allied: 'Alleati', italian: 'Italia', decides: 'decide',
     phases: ['Pre-fase', 'Fonti di rifornimento', '1° ORDINI', 'Ferrovia', '2° ORDINI', 'Fase di rifornimento'],
     sheet: 'Foglio ordini', sheetOf: 'Foglio ordini —', main: 'Principali', combination: 'Combinati', minor: 'Minori',
     chosen: 'Le tue quattro scelte', pick: 'Clicca un ordine per sceglierlo; di nuovo per rimetterlo.', weightN: 'conta',
@@ -87,7 +88,6 @@ const keyed = (f) => (e) => {
     f(e);
   }
 };
-const keep = { path: '', left: null, top: null }; // scroll survives redraws
 // A move's destination beyond the next hex: the board plays the steps of
 // the way the view gives (view.reach) one per redraw, the unit selected.
 const going = { path: '', unit: '', hex: '', steps: 0 };
@@ -182,8 +182,8 @@ export function render(el, v, ctx) {
     s('pattern', { id: 'prim-patriot', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
       s('line', { x1: 0, y1: 0, x2: 0, y2: 6, stroke: '#d9822b', 'stroke-width': 1, opacity: 0.45 }))),
   s('rect', { x: minX, y: minY, width: W, height: H, class: 'offmap' }));
-  const gHex = s('g', {}), gPat = s('g', {}), gLines = s('g', {}), gCliff = s('g', {}), gMarks = s('g', {}), gNames = s('g', {}), gUnits = s('g', {});
-  svg.append(gHex, gPat, gLines, gCliff, gMarks, gNames, gUnits);
+  const gHex = s('g', {}), gPat = s('g', {}), gLines = s('g', {}), gCliff = s('g', {}), gMarks = s('g', {}), gNames = s('g', {}), gLast = s('g', {}), gUnits = s('g', {});
+  svg.append(gHex, gPat, gLines, gCliff, gMarks, gNames, gLast, gUnits);
 
   const fillOf = (x) => (x.sand ? 'url(#prim-sand)' : x.terrain === 'alpine' ? 'url(#prim-alpine)' : TERRAIN[x.terrain] || '#eee');
   const hexEls = new Map();
@@ -276,12 +276,12 @@ export function render(el, v, ctx) {
   const unitActs = (id) => ctx.actions.filter((a) => tokens(a.action).includes(id));
   const byHex = new Map();
   for (const u of units) {
-    if (u.loc !== 'map' || !pos.has(u.hex)) continue;
+    if (u.where !== 'map' || !pos.has(u.hex)) continue;
     if (!byHex.has(u.hex)) byHex.set(u.hex, []);
     byHex.get(u.hex).push(u);
   }
   const unitEls = new Map();
-  const sel = { id: null };
+  const sel = selection(ctx.side, (id) => unitIDs.has(id) && ctx.actions.some((a) => tokens(a.action).includes(id)));
   const stacks = stackSet(svg, gUnits, { size: CS, centred: true, bounds: [minX, minY, maxX, maxY], pile });
   for (const [hx, stack] of byHex) {
     const [cx, cy] = pos.get(hx);
@@ -322,24 +322,16 @@ export function render(el, v, ctx) {
 
   const status = h('div', { class: 'unitinfo', hidden: true });
   const chooser = h('div', { class: 'chooser', hidden: true });
-  const zoomKey = 'prim-zoom';
-  const setZoom = (z, keepIt) => {
-    z = Math.max(1, Math.min(5, z));
-    if (keepIt) localStorage.setItem(zoomKey, z); // the player's own zoom is kept
-    svg.style.width = `${z * 100}%`;
+  // The frame: zoom, scroll and selection kept across redraws, opening on
+  // the battle or the player's units with something to do (mapview.js).
+  const focus = () => {
+    const t = (v.assault && hexEls.get(v.assault.target)) || (v.bombard && hexEls.get(v.bombard.target));
+    if (t) return [t];
+    const busy = [...unitEls].filter(([id]) => unitActs(id).length).map(([, g]) => g);
+    return busy.length ? busy : [...unitEls].filter(([id]) => units.find((u) => u.id === id).side === ctx.side).map(([, g]) => g);
   };
-  const zoom0 = window.innerWidth < 700 ? 3.5 : 1.6; // a phone needs the map larger than its width
-  setZoom(+localStorage.getItem(zoomKey) || zoom0);
-  const scroll = h('div', { class: 'mapscroll', onscroll: () => { keep.path = location.pathname; keep.left = scroll.scrollLeft; keep.top = scroll.scrollTop; } }, svg);
-  const zoomBy = (d) => {
-    const fx = (scroll.scrollLeft + scroll.clientWidth / 2) / (scroll.scrollWidth || 1), fy = (scroll.scrollTop + scroll.clientHeight / 2) / (scroll.scrollHeight || 1);
-    setZoom((+localStorage.getItem(zoomKey) || zoom0) + d, true);
-    scroll.scrollLeft = fx * scroll.scrollWidth - scroll.clientWidth / 2;
-    scroll.scrollTop = fy * scroll.scrollHeight - scroll.clientHeight / 2;
-  };
-  const zoom = h('span', { class: 'zoom' },
-    h('button', { class: 'secondary', title: w.zoomOut, onclick: () => zoomBy(-0.4) }, '−'),
-    h('button', { class: 'secondary', title: w.zoomIn, onclick: () => zoomBy(0.4) }, '+'));
+  const frame = mapFrame(svg, { game: 'primogenita', min: 1, max: 8, start: { phone: 3.5, touch: 2.2, desk: 1.6 }, words: w, focus });
+  const scroll = frame.scroll, zoom = frame.controls;
 
   const legend = h('details', { class: 'legend' }, h('summary', {}, w.legend), h('div', { class: 'items' },
     ['flat', 'rough', 'mountain', 'alpine'].map((t) => h('span', {}, h('i', { class: 'sw', style: `background:${TERRAIN[t]}` }), ' ', w[t])),
@@ -353,9 +345,9 @@ export function render(el, v, ctx) {
     return h('li', { 'data-unit': u.id, class: acts ? 'actionable' : null, tabindex: acts ? 0 : null, role: acts ? 'button' : null,
       onclick: acts ? () => clickPiece(u.id) : null, onkeydown: acts ? keyed(() => clickPiece(u.id)) : null }, `${unitLine(u, w)} — ${sideWord(u.side)}`);
   }));
-  const air = units.filter((u) => u.loc === 'base');
-  const boxed = units.filter((u) => u.loc === 'box');
-  const gone = units.filter((u) => u.loc === 'gone');
+  const air = units.filter((u) => u.where === 'base');
+  const boxed = units.filter((u) => u.where === 'box');
+  const gone = units.filter((u) => u.where === 'gone');
   const offmap = h('div', { class: 'prim-off' },
     h('div', { class: 'airbase' }, h('strong', {}, `${w.airBase}: `), air.length ? `${air[0].name} × ${air.length}` : w.none),
     boxed.length ? h('details', { class: 'offmap' }, h('summary', {}, `${w.reinforcements} (${boxed.length})`), offList(boxed)) : null,
@@ -365,19 +357,8 @@ export function render(el, v, ctx) {
     h('div', { class: 'mapwrap' }, zoom, scroll, chooser), legend, offmap,
     h('p', { class: 'notice' }, v.map.notice)].filter(Boolean));
 
-  requestAnimationFrame(() => {
-    if (keep.left !== null && keep.path === location.pathname) {
-      scroll.scrollLeft = keep.left;
-      scroll.scrollTop = keep.top;
-      return;
-    }
-    const mine = ctx.actions.length && units.find((u) => u.loc === 'map' && unitActs(u.id).length && unitEls.has(u.id));
-    const target = v.assault && hexEls.get(v.assault.target) || (mine && unitEls.get(mine.id));
-    if (!target) return;
-    const r = target.getBoundingClientRect(), f = scroll.getBoundingClientRect();
-    scroll.scrollLeft += r.left - f.left - scroll.clientWidth / 2;
-    scroll.scrollTop += r.top - f.top - scroll.clientHeight / 2;
-  });
+  frame.place();
+  drawChanges(gLast, ctx.changes, (p) => pos.get(p), unitEls);
 
   const reachOf = (id) => (v.reach && v.reach[id]) || {};
   function light() {
