@@ -10,14 +10,7 @@ import (
 // its loss; the defender counterattacks into an Entry hex (7.5 allows it)
 // at plain odds.
 func TestAssaultOcCounterattackIntoEntry(t *testing.T) {
-	s, f := stateWith(t)
-	f.place("11-ind", "west-kassala")
-	f.place("9-ind", "J-1")
-	f.place("12-col", "I-1")
-	executing(t, s, 31)
-	do(t, s, Allied, "target I-1")
-	do(t, s, Allied, "fire 11-ind")
-	do(t, s, Allied, "fire 9-ind")
+	s, f := twoBrigadesOnI1(t)
 	if sh := s.assaultShifts(); !sh.TwoHexes || FinalColumn(OddsColumn(16, 5), sh.Net()) != Odds4to1 {
 		t.Fatalf("shifts %+v: want 3:1 and one right to 4:1", sh)
 	}
@@ -47,6 +40,22 @@ func TestAssaultOcCounterattackIntoEntry(t *testing.T) {
 	if s.Step != stChoose && s.Step != stRail && s.Orders[31].Where != OrdSheet {
 		t.Errorf("the Limited Assault did not end (step %d)", s.Step)
 	}
+}
+
+// twoBrigadesOnI1 is 7.1's case of two brigades from two hexes (11 Ind
+// from West Kassala, 9 Ind from J-1: 16) assaulting 12 Col (5) in I-1 in
+// a Limited Assault, ready to roll.
+func twoBrigadesOnI1(t *testing.T) (*State, *fixture) {
+	t.Helper()
+	s, f := stateWith(t)
+	f.place("11-ind", "west-kassala")
+	f.place("9-ind", "J-1")
+	f.place("12-col", "I-1")
+	executing(t, s, 31)
+	do(t, s, Allied, "target I-1")
+	do(t, s, Allied, "fire 11-ind")
+	do(t, s, Allied, "fire 9-ind")
+	return s, f
 }
 
 // 5.2, 7.7: a defender eliminated by its own Support check leaves the hex

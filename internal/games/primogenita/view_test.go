@@ -16,14 +16,7 @@ import (
 // with its reason, to 4:1; no die before the roll; after it the die and
 // the Combat Table's result in that column.
 func TestAssaultView(t *testing.T) {
-	s, f := stateWith(t)
-	f.place("11-ind", "west-kassala")
-	f.place("9-ind", "J-1")
-	f.place("12-col", "I-1")
-	executing(t, s, 31)
-	do(t, s, Allied, "target I-1")
-	do(t, s, Allied, "fire 11-ind")
-	do(t, s, Allied, "fire 9-ind")
+	s, _ := twoBrigadesOnI1(t)
 	a := s.viewIn(Allied, "en").Assault
 	if a == nil || a.Target != "I-1" || a.Att != 16 || a.Def != 5 || a.Column != "3:1" || a.Final != "4:1" || a.Die != 0 || a.Result != "" {
 		t.Fatalf("before the roll: %+v", a)

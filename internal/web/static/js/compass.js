@@ -11,7 +11,7 @@
 import { h, s, clear } from './dom.js';
 import { gameWords } from './i18n.js';
 import { stackSet } from './stack.js';
-import { mapFrame, selection, drawChanges } from './mapview.js';
+import { mapFrame, selection, drawChanges, offerChoices } from './mapview.js';
 import { compassOdds } from './odds.js';
 
 const W = 1400; // map width in SVG units
@@ -450,15 +450,8 @@ export function render(el, v, ctx) {
     unitBar();
   }
 
-  function choose(acts) {
-    clear(chooser).append(h('p', {}, w.choose), ...acts.map((a) => h('button', { onclick: () => { chooser.hidden = true; ctx.play(a.action); } }, a.label)),
-      h('button', { class: 'secondary', 'aria-label': w.close || '✕', onclick: () => { chooser.hidden = true; } }, '✕'));
-    chooser.hidden = false;
-    // The keyboard goes to the first choice; Escape closes.
-    chooser.onkeydown = (e) => { if (e.key === 'Escape') chooser.hidden = true; };
-    const first = chooser.querySelector('button');
-    if (first) first.focus();
-  }
+  function choose(acts) { offerChoices(chooser, acts, ctx.play, w); }
+
 
   function clickUnit(id) {
     sel.id = sel.id === id ? null : id;

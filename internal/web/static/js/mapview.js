@@ -3,7 +3,7 @@
 // pinch, pans with a mouse drag, keeps its place and zoom across the
 // redraws that every action and live update brings, and opens on what
 // matters (the battle, else the player's own units).
-import { h, s } from './dom.js';
+import { h, s, clear } from './dom.js';
 
 // Places by game page (pathname): where the frame was scrolled to, kept
 // while the page lives, so that a redraw does not throw the player back
@@ -189,4 +189,17 @@ export function drawChanges(layer, changes, posOf, unitEls) {
     const g = unitEls.get(c.unit);
     if (g) g.classList.add('changed');
   }
+}
+
+// offerChoices fills chooser, a box over the map, with a button for each
+// of acts ({ action, label }) that shares the place the player clicked,
+// and a close button (words: choose, close); the keyboard goes to the
+// first choice and Escape closes.
+export function offerChoices(chooser, acts, play, words) {
+  clear(chooser).append(h('p', {}, words.choose), ...acts.map((a) => h('button', { 'data-action': a.action, onclick: () => { chooser.hidden = true; play(a.action); } }, a.label)),
+    h('button', { class: 'secondary', 'aria-label': words.close || '✕', onclick: () => { chooser.hidden = true; } }, '✕'));
+  chooser.hidden = false;
+  chooser.onkeydown = (e) => { if (e.key === 'Escape') chooser.hidden = true; };
+  const first = chooser.querySelector('button');
+  if (first) first.focus();
 }

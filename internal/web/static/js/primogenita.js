@@ -13,8 +13,8 @@
 // hex plays the action (or asks which). Orders are picked by clicking them
 // on the sheet.
 import { h, s, clear } from './dom.js';
-import { stackSet, FAN } from './stack.js';
-import { mapFrame, selection, drawChanges } from './mapview.js';
+import { stackSet, FAN, pileDiagonal } from './stack.js';
+import { mapFrame, selection, drawChanges, offerChoices } from './mapview.js';
 
 export const stylesheet = true;
 
@@ -24,7 +24,7 @@ const CS = 20; // counter side
 
 const WORDS = {
   en: {
-    turn: 'Game Turn', centre: 'Centre on the combat or my units', segment: 'ORDER Segment', vp: 'VP', allied: 'Allies', italian: 'Italy', decides: 'to decide',
+    turn: 'Game Turn', close: 'Close', centre: 'Centre on the combat or my units', segment: 'ORDER Segment', vp: 'VP', allied: 'Allies', italian: 'Italy', decides: 'to decide',
     phases: ['Pre-Phase', 'Supply Source', '1st ORDER', 'Rail', '2nd ORDER', 'Supply Phase'],
     sheet: 'Order sheet', sheetOf: 'Order sheet —', main: 'Main', combination: 'Combination', minor: 'Minor',
     chosen: 'Your four choices', pick: 'Click an Order to choose it; again to put it back.', weightN: 'counts as',
@@ -50,7 +50,7 @@ const WORDS = {
     deduct: 'VP deducted', stackValue: 'stacking',
   },
   it: {
-    turn: 'Turno', centre: 'Centra sul combattimento o sulle mie unità', segment: 'Segmento ORDINI', vp: 'PV', allied: 'Alleati', italian: 'Italia', decides: 'decide',
+    turn: 'Turno', close: 'Chiudi', centre: 'Centra sul combattimento o sulle mie unità', segment: 'Segmento ORDINI', vp: 'PV', allied: 'Alleati', italian: 'Italia', decides: 'decide',
     phases: ['Pre-fase', 'Fonti di rifornimento', '1° ORDINI', 'Ferrovia', '2° ORDINI', 'Fase di rifornimento'],
     sheet: 'Foglio ordini', sheetOf: 'Foglio ordini —', main: 'Principali', combination: 'Combinati', minor: 'Minori',
     chosen: 'Le tue quattro scelte', pick: 'Clicca un ordine per sceglierlo; di nuovo per rimetterlo.', weightN: 'conta',
@@ -295,18 +295,8 @@ export function render(el, v, ctx) {
       return g;
     });
   }
-  function pile(st) {
-    const n = st.units.length, off = Math.min(3.5, 10 / Math.max(1, n - 1));
-    st.units.forEach((u, i) => {
-      const d = (i - (n - 1) / 2) * off;
-      st.counters[i].setAttribute('transform', `translate(${(st.cx + d).toFixed(1)},${(st.cy - d).toFixed(1)})`);
-    });
-    const order = st.units.map((_, i) => i);
-    const si = st.units.findIndex((u) => u.id === sel.id);
-    if (si >= 0) { order.splice(si, 1); order.push(si); }
-    const now = [...st.g.children].filter((c) => c.classList.contains('counter'));
-    if (order.some((ui, k) => now[k] !== st.counters[ui])) for (const ui of order) st.g.append(st.counters[ui]);
-  }
+  function pile(st) { pileDiagonal(st, sel.id, 3.5, 10); }
+
   if (v.assault && hexEls.has(v.assault.target)) hexEls.get(v.assault.target).classList.add('battle');
 
   // Tracks: Game Turn (with the VP deductions, 2.3), phase (2.1), VP.
@@ -388,11 +378,8 @@ export function render(el, v, ctx) {
       // Actions naming the unit and no hex (fire, step, disrupt, halt…).
       ...acts.filter((a) => !tokens(a.action).some((tk) => byID.has(tk))).map((a) => h('button', { class: 'secondary', 'data-action': a.action, onclick: () => ctx.play(a.action) }, a.label)));
   }
-  function choose(acts) {
-    clear(chooser).append(h('p', {}, w.choose), ...acts.map((a) => h('button', { 'data-action': a.action, onclick: () => { chooser.hidden = true; ctx.play(a.action); } }, a.label)),
-      h('button', { class: 'secondary', onclick: () => { chooser.hidden = true; } }, '✕'));
-    chooser.hidden = false;
-  }
+  function choose(acts) { offerChoices(chooser, acts, ctx.play, w); }
+
   function clickPiece(id) {
     sel.id = sel.id === id ? null : id;
     stacks.closeAll(null);

@@ -110,3 +110,19 @@ export function stackSet(svg, layer, { size, centred = false, bounds, pile }) {
 
   return { add, layout, relayout: () => all.forEach(layout), fan, closeAll, click, all };
 }
+
+// pileDiagonal places a closed stack's counters (drawn centred) at most
+// step apart and spread in all, up and to the right, the counter of
+// selectedID on top: the hex maps' pile (wdf.js, primogenita.js).
+export function pileDiagonal(st, selectedID, step, spread) {
+  const n = st.units.length, off = Math.min(step, spread / Math.max(1, n - 1));
+  st.units.forEach((u, i) => {
+    const d = (i - (n - 1) / 2) * off;
+    st.counters[i].setAttribute('transform', `translate(${(st.cx + d).toFixed(1)},${(st.cy - d).toFixed(1)})`);
+  });
+  const order = st.units.map((_, i) => i);
+  const si = st.units.findIndex((u) => u.id === selectedID);
+  if (si >= 0) { order.splice(si, 1); order.push(si); }
+  const now = [...st.g.children].filter((c) => c.classList.contains('counter'));
+  if (order.some((ui, k) => now[k] !== st.counters[ui])) for (const ui of order) st.g.append(st.counters[ui]);
+}

@@ -11,8 +11,8 @@
 // actions name; clicking a lit hex plays the action (or asks which).
 import { h, s, clear } from './dom.js';
 import { gameWords } from './i18n.js';
-import { stackSet, FAN } from './stack.js';
-import { mapFrame, selection, drawChanges } from './mapview.js';
+import { stackSet, FAN, pileDiagonal } from './stack.js';
+import { mapFrame, selection, drawChanges, offerChoices } from './mapview.js';
 import { wdfOdds } from './odds.js';
 
 const R = 26; // hex size: centre to corner, in SVG units
@@ -272,18 +272,8 @@ export function render(el, v, ctx) {
 
   // pile places a closed stack's counters a few units apart, up and to
   // the right, the selected one on top.
-  function pile(st) {
-    const n = st.units.length, off = Math.min(5, 14 / Math.max(1, n - 1));
-    st.units.forEach((u, i) => {
-      const d = (i - (n - 1) / 2) * off;
-      st.counters[i].setAttribute('transform', `translate(${(st.cx + d).toFixed(1)},${(st.cy - d).toFixed(1)})`);
-    });
-    const order = st.units.map((_, i) => i);
-    const si = st.units.findIndex((u) => u.id === sel.id);
-    if (si >= 0) { order.splice(si, 1); order.push(si); }
-    const now = [...st.g.children].filter((c) => c.classList.contains('counter'));
-    if (order.some((ui, k) => now[k] !== st.counters[ui])) for (const ui of order) st.g.append(st.counters[ui]);
-  }
+  function pile(st) { pileDiagonal(st, sel.id, 5, 14); }
+
 
   // The battle's hexes.
   if (v.battle) for (const hx of v.battle.hexes || []) if (hexEls.has(hx)) hexEls.get(hx).classList.add('battle');
@@ -414,15 +404,8 @@ export function render(el, v, ctx) {
       }, a.label)));
   }
 
-  function choose(acts) {
-    clear(chooser).append(h('p', {}, w.choose), ...acts.map((a) => h('button', { 'data-action': a.action, onclick: () => { chooser.hidden = true; ctx.play(a.action); } }, a.label)),
-      h('button', { class: 'secondary', 'aria-label': w.close || '✕', onclick: () => { chooser.hidden = true; } }, '✕'));
-    chooser.hidden = false;
-    // The keyboard goes to the first choice; Escape closes.
-    chooser.onkeydown = (e) => { if (e.key === 'Escape') chooser.hidden = true; };
-    const first = chooser.querySelector('button');
-    if (first) first.focus();
-  }
+  function choose(acts) { offerChoices(chooser, acts, ctx.play, w); }
+
 
   function clickPiece(id) {
     sel.id = sel.id === id ? null : id;
