@@ -5,9 +5,10 @@
 // Not registered: cmd/sandtable does not import this package and the game
 // is not offered anywhere yet. Game implements engine.Game and the engine's
 // conformance suite passes on random games (conformance_test.go), but some
-// rules below still automate a choice the rulebook gives the player, and
-// nothing outside the engine (terminal, browser, computer players, sim)
-// knows the game.
+// rules below still automate a choice the rulebook gives the player; the
+// browser board (internal/web/static/js/primogenita.js) draws its view, and
+// nothing else outside the engine (terminal, computer players, sim) knows
+// the game yet.
 //
 // Implemented, with tests (one file of tests per rules file; the rulebook's
 // worked examples among them):
@@ -22,6 +23,9 @@
 //     Segment (5.3), the two ORDER Segments, Rail Movement (4.3), Supply
 //     Phase (5.7), Victory Check (2.4); VP (2.2, 2.3) and Asmara as an Open
 //     City (2.2).
+//   - The view (view.go): everything the browser board draws — the map,
+//     counters, Order faces, the secret choice's shape, the revealed
+//     Orders, a moving unit's reach, the Assault and bombardment under way.
 //   - Orders (3; sequence.go, actions.go, view.go): the secret choice as
 //     pick/drop/commit/uncommit with 3.4's weights (ruling P3), hidden from
 //     the other side in views and log, revealed in one epoch step; the draw
@@ -50,7 +54,7 @@
 //     from the map when none is on the sheet (P13).
 //   - Rulings that are stricter than the text: P14 (no unit enters a full
 //     hex, even passing through).
-//   - No terminal or browser board, no computer-player knowledge
+//   - No terminal board, no computer-player knowledge
 //     (ai.RegisterKnowledge), no registration: the game cannot be played
 //     from cmd/sandtable yet; sim, bench and the engine protocol do not
 //     know it.
