@@ -144,3 +144,20 @@ func TestRevealedView(t *testing.T) {
 		t.Fatalf("%d Orders revealed, want 8", n)
 	}
 }
+
+// BenchmarkViewMove is the cost of the moving side's view in a Move Order
+// (the reach of every unit that may move) as the server sends it.
+func BenchmarkViewMove(b *testing.B) {
+	t := &testing.T{} // the fixture helpers take a *testing.T; this setup cannot fail
+	s, f := stateWith(t)
+	f.place("11-ind", "I-1")
+	f.place("9-ind", "J-1")
+	f.place("12-col", "G-5")
+	executing(t, s, 36)
+	n := 0
+	for b.Loop() {
+		j, _ := json.Marshal(s.viewIn(Allied, "en"))
+		n = len(j)
+	}
+	b.ReportMetric(float64(n), "bytes/view")
+}
