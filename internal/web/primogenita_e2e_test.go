@@ -89,6 +89,11 @@ func TestBrowserPrimogenita(t *testing.T) {
 		t.Fatal(err)
 	}
 	noStrayText(t, ctx)
+	// The board and the sheet take their actions: the page's own list keeps
+	// only what they cannot show (never every pick and place).
+	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("aside .buttons button").length`)); n > 12 {
+		t.Fatalf("the page lists %d action buttons beside the order sheet", n)
+	}
 	// Four Orders, by clicking them on the sheet.
 	for i := 0; i < 4; i++ {
 		before, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".prim-choice .slot.full").length`))

@@ -412,6 +412,15 @@ export function render(el, v, ctx) {
     else going.unit = '';
   }
   light();
+  // The page lists only what the board does not offer: the order sheet and
+  // the drawn Order's buttons take their Orders' actions, the map what names
+  // a counter drawn on it, or a hex and no counter.
+  const SHEET = new Set(['pick', 'drop', 'commit', 'uncommit', 'return', 'execute', 'decline']);
+  return (text) => {
+    const tk = tokens(text);
+    if (SHEET.has(tk[0]) || tk.some((x) => unitEls.has(x))) return true;
+    return tk.some((x) => byID.has(x)) && !tk.some((x) => unitIDs.has(x));
+  };
 }
 
 // orderChit draws an Order counter: its priority, name, category letter,
