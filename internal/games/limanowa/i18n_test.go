@@ -1,45 +1,36 @@
 package limanowa
 
 import (
+	"slices"
 	"testing"
 
-	"sandtable/internal/engine/enginetest"
 	"sandtable/internal/kit/words"
 	"sandtable/internal/kit/words/wordstest"
 )
 
-// TestCatalog: the catalog loads from its files (every key in every
-// language, the same placeholders) and has every step's prompt, every
-// word the log puts into words and every counter's name, the English one
-// the same as counters.json's.
+// TestCatalog: the catalog (checked when it loaded: every key in every
+// language, the same placeholders) has two languages at least, every
+// step's prompt, every word the log puts into words and every counter's
+// name, the English one the same as counters.json's.
 func TestCatalog(t *testing.T) {
-	c, err := words.Load("limanowa", wordFiles, "words")
-	if err != nil {
-		t.Fatal(err)
+	if langs := texts.Langs(); len(langs) < 2 {
+		t.Errorf("languages %v", langs)
 	}
-	if len(c.Langs()) < 2 {
-		t.Errorf("languages %v", c.Langs())
+	want := []string{"prompt.over", "prompt.waiting"}
+	for _, k := range stepKey {
+		want = append(want, "prompt."+k)
 	}
-	for st, k := range stepKey {
-		if !c.Has("prompt." + k) {
-			t.Errorf("step %d (%s) has no prompt", st, k)
+	for _, w := range slices.Concat([]string{"draw", "rallied", "passes", "fails", "destroyed"}, SideNames, faces, policyNames) {
+		want = append(want, "word."+w)
+	}
+	for _, key := range want {
+		if !texts.Has(key) {
+			t.Errorf("no text %s", key)
 		}
 	}
-	for _, k := range []string{"over", "waiting"} {
-		if !c.Has("prompt." + k) {
-			t.Errorf("no prompt %q", k)
-		}
-	}
-	ws := []string{"draw", "rallied", "passes", "fails", "destroyed"}
-	for _, w := range append(append(append(ws, SideNames...), faces...), policyNames...) {
-		if !c.Has("word." + w) {
-			t.Errorf("no word %q", w)
-		}
-	}
-	d := DefaultData()
-	for _, cc := range d.Counters {
-		if got, ok := c.Word(words.Source, "counter."+cc.ID); !ok || got != cc.Name {
-			t.Errorf("counter.%s is %q, counters.json names it %q", cc.ID, got, cc.Name)
+	for _, c := range DefaultData().Counters {
+		if got, ok := texts.Word(words.Source, "counter."+c.ID); !ok || got != c.Name {
+			t.Errorf("counter.%s is %q, counters.json names it %q", c.ID, got, c.Name)
 		}
 	}
 }
@@ -49,13 +40,4 @@ func TestLogKeys(t *testing.T) { wordstest.LogKeys(t, texts, 30) }
 
 // TestLogArguments: in random games every entry has as many arguments as
 // its message has placeholders.
-func TestLogArguments(t *testing.T) {
-	for seed := uint64(1); seed <= 3; seed++ {
-		s := enginetest.PlayRandom(t, Game{}, seed)
-		for _, e := range s.Log {
-			if want := len(texts.Args("log." + e.Key)); want != len(e.Args) {
-				t.Fatalf("message %q takes %d arguments, the entry has %d: %v", e.Key, want, len(e.Args), e.Args)
-			}
-		}
-	}
-}
+func TestLogArguments(t *testing.T) { wordstest.LogArguments(t, texts, Game{}, 3) }
