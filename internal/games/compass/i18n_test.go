@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"sandtable/internal/engine"
-	"sandtable/internal/engine/enginetest"
 	"sandtable/internal/kit/words"
 	"sandtable/internal/kit/words/wordstest"
 )
@@ -43,16 +42,7 @@ func TestLogKeys(t *testing.T) { wordstest.LogKeys(t, texts, 30) }
 
 // TestLogArguments: in random games every entry has as many arguments as
 // its message has placeholders.
-func TestLogArguments(t *testing.T) {
-	for seed := uint64(1); seed <= 3; seed++ {
-		s := enginetest.PlayRandom(t, Game{}, seed)
-		for _, e := range s.Log {
-			if want := len(texts.Args("log." + e.Key)); want != len(e.Args) {
-				t.Fatalf("message %q takes %d arguments, the entry has %d: %v", e.Key, want, len(e.Args), e.Args)
-			}
-		}
-	}
-}
+func TestLogArguments(t *testing.T) { wordstest.LogArguments(t, texts, Game{}, 3) }
 
 // TestRenderLogLanguages: the same stored entry reads in either language.
 func TestRenderLogLanguages(t *testing.T) {

@@ -225,46 +225,46 @@ func (s *State) apply(a engine.Action) {
 	case opPlace:
 		u := &s.pos.Units[i]
 		u.Where, u.Hex, u.Dispersed = OnMap, codeHex(a.B), a.C == 1
-		s.Add("10.1", engine.Observer, "placed", s.unitID(i), Layout.Format(u.Hex), faces[a.C])
+		s.logf("10.1", engine.Observer, "placed", s.unitID(i), Layout.Format(u.Hex), faces[a.C])
 		s.pos.Control.Update(s.pos.Units)
 		s.nextSetup()
 	case opPass:
-		s.Add("5.21", engine.Observer, "pass", SideNames[s.Phasing])
+		s.logf("5.21", engine.Observer, "pass", SideNames[s.Phasing])
 		s.endHalf()
 	case opActivate:
 		s.Group[0], s.NGroup = a.A, 1
 		s.Step = stGroup
-		s.Add("6.01", engine.Observer, "activate", s.unitID(i))
+		s.logf("6.01", engine.Observer, "activate", s.unitID(i))
 	case opAdd:
 		s.Group[s.NGroup] = a.A
 		s.NGroup++
-		s.Add("6.01", engine.Observer, "joins", s.unitID(i))
+		s.logf("6.01", engine.Observer, "joins", s.unitID(i))
 	case opEnd:
-		s.Add("6.03", engine.Observer, "end")
+		s.logf("6.03", engine.Observer, "end")
 		s.endHalf()
 	case opDeploy:
 		u := &s.pos.Units[i]
 		u.Dispersed, u.Spent = !u.Dispersed, true
-		s.Add("6.3", engine.Observer, "deploys", s.unitID(i), faces[b2i(u.Dispersed)])
+		s.logf("6.3", engine.Observer, "deploys", s.unitID(i), faces[b2i(u.Dispersed)])
 		s.afterAction(i)
 	case opDig:
 		u := &s.pos.Units[i]
 		u.Shovel, u.Spent = true, true
-		s.Add("6.41", engine.Observer, "digs", s.unitID(i))
+		s.logf("6.41", engine.Observer, "digs", s.unitID(i))
 		s.afterAction(i)
 	case opFire:
 		s.Shooter, s.FireHex = a.A, a.B
 		s.Fired = [4]uint64{}
-		s.Add("6.51", engine.Observer, "fires", s.unitID(i), Layout.Format(codeHex(a.B)))
+		s.logf("6.51", engine.Observer, "fires", s.unitID(i), Layout.Format(codeHex(a.B)))
 		if len(s.returners(nil)) > 0 {
 			s.Step, s.Decider = stReturn, s.reactor()
 			return
 		}
 		s.fire()
 	case opMove:
-		s.Add("6.61", engine.Observer, "declares", s.unitID(i))
+		s.logf("6.61", engine.Observer, "declares", s.unitID(i))
 		if a.B > 0 {
-			s.Add("6.61", engine.Observer, "declares", s.unitID(int(a.B-1)))
+			s.logf("6.61", engine.Observer, "declares", s.unitID(int(a.B-1)))
 		}
 		s.startMove(i, int(a.B)-1)
 	case opStep:
@@ -272,7 +272,7 @@ func (s *State) apply(a engine.Action) {
 	case opMelee:
 		s.beginMelee()
 	case opStop:
-		s.Add("6.65", engine.Observer, "stops", s.unitID(i))
+		s.logf("6.65", engine.Observer, "stops", s.unitID(i))
 		s.endMove()
 	case opRally:
 		s.setFired(i)
@@ -292,7 +292,7 @@ func (s *State) apply(a engine.Action) {
 		}
 	case opPolicy:
 		s.Policy[s.Decider] = uint8(a.A)
-		s.Add("6.71", s.Decider, "policy", SideNames[s.Decider], policyNames[a.A]) // the other side is not told
+		s.logf("6.71", s.Decider, "policy", SideNames[s.Decider], policyNames[a.A]) // the other side is not told
 	case opHold:
 		if s.Step == stReturn {
 			s.fire()

@@ -1,9 +1,12 @@
 package limanowa
 
 import (
+	"path/filepath"
 	"testing"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/engine/enginetest"
+	"sandtable/internal/kit/words/wordstest"
 )
 
 // randomGame plays scenario 1 to its end with uniformly random actions.
@@ -57,4 +60,11 @@ func BenchmarkLegal(b *testing.B) {
 	for b.Loop() {
 		buf = s.Legal(Russian, buf[:0])
 	}
+}
+
+// BenchmarkRenderLog: rendering one log line of a recorded game, in
+// English and Italian alternately (a view renders the log it shows).
+func BenchmarkRenderLog(b *testing.B) {
+	s := enginetest.ReplayFile(b, filepath.Join("testdata", "playthrough-1.json"))
+	wordstest.BenchRenderLog(b, s)
 }

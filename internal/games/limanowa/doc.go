@@ -59,8 +59,9 @@
 //     asked only when a reactor can really shoot (6.71-6.73), with a
 //     private standing reaction order each player may give and the
 //     prompt's odds in the view - exiting the map (10.3, ruling L20) and
-//     the victory (13.0); its log in English and Italian with the rule of each
-//     line; it passes the engine's conformance suite, three golden games
+//     the victory (13.0); its log, prompts and actions in English and Italian
+//     with the rule of each line, in the message catalogs words/en.json and
+//     words/it.json read through internal/kit/words (i18n.go); it passes the engine's conformance suite, three golden games
 //     and the fuzzers. Game.Scenarios offers "probe" only. ai.go gives the
 //     computer players an evaluation of scenario 1 (greedy beat random in
 //     15 of 20 side-swapped games).

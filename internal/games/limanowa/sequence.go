@@ -51,12 +51,12 @@ func (s *State) nextToPlace(side engine.Side) int {
 func (s *State) beginTurn() {
 	s.Turn++
 	s.Step = stCommand
-	s.Add("5.0", engine.Observer, "turn", itoa(int(s.Turn)), itoa(s.sc.Turns))
+	s.logf("5.0", engine.Observer, "turn", itoa(int(s.Turn)), itoa(s.sc.Turns))
 	dice := [2]int{s.roll(), s.roll()}
 	in := RollInitiative(dice, false, s.NightZero, false)
 	s.Initiative, s.NightZero = in.Side, in.NightZero
 	s.Couplets = int8(in.Couplets)
-	s.Add("5.11", engine.Observer, "initiative", itoa(dice[Central]), itoa(dice[Russian]), SideNames[in.Side], itoa(in.Couplets))
+	s.logf("5.11", engine.Observer, "initiative", itoa(dice[Central]), itoa(dice[Russian]), SideNames[in.Side], itoa(in.Couplets))
 	if s.Couplets == 0 {
 		s.administration()
 		return
@@ -79,7 +79,7 @@ func (s *State) startHalf(h int8) {
 	s.Halves++
 	s.NGroup = 0
 	s.Acted = [maxGroup]bool{}
-	s.Add("5.23", engine.Observer, "couplet", itoa(int(s.Couplets)), SideNames[actor])
+	s.logf("5.23", engine.Observer, "couplet", itoa(int(s.Couplets)), SideNames[actor])
 }
 
 // endHalf ends a command or a pass (5.23, 5.24).
@@ -102,12 +102,12 @@ func (s *State) endHalf() {
 // scrapes (6.41a), movement back to the printed values, the turn marker
 // moved on - or, after the last turn, the scenario judged (13.0).
 func (s *State) administration() {
-	s.Add("5.3", engine.Observer, "admin")
+	s.logf("5.3", engine.Observer, "admin")
 	for i := range s.pos.Units {
 		u := &s.pos.Units[i]
 		if u.Shovel && u.Where == OnMap {
 			s.pos.Mark(u.Hex, ScrapeMark, true)
-			s.Add("6.41", engine.Observer, "scrape", Layout.Format(u.Hex))
+			s.logf("6.41", engine.Observer, "scrape", Layout.Format(u.Hex))
 		}
 		u.Spent, u.Moving, u.LostChecked, u.Shovel, u.MP = false, false, false, false, 0
 	}
@@ -134,7 +134,7 @@ func (s *State) judge() {
 	if r.Winner != engine.Observer {
 		w = SideNames[r.Winner]
 	}
-	s.Add("13.0", engine.Observer, "victory", itoa(r.Points[Central]), itoa(r.Points[Russian]), w)
+	s.logf("13.0", engine.Observer, "victory", itoa(r.Points[Central]), itoa(r.Points[Russian]), w)
 }
 
 // reactor is the side that is not acting (5.22).
@@ -169,7 +169,7 @@ func (s *State) check(i int, mod int, cause Cause, rule string) Outcome {
 }
 
 func (s *State) logCheck(rule string, i int, c Check, o Outcome) {
-	s.Add(rule, engine.Observer, "check", s.unitID(i), itoa(c.Dice[0]), itoa(c.Dice[1]), itoa(c.Modifier),
+	s.logf(rule, engine.Observer, "check", s.unitID(i), itoa(c.Dice[0]), itoa(c.Dice[1]), itoa(c.Modifier),
 		itoa(c.Final()), itoa(c.Cohesion), outcomeKey(o, c.Cause))
 }
 
@@ -236,7 +236,7 @@ func (s *State) fire() {
 	for i := range s.pos.Units {
 		if s.fired(i) {
 			fires = append(fires, s.fireAt(i, s.pos.Units[sh].Hex, true))
-			s.Add("6.74", engine.Observer, "returns", s.unitID(i), s.unitID(sh))
+			s.logf("6.74", engine.Observer, "returns", s.unitID(i), s.unitID(sh))
 		}
 	}
 	hits := make([][]Hit, len(fires))
@@ -347,7 +347,7 @@ func (s *State) pickUp(v int) {
 	s.Movers = [2]int16{int16(s.lead()), int16(v)}
 	u := &s.pos.Units[v]
 	u.Moving, u.MP = true, int8(s.pickUpMP(v))
-	s.Add("6.61", engine.Observer, "pickUp", s.unitID(s.lead()), s.unitID(v))
+	s.logf("6.61", engine.Observer, "pickUp", s.unitID(s.lead()), s.unitID(v))
 }
 
 // canExit reports whether the movers may leave the map (10.3): their hex
@@ -376,7 +376,7 @@ func (s *State) exit() {
 		u := &s.pos.Units[m]
 		u.MP--
 		u.Where, u.Moving = Exited, false
-		s.Add("10.3", engine.Observer, "exits", s.unitID(m), Layout.Format(u.Hex))
+		s.logf("10.3", engine.Observer, "exits", s.unitID(m), Layout.Format(u.Hex))
 	}
 	s.pos.Control.Update(s.pos.Units)
 	s.continueMove()
@@ -442,19 +442,19 @@ func (s *State) step(h hexgrid.Hex) {
 		s.RoadOnly = s.RoadOnly && e.Road
 		from := u.Hex
 		u.Hex = h
-		s.Add("6.61", engine.Observer, "moves", s.unitID(int(m)), Layout.Format(from), Layout.Format(h), itoa(int(u.MP)))
+		s.logf("6.61", engine.Observer, "moves", s.unitID(int(m)), Layout.Format(from), Layout.Format(h), itoa(int(u.MP)))
 		if e.Stream {
 			u.Spent = true // 8.7: spent at once, still moving (6.65's note)
-			s.Add("8.7", engine.Observer, "stream", s.unitID(int(m)))
+			s.logf("8.7", engine.Observer, "stream", s.unitID(int(m)))
 		}
 		if e.Wire && s.pos.CrossWire(s.d, u, from, h) {
-			s.Add("8.341", engine.Observer, "wire", s.unitID(int(m)))
+			s.logf("8.341", engine.Observer, "wire", s.unitID(int(m)))
 		}
 		s.PendingLost[k] = e.Lost
 	}
 	if bonus {
 		s.Bonus = true
-		s.Add("6.64", engine.Observer, "roadBonus", s.unitID(s.lead()))
+		s.logf("6.64", engine.Observer, "roadBonus", s.unitID(s.lead()))
 	}
 	s.MoveHex = hexCode(h)
 	s.pos.Control.Update(s.pos.Units)
@@ -539,7 +539,7 @@ func (s *State) standing() int {
 // refuse every shot.
 func (s *State) openReaction() {
 	for i := s.standing(); i >= 0; i = s.standing() {
-		s.Add("6.71", engine.Observer, "standing", SideNames[s.reactor()])
+		s.logf("6.71", engine.Observer, "standing", SideNames[s.reactor()])
 		s.react(i)
 	}
 	if len(s.reactors(nil)) > 0 && s.Policy[s.reactor()] != NeverReact {
@@ -598,7 +598,7 @@ func (s *State) endMove() {
 func (s *State) react(i int) {
 	s.setFired(i)
 	h := codeHex(s.MoveHex)
-	s.Add("6.71", engine.Observer, "reacts", s.unitID(i), Layout.Format(h))
+	s.logf("6.71", engine.Observer, "reacts", s.unitID(i), Layout.Format(h))
 	f := s.fireAt(i, h, true)
 	s.applyFire(f, s.rollFire(f))
 	s.pos.Control.Update(s.pos.Units)
@@ -620,7 +620,7 @@ func (s *State) beginMelee() {
 		}
 	}
 	s.MeleeHex = s.MoveHex
-	s.Add("6.671", engine.Observer, "melee", s.unitID(s.lead()), Layout.Format(codeHex(s.MeleeHex)))
+	s.logf("6.671", engine.Observer, "melee", s.unitID(s.lead()), Layout.Format(codeHex(s.MeleeHex)))
 	s.allocate()
 }
 
@@ -725,7 +725,7 @@ func (s *State) resolveMelee() {
 		attacks = append(attacks, Attack{Attacker: r, Target: int(s.RAtt[k])})
 	}
 	for _, a := range attacks {
-		s.Add("6.674", engine.Observer, "attack", s.unitID(a.Attacker), s.unitID(a.Target))
+		s.logf("6.674", engine.Observer, "attack", s.unitID(a.Attacker), s.unitID(a.Target))
 	}
 	mods := s.d.MeleeModifiers(s.pos.Units, attacks, [2]bool{}, s.hallowed)
 	var rolled []int
@@ -752,7 +752,7 @@ func (s *State) resolveMelee() {
 	}
 	if side := HallowsGround(doubles, s.Phasing, s.Hallowed != 0); side != engine.Observer {
 		s.Hallowed, s.HallowFor = s.MeleeHex, side
-		s.Add("6.679", engine.Observer, "hallowed", Layout.Format(codeHex(s.MeleeHex)), SideNames[side])
+		s.logf("6.679", engine.Observer, "hallowed", Layout.Format(codeHex(s.MeleeHex)), SideNames[side])
 	}
 	s.pos.Control.Update(s.pos.Units)
 	s.MeleeHex = 0

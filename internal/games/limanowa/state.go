@@ -117,7 +117,7 @@ func (Game) New(setup engine.Setup) (engine.State, error) {
 	s.Step = stSetup
 	s.Decider = sc.First
 	s.Phasing = sc.First
-	s.Add("10.1", engine.Observer, "scenario", sc.ID)
+	s.logf("10.1", engine.Observer, "scenario", sc.ID)
 	s.nextSetup()
 	return s, nil
 }
@@ -197,6 +197,12 @@ func codeHex(c int16) hexgrid.Hex { return Layout.Hex(int(c)/32, int(c)%32) }
 // validHex reports whether a code names a hex in play.
 func (s *State) validHex(c int16) bool {
 	return c > 0 && int(c)%32 >= 1 && Layout.OnMap(codeHex(c)) && s.d.Map.InPlay(codeHex(c))
+}
+
+// logf adds a log entry: its key names a text "log.<key>" of the catalog
+// (words/), its arguments are language-free (unit ids, hexes, dice).
+func (s *State) logf(rule string, to engine.Side, key string, args ...string) {
+	s.Add(rule, to, key, args...)
 }
 
 // unitID is a unit's record name: its counter's id and its number among

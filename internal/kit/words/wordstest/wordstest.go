@@ -1,6 +1,6 @@
 // Package wordstest holds the checks of a game's texts that its tests
-// share: every key its code logs has a text, and the cost of rendering
-// its log.
+// share: every key its code logs has a text, with as many arguments as
+// its placeholders, and the cost of rendering its log.
 package wordstest
 
 import (
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/engine/enginetest"
 	"sandtable/internal/kit/words"
 )
 
@@ -43,6 +44,21 @@ func LogKeys(t *testing.T, c *words.Catalog, min int) {
 	}
 	if n < min {
 		t.Errorf("found only %d log calls, want at least %d", n, min)
+	}
+}
+
+// LogArguments checks that in random games of g (seeds 1 to games) every
+// log entry has as many arguments as its text "log.<key>" in c has
+// placeholders.
+func LogArguments(t *testing.T, c *words.Catalog, g engine.Game, games uint64) {
+	t.Helper()
+	for seed := uint64(1); seed <= games; seed++ {
+		s := enginetest.PlayRandom(t, g, seed)
+		for _, e := range s.Log {
+			if want := len(c.Args("log." + e.Key)); want != len(e.Args) {
+				t.Fatalf("seed %d: message %q takes %d arguments, the entry has %d: %v", seed, e.Key, want, len(e.Args), e.Args)
+			}
+		}
 	}
 }
 
