@@ -6,5 +6,6 @@ package games
 
 import (
 	_ "sandtable/internal/games/compass"
+	_ "sandtable/internal/games/primogenita"
 	_ "sandtable/internal/games/wdf"
 )
