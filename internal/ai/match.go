@@ -79,7 +79,7 @@ func playGame(g engine.Game, setup engine.Setup, players []Player, maxActions in
 			res.Capped = true
 			break
 		}
-		set := st.Active()
+		set := engine.Deciding(st) // a side waiting on its completed choice is not asked
 		if set == 0 {
 			return res, fmt.Errorf("%s: no side to act but the game is not over", g.ID())
 		}

@@ -572,7 +572,7 @@ func (s *searcher) iterate() {
 	n := s.root
 	s.path = s.path[:0]
 	for !d.Over() {
-		set := d.Active()
+		set := engine.Deciding(d)
 		if set == 0 {
 			break
 		}
@@ -601,7 +601,7 @@ func (s *searcher) iterate() {
 		for rest := set; rest != 0; {
 			var sd engine.Side
 			sd, rest = nextSide(rest)
-			if st.picks[sd] >= 0 && d.Active().Has(sd) {
+			if st.picks[sd] >= 0 && engine.Deciding(d).Has(sd) {
 				_ = apply(d, sd, acts[sd])
 			}
 		}
@@ -757,14 +757,14 @@ func (s *searcher) playout(d engine.State) {
 		turn, turnKnown = turnOf(d, s.know)
 	}
 	for k := 0; k < limit && !d.Over(); k++ {
-		set := d.Active()
+		set := engine.Deciding(d)
 		if set == 0 {
 			break
 		}
 		for rest := set; rest != 0; {
 			var sd engine.Side
 			sd, rest = nextSide(rest)
-			if !d.Active().Has(sd) { // an earlier side's action ended its decision
+			if !engine.Deciding(d).Has(sd) { // an earlier side's action ended its decision
 				continue
 			}
 			legal := d.Legal(sd, s.rbuf[:0])

@@ -202,8 +202,12 @@ type playLoop struct {
 	drawn   string // move and side of the board last shown
 
 	// A simultaneous round: the sides that were active together, and
-	// those of them that have chosen so far.
+	// those of them that have acted so far; the state's Epoch when it
+	// began (the reveal that closes it moves the Epoch); the side last
+	// told it alone may look.
 	round, acted engine.SideSet
+	roundEpoch   uint64
+	handedTo     engine.Side
 }
 
 // outcome of reading one line at a human decision.
@@ -228,7 +232,9 @@ func (p *playLoop) run() int {
 			return 1
 		}
 		p.beginDecision()
-		side := active.Sides()[0]
+		// in a round made of several actions a side (pick, pick, commit),
+		// each side completes its choice before the next is asked
+		side := engine.Deciding(p.sess.State).Sides()[0]
 		if bot, ok := p.bots[side]; ok {
 			if err := p.computerMove(side, bot); err != nil {
 				fmt.Fprintf(p.out, "error: %v\n", err)
@@ -275,9 +281,9 @@ func (p *playLoop) beginDecision() {
 	if p.roundOpen() {
 		return
 	}
-	p.round, p.acted = 0, 0
+	p.round, p.acted, p.handedTo = 0, 0, engine.Observer
 	if a := p.sess.State.Active(); len(a.Sides()) > 1 {
-		p.round = a
+		p.round, p.roundEpoch = a, p.sess.State.Epoch()
 	}
 }
 
@@ -286,7 +292,12 @@ func (p *playLoop) beginDecision() {
 // that could betray a choice is printed.
 func (p *playLoop) roundOpen() bool {
 	a := p.sess.State.Active()
-	return p.acted != 0 && a != 0 && a&^p.round == 0 && a&p.acted == 0
+	if p.acted == 0 || a == 0 || a&^p.round != 0 || p.sess.State.Epoch() != p.roundEpoch {
+		return false
+	}
+	// the sides that acted have left the choice, or, in a choice of
+	// several actions a side, all of the round's sides are still in it
+	return a&p.acted == 0 || a == p.round
 }
 
 func (p *playLoop) noteActed(side engine.Side) {
@@ -309,6 +320,9 @@ func (p *playLoop) computerMove(side engine.Side, bot ai.Player) error {
 		desc = "has made its secret choice" // what it was, the log tells when the rules reveal it
 	}
 	p.noteActed(side)
+	if p.round.Has(side) && p.roundOpen() && engine.Deciding(p.sess.State).Has(side) {
+		return nil // a step of a choice of several actions: not even how many it takes
+	}
 	fmt.Fprintf(p.out, "%s (computer): %s\n", p.sess.SideName(side), desc)
 	p.printNewLog()
 	return nil
@@ -338,7 +352,8 @@ func (p *playLoop) hiddenLog(entries []engine.Logged) bool {
 func (p *playLoop) humanTurn(side engine.Side) playTurn {
 	p.printNewLog()
 	if key := fmt.Sprint(p.sess.Move(), "/", side); key != p.drawn {
-		if p.round.Has(side) && len(p.humans.Sides()) > 1 {
+		if p.round.Has(side) && len(p.humans.Sides()) > 1 && p.handedTo != side {
+			p.handedTo = side
 			fmt.Fprintf(p.out, "\n--- secret choice: %s only, please; the other choices stay hidden ---\n", p.sess.SideName(side))
 		}
 		if !p.compact || p.drawn == "" {

@@ -130,6 +130,37 @@ type State interface {
 	Determinize(viewer Side, r *Rand) State
 }
 
+// Waiter is an optional interface of State, for a simultaneous choice
+// made in several actions (La Primogenita's "pick", "pick", ...,
+// "commit"): Waiting reports that side, though still active, has
+// completed its choice and may only take it back while the others
+// choose. A player content with its choice need not act: terminals, the
+// simulator and the search ask the other sides (see Deciding).
+type Waiter interface {
+	Waiting(side Side) bool
+}
+
+// Deciding is the set of active sides still making their choice: Active
+// without the sides that are Waiting. When every active side waits it is
+// Active itself, so that a game can never stall on it.
+func Deciding(st State) SideSet {
+	set := st.Active()
+	w, ok := st.(Waiter)
+	if !ok {
+		return set
+	}
+	out := set
+	for s := Side(0); s < 8; s++ {
+		if set.Has(s) && w.Waiting(s) {
+			out &^= Only(s)
+		}
+	}
+	if out == 0 {
+		return set
+	}
+	return out
+}
+
 // ErrIllegal is wrapped by every refusal of an action.
 var ErrIllegal = errors.New("illegal action")
 

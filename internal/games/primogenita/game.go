@@ -6,9 +6,10 @@ import (
 	"sandtable/internal/engine"
 )
 
-// Game is La Primogenita for the engine. It is not registered yet (see
-// doc.go): cmd/sandtable does not offer it.
+// Game is La Primogenita for the engine, registered from init.
 type Game struct{}
+
+func init() { engine.Register(Game{}) }
 
 func (Game) ID() string          { return "primogenita" }
 func (Game) Title() string       { return "La Primogenita" }
@@ -26,9 +27,31 @@ func (Game) New(setup engine.Setup) (engine.State, error) {
 // Clone returns an independent copy without a log (engine.State).
 func (s *State) Clone() engine.State { return s.clone() }
 
+// Waiting reports that side has committed its Order choice and may only
+// take it back while the other side chooses (3.2, ruling P3;
+// engine.Waiter).
+func (s *State) Waiting(side engine.Side) bool {
+	return s.Step == stChoose && side >= 0 && side < 2 && s.Committed[side]
+}
+
 // Determinize resamples what viewer cannot see (engine.State).
+// The other side's unrevealed Orders are drawn by what the situation seen
+// from outside calls for (determinizeOrders, ai.go); future dice from a
+// new seed.
 func (s *State) Determinize(viewer engine.Side, r *engine.Rand) engine.State {
-	return s.determinize(viewer, r)
+	c := s.clone()
+	c.Rand = engine.NewRand(r.Uint64())
+	if s.Step != stChoose || viewer == engine.Observer {
+		return c
+	}
+	other := Other(viewer)
+	for p := 1; p <= NumOrders; p++ {
+		if c.Orders[p].Where == OrdPending && c.d.Orders[p].Side == other {
+			c.Orders[p].Where = OrdSheet
+		}
+	}
+	c.determinizeOrders(other, r)
+	return c
 }
 
 // View is what side may see (engine.State).

@@ -1,0 +1,317 @@
+package primogenita
+
+import (
+	"math"
+	"sync"
+
+	"sandtable/internal/ai"
+	"sandtable/internal/engine"
+	"sandtable/internal/hexgrid"
+)
+
+// What the computer players know of La Primogenita: an evaluation of a
+// position, an ordering of the choices, a rollout policy better than
+// uniform, and (in determinize) how the other side's secret Orders are
+// guessed. Everything here reads a determinized sample or public
+// information only.
+func init() {
+	ai.RegisterKnowledge(Game{}.ID(), ai.Knowledge{
+		Evaluate: evaluate,
+		Rollout:  rollout,
+		Prior:    prior,
+		Turn:     func(st engine.State) int { s := st.(*State); return int(s.Turn)*2 + int(s.Segment) },
+	})
+}
+
+// evaluate estimates side's chance of winning (2.4): a logistic of the
+// Allied margin the position promises against the 20 VP they need. The
+// margin is the VP now, less the Game Turn Track deductions still to come
+// (2.3), plus the VP of the Italian towns the Allies threaten (each by how
+// close their nearest unit stands and the turns left to get there) less
+// the Allied towns Italian units threaten to retake, plus the balance of
+// strength on the map (units out of supply count less, 5.2), worth more
+// the more turns are left to use it.
+func evaluate(st engine.State, side engine.Side) float64 {
+	s := st.(*State)
+	left := float64(NumTurns-int(s.Turn)) + float64(3-s.Segment)/2 // ORDER Segments left, in turns
+	deduct := 0
+	for t := int(s.Turn) + 1; t <= NumTurns; t++ {
+		deduct += s.d.Turns[t].VPDeduction
+	}
+	near := s.nearest()
+	reach := 2 + 3*left // hexes a side can hope to cover in the turns left
+	threat := 0.0
+	for t, town := range s.d.Towns {
+		dist := float64(near[Other(s.Pos.TownController(t))][town.Hex])
+		w := float64(town.VP) * math.Exp(-dist/reach)
+		if s.Pos.TownController(t) == Italian {
+			threat += 0.6 * w
+		} else {
+			threat -= 0.4 * w
+		}
+	}
+	var str [2]float64
+	for u := range s.d.Units {
+		us := &s.Pos.Units[u]
+		if us.Loc != OnMap || s.d.Units[u].Kind == SD {
+			continue
+		}
+		v := float64(s.d.Strength(&s.Pos, u))
+		switch {
+		case us.Supply == NoSupply:
+			v *= 0.5
+		case us.Supply == LowSupply:
+			v *= 0.8
+		}
+		if us.Disrupted {
+			v *= 0.8
+		}
+		str[s.d.Units[u].Side] += v
+	}
+	balance := (str[Allied] - str[Italian]) / (str[Allied] + str[Italian] + 1)
+	margin := float64(s.VP-WinVP-int8(deduct)) + threat + 4*balance*min(left, 5)
+	p := 1 / (1 + math.Exp(-margin/3))
+	if side == Allied {
+		return p
+	}
+	return 1 - p
+}
+
+// nearest is, for each side and hex, the distance in hexes to the nearest
+// of the side's combat units on the map (Entry hexes count where they are
+// drawn), capped at 30.
+func (s *State) nearest() [2][MaxHexes]int8 {
+	var out [2][MaxHexes]int8
+	var at [2][]hexgrid.Hex
+	for u := range s.d.Units {
+		us := &s.Pos.Units[u]
+		if us.Loc != OnMap || s.d.Units[u].Kind == SD {
+			continue
+		}
+		sd := s.d.Units[u].Side
+		at[sd] = append(at[sd], s.d.Hexes[us.Hex].At)
+	}
+	for sd := range 2 {
+		for h := range s.d.Hexes {
+			best := 30
+			for _, a := range at[sd] {
+				best = min(best, hexgrid.Distance(a, s.d.Hexes[h].At))
+			}
+			out[sd][h] = int8(best)
+		}
+	}
+	return out
+}
+
+// townDistance is, for each hex of d, the distance in hexes to each town.
+var townDistance sync.Map // *Data -> [][]int8
+
+func (d *Data) townDistances() [][]int8 {
+	if v, ok := townDistance.Load(d); ok {
+		return v.([][]int8)
+	}
+	out := make([][]int8, len(d.Hexes))
+	for h := range d.Hexes {
+		out[h] = make([]int8, len(d.Towns))
+		for t, town := range d.Towns {
+			out[h][t] = int8(min(hexgrid.Distance(d.Hexes[h].At, d.Hexes[town.Hex].At), 100))
+		}
+	}
+	v, _ := townDistance.LoadOrStore(d, out)
+	return v.([][]int8)
+}
+
+// goalDistance is how far hex h lies from the nearest town side does not
+// control (its objectives, 2.2), weighted towards the richer ones.
+func (s *State) goalDistance(side engine.Side, h int) float64 {
+	dist := s.d.townDistances()[h]
+	best := 100.0
+	for t, town := range s.d.Towns {
+		if s.Pos.TownController(t) == side {
+			continue
+		}
+		best = min(best, float64(dist[t])-0.3*float64(town.VP))
+	}
+	return best
+}
+
+// contact reports whether some unit of side stands next to an enemy unit:
+// an Assault is possible (7.1).
+func (s *State) contact(side engine.Side) bool {
+	var occ [MaxHexes]uint8
+	for u := range s.d.Units {
+		if us := &s.Pos.Units[u]; us.Loc == OnMap {
+			occ[us.Hex] |= 1 << uint(s.d.Units[u].Side)
+		}
+	}
+	for h := range s.d.Hexes {
+		if occ[h]&(1<<uint(side)) == 0 {
+			continue
+		}
+		for _, l := range s.d.Hexes[h].Links {
+			if occ[l.To]&(1<<uint(Other(side))) != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// orderWorth is how much choosing Order p (of its owner) looks worth now,
+// judged only from what both sides see: Main Orders above Combination and
+// Minor Orders (3.1), an Assault Order worth more with units in contact
+// (7.1), Reinforcements (27, 6) when some are due, a Combination Order
+// little when its owner's box is full (3.3), an Order that could not be
+// executed next to nothing, and an Order costing two or three of the four
+// choices (3.4) at a share of its worth. Zero: it cannot be chosen.
+func (s *State) orderWorth(p int, contact bool) float64 {
+	o := &s.d.Orders[p]
+	w := float64(s.weight(p))
+	if w == 0 {
+		return 0
+	}
+	v := 1.0
+	switch o.Category {
+	case Main:
+		v = 3
+		if o.Letter == 'A' && !contact {
+			v = 1
+		}
+		if o.Letter == 'A' && contact {
+			v = 4
+		}
+	case Combination:
+		v = 1.5
+		if s.boxCount(o.Side) >= MaxComboBox {
+			v = 0.2
+		}
+	}
+	switch {
+	case (p == 27 || p == 6) && s.due(o.Side):
+		v = 5
+	case !s.executable(p):
+		v = 0.05
+	}
+	return v / (w * w)
+}
+
+// determinizeOrders fills other's unrevealed choice in c (a copy whose
+// other's pending Orders are back on the sheet) by drawing Orders in
+// proportion to orderWorth, what the viewer sees of the situation: a
+// complete choice if other has committed, else a partial one of random
+// length.
+func (c *State) determinizeOrders(other engine.Side, r *engine.Rand) {
+	contact := c.contact(other)
+	var opts [NumOrders + 1]float64
+	for c.chosen(other) < OrdersChosen {
+		total := 0.0
+		for p := 1; p <= NumOrders; p++ {
+			opts[p] = 0
+			if c.canPick(other, p) {
+				opts[p] = c.orderWorth(p, contact)
+				total += opts[p]
+			}
+		}
+		if total == 0 || !c.Committed[other] && r.IntN(5) == 0 {
+			return
+		}
+		x := float64(r.Uint64()>>11) / (1 << 53) * total
+		for p := 1; p <= NumOrders; p++ {
+			if x -= opts[p]; opts[p] > 0 && x < 0 {
+				c.Orders[p].Where = OrdPending
+				break
+			}
+		}
+	}
+}
+
+// score is how promising action a looks for side (any scale, higher
+// better): the Prior, and the Rollout's preference.
+func (s *State) score(side engine.Side, a engine.Action, contact bool) float64 {
+	switch a.Op {
+	case opPick:
+		return s.orderWorth(int(a.A), contact)
+	case opCommit:
+		return 10 // a complete choice: commit it
+	case opDrop, opUncommit:
+		return 0
+	case opExecute:
+		return 2
+	case opDecline:
+		return 0.5
+	case opMove, opRail:
+		from := int(s.Pos.Units[a.A].Hex)
+		return 1 + s.goalDistance(side, from) - s.goalDistance(side, int(a.B))
+	case opTarget:
+		if s.Step == stAsTarget || s.Step == stBombTarget {
+			return 1 + 6/(1+float64(s.d.StackStrength(&s.Pos, Other(side), int(a.A))))
+		}
+		return 1
+	case opFire:
+		return 2 + float64(s.d.Strength(&s.Pos, int(a.A)))
+	case opStep, opDisrupt:
+		if s.d.Units[a.A].Side == side {
+			return 10 - float64(s.d.Strength(&s.Pos, int(a.A)))
+		}
+		return 1 + float64(s.d.Strength(&s.Pos, int(a.A)))
+	case opHalt, opDone, opPass:
+		return 0.7
+	}
+	return 1
+}
+
+// prior orders side's actions by score.
+func prior(st engine.State, side engine.Side, legal []engine.Action, scores []float64) {
+	s := st.(*State)
+	contact := s.Step == stChoose && s.contact(side)
+	for i, a := range legal {
+		scores[i] = s.score(side, a, contact)
+	}
+}
+
+// rollout picks side's action in a playout: the choice of Orders drawn by
+// their worth and committed once complete (never dropped or taken back);
+// otherwise the best scored of three actions drawn at random, with a
+// uniform choice one time in five.
+func rollout(st engine.State, side engine.Side, legal []engine.Action, r *engine.Rand) engine.Action {
+	s := st.(*State)
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	if s.Step == stChoose {
+		contact := s.contact(side)
+		total := 0.0
+		for _, a := range legal {
+			if a.Op == opCommit {
+				return a
+			}
+			if a.Op == opPick {
+				total += s.orderWorth(int(a.A), contact)
+			}
+		}
+		x := float64(r.Uint64()>>11) / (1 << 53) * total
+		for _, a := range legal {
+			if a.Op == opPick {
+				if x -= s.orderWorth(int(a.A), contact); x < 0 {
+					return a
+				}
+			}
+		}
+		return legal[0]
+	}
+	if r.IntN(5) == 0 {
+		return legal[r.IntN(len(legal))]
+	}
+	best, bestScore := legal[0], math.Inf(-1)
+	for range 3 {
+		a := legal[r.IntN(len(legal))]
+		if v := s.score(side, a, false); v > bestScore {
+			best, bestScore = a, v
+		}
+	}
+	return best
+}
+
+// Scores are the Victory Points (2.2) for the Allies and their negative
+// for Italy (ai.Scorer): sim averages them.
+func (s *State) Scores() []float64 { return []float64{float64(s.VP), -float64(s.VP)} }
