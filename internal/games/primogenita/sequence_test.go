@@ -271,7 +271,7 @@ func TestDeterminizeKeepsView(t *testing.T) {
 	do(t, s, Italian, "pick 5")
 	r := engine.NewRand(3)
 	for i := 0; i < 50; i++ {
-		c := s.determinize(Italian, &r)
+		c := s.Determinize(Italian, &r).(*State)
 		a, _ := json.Marshal(s.view(Italian))
 		b, _ := json.Marshal(c.view(Italian))
 		if string(a) != string(b) {
@@ -280,7 +280,7 @@ func TestDeterminizeKeepsView(t *testing.T) {
 	}
 	do(t, s, Allied, "commit")
 	for i := 0; i < 20; i++ {
-		if c := s.determinize(Italian, &r); c.chosen(Allied) != OrdersChosen {
+		if c := s.Determinize(Italian, &r).(*State); c.chosen(Allied) != OrdersChosen {
 			t.Fatalf("a committed choice resampled to weight %d", c.chosen(Allied))
 		}
 	}

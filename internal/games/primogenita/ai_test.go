@@ -1,0 +1,181 @@
+package primogenita
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"sandtable/internal/ai"
+	"sandtable/internal/engine"
+)
+
+// randomStates plays seeded random games (a side that has committed its
+// Orders waits, engine.Deciding) and returns a state every 25 actions.
+func randomStates(t *testing.T, games int) []*State {
+	t.Helper()
+	var out []*State
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		s := NewState(DefaultData(), seed)
+		s.SetLogging(false)
+		r := engine.NewRand(seed + 100)
+		for i := 0; !s.Over(); i++ {
+			side := engine.Deciding(s).Sides()[0]
+			legal := s.Legal(side, nil)
+			if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+			if i%25 == 0 {
+				out = append(out, s.clone())
+			}
+		}
+	}
+	return out
+}
+
+// choosing returns a game at its first Order choice (3.2) in which Italy
+// has committed four Orders, the highest it may pick or the lowest, the
+// Allies not yet.
+func choosing(t *testing.T, highest bool) *State {
+	t.Helper()
+	s := afterSetup(t)
+	for !s.Committed[Italian] {
+		var picks []engine.Action
+		for _, a := range s.Legal(Italian, nil) {
+			if a.Op == opPick {
+				picks = append(picks, a)
+			}
+		}
+		a := engine.Action{Op: opCommit}
+		if len(picks) > 0 && s.chosen(Italian) < OrdersChosen {
+			a = picks[len(picks)-1]
+			if highest {
+				a = picks[0]
+			}
+		}
+		if err := s.Apply(Italian, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+// The computer players never read Italy's secret choice: two games that
+// differ only in the Orders Italy committed give the Allies the same
+// samples, the same greedy choice and the same search statistics.
+func TestSearchNeverReadsTheSecretChoice(t *testing.T) {
+	a, b := choosing(t, true), choosing(t, false)
+	if slices.Equal(a.Marshal(), b.Marshal()) {
+		t.Fatal("the two choices are the same: the test shows nothing")
+	}
+	ra, rb := engine.NewRand(9), engine.NewRand(9)
+	for range 20 {
+		da, db := a.Determinize(Allied, &ra), b.Determinize(Allied, &rb)
+		if !slices.Equal(da.Marshal(), db.Marshal()) {
+			t.Fatal("Determinize for the Allies depends on Italy's secret choice")
+		}
+		if da.(*State).chosen(Italian) != OrdersChosen {
+			t.Fatalf("Italy committed, but its sampled choice weighs %d", da.(*State).chosen(Italian))
+		}
+	}
+	cfg := ai.FixedConfig
+	cfg.Iterations = 200
+	for _, name := range []string{"greedy", "random"} {
+		pa, _ := ai.New(name, Game{}, 4)
+		pb, _ := ai.New(name, Game{}, 4)
+		if x, y := pa.Choose(a, Allied), pb.Choose(b, Allied); x != y {
+			t.Errorf("%s chose %v and %v", name, x, y)
+		}
+	}
+	sa := ai.NewMCTS(Game{}, cfg, 4).Search(a, Allied)
+	sb := ai.NewMCTS(Game{}, cfg, 4).Search(b, Allied)
+	if !slices.Equal(sa, sb) {
+		t.Fatalf("the search depends on Italy's secret choice:\n%v\n%v", sa, sb)
+	}
+}
+
+// The guess at the other side's Orders follows what the situation calls
+// for: Orders it could not execute come up far less often than others.
+func TestDeterminizeWeighsOrders(t *testing.T) {
+	s := afterSetup(t)
+	contact := s.contact(Italian)
+	r := engine.NewRand(5)
+	count := map[int]int{}
+	for range 400 {
+		c := s.Determinize(Allied, &r).(*State)
+		for p := 1; p <= NumOrders; p++ {
+			if c.Orders[p].Where == OrdPending {
+				if c.d.Orders[p].Side != Italian {
+					t.Fatalf("the Allies' own Order %d sampled", p)
+				}
+				count[p]++
+			}
+		}
+	}
+	best, worst := 0, 0
+	for p := 1; p <= NumOrders; p++ {
+		if s.d.Orders[p].Side != Italian {
+			continue
+		}
+		if best == 0 || s.orderWorth(p, contact) > s.orderWorth(best, contact) {
+			best = p
+		}
+		if worst == 0 || s.orderWorth(p, contact) < s.orderWorth(worst, contact) {
+			worst = p
+		}
+	}
+	if count[best] <= count[worst] {
+		t.Errorf("Order %d (worth %.2f) sampled %d times, Order %d (worth %.2f) %d times",
+			best, s.orderWorth(best, contact), count[best], worst, s.orderWorth(worst, contact), count[worst])
+	}
+}
+
+// The evaluation is a chance both sides share, the prior scores every
+// action, and the rollout returns one of the legal actions, never taking a
+// choice of Orders back.
+func TestKnowledgeOnRandomStates(t *testing.T) {
+	k := ai.KnowledgeFor(Game{}.ID())
+	r := engine.NewRand(1)
+	for i, s := range randomStates(t, 2) {
+		if s.Over() {
+			continue
+		}
+		a, b := k.Evaluate(s, Allied), k.Evaluate(s, Italian)
+		if a < 0 || a > 1 || math.Abs(a+b-1) > 1e-9 {
+			t.Fatalf("state %d: Allied %v, Italian %v", i, a, b)
+		}
+		for _, side := range engine.Deciding(s).Sides() {
+			legal := s.Legal(side, nil)
+			scores := make([]float64, len(legal))
+			k.Prior(s, side, legal, scores)
+			for _, v := range scores {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					t.Fatalf("state %d: prior %v", i, scores)
+				}
+			}
+			got := k.Rollout(s, side, legal, &r)
+			if !slices.Contains(legal, got) {
+				t.Fatalf("state %d: rollout %v not legal", i, got)
+			}
+			if s.Step == stChoose && (got.Op == opDrop || got.Op == opUncommit) {
+				t.Fatalf("state %d: rollout takes a choice back: %s", i, s.EncodeAction(got))
+			}
+		}
+	}
+}
+
+// Every player chooses legal actions through a whole game, search too.
+func TestPlayersPlayLegalGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole game")
+	}
+	g := Game{}
+	greedy, _ := ai.New("greedy", g, 1)
+	search, _ := ai.New("mcts:iter=40", g, 2)
+	res, err := ai.PlayGame(g, engine.Setup{Seed: 3}, []ai.Player{search, greedy}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Returns) != 2 {
+		t.Fatalf("game did not end: %+v", res)
+	}
+}
