@@ -156,19 +156,27 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 	if !slices.Contains(s.Legal(side, nil), a) {
 		return engine.Illegal("%s may not %s now", sideNames[side], s.EncodeAction(a))
 	}
+	s.ApplyUnchecked(side, a)
+	return nil
+}
+
+// ApplyUnchecked plays a, known to come from Legal(side) on this very
+// state, without validating it (ai.UncheckedApplier: the search's
+// playouts).
+func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 	switch s.Step {
 	case stAsTarget, stAsUnits, stAsLoss, stAsPlus, stAsOc, stAsPush, stAsStay, stAsRetreat, stAsAdvance, stAsWin, stAsCounter13, stAsSDLoss, stAsPushUnits, stAsPushOn:
 		s.applyAssault(a)
 		s.advance()
-		return nil
+		return
 	case stBombTarget, stBombFire, stBombDisrupt, stBombStep, stBombSD:
 		s.applyBombard(a)
 		s.advance()
-		return nil
+		return
 	case stMinor:
 		s.applyMinor(a)
 		s.advance()
-		return nil
+		return
 	case stOpenCity:
 		if a.Op == opOpenCity {
 			s.declareOpenCity()
@@ -179,7 +187,7 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 			s.draw()
 		}
 		s.advance()
-		return nil
+		return
 	case stMoveAfter:
 		if a.Op == opDone {
 			s.finishMove()
@@ -187,7 +195,7 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 			s.declareMoveCombo(int(a.A), true)
 		}
 		s.advance()
-		return nil
+		return
 	case stRaid:
 		s.raid(int(a.A), int(a.B))
 		if s.Overrun == 2 { // here: the Raid was made after the move
@@ -196,7 +204,7 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 			s.Step = stMove
 		}
 		s.advance()
-		return nil
+		return
 	case stResupply:
 		if a.Op == opChoose {
 			s.Firing[a.A] = true
@@ -206,12 +214,12 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 			s.finishResupply(side, s.net(side, side == Allied && s.Trucks))
 		}
 		s.advance()
-		return nil
+		return
 	case stDigFrom:
 		s.moveTrench(side, int(a.A), int(s.Target))
 		s.finishOrder()
 		s.advance()
-		return nil
+		return
 	case stMinorAdvance:
 		if a.Op == opMove {
 			s.Pos.Units[a.A].Hex = a.B
@@ -221,7 +229,7 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 		s.Mover = -1
 		s.finishOrder()
 		s.advance()
-		return nil
+		return
 	}
 	switch a.Op {
 	case opPlace:
@@ -306,7 +314,7 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 		}
 	}
 	s.advance()
-	return nil
+	return
 }
 
 // railUnits are the Italian units that may move by rail (4.3, 8.1): a

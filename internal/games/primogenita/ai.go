@@ -42,7 +42,7 @@ func evaluate(st engine.State, side engine.Side) float64 {
 	reach := 2 + 3*left // hexes a side can hope to cover in the turns left
 	threat := 0.0
 	for t, town := range s.d.Towns {
-		dist := float64(near[Other(s.Pos.TownController(t))][town.Hex])
+		dist := float64(near[Other(s.Pos.TownController(t))][t])
 		w := float64(town.VP) * math.Exp(-dist/reach)
 		if s.Pos.TownController(t) == Italian {
 			threat += 0.6 * w
@@ -77,27 +77,25 @@ func evaluate(st engine.State, side engine.Side) float64 {
 	return 1 - p
 }
 
-// nearest is, for each side and hex, the distance in hexes to the nearest
-// of the side's combat units on the map (Entry hexes count where they are
-// drawn), capped at 30.
-func (s *State) nearest() [2][MaxHexes]int8 {
-	var out [2][MaxHexes]int8
-	var at [2][]hexgrid.Hex
+// nearest is, for each side and town, the distance in hexes from the
+// town to the nearest of the side's combat units on the map (Entry hexes
+// count where they are drawn), capped at 30.
+func (s *State) nearest() [2][MaxTowns]int8 {
+	var out [2][MaxTowns]int8
+	for sd := range out {
+		for t := range s.d.Towns {
+			out[sd][t] = 30
+		}
+	}
+	dist := s.d.townDistances()
 	for u := range s.d.Units {
 		us := &s.Pos.Units[u]
 		if us.Loc != OnMap || s.d.Units[u].Kind == SD {
 			continue
 		}
 		sd := s.d.Units[u].Side
-		at[sd] = append(at[sd], s.d.Hexes[us.Hex].At)
-	}
-	for sd := range 2 {
-		for h := range s.d.Hexes {
-			best := 30
-			for _, a := range at[sd] {
-				best = min(best, hexgrid.Distance(a, s.d.Hexes[h].At))
-			}
-			out[sd][h] = int8(best)
+		for t, d := range dist[us.Hex] {
+			out[sd][t] = min(out[sd][t], d)
 		}
 	}
 	return out
@@ -157,59 +155,69 @@ func (s *State) contact(side engine.Side) bool {
 	return false
 }
 
-// orderWorth is how much choosing Order p (of its owner) looks worth now,
-// judged only from what both sides see: Main Orders above Combination and
-// Minor Orders (3.1), an Assault Order worth more with units in contact
-// (7.1), Reinforcements (27, 6) when some are due, a Combination Order
-// little when its owner's box is full (3.3), an Order that could not be
-// executed next to nothing, and an Order costing two or three of the four
-// choices (3.4) at a share of its worth. Zero: it cannot be chosen.
-func (s *State) orderWorth(p int, contact bool) float64 {
-	o := &s.d.Orders[p]
-	w := float64(s.weight(p))
-	if w == 0 {
-		return 0
-	}
-	v := 1.0
-	switch o.Category {
-	case Main:
-		v = 3
-		if o.Letter == 'A' && !contact {
-			v = 1
+// orderWorths is how much choosing each of side's Orders looks worth now
+// (0: it cannot be chosen), judged only from what both sides see: Main
+// Orders above Combination and Minor Orders (3.1), an Assault Order worth
+// more with units in contact (7.1), Reinforcements (27, 6) when some are
+// due, Order 43 only with Air units on the Air Base, a Combination Order
+// little when its owner's box is full (3.3), and an Order costing two or
+// three of the four choices (3.4) at a share of its worth. It stays cheap
+// (the search asks it at every sample and playout of a choice): Minor
+// Orders' targets are not traced.
+func (s *State) orderWorths(side engine.Side) *[NumOrders + 1]float64 {
+	var out [NumOrders + 1]float64
+	contact := s.contact(side)
+	boxFull := s.boxCount(side) >= MaxComboBox
+	due := s.due(side)
+	air := s.airOnBase() > 0
+	for p := 1; p <= NumOrders; p++ {
+		o := &s.d.Orders[p]
+		w := float64(s.weight(p))
+		if o.Side != side || w == 0 {
+			continue
 		}
-		if o.Letter == 'A' && contact {
-			v = 4
+		v := 1.0
+		switch o.Category {
+		case Main:
+			v = 3
+			if o.Letter == 'A' {
+				v = 1
+				if contact {
+					v = 4
+				}
+			}
+		case Combination:
+			v = 1.5
+			if boxFull {
+				v = 0.2
+			}
 		}
-	case Combination:
-		v = 1.5
-		if s.boxCount(o.Side) >= MaxComboBox {
-			v = 0.2
+		switch {
+		case p == 27 || p == 6:
+			v = 0.05
+			if due {
+				v = 5
+			}
+		case p == 43 && !air:
+			v = 0.05
 		}
+		out[p] = v / (w * w)
 	}
-	switch {
-	case (p == 27 || p == 6) && s.due(o.Side):
-		v = 5
-	case !s.executable(p):
-		v = 0.05
-	}
-	return v / (w * w)
+	return &out
 }
 
 // determinizeOrders fills other's unrevealed choice in c (a copy whose
 // other's pending Orders are back on the sheet) by drawing Orders in
-// proportion to orderWorth, what the viewer sees of the situation: a
+// proportion to orderWorths, what anyone sees of the situation: a
 // complete choice if other has committed, else a partial one of random
 // length.
 func (c *State) determinizeOrders(other engine.Side, r *engine.Rand) {
-	contact := c.contact(other)
-	var opts [NumOrders + 1]float64
+	worth := c.orderWorths(other)
 	for c.chosen(other) < OrdersChosen {
 		total := 0.0
 		for p := 1; p <= NumOrders; p++ {
-			opts[p] = 0
 			if c.canPick(other, p) {
-				opts[p] = c.orderWorth(p, contact)
-				total += opts[p]
+				total += worth[p]
 			}
 		}
 		if total == 0 || !c.Committed[other] && r.IntN(5) == 0 {
@@ -217,9 +225,11 @@ func (c *State) determinizeOrders(other engine.Side, r *engine.Rand) {
 		}
 		x := float64(r.Uint64()>>11) / (1 << 53) * total
 		for p := 1; p <= NumOrders; p++ {
-			if x -= opts[p]; opts[p] > 0 && x < 0 {
-				c.Orders[p].Where = OrdPending
-				break
+			if c.canPick(other, p) && worth[p] > 0 {
+				if x -= worth[p]; x < 0 {
+					c.Orders[p].Where = OrdPending
+					break
+				}
 			}
 		}
 	}
@@ -227,10 +237,13 @@ func (c *State) determinizeOrders(other engine.Side, r *engine.Rand) {
 
 // score is how promising action a looks for side (any scale, higher
 // better): the Prior, and the Rollout's preference.
-func (s *State) score(side engine.Side, a engine.Action, contact bool) float64 {
+func (s *State) score(side engine.Side, a engine.Action, worth *[NumOrders + 1]float64) float64 {
 	switch a.Op {
 	case opPick:
-		return s.orderWorth(int(a.A), contact)
+		if worth == nil {
+			worth = s.orderWorths(side)
+		}
+		return worth[a.A]
 	case opCommit:
 		return 10 // a complete choice: commit it
 	case opDrop, opUncommit:
@@ -263,9 +276,12 @@ func (s *State) score(side engine.Side, a engine.Action, contact bool) float64 {
 // prior orders side's actions by score.
 func prior(st engine.State, side engine.Side, legal []engine.Action, scores []float64) {
 	s := st.(*State)
-	contact := s.Step == stChoose && s.contact(side)
+	var worth *[NumOrders + 1]float64
+	if s.Step == stChoose {
+		worth = s.orderWorths(side)
+	}
 	for i, a := range legal {
-		scores[i] = s.score(side, a, contact)
+		scores[i] = s.score(side, a, worth)
 	}
 }
 
@@ -279,20 +295,20 @@ func rollout(st engine.State, side engine.Side, legal []engine.Action, r *engine
 		return legal[0]
 	}
 	if s.Step == stChoose {
-		contact := s.contact(side)
+		worth := s.orderWorths(side)
 		total := 0.0
 		for _, a := range legal {
 			if a.Op == opCommit {
 				return a
 			}
 			if a.Op == opPick {
-				total += s.orderWorth(int(a.A), contact)
+				total += worth[a.A]
 			}
 		}
 		x := float64(r.Uint64()>>11) / (1 << 53) * total
 		for _, a := range legal {
 			if a.Op == opPick {
-				if x -= s.orderWorth(int(a.A), contact); x < 0 {
+				if x -= worth[a.A]; x < 0 {
 					return a
 				}
 			}
@@ -305,7 +321,7 @@ func rollout(st engine.State, side engine.Side, legal []engine.Action, r *engine
 	best, bestScore := legal[0], math.Inf(-1)
 	for range 3 {
 		a := legal[r.IntN(len(legal))]
-		if v := s.score(side, a, false); v > bestScore {
+		if v := s.score(side, a, nil); v > bestScore {
 			best, bestScore = a, v
 		}
 	}

@@ -97,7 +97,7 @@ func TestSearchNeverReadsTheSecretChoice(t *testing.T) {
 // for: Orders it could not execute come up far less often than others.
 func TestDeterminizeWeighsOrders(t *testing.T) {
 	s := afterSetup(t)
-	contact := s.contact(Italian)
+	worth := s.orderWorths(Italian)
 	r := engine.NewRand(5)
 	count := map[int]int{}
 	for range 400 {
@@ -116,16 +116,16 @@ func TestDeterminizeWeighsOrders(t *testing.T) {
 		if s.d.Orders[p].Side != Italian {
 			continue
 		}
-		if best == 0 || s.orderWorth(p, contact) > s.orderWorth(best, contact) {
+		if best == 0 || worth[p] > worth[best] {
 			best = p
 		}
-		if worst == 0 || s.orderWorth(p, contact) < s.orderWorth(worst, contact) {
+		if worst == 0 || worth[p] < worth[worst] {
 			worst = p
 		}
 	}
 	if count[best] <= count[worst] {
 		t.Errorf("Order %d (worth %.2f) sampled %d times, Order %d (worth %.2f) %d times",
-			best, s.orderWorth(best, contact), count[best], worst, s.orderWorth(worst, contact), count[worst])
+			best, worth[best], count[best], worst, worth[worst], count[worst])
 	}
 }
 

@@ -2,13 +2,11 @@
 // the Allied invasion of Eritrea, January–April 1941, played by its rules
 // of play v1.0a (../shared/rules/la-primogenita.txt).
 //
-// Not registered: cmd/sandtable does not import this package and the game
-// is not offered anywhere yet. Game implements engine.Game and the engine's
-// conformance suite passes on random games (conformance_test.go), but some
-// rules below still automate a choice the rulebook gives the player; the
-// browser board (internal/web/static/js/primogenita.js) draws its view, and
-// nothing else outside the engine (terminal, computer players, sim) knows
-// the game yet.
+// Registered (internal/games): play, sim, bench, replay and the engine
+// protocol know it; the engine's conformance suite passes on random games
+// (conformance_test.go). Some rules below still automate a choice the
+// rulebook gives the player. The browser board
+// (internal/web/static/js/primogenita.js) draws its view.
 //
 // Implemented, with tests (one file of tests per rules file; the rulebook's
 // worked examples among them):
@@ -45,6 +43,7 @@
 //   - Texts in English and Italian (words/*.json, read and checked by
 //     internal/kit/words; i18n.go fills them).
 //   - Benchmarks (bench_test.go) and a fuzz test of the record text.
+//   - The computer players' knowledge (ai.go, ai_test.go).
 //
 // Not yet, or simplified (each a ruling in docs/primogenita/rulings.md):
 //
@@ -54,8 +53,10 @@
 //     from the map when none is on the sheet (P13).
 //   - Rulings that are stricter than the text: P14 (no unit enters a full
 //     hex, even passing through).
-//   - No terminal board, no computer-player knowledge
-//     (ai.RegisterKnowledge), no registration: the game cannot be played
-//     from cmd/sandtable yet; sim, bench and the engine protocol do not
-//     know it.
+//   - The terminal shows the View as JSON (no drawn board).
+//
+// Computer players (ai.go): an evaluation (VP against the 20 needed, the
+// deductions to come, the towns each side threatens, strength and supply),
+// a prior and a rollout policy, and the guess at the other side's
+// unrevealed Orders by their worth as both sides can judge it.
 package primogenita
