@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -34,7 +35,8 @@ func primogenitaToChoice(t *testing.T, seed uint64, humans engine.SideSet) []str
 // seat asks the Allies for their whole choice, then Italy, and Italy's
 // screen shows none of the Allied picks until both have committed.
 func TestPrimogenitaHotSeatChoice(t *testing.T) {
-	in := append(primogenitaToChoice(t, 3, engine.Only(primogenita.Allied)|engine.Only(primogenita.Italian)), "1", "1", "1", "1", "commit", "1", "1", "1", "1", "commit", "quit")
+	file := filepath.Join(t.TempDir(), "primogenita.json")
+	in := append(primogenitaToChoice(t, 3, engine.Only(primogenita.Allied)|engine.Only(primogenita.Italian)), "1", "1", "1", "1", "commit", "1", "1", "1", "1", "commit", "save "+file, "quit")
 	code, out, _ := runCmd(t, inputLines(in...), "play", "primogenita", "--side", "both", "--seed", "3")
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, out)
@@ -58,6 +60,12 @@ func TestPrimogenitaHotSeatChoice(t *testing.T) {
 	}
 	if n := strings.Count(out[last:], "you choose"); n != 8 {
 		t.Errorf("after the reveal the log shows %d picks, want the eight:\n%s", n, out[last:])
+	}
+
+	// the record replays, its log in Italian
+	code, out, _ = runCmd(t, "", "replay", file, "--lang", "it")
+	if code != 0 || !strings.Contains(out, "every state hash verified") || !strings.Contains(out, "[2.1] turno di gioco 1") {
+		t.Fatalf("replay: exit %d\n%s", code, out)
 	}
 }
 
