@@ -163,19 +163,22 @@ func TestKnowledgeOnRandomStates(t *testing.T) {
 	}
 }
 
-// Every player chooses legal actions through a whole game, search too.
+// Every player chooses legal actions (PlayGame refuses any other): greedy
+// through a whole game, the search through its first 200 actions (setup
+// and the first choices of Orders).
 func TestPlayersPlayLegalGames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a whole game")
 	}
 	g := Game{}
 	greedy, _ := ai.New("greedy", g, 1)
-	search, _ := ai.New("mcts:iter=40", g, 2)
-	res, err := ai.PlayGame(g, engine.Setup{Seed: 3}, []ai.Player{search, greedy}, 0)
-	if err != nil {
-		t.Fatal(err)
+	random, _ := ai.New("random", g, 2)
+	res, err := ai.PlayGame(g, engine.Setup{Seed: 3}, []ai.Player{random, greedy}, 0)
+	if err != nil || res.Capped || len(res.Returns) != 2 {
+		t.Fatalf("greedy's game: %v, %+v", err, res)
 	}
-	if len(res.Returns) != 2 {
-		t.Fatalf("game did not end: %+v", res)
+	search, _ := ai.New("mcts:iter=10", g, 4)
+	if _, err := ai.PlayGame(g, engine.Setup{Seed: 5}, []ai.Player{greedy, search}, 200); err != nil {
+		t.Fatal(err)
 	}
 }
