@@ -206,12 +206,16 @@ func (s *State) orderWorths(side engine.Side) *[NumOrders + 1]float64 {
 	return &out
 }
 
-// determinizeOrders fills other's unrevealed choice in c (a copy whose
-// other's pending Orders are back on the sheet) by drawing Orders in
-// proportion to orderWorths, what anyone sees of the situation: a
-// complete choice if other has committed, else a partial one of random
-// length.
+// determinizeOrders replaces other's unrevealed choice in c (a copy) by
+// one drawn in proportion to orderWorths, what anyone sees of the
+// situation: a complete choice if other has committed, else a partial one
+// of random length.
 func (c *State) determinizeOrders(other engine.Side, r *engine.Rand) {
+	for p := 1; p <= NumOrders; p++ {
+		if c.Orders[p].Where == OrdPending && c.d.Orders[p].Side == other {
+			c.Orders[p].Where = OrdSheet // forgotten: it is what the viewer cannot see
+		}
+	}
 	worth := c.orderWorths(other)
 	for c.chosen(other) < OrdersChosen {
 		total := 0.0

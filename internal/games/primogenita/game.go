@@ -41,16 +41,9 @@ func (s *State) Waiting(side engine.Side) bool {
 func (s *State) Determinize(viewer engine.Side, r *engine.Rand) engine.State {
 	c := s.clone()
 	c.Rand = engine.NewRand(r.Uint64())
-	if s.Step != stChoose || viewer == engine.Observer {
-		return c
+	if s.Step == stChoose && viewer != engine.Observer {
+		c.determinizeOrders(Other(viewer), r)
 	}
-	other := Other(viewer)
-	for p := 1; p <= NumOrders; p++ {
-		if c.Orders[p].Where == OrdPending && c.d.Orders[p].Side == other {
-			c.Orders[p].Where = OrdSheet
-		}
-	}
-	c.determinizeOrders(other, r)
 	return c
 }
 
