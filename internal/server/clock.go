@@ -57,7 +57,7 @@ func (lv *live) running() engine.SideSet {
 		return 0
 	}
 	var out engine.SideSet
-	for _, side := range lv.sess.State.Active().Sides() {
+	for _, side := range engine.Deciding(lv.sess.State).Sides() {
 		if lv.seatOf(side).AI == "" {
 			out |= engine.Only(side)
 		}

@@ -108,7 +108,7 @@ func (s *Server) announce(ctx context.Context, lv *live) {
 	// player tells the side to move that its turn has come.
 	var now engine.SideSet
 	if !lv.over() && lv.full() {
-		now = lv.sess.State.Active()
+		now = engine.Deciding(lv.sess.State)
 	}
 	began := now &^ lv.announced
 	lv.announced = now
@@ -193,7 +193,7 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 			break
 		}
 		side, found := engine.Observer, false
-		for _, sd := range lv.sess.State.Active().Sides() {
+		for _, sd := range engine.Deciding(lv.sess.State).Sides() {
 			if lv.players[sd] != nil {
 				side, found = sd, true
 				break

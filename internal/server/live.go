@@ -107,7 +107,7 @@ func (s *Server) load(ctx context.Context, lv *live, id string) (evicted bool, e
 	lv.g, lv.sess, lv.loaded = g, sess, true
 	// What was true before this start was announced then.
 	if !lv.over() && lv.full() {
-		lv.announced = sess.State.Active()
+		lv.announced = engine.Deciding(sess.State)
 	}
 	lv.overAnnounced = lv.over()
 	s.makePlayers(lv)
@@ -167,7 +167,7 @@ func progress(sess *engine.Session) store.Progress {
 	if sess.State.Over() {
 		return store.Progress{Status: store.StatusOver, Result: resultText(sess)}
 	}
-	return store.Progress{Active: sess.State.Active(), Status: store.StatusActive}
+	return store.Progress{Active: engine.Deciding(sess.State), Status: store.StatusActive}
 }
 
 // resultText says how a finished game ended, from State.Returns.

@@ -183,7 +183,7 @@ func (s *Server) newGame(ctx context.Context, u store.User, req createRequest, r
 	if err != nil {
 		return store.Game{}, errf(http.StatusBadRequest, "%v", err)
 	}
-	g.Active = st.Active()
+	g.Active = engine.Deciding(st)
 	if st.Over() {
 		g.Status = store.StatusOver
 	}
@@ -541,7 +541,7 @@ func (s *Server) rematch(ctx context.Context, lv *live, userID int64) (g store.G
 	if err != nil {
 		return g, false, err
 	}
-	g.Active = st.Active()
+	g.Active = engine.Deciding(st)
 	return g, false, nil
 }
 
