@@ -64,11 +64,17 @@ func playout(g engine.Game, o Options, seed uint64, deep bool) error {
 		if len(active) == 0 {
 			return fmt.Errorf("action %d: dead end: nobody may act and the game is not over", n)
 		}
+		// Every active side has an action, not only the one drawn to act:
+		// in a simultaneous choice a side no player is asked for would
+		// stall the game (the simulator and the search ask only the sides
+		// still choosing, engine.Deciding).
+		for _, sd := range active {
+			if len(st.Legal(sd, legal[:0])) == 0 {
+				return fmt.Errorf("action %d: dead end: %s must act but has no legal action (%s)", n, sess.SideName(sd), st.Prompt(sd, "en"))
+			}
+		}
 		side := active[r.IntN(len(active))]
 		legal = st.Legal(side, legal[:0])
-		if len(legal) == 0 {
-			return fmt.Errorf("action %d: dead end: %s must act but has no legal action (%s)", n, sess.SideName(side), st.Prompt(side, "en"))
-		}
 		if deep {
 			advanced, err := checkDeep(g, sess, side, legal, &r)
 			if err != nil {
