@@ -68,13 +68,19 @@ func playout(g engine.Game, o Options, seed uint64, deep bool) error {
 		// in a simultaneous choice a side no player is asked for would
 		// stall the game (the simulator and the search ask only the sides
 		// still choosing, engine.Deciding).
-		for _, sd := range active {
-			if len(st.Legal(sd, legal[:0])) == 0 {
-				return fmt.Errorf("action %d: dead end: %s must act but has no legal action (%s)", n, sess.SideName(sd), st.Prompt(sd, "en"))
-			}
+		deadEnd := func(sd engine.Side) error {
+			return fmt.Errorf("action %d: dead end: %s must act but has no legal action (%s)", n, sess.SideName(sd), st.Prompt(sd, "en"))
 		}
 		side := active[r.IntN(len(active))]
-		legal = st.Legal(side, legal[:0])
+		for _, sd := range active {
+			if sd != side && len(st.Legal(sd, legal[:0])) == 0 {
+				return deadEnd(sd)
+			}
+		}
+		// The drawn side's list is listed once and kept for its move.
+		if legal = st.Legal(side, legal[:0]); len(legal) == 0 {
+			return deadEnd(side)
+		}
 		if deep {
 			advanced, err := checkDeep(g, sess, side, legal, &r)
 			if err != nil {
