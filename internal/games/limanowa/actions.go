@@ -32,10 +32,16 @@ const (
 	opPickUp              // A unit joins the lone mover in its hex (6.61)
 	opPolicy              // A the side's standing reaction order (AskEach...)
 	opExit                // A the movers leave the map across its edge (10.3)
+	opCall                // A OMA group, B vertex, C 0 shell / 1 smoke (6.1, 7.52)
+	opCancel              // A OMA group (6.2)
+	opSpine               // A OMA group, B 0-2: the spine named "1-2" (7.243)
 )
 
 var ops = actiontext.Ops{"", "place", "pass", "activate", "add", "end", "deploy", "dig", "fire", "move", "step",
-	"melee", "stop", "rally", "no-rally", "react", "hold", "return", "attack", "pick-up", "policy", "exit"}
+	"melee", "stop", "rally", "no-rally", "react", "hold", "return", "attack", "pick-up", "policy", "exit",
+	"call", "cancel", "spine"}
+
+var shells = []string{"shell", "smoke"}
 
 var faces = []string{"formed", "dispersed"}
 
@@ -48,11 +54,14 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		dst = append(dst, engine.Action{Op: op, A: int16(a), B: int16(b), C: int16(c)})
 	}
 	switch s.Step {
-	case stSetup:
+	case stSetup, stArrive:
 		i := s.nextToPlace(side)
-		f := &s.sc.Forces[s.pos.Units[i].Force]
+		if s.Step == stArrive {
+			i = int(s.Arriving)
+		}
+		f := s.force(i)
 		for _, h := range f.Area {
-			if !s.pos.CanSetUp(s.sc, i, h) {
+			if s.Step == stSetup && !s.pos.CanSetUp(s.sc, i, h) || s.Step == stArrive && !slices.Contains(s.arrivalHexes(i, nil), h) {
 				continue
 			}
 			if f.Face != DispersedFace {
@@ -70,8 +79,22 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 			}
 		}
 		for i := range s.pos.Units {
-			if u := &s.pos.Units[i]; u.Side == side && u.Ready() {
+			if u := &s.pos.Units[i]; u.Side == side && s.commandable(i) {
 				add(opActivate, i, 0, 0)
+			}
+		}
+		for g := range s.groups() {
+			if o, _ := s.spec(g); o.Side != side {
+				continue
+			}
+			if s.callable(g) {
+				for _, c := range s.callTargets(g, nil) {
+					add(opCall, g, int(c), 0)
+					add(opCall, g, int(c), 1)
+				}
+			}
+			if s.primed(g) && !s.Groups[g].Spent {
+				add(opCancel, g, 0, 0)
 			}
 		}
 	case stGroup:
@@ -79,12 +102,17 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 	case stMove:
 		m := s.able(nil)[0]
 		u := &s.pos.Units[m]
-		for _, h := range u.Hex.Neighbours() {
+		nb := u.Hex.Neighbours()
+		next := nb[:]
+		if s.offMap() {
+			next = s.entryHexes(m, nil)
+		}
+		for _, h := range next {
 			if s.canStep(h) {
 				add(opStep, m, int(hexCode(h)), 0)
 			}
 		}
-		if s.pos.enemyIn(side, u.Hex) && slices.ContainsFunc(s.able(nil), func(i int) bool { return s.pos.Units[i].MP > 0 }) {
+		if u.Where == OnMap && s.pos.enemyIn(side, u.Hex) && slices.ContainsFunc(s.able(nil), func(i int) bool { return s.pos.Units[i].MP > 0 }) {
 			add(opMelee, m, 0, 0)
 		}
 		if s.canExit() {
@@ -114,6 +142,10 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		for _, t := range targets {
 			add(opAttack, a, t, 0)
 		}
+	case stSpine:
+		for k := range 3 {
+			add(opSpine, int(s.Stray)-1, k, 0)
+		}
 	}
 	return dst
 }
@@ -136,19 +168,21 @@ func (s *State) groupActions(dst []engine.Action) []engine.Action {
 	for k := range int(s.NGroup) {
 		i := int(s.Group[k])
 		u := &s.pos.Units[i]
-		if s.Acted[k] || !u.Ready() {
+		if s.Acted[k] || !s.commandable(i) {
 			continue
 		}
 		add(opDeploy, i, 0)
-		if s.d.Counters[u.Counter].CanDig() {
-			add(opDig, i, 0)
-		}
-		for _, h := range s.fireTargets(i, nil) {
-			add(opFire, i, int(h))
+		if u.Where == OnMap { // off the map a unit may only flip or enter (10.2)
+			if s.d.Counters[u.Counter].CanDig() {
+				add(opDig, i, 0)
+			}
+			for _, h := range s.fireTargets(i, nil) {
+				add(opFire, i, int(h))
+			}
 		}
 		add(opMove, i, 0)
 		for k2 := k + 1; k2 < int(s.NGroup); k2++ { // 6.61: a stack moves together
-			if j := int(s.Group[k2]); !s.Acted[k2] && s.pos.Units[j].Ready() && s.pos.Units[j].Hex == u.Hex {
+			if j := int(s.Group[k2]); !s.Acted[k2] && s.commandable(j) && s.pos.Units[j].Where == u.Where && s.pos.Units[j].Hex == u.Hex {
 				add(opMove, i, j+1)
 			}
 		}
@@ -161,7 +195,7 @@ func (s *State) groupActions(dst []engine.Action) []engine.Action {
 // 6.01c).
 func (s *State) canJoin(i int) bool {
 	u := &s.pos.Units[i]
-	if u.Side != s.Phasing || !u.Ready() {
+	if u.Side != s.Phasing || !s.commandable(i) {
 		return false
 	}
 	ids := make([]int, 0, s.NGroup+1)
@@ -172,10 +206,27 @@ func (s *State) canJoin(i int) bool {
 		ids = append(ids, int(s.Group[k]))
 	}
 	ids = append(ids, i)
+	if s.entering(ids[0]) || s.entering(i) {
+		return s.offMapGroup(ids)
+	}
 	if len(ids) == 2 && s.pos.Units[ids[0]].Hex == u.Hex {
 		return true
 	}
 	return s.d.IsMass(s.pos.Units, ids)
+}
+
+// offMapGroup reports whether entering reinforcements may be commanded
+// together (10.21: off the map up to 12 are assumed adjacent): any two as
+// a stack, or a mass of identical formed units (3.5).
+func (s *State) offMapGroup(ids []int) bool {
+	first := &s.pos.Units[ids[0]]
+	for _, i := range ids {
+		u := &s.pos.Units[i]
+		if !s.entering(i) || len(ids) > StackLimit && (u.Dispersed || !s.d.Identical(u, first)) {
+			return false
+		}
+	}
+	return true
 }
 
 // fireTargets are the hex codes holding enemy units that units[i] may
@@ -223,6 +274,10 @@ func (s *State) apply(a engine.Action) {
 	i := int(a.A)
 	switch a.Op {
 	case opPlace:
+		if s.Step == stArrive {
+			s.arrive(i, codeHex(a.B), a.C == 1)
+			return
+		}
 		u := &s.pos.Units[i]
 		u.Where, u.Hex, u.Dispersed = OnMap, codeHex(a.B), a.C == 1
 		s.logf("10.1", engine.Observer, "placed", s.unitID(i), Layout.Format(u.Hex), faces[a.C])
@@ -231,10 +286,10 @@ func (s *State) apply(a engine.Action) {
 	case opPass:
 		s.logf("5.21", engine.Observer, "pass", SideNames[s.Phasing])
 		s.endHalf()
-	case opActivate:
-		s.Group[0], s.NGroup = a.A, 1
-		s.Step = stGroup
-		s.logf("6.01", engine.Observer, "activate", s.unitID(i))
+	case opActivate, opCall, opCancel:
+		s.issue(a.Op, a.A, a.B, a.C)
+	case opSpine:
+		s.strayAlong(int(a.B))
 	case opAdd:
 		s.Group[s.NGroup] = a.A
 		s.NGroup++
@@ -332,11 +387,27 @@ func (s *State) EncodeAction(a engine.Action) string {
 		}
 		return Layout.Format(codeHex(c))
 	}
+	group := func(g int16) string { return actiontext.ID(g, s.groups(), "group", s.groupID) }
+	vertex := func(c int16) string {
+		if !s.validVertex(c) {
+			return fmt.Sprintf("vertex%d", c)
+		}
+		return formatVertex(codeVertex(c))
+	}
 	switch a.Op {
 	case opPlace:
 		return w + " " + unit(a.A) + " " + hex(a.B) + " " + actiontext.ID(a.C, 2, "face", func(i int) string { return faces[i] })
 	case opPass, opEnd, opNoRally, opHold:
 		return w
+	case opCall:
+		return w + " " + group(a.A) + " " + vertex(a.B) + " " + actiontext.ID(a.C, 2, "shell", func(i int) string { return shells[i] })
+	case opCancel:
+		return w + " " + group(a.A)
+	case opSpine:
+		if s.validVertex(s.StrayAt) && a.B >= 0 && a.B < 3 {
+			return w + " " + group(a.A) + " " + formatVertex(codeVertex(s.StrayAt).Adjacent()[a.B])
+		}
+		return w + " " + group(a.A) + " " + fmt.Sprintf("spine%d", a.B)
 	case opFire, opStep:
 		return w + " " + unit(a.A) + " " + hex(a.B)
 	case opAttack:
@@ -373,9 +444,63 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 		}
 		return hexCode(h), nil
 	}
+	group := func(id string) (int16, error) {
+		g, ok := s.groupByID(id)
+		if !ok {
+			return 0, fmt.Errorf("limanowa: no OMA group %q in this scenario", id)
+		}
+		return int16(g), nil
+	}
+	vertex := func(id string) (int16, error) {
+		v, err := parseVertex(id)
+		if err != nil || !s.validVertex(vertexCode(v)) {
+			return 0, fmt.Errorf("limanowa: %q is not a vertex of three hexes on the map", id)
+		}
+		return vertexCode(v), nil
+	}
 	switch op {
 	case opPass, opEnd, opNoRally, opHold:
 		return a, actiontext.Want("limanowa", w, args, 0, "nothing")
+	case opCall:
+		if err := actiontext.Want("limanowa", w, args, 3, "an OMA group, a vertex and shell or smoke"); err != nil {
+			return a, err
+		}
+		if a.A, err = group(args[0]); err != nil {
+			return a, err
+		}
+		if a.B, err = vertex(args[1]); err != nil {
+			return a, err
+		}
+		c := slices.Index(shells, strings.ToLower(args[2]))
+		if c < 0 {
+			return a, fmt.Errorf("limanowa: %q is neither shell nor smoke", args[2])
+		}
+		a.C = int16(c)
+		return a, nil
+	case opCancel:
+		if err := actiontext.Want("limanowa", w, args, 1, "an OMA group"); err != nil {
+			return a, err
+		}
+		a.A, err = group(args[0])
+		return a, err
+	case opSpine:
+		if err := actiontext.Want("limanowa", w, args, 2, "an OMA group and the vertex its stray spine leads to"); err != nil {
+			return a, err
+		}
+		if a.A, err = group(args[0]); err != nil {
+			return a, err
+		}
+		v, err := parseVertex(args[1])
+		if err != nil || !s.validVertex(s.StrayAt) {
+			return a, fmt.Errorf("limanowa: %q is not a spine of a straying FFE", args[1])
+		}
+		adj := codeVertex(s.StrayAt).Adjacent()
+		k := slices.Index(adj[:], v)
+		if k < 0 {
+			return a, fmt.Errorf("limanowa: %q is not one spine from the cross hair", args[1])
+		}
+		a.B = int16(k)
+		return a, nil
 	case opPlace:
 		if err := actiontext.Want("limanowa", w, args, 3, "a unit, a hex and formed or dispersed"); err != nil {
 			return a, err

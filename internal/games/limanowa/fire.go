@@ -213,18 +213,26 @@ func (p *Position) FireChecks(d *Data, f FireAt, dice func() [2]int) []Hit {
 		if uc.Is(Tank) || uc.Is(ArmoredCar) {
 			continue // area fire affects non-AFV units only (6.53)
 		}
-		tg := Target{
-			Formed:       !u.Dispersed,
-			Moving:       f.Moving != nil && f.Moving(i),
-			InTrench:     u.In && (uc.Type == Infantry || uc.Type.IsGun()) && p.Marks(u.Hex)&TrenchMark != 0,
-			InBlockhouse: u.In && uc.Is(MachineGun) && p.Marks(u.Hex)&BlockhouseMark != 0,
-			Cover:        p.Cover(&d.Map, u.Hex),
-			Higher:       d.Map.Level(u.Hex) > d.Map.Level(s.Hex),
-		}
+		tg := p.targetOf(d, i, f.Moving != nil && f.Moving(i), d.Map.Level(s.Hex))
 		c := Check{Dice: dice(), Modifier: d.Tables.FireModifier(shot, tg), Cohesion: u.Face(d).Cohesion, Cause: ByFire}
 		hits = append(hits, Hit{Unit: i, Check: c, Outcome: c.Outcome()})
 	}
 	return hits
+}
+
+// targetOf is units[i]'s situation under fire from level from (6.53,
+// 8.02, 8.31, 8.321, 8.43).
+func (p *Position) targetOf(d *Data, i int, moving bool, from int) Target {
+	u := &p.Units[i]
+	uc := &d.Counters[u.Counter]
+	return Target{
+		Formed:       !u.Dispersed,
+		Moving:       moving,
+		InTrench:     u.In && (uc.Type == Infantry || uc.Type.IsGun()) && p.Marks(u.Hex)&TrenchMark != 0,
+		InBlockhouse: u.In && uc.Is(MachineGun) && p.Marks(u.Hex)&BlockhouseMark != 0,
+		Cover:        p.Cover(&d.Map, u.Hex),
+		Higher:       d.Map.Level(u.Hex) > from,
+	}
 }
 
 // ApplyFire carries out the checks of an attack and spends the shooter

@@ -63,6 +63,10 @@ func (s *State) word(a, lang string) string {
 	if _, ok := s.unitByID(a); ok {
 		return s.unitName(a, lang)
 	}
+	if g, ok := s.groupByID(a); ok {
+		o, n := s.spec(g)
+		return texts.Text(lang, "word.oma-group", s.word(SideNames[o.Side], lang), itoa(n))
+	}
 	return a
 }
 
@@ -88,6 +92,7 @@ func (s *State) Describe(a engine.Action, lang string) string {
 var stepKey = map[step]string{
 	stSetup: "setup", stCommand: "command", stGroup: "group", stMove: "move",
 	stRally: "rally", stReact: "react", stReturn: "return", stMelee: "melee",
+	stArrive: "arrive", stSpine: "spine",
 }
 
 // Prompt says what side is asked to decide now.
@@ -107,6 +112,10 @@ func (s *State) Prompt(side engine.Side, lang string) string {
 	switch s.Step {
 	case stSetup:
 		return texts.Text(lang, key, name(s.nextToPlace(side)))
+	case stArrive:
+		return texts.Text(lang, key, name(int(s.Arriving)))
+	case stSpine:
+		return texts.Text(lang, key, s.word(s.groupID(int(s.Stray)-1), lang))
 	case stMove:
 		l := s.able(nil)[0]
 		return texts.Text(lang, key, name(l), itoa(int(s.pos.Units[l].MP)))

@@ -57,11 +57,9 @@ func (s *State) beginTurn() {
 	s.Initiative, s.NightZero = in.Side, in.NightZero
 	s.Couplets = int8(in.Couplets)
 	s.logf("5.11", engine.Observer, "initiative", itoa(dice[Central]), itoa(dice[Russian]), SideNames[in.Side], itoa(in.Couplets))
-	if s.Couplets == 0 {
-		s.administration()
-		return
-	}
-	s.startHalf(0)
+	s.primeGroups()
+	s.ArriveOf = 0
+	s.nextArrival() // 10.22, then the couplets
 }
 
 // startHalf begins half h of a couplet (5.21): the initiative side acts
@@ -110,6 +108,12 @@ func (s *State) administration() {
 			s.logf("6.41", engine.Observer, "scrape", Layout.Format(u.Hex))
 		}
 		u.Spent, u.Moving, u.LostChecked, u.Shovel, u.MP = false, false, false, false, 0
+	}
+	for g := range s.Groups {
+		if s.Groups[g].FFE != 0 {
+			s.logf("7.247", engine.Observer, "ffeLifted", s.groupID(g))
+		}
+		s.Groups[g].FFE, s.Groups[g].Spent = 0, false
 	}
 	for _, h := range s.d.Map.Hexes {
 		s.pos.Mark(h, SmokeMark, false)
@@ -197,7 +201,7 @@ func (s *State) afterAction(ids ...int) {
 	}
 	s.Step, s.Decider = stGroup, s.Phasing
 	for k := range int(s.NGroup) {
-		if !s.Acted[k] && s.pos.Units[s.Group[k]].Ready() {
+		if !s.Acted[k] && s.commandable(int(s.Group[k])) {
 			return
 		}
 	}
@@ -208,7 +212,8 @@ func (s *State) afterAction(ids ...int) {
 
 // fireAt is an attack by shooter at h, with the units moving now (6.65).
 func (s *State) fireAt(shooter int, h hexgrid.Hex, reaction bool) FireAt {
-	return FireAt{Shooter: shooter, Target: h, Reaction: reaction, Moving: func(i int) bool { return s.pos.Units[i].Moving }}
+	return FireAt{Shooter: shooter, Target: h, Reaction: reaction, Moving: func(i int) bool { return s.pos.Units[i].Moving },
+		Smoke: func(h hexgrid.Hex) bool { return s.pos.Marks(h)&SmokeMark != 0 }} // 7.52
 }
 
 // returners are the reactor's units in the target hex that may shoot back
@@ -280,10 +285,11 @@ func (s *State) applyFire(f FireAt, hits []Hit) {
 
 // --- move (6.6) and its consequences in 6.9's order ---
 
-// movers are the units of the move under way still on the map.
+// movers are the units of the move under way still on the map, or still
+// off it to enter (10.2).
 func (s *State) movers(dst []int) []int {
 	for _, m := range s.Movers {
-		if m >= 0 && s.pos.Units[m].Where == OnMap {
+		if m >= 0 && (s.pos.Units[m].Where == OnMap || s.pos.Units[m].Where == Waiting) {
 			dst = append(dst, int(m))
 		}
 	}
@@ -315,6 +321,9 @@ func (s *State) startMove(i, j int) {
 		mu.Moving, mu.MP = true, int8(mu.Face(s.d).Move)
 	}
 	s.MoveFrom, s.MoveHex, s.RoadOnly, s.Bonus = hexCode(u.Hex), hexCode(u.Hex), true, false
+	if u.Where == Waiting { // 10.21: from off the map
+		s.MoveFrom, s.MoveHex = 0, 0
+	}
 	s.Step = stMove
 }
 
@@ -323,7 +332,7 @@ func (s *State) startMove(i, j int) {
 // have spent what the mover has.
 func (s *State) pickUps(dst []int) []int {
 	ms := s.movers(nil)
-	if len(ms) != 1 || s.Movers[1] >= 0 {
+	if len(ms) != 1 || s.Movers[1] >= 0 || s.offMap() {
 		return dst
 	}
 	for k := range int(s.NGroup) {
@@ -359,7 +368,7 @@ func (s *State) canExit() bool {
 		return false
 	}
 	h := s.pos.Units[ms[0]].Hex
-	if !s.d.Map.EdgeHex(h) || s.pos.enemyIn(s.Phasing, h) {
+	if s.offMap() || !s.d.Map.EdgeHex(h) || s.pos.enemyIn(s.Phasing, h) {
 		return false
 	}
 	for _, m := range ms {
@@ -383,9 +392,10 @@ func (s *State) exit() {
 }
 
 // bonusOpen reports whether the movers may take the road bonus now
-// (6.64): every hex so far entered along the road from a road hex.
+// (6.64): every hex so far entered along the road from a road hex (or
+// from off the map by a road hex, ruling L22).
 func (s *State) bonusOpen() bool {
-	return s.RoadOnly && !s.Bonus && s.d.Map.OnRoad(codeHex(s.MoveFrom)) && s.MoveHex != s.MoveFrom
+	return s.RoadOnly && !s.Bonus && s.MoveHex != s.MoveFrom && (s.MoveFrom == 0 || s.d.Map.OnRoad(codeHex(s.MoveFrom)))
 }
 
 // able are the movers that can still spend a point: on the map, not spent
@@ -406,6 +416,9 @@ func (s *State) canStep(h hexgrid.Hex) bool {
 	ms := s.able(nil)
 	if len(ms) == 0 || Stacked(s.pos.Units, s.Phasing, h)+len(ms) > StackLimit {
 		return false
+	}
+	if s.offMap() {
+		return s.canEnterMap(h)
 	}
 	for _, m := range ms {
 		u := &s.pos.Units[m]
@@ -428,21 +441,31 @@ func (s *State) step(h hexgrid.Hex) {
 			continue
 		}
 		u := &s.pos.Units[m]
-		if u.Where != OnMap || u.Spent {
+		if u.Where != OnMap && u.Where != Waiting || u.Spent {
 			s.Movers[k] = -1 // its move ended where it stopped (6.61)
 			s.finishUnit(int(m))
 			continue
 		}
-		e := s.pos.Enter(s.d, int(m), h, false, s.sc.PlayArea)
+		from, entering := u.Hex, u.Where == Waiting
+		var e Entry
+		if entering {
+			e = s.enterMap(int(m), h)
+			from = h
+		} else {
+			e = s.pos.Enter(s.d, int(m), h, false, s.sc.PlayArea)
+		}
 		if u.MP > 0 {
 			u.MP--
 		} else {
 			bonus = true
 		}
 		s.RoadOnly = s.RoadOnly && e.Road
-		from := u.Hex
 		u.Hex = h
-		s.logf("6.61", engine.Observer, "moves", s.unitID(int(m)), Layout.Format(from), Layout.Format(h), itoa(int(u.MP)))
+		if entering {
+			s.logf("10.21", engine.Observer, "enters", s.unitID(int(m)), Layout.Format(h), itoa(int(u.MP)))
+		} else {
+			s.logf("6.61", engine.Observer, "moves", s.unitID(int(m)), Layout.Format(from), Layout.Format(h), itoa(int(u.MP)))
+		}
 		if e.Stream {
 			u.Spent = true // 8.7: spent at once, still moving (6.65's note)
 			s.logf("8.7", engine.Observer, "stream", s.unitID(int(m)))
@@ -459,6 +482,7 @@ func (s *State) step(h hexgrid.Hex) {
 	s.MoveHex = hexCode(h)
 	s.pos.Control.Update(s.pos.Units)
 	s.Fired = [4]uint64{}
+	s.ffeOnEntry(h)
 	s.consequences()
 }
 
@@ -559,7 +583,7 @@ func (s *State) continueMove() {
 			continue
 		}
 		u := &s.pos.Units[m]
-		if u.Where != OnMap || u.Spent || u.MP == 0 && !s.bonusOpen() {
+		if u.Where != OnMap && u.Where != Waiting || u.Spent || u.MP == 0 && !s.bonusOpen() {
 			s.Movers[k] = -1
 			s.finishUnit(int(m))
 		}
@@ -571,9 +595,10 @@ func (s *State) continueMove() {
 	s.endMove()
 }
 
-// finishUnit marks a unit's move complete: spent (6.65), and acted.
+// finishUnit marks a unit's move complete: spent (6.65), and acted; a
+// reinforcement that stops before entering stays off the map, spent.
 func (s *State) finishUnit(m int) {
-	if u := &s.pos.Units[m]; u.Where == OnMap {
+	if u := &s.pos.Units[m]; u.Where == OnMap || u.Where == Waiting {
 		u.Spent, u.MP = true, 0
 	}
 	for k := range int(s.NGroup) {

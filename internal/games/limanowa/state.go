@@ -11,18 +11,16 @@ import (
 	"sandtable/internal/kit/sequence"
 )
 
-// Game is Last Laurels at Limanowa for the engine. It is not registered
-// (doc.go says what is missing); tests and the conformance suite use it
-// directly.
+// Game is Last Laurels at Limanowa for the engine.
 type Game struct{}
 
 func (Game) ID() string          { return "limanowa" }
 func (Game) Title() string       { return "Red Poppies Campaigns vol. 2: Last Laurels at Limanowa" }
 func (Game) SideNames() []string { return []string{"central", "russian"} }
 
-// Scenarios lists what New can start: scenario 1 only. Scenarios 2 and 3
-// need off-map artillery, the campaigns their days (doc.go).
-func (Game) Scenarios() []string { return []string{"probe"} }
+// Scenarios lists what New can start: the three scenarios of 13.0 (the
+// campaigns need their days, doc.go).
+func (Game) Scenarios() []string { return []string{"probe", "counter-attack", "muhr-at-jabloniec"} }
 
 // step is a decision point of the sequence of play.
 type step uint8
@@ -36,6 +34,8 @@ const (
 	stReact               // 6.71-6.73: the reactor may fire at the hex of the moving unit
 	stReturn              // 6.74: the reactor's units in the target hex may shoot back
 	stMelee               // 6.674: the actor allocates its attack
+	stArrive              // 10.22: the side named places its next reinforcement
+	stSpine               // 7.243: the owner of a stray FFE names its "1-2" spine
 )
 
 // maxGroup is the most units one command activates (6.01c).
@@ -81,9 +81,27 @@ type core struct {
 	HallowFor engine.Side
 }
 
+// extra is the part of the core that scenario 1 never changes: Marshal
+// encodes it only when it is not zero, so the records of scenario 1 made
+// before it existed replay with their hashes.
+type extra struct {
+	// Reinforcements (arrive.go).
+	Arriving  int16            // the unit the side deciding places now (10.22)
+	ArriveOf  int8             // 0: the initiative side places; 1: the other (10.22)
+	EntryUsed [maxGroup]int16  // hexes the units of this command entered the map by (10.21)
+
+	// Off-map artillery (artillery.go).
+	Groups  [maxOMA]omaGroup
+	Pending [4]int16 // the command 6.02's signal rolls interrupted: op, A, B, C
+	SSNext  int8     // the next group to roll for signal success (6.02)
+	Stray   int8     // 1 + the group whose FFE strays, waiting for its spine (7.243); 0 none
+	StrayAt int16    // the vertex it strays from
+}
+
 // State is a game of Limanowa at a decision point.
 type State struct {
 	core
+	extra
 	pos Position // the units, control and markers (Marshal encodes them)
 	d   *Data
 	sc  *Scenario
@@ -113,6 +131,9 @@ func (Game) New(setup engine.Setup) (engine.State, error) {
 	s.Rng = engine.NewRand(setup.Seed)
 	s.Movers = [2]int16{-1, -1}
 	s.Shooter = -1
+	if n := groupCount(sc); n > maxOMA {
+		return nil, fmt.Errorf("limanowa: scenario %s has %d OMA groups, at most %d", sc.ID, n, maxOMA)
+	}
 	s.Turn = 0
 	s.Step = stSetup
 	s.Decider = sc.First
@@ -148,7 +169,7 @@ func (s *State) Clone() engine.State {
 }
 
 // Marshal is the canonical encoding: the core, then every unit, control
-// and the markers.
+// and the markers, then the extra part unless it is zero.
 func (s *State) Marshal() []byte {
 	b := flat.Marshal(&s.core)
 	for i := range s.pos.Units {
@@ -159,7 +180,11 @@ func (s *State) Marshal() []byte {
 	}
 	b = append(b, flat.Marshal(&s.pos.Control.owner)...)
 	b = append(b, flat.Marshal(&s.pos.hex)...)
-	return append(b, flat.Marshal(&s.pos.side)...)
+	b = append(b, flat.Marshal(&s.pos.side)...)
+	if s.extra != (extra{}) {
+		b = append(b, flat.Marshal(&s.extra)...)
+	}
+	return b
 }
 
 func bits(bs ...bool) byte {

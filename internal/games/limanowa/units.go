@@ -16,6 +16,7 @@ const (
 	Destroyed              // on the casualty list (11.01)
 	Captured               // out of the campaign (11.531)
 	Exited                 // left the map (10.3)
+	Absent                 // never arrives: the enemy held every hex it could be placed in (10.22)
 )
 
 // Unit is one counter in play.

@@ -1,0 +1,440 @@
+package limanowa
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"sandtable/internal/engine"
+	"sandtable/internal/hexgrid"
+)
+
+// Off-map artillery in play (6.02, 6.1, 6.2, 7.2-7.3, 7.52): the groups a
+// scenario lists, each called onto a vertex by a command, primed when the
+// turn reaches its hourglass, rolling for signal success at each later
+// command of its owner until it fires for effect or is cancelled. The
+// tables are oma.go's.
+
+// maxOMA is the most OMA groups a scenario gives both sides together.
+const maxOMA = 8
+
+// hitMemory is how many vertices a group remembers hitting (7.242); a
+// group fires at most once every other turn (relay delay 1 or more) in
+// the 12 turns of the longest scenario, so never more than six.
+const hitMemory = 8
+
+// omaGroup is one group's state (the core's part of it).
+type omaGroup struct {
+	Cross int16 // vertex code of its cross hair (7.221), 0 none
+	Glass int8  // the turn of its hourglass: primed once the turn reaches it (7.222)
+	FFE   int16 // vertex code of its FFE, on the map until administration (7.247), 0 none
+	Spent bool  // called, cancelled or fired by accident this turn (6.05, 6.2)
+	Smoke bool  // it declared smoke at the call (7.52)
+	Hit   [hitMemory]int16
+}
+
+// groupCount is the number of OMA groups a scenario lists.
+func groupCount(sc *Scenario) int {
+	n := 0
+	for _, o := range sc.OMA {
+		n += o.Count
+	}
+	return n
+}
+
+// spec is group g's line of the order of battle, and g's number among its
+// side's groups (1 first).
+func (s *State) spec(g int) (*OMA, int) {
+	var nth [2]int
+	for k := range s.sc.OMA {
+		o := &s.sc.OMA[k]
+		for range o.Count {
+			nth[o.Side]++
+			if g == 0 {
+				return o, nth[o.Side]
+			}
+			g--
+		}
+	}
+	return nil, 0
+}
+
+func (s *State) groups() int { return groupCount(s.sc) }
+
+// groupID is a group's record name: "oma-russian-2".
+func (s *State) groupID(g int) string {
+	o, n := s.spec(g)
+	return fmt.Sprintf("oma-%s-%d", SideNames[o.Side], n)
+}
+
+func (s *State) groupByID(id string) (int, bool) {
+	for g := range s.groups() {
+		if s.groupID(g) == id {
+			return g, true
+		}
+	}
+	return 0, false
+}
+
+// vertexCode is a vertex as an action argument; 0 is none.
+func vertexCode(v hexgrid.Vertex) int16 {
+	c, r := Layout.ColRow(v.H)
+	return int16(((c+1)*32+r+1)*2 + int(v.K))
+}
+
+func codeVertex(c int16) hexgrid.Vertex {
+	k, n := c%2, int(c/2)
+	return hexgrid.Vertex{H: Layout.Hex(n/32-1, n%32-1), K: uint8(k)}
+}
+
+// formatVertex writes a vertex as its three hexes: "AF12/AF13/AG13".
+func formatVertex(v hexgrid.Vertex) string {
+	var ids []string
+	for _, h := range v.Hexes() {
+		ids = append(ids, Layout.Format(h))
+	}
+	return strings.Join(ids, "/")
+}
+
+// validVertex reports whether c names a vertex of three hexes on the map,
+// one of them existing in the scenario.
+func (s *State) validVertex(c int16) bool {
+	if c <= 0 || vertexCode(codeVertex(c)) != c {
+		return false
+	}
+	v, any := codeVertex(c), false
+	for _, h := range v.Hexes() {
+		if !Layout.OnMap(h) {
+			return false
+		}
+		any = any || s.inPlayArea(h)
+	}
+	return any
+}
+
+// conditions are the scenario's for the mode-of-transmission table
+// (7.14, 7.21): no Limanowa scenario fires a preliminary bombardment; a
+// trench is on the map once a scrape has been turned into one.
+func (s *State) conditions() Conditions {
+	c := Conditions{}
+	for _, h := range s.d.Map.Hexes {
+		c.TrenchOnMap = c.TrenchOnMap || s.pos.Marks(h)&TrenchMark != 0
+	}
+	return c
+}
+
+// callable reports whether group g may be called now by its side: arrived,
+// ready, with no cross hair or FFE on the map (6.1, 7.221).
+func (s *State) callable(g int) bool {
+	o, _ := s.spec(g)
+	gr := &s.Groups[g]
+	return o.Turn <= int(s.Turn) && !gr.Spent && gr.Cross == 0 && gr.FFE == 0
+}
+
+// primed reports whether group g's cross hair and hourglass are both on
+// the map (7.222).
+func (s *State) primed(g int) bool {
+	gr := &s.Groups[g]
+	return gr.Cross != 0 && int(gr.Glass) <= int(s.Turn)
+}
+
+// anyPrimed reports whether side has a primed group (6.02).
+func (s *State) anyPrimed(side engine.Side) bool {
+	for g := range s.groups() {
+		if o, _ := s.spec(g); o.Side == side && s.primed(g) {
+			return true
+		}
+	}
+	return false
+}
+
+// observes reports whether group g's side has an observer for v (6.1,
+// 7.21): aircraft see every vertex; flares fire only at their
+// preregistered vertex (7.3); otherwise a friendly infantry unit on the
+// map must see it (4.92). No Limanowa group uses a trench set.
+func (s *State) observes(g int, v hexgrid.Vertex) bool {
+	o, _ := s.spec(g)
+	switch effective(o.Mode, s.conditions()) {
+	case Aircraft:
+		return true
+	case Flare:
+		if o.Preregistered == nil || *o.Preregistered != v {
+			return false
+		}
+	}
+	smoke := func(h hexgrid.Hex) bool { return s.pos.Marks(h)&SmokeMark != 0 }
+	for i := range s.pos.Units {
+		u := &s.pos.Units[i]
+		if u.Side == o.Side && u.Where == OnMap && s.d.Counters[u.Counter].Type == Infantry &&
+			s.d.Map.SeeVertex(u.Hex, v, Sightline{Concealed: smoke}).Visible {
+			return true
+		}
+	}
+	return false
+}
+
+// callTargets are the vertex codes group g is offered (ruling L23): its
+// preregistered vertex and the corners of hexes holding enemy units, each
+// seen by an observer.
+func (s *State) callTargets(g int, dst []int16) []int16 {
+	o, _ := s.spec(g)
+	try := func(v hexgrid.Vertex) {
+		c := vertexCode(v)
+		if !slices.Contains(dst, c) && s.validVertex(c) && s.observes(g, v) {
+			dst = append(dst, c)
+		}
+	}
+	if o.Preregistered != nil {
+		try(*o.Preregistered)
+	}
+	for i := range s.pos.Units {
+		if u := &s.pos.Units[i]; u.Where == OnMap && u.Side != o.Side {
+			for d := hexgrid.Dir(0); d < 6; d++ {
+				try(hexgrid.Corner(u.Hex, d))
+			}
+		}
+	}
+	return dst
+}
+
+// primeGroups logs the groups whose hourglass the turn marker reaches
+// (7.222, 7.223).
+func (s *State) primeGroups() {
+	for g := range s.groups() {
+		if gr := &s.Groups[g]; gr.Cross != 0 && int(gr.Glass) == int(s.Turn) {
+			s.logf("7.222", engine.Observer, "primed", s.groupID(g), formatVertex(codeVertex(gr.Cross)))
+		}
+	}
+}
+
+// call places group g's cross hair on vertex c and its hourglass the
+// relay delay ahead (6.1, 7.221); the group is spent (6.05) and the
+// command is over.
+func (s *State) call(g int, c int16, smoke bool) {
+	o, _ := s.spec(g)
+	gr := &s.Groups[g]
+	rd := s.d.Tables.RelayDelay(o.Mode, s.conditions())
+	gr.Cross, gr.Glass, gr.Spent, gr.Smoke = c, int8(int(s.Turn)+rd), true, smoke
+	if smoke {
+		s.logf("7.52", engine.Observer, "callSmoke", s.groupID(g), formatVertex(codeVertex(c)), itoa(rd))
+	} else {
+		s.logf("6.1", engine.Observer, "call", s.groupID(g), formatVertex(codeVertex(c)), itoa(rd))
+	}
+	if rd == 0 {
+		s.logf("7.222", engine.Observer, "primed", s.groupID(g), formatVertex(codeVertex(c)))
+	}
+	s.endHalf()
+}
+
+// issue carries out a command, first rolling signal success for each of
+// the actor's primed groups (6.02; a cancel command does not, 6.2).
+func (s *State) issue(op uint8, a, b, c int16) {
+	if op != opCancel && s.anyPrimed(s.Phasing) {
+		s.Pending = [4]int16{int16(op), a, b, c}
+		s.SSNext = 0
+		s.signals()
+		return
+	}
+	s.command(op, a, b, c)
+}
+
+// command carries out a command once 6.02's rolls are done.
+func (s *State) command(op uint8, a, b, c int16) {
+	switch op {
+	case opActivate:
+		s.Group[0], s.NGroup = a, 1
+		s.EntryUsed = [maxGroup]int16{}
+		s.Step = stGroup
+		s.logf("6.01", engine.Observer, "activate", s.unitID(int(a)))
+	case opCall:
+		s.call(int(a), b, c == 1)
+	case opCancel:
+		s.cancel(int(a))
+	}
+}
+
+// signals rolls signal success for the actor's primed groups from SSNext
+// on (6.02, 7.23); a success fires for effect (7.24). A stray FFE waits
+// for its spine; then the command interrupted goes on.
+func (s *State) signals() {
+	for int(s.SSNext) < s.groups() {
+		g := int(s.SSNext)
+		s.SSNext++
+		if o, _ := s.spec(g); o.Side != s.Phasing || !s.primed(g) {
+			continue
+		}
+		d := s.dice()
+		ss := s.d.Tables.SignalSuccess(s.spec1(g).Mode, s.conditions())
+		sig := SignalRoll(d[0]+d[1], ss, false)
+		s.logf("7.23", engine.Observer, "signal", s.groupID(g), itoa(d[0]), itoa(d[1]), itoa(ss), signalWords[sig])
+		if sig == Signalled && !s.fireForEffect(g) {
+			return
+		}
+	}
+	s.resume()
+}
+
+func (s *State) spec1(g int) *OMA { o, _ := s.spec(g); return o }
+
+var signalWords = []string{"no-signal", "signalled", "accidental"}
+
+// resume carries on with the command 6.02's rolls or an accidental FFE
+// interrupted; a unit the fire left unable to act loses its command.
+func (s *State) resume() {
+	p := s.Pending
+	s.Pending, s.SSNext = [4]int16{}, 0
+	switch op := uint8(p[0]); {
+	case op == opActivate && !s.commandable(int(p[1])):
+		s.logf("6.02", engine.Observer, "noCommand", s.unitID(int(p[1])))
+		s.endHalf()
+	case op == opCancel:
+		s.endHalf()
+	default:
+		s.command(op, p[1], p[2], p[3])
+	}
+}
+
+// cancel tries to cancel primed group g (6.2, 7.224, 7.23): success takes
+// its cross hair off and spends it; 11 or more fires it by accident; any
+// other failure leaves it primed and ready. The command is then over.
+func (s *State) cancel(g int) {
+	gr := &s.Groups[g]
+	d := s.dice()
+	ss := s.d.Tables.SignalSuccess(s.spec1(g).Mode, s.conditions())
+	sig := SignalRoll(d[0]+d[1], ss, true)
+	s.logf("6.2", engine.Observer, "cancel", s.groupID(g), itoa(d[0]), itoa(d[1]), itoa(ss), signalWords[sig])
+	switch sig {
+	case Signalled:
+		gr.Cross, gr.Glass, gr.Spent = 0, 0, true
+	case Accidental:
+		gr.Spent = true
+		s.Pending, s.SSNext = [4]int16{int16(opCancel)}, int8(s.groups())
+		if s.fireForEffect(g) {
+			s.resume()
+		}
+		return
+	}
+	s.endHalf()
+}
+
+// highest reports whether side controls a hex at the map's highest level
+// (7.242, 8.43).
+func (s *State) highest(side engine.Side) bool {
+	top := 0
+	for _, h := range s.d.Map.Hexes {
+		top = max(top, s.d.Map.Level(h))
+	}
+	for _, h := range s.d.Map.Hexes {
+		if s.d.Map.Level(h) == top && s.pos.Control.Owner(h) == side {
+			return true
+		}
+	}
+	return false
+}
+
+// fireForEffect rolls group g's accuracy (7.242) and lands its FFE on the
+// cross hair, or, on a stray, asks its owner for the "1-2" spine (7.243)
+// and reports false.
+func (s *State) fireForEffect(g int) bool {
+	o, _ := s.spec(g)
+	gr := &s.Groups[g]
+	v := codeVertex(gr.Cross)
+	registered := o.Preregistered != nil && *o.Preregistered == v || slices.Contains(gr.Hit[:], gr.Cross)
+	high := s.highest(o.Side)
+	die := s.roll()
+	hit := s.d.Tables.Accurate(die, high, registered)
+	mod := -b2i(high) - b2i(registered)
+	s.logf("7.242", engine.Observer, "accuracy", s.groupID(g), itoa(die), fmt.Sprintf("%+d", mod), itoa(die+mod), map[bool]string{true: "on-target", false: "strays"}[hit])
+	if hit {
+		s.land(g, v)
+		return true
+	}
+	s.Stray, s.StrayAt = int8(g+1), gr.Cross
+	s.Step, s.Decider = stSpine, o.Side
+	return false
+}
+
+// strayAlong rolls the error die with the spine named "1-2" (7.243) and
+// lands the FFE; then the signal rolls go on.
+func (s *State) strayAlong(start int) {
+	g, v := int(s.Stray)-1, codeVertex(s.StrayAt)
+	die := s.roll()
+	to := Stray(v, start, die)
+	s.logf("7.243", engine.Observer, "stray", s.groupID(g), formatVertex(v.Adjacent()[start]), itoa(die), formatVertex(to))
+	s.Stray, s.StrayAt = 0, 0
+	s.land(g, to)
+	s.signals()
+}
+
+// land puts group g's FFE on v (7.242: the cross hair flips): smoke in
+// its three hexes (7.52), or an attack on every unit in them (7.245).
+func (s *State) land(g int, v hexgrid.Vertex) {
+	gr := &s.Groups[g]
+	gr.Cross, gr.Glass, gr.FFE = 0, 0, vertexCode(v)
+	copy(gr.Hit[:], gr.Hit[1:])
+	gr.Hit[hitMemory-1] = gr.FFE
+	s.logf("7.245", engine.Observer, "ffe", s.groupID(g), formatVertex(v))
+	if gr.Smoke {
+		for _, h := range Blast(v) {
+			s.pos.Mark(h, SmokeMark, true)
+		}
+		return
+	}
+	var in []int
+	blast := Blast(v)
+	for i := range s.pos.Units {
+		if u := &s.pos.Units[i]; u.Where == OnMap && slices.Contains(blast[:], u.Hex) {
+			in = append(in, i)
+		}
+	}
+	s.ffeAttack(g, in, "7.245")
+}
+
+// ffeAttack makes group g's FFE attack on units (7.241): the group's
+// firepower and the card's deployment, movement and terrain modifiers;
+// the off-map guns stand at ground level, so a hill is cover against a
+// gun group but not a howitzer group (8.43, ruling L24). Every check is
+// rolled, then all are carried out.
+func (s *State) ffeAttack(g int, units []int, rule string) {
+	o, _ := s.spec(g)
+	shot := Shot{Firepower: o.Fire, OMA: true, Howitzer: o.Howitzer}
+	checks := make([]Check, len(units))
+	for k, i := range units {
+		u := &s.pos.Units[i]
+		mod := s.d.Tables.FireModifier(shot, s.pos.targetOf(s.d, i, u.Moving, 0))
+		if s.hallowed(u) {
+			mod += Hallowed
+		}
+		checks[k] = Check{Dice: s.dice(), Modifier: mod, Cohesion: u.Face(s.d).Cohesion, Cause: ByFire}
+	}
+	for k, i := range units {
+		o := s.pos.Units[i].Apply(checks[k])
+		s.logCheck(rule, i, checks[k], o)
+		if o != Pass {
+			s.pos.Units[i].Moving = false
+		}
+	}
+	s.pos.Control.Update(s.pos.Units)
+}
+
+// ffeOnEntry: an FFE attacks the movers entering a hex of its blast
+// (7.247), before 6.9's consequences (ruling L25).
+func (s *State) ffeOnEntry(h hexgrid.Hex) {
+	for g := range s.groups() {
+		gr := &s.Groups[g]
+		blast := Blast(codeVertex(gr.FFE))
+		if gr.FFE == 0 || gr.Smoke || !slices.Contains(blast[:], h) {
+			continue
+		}
+		var in []int
+		for _, m := range s.movers(nil) {
+			if s.pos.Units[m].Where == OnMap && s.pos.Units[m].Hex == h {
+				in = append(in, m)
+			}
+		}
+		if len(in) > 0 {
+			s.logf("7.247", engine.Observer, "ffeEntry", s.groupID(g), Layout.Format(h))
+			s.ffeAttack(g, in, "7.247")
+		}
+	}
+}
