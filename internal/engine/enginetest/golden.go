@@ -23,12 +23,22 @@ var update = flag.Bool("update", false, "rewrite the golden playthroughs in test
 // diff.
 func Golden(t *testing.T, g engine.Game, seeds []uint64, langs ...string) {
 	t.Helper()
+	GoldenScenario(t, g, "", seeds, langs...)
+}
+
+// GoldenScenario is Golden for games of one scenario, in the files
+// playthrough-SCENARIO-SEED.json and .LANG.log.
+func GoldenScenario(t *testing.T, g engine.Game, scenario string, seeds []uint64, langs ...string) {
+	t.Helper()
 	for _, seed := range seeds {
 		name := fmt.Sprintf("playthrough-%d", seed)
+		if scenario != "" {
+			name = fmt.Sprintf("playthrough-%s-%d", scenario, seed)
+		}
 		t.Run(name, func(t *testing.T) {
 			recPath := filepath.Join("testdata", name+".json")
 			if *update {
-				writeGolden(t, recPath, PlayRandom(t, g, seed).Record.Encode())
+				writeGolden(t, recPath, playRandom(t, g, engine.Setup{Scenario: scenario, Seed: seed}).Record.Encode())
 			}
 			s := ReplayFile(t, recPath)
 			if !s.State.Over() {
@@ -58,11 +68,16 @@ func Golden(t *testing.T, g engine.Game, seeds []uint64, langs ...string) {
 // is a game).
 func PlayRandom(t testing.TB, g engine.Game, seed uint64) *engine.Session {
 	t.Helper()
-	s, err := engine.NewSession(g, engine.Setup{Seed: seed})
+	return playRandom(t, g, engine.Setup{Seed: seed})
+}
+
+func playRandom(t testing.TB, g engine.Game, setup engine.Setup) *engine.Session {
+	t.Helper()
+	s, err := engine.NewSession(g, setup)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := engine.NewRand(seed * 7919)
+	r := engine.NewRand(setup.Seed * 7919)
 	for !s.State.Over() {
 		side := s.State.Active().Sides()[0]
 		legal := s.State.Legal(side, nil)

@@ -34,7 +34,7 @@ const (
 	opExit                // A the movers leave the map across its edge (10.3)
 	opCall                // A OMA group, B vertex, C 0 shell / 1 smoke (6.1, 7.52)
 	opCancel              // A OMA group (6.2)
-	opSpine               // A OMA group, B 0-2: the spine named "1-2" (7.243)
+	opSpine               // A OMA group, B the vertex the spine named "1-2" leads to (7.243)
 )
 
 var ops = actiontext.Ops{"", "place", "pass", "activate", "add", "end", "deploy", "dig", "fire", "move", "step",
@@ -143,8 +143,10 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 			add(opAttack, a, t, 0)
 		}
 	case stSpine:
-		for k := range 3 {
-			add(opSpine, int(s.Stray)-1, k, 0)
+		for _, v := range codeVertex(s.StrayAt).Adjacent() {
+			if c := vertexCode(v); s.validVertex(c) {
+				add(opSpine, int(s.Stray)-1, int(c), 0)
+			}
 		}
 	}
 	return dst
@@ -289,7 +291,8 @@ func (s *State) apply(a engine.Action) {
 	case opActivate, opCall, opCancel:
 		s.issue(a.Op, a.A, a.B, a.C)
 	case opSpine:
-		s.strayAlong(int(a.B))
+		adj := codeVertex(s.StrayAt).Adjacent()
+		s.strayAlong(slices.Index(adj[:], codeVertex(a.B)))
 	case opAdd:
 		s.Group[s.NGroup] = a.A
 		s.NGroup++
@@ -404,10 +407,7 @@ func (s *State) EncodeAction(a engine.Action) string {
 	case opCancel:
 		return w + " " + group(a.A)
 	case opSpine:
-		if s.validVertex(s.StrayAt) && a.B >= 0 && a.B < 3 {
-			return w + " " + group(a.A) + " " + formatVertex(codeVertex(s.StrayAt).Adjacent()[a.B])
-		}
-		return w + " " + group(a.A) + " " + fmt.Sprintf("spine%d", a.B)
+		return w + " " + group(a.A) + " " + vertex(a.B)
 	case opFire, opStep:
 		return w + " " + unit(a.A) + " " + hex(a.B)
 	case opAttack:
@@ -490,17 +490,8 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 		if a.A, err = group(args[0]); err != nil {
 			return a, err
 		}
-		v, err := parseVertex(args[1])
-		if err != nil || !s.validVertex(s.StrayAt) {
-			return a, fmt.Errorf("limanowa: %q is not a spine of a straying FFE", args[1])
-		}
-		adj := codeVertex(s.StrayAt).Adjacent()
-		k := slices.Index(adj[:], v)
-		if k < 0 {
-			return a, fmt.Errorf("limanowa: %q is not one spine from the cross hair", args[1])
-		}
-		a.B = int16(k)
-		return a, nil
+		a.B, err = vertex(args[1])
+		return a, err
 	case opPlace:
 		if err := actiontext.Want("limanowa", w, args, 3, "a unit, a hex and formed or dispersed"); err != nil {
 			return a, err

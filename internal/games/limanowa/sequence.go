@@ -138,7 +138,11 @@ func (s *State) judge() {
 	if r.Winner != engine.Observer {
 		w = SideNames[r.Winner]
 	}
-	s.logf("13.0", engine.Observer, "victory", itoa(r.Points[Central]), itoa(r.Points[Russian]), w)
+	if s.sc.Victory.Kind == MoreLimanowaHexes {
+		s.logf("13.0", engine.Observer, "victory", itoa(r.Points[Central]), itoa(r.Points[Russian]), w)
+	} else {
+		s.logf("13.0", engine.Observer, "victoryHills", itoa(r.Points[Central]), itoa(r.Points[Russian]), w)
+	}
 }
 
 // reactor is the side that is not acting (5.22).

@@ -86,9 +86,9 @@ type core struct {
 // before it existed replay with their hashes.
 type extra struct {
 	// Reinforcements (arrive.go).
-	Arriving  int16            // the unit the side deciding places now (10.22)
-	ArriveOf  int8             // 0: the initiative side places; 1: the other (10.22)
-	EntryUsed [maxGroup]int16  // hexes the units of this command entered the map by (10.21)
+	Arriving  int16           // the unit the side deciding places now (10.22)
+	ArriveOf  int8            // 0: the initiative side places; 1: the other (10.22)
+	EntryUsed [maxGroup]int16 // hexes the units of this command entered the map by (10.21)
 
 	// Off-map artillery (artillery.go).
 	Groups  [maxOMA]omaGroup
