@@ -16,7 +16,13 @@ import (
 // couplets. The state logs.
 func probe(t *testing.T, actor engine.Side, fixture string) *State {
 	t.Helper()
-	st, err := Game{}.New(engine.Setup{Scenario: "probe", Seed: 1})
+	return begin(t, "probe", actor, fixture)
+}
+
+// begin is probe for any scenario.
+func begin(t *testing.T, scenario string, actor engine.Side, fixture string) *State {
+	t.Helper()
+	st, err := Game{}.New(engine.Setup{Scenario: scenario, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

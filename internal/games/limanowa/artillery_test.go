@@ -1,0 +1,207 @@
+package limanowa
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"sandtable/internal/engine"
+	"sandtable/internal/engine/enginetest"
+	"sandtable/internal/hexgrid"
+)
+
+// logHas fails unless the English log of s so far (taken into *all)
+// contains each text.
+func logHas(t *testing.T, s *State, all *string, texts ...string) {
+	t.Helper()
+	*all += logText(s)
+	for _, x := range texts {
+		if !strings.Contains(*all, x) {
+			t.Errorf("no log line with %q in\n%s", x, *all)
+		}
+	}
+}
+
+// 7.244 and 7.246 in play: a Russian group's cross hair on the vertex
+// (N18, O19, N19) is primed; the next Russian command rolls signal
+// success (4+3 against telephone's 7: success, 6.02, 7.23), the accuracy
+// die 3 strays (7.242), the player names the spine due west "1-2", the
+// error die 2 takes the FFE to (M19, N18, N19): the units in N18, N19 and
+// M19 check cohesion with the group's +4 and their deployment and cover
+// (7.241: formed +1, N18's village -1), the one in O19 does not; then the
+// command goes on. A unit entering M19 later that turn is attacked too (7.247).
+func TestFFEStrayExample(t *testing.T) {
+	h := Layout.MustParse
+	s := begin(t, "counter-attack", Russian, `
+		russian-coy-1 AL05 formed
+		landsturm-coy-1 N18 formed
+		landsturm-coy-2 N19 dispersed
+		landsturm-coy-3 M19 formed
+		ah-mg-1 O19 formed
+		landsturm-coy-4 M20 formed
+	`)
+	g, _ := s.groupByID("oma-russian-2")
+	v, _ := hexgrid.VertexOf(h("N18"), h("O19"), h("N19"))
+	s.Groups[g].Cross, s.Groups[g].Glass = vertexCode(v), 1
+	west := Stray(v, 0, 1)
+	for _, a := range v.Adjacent() {
+		if Layout.VertexPoint(a, 1).X < Layout.VertexPoint(v, 1).X-0.5 {
+			west = a
+		}
+	}
+	//         signal  accuracy
+	s.Rng = enginetest.Dice(t, "4", "3", "3")
+	play(t, s, "activate russian-coy-1")
+	at(t, s, stSpine, Russian, "the stray")
+	s.Rng = enginetest.Dice(t, "2", "1", "1", "1", "1", "1", "1")
+	play(t, s, "spine oma-russian-2 "+formatVertex(west))
+	want, _ := hexgrid.VertexOf(h("M19"), h("N18"), h("N19"))
+	if got := codeVertex(s.Groups[g].FFE); got != want {
+		t.Fatalf("the FFE is on %s, want %s", formatVertex(got), formatVertex(want))
+	}
+	at(t, s, stGroup, Russian, "the command goes on")
+	var log string
+	logHas(t, s, &log, "signal success 4+3 against 7: success (7.23)", "accuracy die 3, modifier +0: 3, it strays (7.242)",
+		"error die 2: the fire lands on "+formatVertex(want), "k.k. Landsturm company 1 cohesion check 1+1+4",
+		"k.k. Landsturm company 2 cohesion check 1+1+4", "k.k. Landsturm company 3 cohesion check 1+1+5")
+	if strings.Contains(log, "machine-gun section 1 cohesion") {
+		t.Error("the unit in O19 was attacked")
+	}
+	// 7.247: the Austro-Hungarian unit in M20 walks into M19.
+	play(t, s, "end")
+	at(t, s, stCommand, Central, "the other half")
+	s.Rng = enginetest.Dice(t, "6", "6")
+	play(t, s, "activate landsturm-coy-4", "move landsturm-coy-4", "step landsturm-coy-4 M19")
+	logHas(t, s, &log, "attacks the units entering M19 (7.247)")
+	if u := s.unit(t, "landsturm-coy-4"); u.Where != Destroyed {
+		t.Errorf("6+6 and the group's +4 leave the entering unit %v", u.Where)
+	}
+}
+
+// 6.1, 7.221, 7.222: a call places the cross hair where an infantry unit
+// sees it and spends the group; telephone's hourglass primes it the next
+// turn; flares are primed at once. 6.2: a cancellation of 11 or more
+// fires by accident; one in between leaves the group primed and ready.
+func TestCallAndCancel(t *testing.T) {
+	s := begin(t, "counter-attack", Russian, `
+		russian-coy-1 AG14 formed
+		hussar-sqn-dismounted-1 AF13 formed
+	`)
+	g, _ := s.groupByID("oma-russian-1")
+	pre := formatVertex(*s.spec1(g).Preregistered)
+	legal := s.legalTexts()
+	if !slices.Contains(legal, "call oma-russian-1 "+pre+" shell") || !slices.Contains(legal, "call oma-russian-1 "+pre+" smoke") {
+		t.Fatalf("the preregistered vertex is not offered: %v", legal)
+	}
+	play(t, s, "call oma-russian-1 "+pre+" shell")
+	if gr := s.Groups[g]; gr.Cross == 0 || gr.Glass != 2 || !gr.Spent || s.primed(g) {
+		t.Fatalf("after the call: %+v", gr)
+	}
+	s.Turn = 2
+	if !s.primed(g) {
+		t.Fatal("not primed on turn 2")
+	}
+	s.Groups[g].Spent = false
+	s.Decider, s.Phasing, s.Step = Russian, Russian, stCommand
+	s.Rng = enginetest.Dice(t, "5", "4") // 9 against 7: no signal, no accident
+	play(t, s, "cancel oma-russian-1")
+	if !s.primed(g) || s.Groups[g].Spent {
+		t.Fatal("a failed cancellation below 11 changed the group")
+	}
+	var log string
+	logHas(t, s, &log, "cancellation 5+4 against 7: no signal")
+	s.Decider, s.Phasing, s.Step = Russian, Russian, stCommand
+	//                            cancel   accuracy: 1-1 on target
+	s.Rng = enginetest.Dice(t, "6", "5", "1", "1", "1")
+	play(t, s, "cancel oma-russian-1")
+	logHas(t, s, &log, "failed with 11 or more", "fires for effect on "+pre)
+	if gr := s.Groups[g]; !gr.Spent || gr.FFE == 0 || gr.Cross != 0 {
+		t.Errorf("after the accident: %+v", gr)
+	}
+}
+
+// 10.22: reinforcements placed in turn, the initiative side first; a
+// force whose every hex holds the enemy never arrives. 10.2, 10.21: an
+// entering one walks on by an edge hex of its area on its turn.
+func TestReinforcements(t *testing.T) {
+	st, err := Game{}.New(engine.Setup{Scenario: "muhr-at-jabloniec", Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	for s.Step == stSetup {
+		l := s.Legal(s.Decider, nil)
+		if err := s.Apply(s.Decider, l[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at(t, s, stArrive, Central, "turn 1's arrivals")
+	if s.Turn != 1 {
+		t.Fatalf("turn %d", s.Turn)
+	}
+	for s.Step == stArrive {
+		l := s.Legal(s.Decider, nil)
+		if err := s.Apply(s.Decider, l[len(l)-1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n := 0
+	for i := range s.pos.Units {
+		if f := s.force(i); f != nil && f.Turn == 1 && s.pos.Units[i].Where == OnMap {
+			n++
+		}
+	}
+	if n != 8 {
+		t.Errorf("%d of 8 hussars placed on turn 1", n)
+	}
+	// Entering: on turn 3 the Honvéd companies may be commanded off the map.
+	s.Turn = 3
+	s.Step, s.Decider, s.Phasing = stCommand, Central, Central
+	i, _ := s.unitByID("honved-coy-1")
+	if !slices.Contains(s.legalTexts(), "activate honved-coy-1") {
+		t.Fatalf("the entering company cannot be commanded: %v", s.legalTexts())
+	}
+	play(t, s, "activate honved-coy-1", "move honved-coy-1")
+	var steps []string
+	for _, x := range s.legalTexts() {
+		if strings.HasPrefix(x, "step ") {
+			steps = append(steps, x)
+			h := Layout.MustParse(strings.Fields(x)[2])
+			if !s.d.Map.EdgeHex(h) || hexgrid.Distance(h, Layout.MustParse("A25")) > 6 {
+				t.Errorf("%s is no entry hex of 10.2's area", x)
+			}
+		}
+	}
+	if len(steps) == 0 {
+		t.Fatal("no entry hex")
+	}
+	play(t, s, steps[0])
+	if u := &s.pos.Units[i]; u.Where != OnMap || int(u.MP) != u.Face(s.d).Move-1 {
+		t.Errorf("after entering: %+v", u)
+	}
+	// 10.22: every hex of a force held by the enemy.
+	s2 := begin(t, "muhr-at-jabloniec", Central, "")
+	for i := range s2.pos.Units {
+		if f := s2.force(i); f.Turn == 1 {
+			s2.pos.Units[i].Where = Waiting
+		}
+	}
+	for k, id := range []string{"V15", "W15", "X14", "Y15", "Z14", "AA14"} {
+		u := &s2.pos.Units[k]
+		u.Where, u.Hex = OnMap, Layout.MustParse(id)
+		u.Side = Russian
+	}
+	s2.pos.Control.Update(s2.pos.Units)
+	if i := s2.nextToArrive(Central); i >= 0 {
+		t.Fatalf("%s may arrive", s2.unitID(i))
+	}
+	absent := 0
+	for _, u := range s2.pos.Units {
+		if u.Where == Absent {
+			absent++
+		}
+	}
+	if absent != 8 {
+		t.Errorf("%d units absent, want the 8 hussars of turn 1", absent)
+	}
+}
