@@ -1,6 +1,7 @@
 // Package limanowa is Red Poppies Campaigns vol. 2, Last Laurels at
 // Limanowa (Compass Games 2017), game id "limanowa" - a partial package:
-// it is not registered with the engine; its tests play scenario 1.
+// it is not registered with the engine; its tests play the three
+// scenarios.
 //
 // What exists:
 //
@@ -59,23 +60,45 @@
 //     asked only when a reactor can really shoot (6.71-6.73), with a
 //     private standing reaction order each player may give and the
 //     prompt's odds in the view - exiting the map (10.3, ruling L20) and
-//     the victory (13.0); its log, prompts and actions in English and Italian
+//     the victory (13.0);
+//   - scenarios 2 (Counter Attack) and 3 (Muhr at Jabloniec) as games
+//     (Game.Scenarios offers all three): their reinforcements placed in
+//     the initiative phase, or absent when the enemy holds every hex
+//     (10.22, ruling L21), and walked on across the map edge alone, as a
+//     stack or as a mass (10.2, 10.21, L22; arrive.go); scenario 3's play
+//     area; their victory on the hills (13.0);
+//   - off-map artillery in play (artillery.go, rulings L23-L28): the call
+//     command placing a cross hair, shell or smoke, on a vertex an
+//     infantry observer sees (6.1, 4.92, 7.52), the hourglass and
+//     priming (7.221, 7.222), 6.02's signal-success rolls at each later
+//     command, the cancel command with its accidental FFE (6.2, 7.23),
+//     fire for effect with the accuracy die, the owner's "1-2" spine and
+//     the error die (7.242-7.244), the blast's attack on every unit of
+//     its three hexes (7.241, 7.245) and on units entering them until
+//     administration (7.247), preregistered and previously hit vertices
+//     (7.3), smoke as concealment for direct fire;
+//   - its log, prompts and actions in English and Italian
 //     with the rule of each line, in the message catalogs words/en.json and
-//     words/it.json read through internal/kit/words (i18n.go); it passes the engine's conformance suite, three golden games
-//     and the fuzzers. Game.Scenarios offers "probe" only. ai.go gives the
+//     words/it.json read through internal/kit/words (i18n.go); every
+//     scenario passes the engine's conformance suite and has golden games
+//     (three of scenario 1, one each of 2 and 3), and the fuzzers. ai.go gives the
 //     computer players an evaluation of scenario 1 (greedy beat random in
 //     15 of 20 side-swapped games).
 //
-// What does not exist yet: scenarios 2 and 3 and the campaigns as games
-// (New refuses them): their off-map artillery in play (calling, 6.02's
-// signal rolls at each command, priming, fire for effect, cancel - the
-// tables exist in oma.go), reinforcements placed and entering (10.2,
-// 10.21, 10.22), exiting (10.3), transport (6.8), anti-tank fire,
-// going IN trenches and blockhouses (no trench is on the Limanowa map,
-// rulings-data D9, but scrapes turned trenches are), bomb stops by
-// digging (6.41b, c), the bombardment's breaches and scrapes, creeping
-// barrage, gas and smoke, night (5.12 is in RollInitiative, not yet
-// fed), infiltration's blobs and doubled melee, and every campaign
+// Not in any Limanowa scenario, so not in play: preliminary bombardment
+// and creeping barrage (7.1, 7.4; bombard.go resolves 7.12 on units but
+// nothing calls it), gas (7.51: from September 1915), aircraft and trench
+// sets (7.21), AFVs and anti-tank fire, wheat (December).
+//
+// What does not exist yet: the campaigns as games (New refuses them),
+// transport (6.8; no Limanowa order of battle lists any),
+// going IN trenches and blockhouses (no trench or blockhouse is on the
+// Limanowa map, rulings-data D9, but scrapes turned trenches are),
+// turning scrapes into trenches and bomb stops by digging (6.41b, c),
+// craters (8.2: only a bombardment makes them), wire and breaches in play
+// (the map prints no wire; move.go and position.go carry 8.341 for
+// markers), night (5.12 is in RollInitiative, not yet fed; no scenario
+// is at night), infiltration's blobs and doubled melee, and every campaign
 // day's sequence (arrivals, isolation, night melee, the night-attack
 // choice, recovery, improving positions, redeploying); a way to set the
 // standing reaction order outside a command decision, snapshots for
