@@ -8,21 +8,22 @@ import (
 	"sandtable/internal/hexgrid"
 )
 
-// What the computer players know of Limanowa: an evaluation of scenario 1.
+// What the computer players know of Limanowa: an evaluation of the
+// scenarios.
 // The knowledge is registered with the players here; the game itself is
 // not registered with the engine yet (doc.go).
 func init() {
 	ai.RegisterKnowledge(Game{}.ID(), ai.Knowledge{Evaluate: evaluate})
 }
 
-// evaluate estimates side's chance of winning scenario 1: the margin of
-// Limanowa hexes each side controls (13.0), the units each keeps (formed
-// counting more) and how close each side's units stand to the town,
-// through a logistic curve.
+// evaluate estimates side's chance of winning a scenario: the margin of
+// the hexes its victory counts each side controls (13.0), the units each
+// keeps (formed counting more) and how close each side's units stand to
+// those hexes, through a logistic curve.
 func evaluate(st engine.State, side engine.Side) float64 {
 	s := st.(*State)
-	town, _ := s.d.Map.VillageOf(Layout.MustParse("N17"))
-	x := 0.6 * float64(s.pos.Control.Count(Central, town.Hexes)-s.pos.Control.Count(Russian, town.Hexes))
+	goal := s.objective()
+	x := 0.6 * float64(s.pos.Control.Count(Central, goal)-s.pos.Control.Count(Russian, goal))
 	for i := range s.pos.Units {
 		u := &s.pos.Units[i]
 		if u.Where != OnMap {
@@ -33,7 +34,7 @@ func evaluate(st engine.State, side engine.Side) float64 {
 			v = 1
 		}
 		near := 12.0
-		for _, h := range town.Hexes {
+		for _, h := range goal {
 			near = math.Min(near, float64(hexgrid.Distance(u.Hex, h)))
 		}
 		v += 0.08 * (12 - near)
@@ -47,4 +48,21 @@ func evaluate(st engine.State, side engine.Side) float64 {
 		return p
 	}
 	return 1 - p
+}
+
+// objective is the hexes the scenario's victory counts (13.0): the town of
+// Limanowa in scenario 1, the Golkow and Jabloniec hexes that exist in
+// scenarios 2 and 3.
+func (s *State) objective() []hexgrid.Hex {
+	if s.sc.Victory.Kind == MoreLimanowaHexes {
+		town, _ := s.d.Map.VillageOf(Layout.MustParse("N17"))
+		return town.Hexes
+	}
+	var out []hexgrid.Hex
+	for _, h := range s.d.hillHexes() {
+		if s.inPlayArea(h) {
+			out = append(out, h)
+		}
+	}
+	return out
 }

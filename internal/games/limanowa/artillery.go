@@ -148,39 +148,36 @@ func (s *State) anyPrimed(side engine.Side) bool {
 	return false
 }
 
-// observes reports whether group g's side has an observer for v (6.1,
-// 7.21): aircraft see every vertex; flares fire only at their
-// preregistered vertex (7.3); otherwise a friendly infantry unit on the
-// map must see it (4.92). No Limanowa group uses a trench set.
-func (s *State) observes(g int, v hexgrid.Vertex) bool {
-	o, _ := s.spec(g)
-	switch effective(o.Mode, s.conditions()) {
-	case Aircraft:
-		return true
-	case Flare:
-		if o.Preregistered == nil || *o.Preregistered != v {
-			return false
-		}
-	}
-	smoke := func(h hexgrid.Hex) bool { return s.pos.Marks(h)&SmokeMark != 0 }
+// seen reports whether a friendly infantry unit of side on the map, an
+// observer of every mode but aircraft (7.21), sees v (4.92); the
+// observers nearest v are tried first.
+func (s *State) seen(side engine.Side, v hexgrid.Vertex) bool {
+	var obs []hexgrid.Hex
 	for i := range s.pos.Units {
 		u := &s.pos.Units[i]
-		if u.Side == o.Side && u.Where == OnMap && s.d.Counters[u.Counter].Type == Infantry &&
-			s.d.Map.SeeVertex(u.Hex, v, Sightline{Concealed: smoke}).Visible {
+		if u.Side == side && u.Where == OnMap && s.d.Counters[u.Counter].Type == Infantry && !slices.Contains(obs, u.Hex) {
+			obs = append(obs, u.Hex)
+		}
+	}
+	at := v.Hexes()[0]
+	slices.SortStableFunc(obs, func(a, b hexgrid.Hex) int { return hexgrid.Distance(a, at) - hexgrid.Distance(b, at) })
+	smoke := func(h hexgrid.Hex) bool { return s.pos.Marks(h)&SmokeMark != 0 }
+	for _, h := range obs {
+		if s.d.Map.SeeVertex(h, v, Sightline{Concealed: smoke}).Visible {
 			return true
 		}
 	}
 	return false
 }
 
-// callTargets are the vertex codes group g is offered (ruling L23): its
-// preregistered vertex and the corners of hexes holding enemy units, each
-// seen by an observer.
-func (s *State) callTargets(g int, dst []int16) []int16 {
+// callTargets are the vertex codes side's group g may be called onto
+// (6.1, ruling L23), in order: its preregistered vertex, then the corners
+// of hexes holding enemy units (canCall). seen memoizes the infantry's
+// sight of the vertices for the groups of one Legal call.
+func (s *State) callTargets(g int, seen map[int16]bool, dst []int16) []int16 {
 	o, _ := s.spec(g)
 	try := func(v hexgrid.Vertex) {
-		c := vertexCode(v)
-		if !slices.Contains(dst, c) && s.validVertex(c) && s.observes(g, v) {
+		if c := vertexCode(v); !slices.Contains(dst, c) && s.canCall(g, c, seen) {
 			dst = append(dst, c)
 		}
 	}
@@ -195,6 +192,37 @@ func (s *State) callTargets(g int, dst []int16) []int16 {
 		}
 	}
 	return dst
+}
+
+// canCall reports whether group g may be called onto vertex c (6.1,
+// ruling L23): a valid vertex, its preregistered one or a corner of a hex
+// holding enemy units, with an observer - aircraft see every vertex,
+// flares fire only at their preregistered vertex (7.3), the other modes
+// need a friendly infantry unit that sees it (4.92). No Limanowa group
+// uses a trench set.
+func (s *State) canCall(g int, c int16, seen map[int16]bool) bool {
+	if !s.validVertex(c) {
+		return false
+	}
+	o, _ := s.spec(g)
+	v := codeVertex(c)
+	pre := o.Preregistered != nil && *o.Preregistered == v
+	enemy := false
+	for _, h := range v.Hexes() {
+		enemy = enemy || s.pos.enemyIn(o.Side, h)
+	}
+	switch mode := effective(o.Mode, s.conditions()); {
+	case !pre && !enemy, mode == Flare && !pre:
+		return false
+	case mode == Aircraft:
+		return true
+	}
+	ok, known := seen[c]
+	if !known {
+		ok = s.seen(o.Side, v)
+		seen[c] = ok
+	}
+	return ok
 }
 
 // primeGroups logs the groups whose hourglass the turn marker reaches

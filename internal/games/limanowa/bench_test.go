@@ -9,9 +9,9 @@ import (
 	"sandtable/internal/kit/words/wordstest"
 )
 
-// randomGame plays scenario 1 to its end with uniformly random actions.
-func randomGame(b *testing.B, seed uint64) int {
-	st, err := Game{}.New(engine.Setup{Scenario: "probe", Seed: seed})
+// randomGame plays a scenario to its end with uniformly random actions.
+func randomGame(b *testing.B, scenario string, seed uint64) int {
+	st, err := Game{}.New(engine.Setup{Scenario: scenario, Seed: seed})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -28,13 +28,36 @@ func randomGame(b *testing.B, seed uint64) int {
 	return n
 }
 
-// BenchmarkRandomGame is one random game of scenario 1, set-up included.
+// BenchmarkRandomGame is one random game of each scenario, set-up
+// included.
 func BenchmarkRandomGame(b *testing.B) {
-	actions := 0
-	for i := range b.N {
-		actions += randomGame(b, uint64(i))
+	for _, sc := range (Game{}).Scenarios() {
+		b.Run(sc, func(b *testing.B) {
+			actions := 0
+			for i := range b.N {
+				actions += randomGame(b, sc, uint64(i))
+			}
+			b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
+		})
 	}
-	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
+}
+
+// BenchmarkLegalCommand lists the Russian commands at scenario 2's first
+// couplet once set up: every unit, and the cross hairs each of the three
+// groups may be called onto (the observers' lines to each vertex).
+func BenchmarkLegalCommand(b *testing.B) {
+	st, _ := Game{}.New(engine.Setup{Scenario: "counter-attack", Seed: 1})
+	s := st.(*State)
+	for s.Step == stSetup {
+		l := s.Legal(s.Decider, nil)
+		s.ApplyUnchecked(s.Decider, l[len(l)/2])
+	}
+	s.Step, s.Decider, s.Phasing = stCommand, Russian, Russian
+	var buf []engine.Action
+	for b.Loop() {
+		buf = s.Legal(Russian, buf[:0])
+	}
+	b.ReportMetric(float64(len(buf)), "actions")
 }
 
 // BenchmarkLegal lists the actions of a unit about to move, Hussars next
