@@ -87,10 +87,15 @@ func codeVertex(c int16) hexgrid.Vertex {
 	return hexgrid.Vertex{H: Layout.Hex(n/32-1, n%32-1), K: uint8(k)}
 }
 
-// formatVertex writes a vertex as its three hexes: "AF12/AF13/AG13".
+// formatVertex writes a vertex as its three hexes: "AF12/AF13/AG13"; a
+// hex off the map (a stray FFE at the edge, ruling L27) is "off-map".
 func formatVertex(v hexgrid.Vertex) string {
 	var ids []string
 	for _, h := range v.Hexes() {
+		if !Layout.OnMap(h) {
+			ids = append(ids, "off-map")
+			continue
+		}
 		ids = append(ids, Layout.Format(h))
 	}
 	return strings.Join(ids, "/")
@@ -465,4 +470,45 @@ func (s *State) ffeOnEntry(h hexgrid.Hex) {
 			s.ffeAttack(g, in, "7.247")
 		}
 	}
+}
+
+// GroupView is one OMA group as a board shows it: its cross hair and
+// hourglass, or its FFE, on the map (7.221-7.247).
+type GroupView struct {
+	ID         string `json:"id"`
+	Side       string `json:"side"`
+	Mode       string `json:"mode"`
+	Fire       int    `json:"fire"`
+	Howitzer   bool   `json:"howitzer,omitempty"`
+	Arrives    int    `json:"arrives,omitempty"`    // the turn it becomes available, if not the first
+	Registered string `json:"registered,omitempty"` // its preregistered vertex (7.3)
+	Cross      string `json:"cross,omitempty"`      // the vertex of its cross hair
+	Glass      int    `json:"glass,omitempty"`      // the turn of its hourglass on the records track
+	Primed     bool   `json:"primed,omitempty"`
+	FFE        string `json:"ffe,omitempty"` // the vertex of its fire for effect
+	Smoke      bool   `json:"smoke,omitempty"`
+	Spent      bool   `json:"spent,omitempty"`
+}
+
+// Artillery lists the scenario's OMA groups for a view: all of it lies
+// open on the table.
+func (s *State) Artillery() []GroupView {
+	var out []GroupView
+	for g := range s.groups() {
+		o, _ := s.spec(g)
+		gr := &s.Groups[g]
+		v := GroupView{ID: s.groupID(g), Side: SideNames[o.Side], Mode: o.Mode.String(), Fire: o.Fire, Howitzer: o.Howitzer,
+			Arrives: o.Turn, Primed: s.primed(g), Smoke: gr.Smoke, Spent: gr.Spent}
+		if o.Preregistered != nil {
+			v.Registered = formatVertex(*o.Preregistered)
+		}
+		if gr.Cross != 0 {
+			v.Cross, v.Glass = formatVertex(codeVertex(gr.Cross)), int(gr.Glass)
+		}
+		if gr.FFE != 0 {
+			v.FFE = formatVertex(codeVertex(gr.FFE))
+		}
+		out = append(out, v)
+	}
+	return out
 }

@@ -26,14 +26,14 @@ type View struct {
 	Couplets   int         `json:"couplets"`
 	Actor      string      `json:"actor"`
 	Units      []UnitView  `json:"units"`
-	Control    [2][]string `json:"control"` // the hexes of Limanowa each side controls (3.9, 13.0)
+	Control    [2][]string `json:"control"` // the hexes the scenario's victory counts each side controls (3.9, 13.0)
 	Hallowed   string      `json:"hallowed,omitempty"`
 	Prompt     string      `json:"prompt"`
 	Reaction   *Reaction   `json:"reaction,omitempty"`
 	Policy     string      `json:"policy,omitempty"` // the viewer's standing reaction order
 }
 
-var whereNames = []string{"waiting", "map", "destroyed", "captured", "exited"}
+var whereNames = []string{"waiting", "map", "destroyed", "captured", "exited", "absent"}
 
 // View is the same for every viewer.
 func (s *State) View(side engine.Side, lang string) any {
@@ -52,11 +52,9 @@ func (s *State) View(side engine.Side, lang string) any {
 		}
 		v.Units = append(v.Units, uv)
 	}
-	if town, ok := s.d.Map.VillageOf(Layout.MustParse("N17")); ok {
-		for _, h := range town.Hexes {
-			if o := s.pos.Control.Owner(h); o != engine.Observer {
-				v.Control[o] = append(v.Control[o], Layout.Format(h))
-			}
+	for _, h := range s.objective() {
+		if o := s.pos.Control.Owner(h); o != engine.Observer {
+			v.Control[o] = append(v.Control[o], Layout.Format(h))
 		}
 	}
 	if side == Central || side == Russian {
