@@ -205,3 +205,101 @@ func TestReinforcements(t *testing.T) {
 		t.Errorf("%d units absent, want the 8 hussars of turn 1", absent)
 	}
 }
+
+// Each scenario starts as 13.0 and its reconstructed order of battle say:
+// who sets up first, how long it lasts, its OMA groups, and the victory
+// points at the start (the town's eight hexes Russian; scenario 2: the
+// Austro-Hungarians hold the hills; scenario 3: control from the set-up
+// areas, ruling L8).
+func TestScenarioStarts(t *testing.T) {
+	for _, tt := range []struct {
+		id     string
+		first  engine.Side
+		turns  int
+		groups []string
+		points [2]float64
+	}{
+		{"probe", Russian, 6, nil, [2]float64{0, 8}},
+		{"counter-attack", Central, 12, []string{"oma-central-1", "oma-central-2", "oma-russian-1", "oma-russian-2", "oma-russian-3"}, [2]float64{30, 0}},
+		{"muhr-at-jabloniec", Russian, 6, []string{"oma-russian-1", "oma-central-1", "oma-central-2"}, [2]float64{1, 18}},
+	} {
+		st, err := Game{}.New(engine.Setup{Scenario: tt.id, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		var ids []string
+		for _, g := range s.Artillery() {
+			ids = append(ids, g.ID)
+		}
+		if s.sc.First != tt.first || s.sc.Turns != tt.turns || !slices.Equal(ids, tt.groups) {
+			t.Errorf("%s: first %d, %d turns, groups %v", tt.id, s.sc.First, s.sc.Turns, ids)
+		}
+		if got := s.Scores(); got[0] != tt.points[0] || got[1] != tt.points[1] {
+			t.Errorf("%s: scores at the start %v, want %v", tt.id, got, tt.points)
+		}
+	}
+	if _, err := (Game{}).New(engine.Setup{Scenario: "gods-playground"}); err == nil {
+		t.Error("a campaign starts as a scenario")
+	}
+}
+
+// 6.02: calling another group is a command, so a primed group rolls
+// first; a pass is no command and rolls nothing.
+func TestSignalRollsOnCommands(t *testing.T) {
+	s := begin(t, "counter-attack", Russian, `
+		russian-coy-1 AG14 formed
+		hussar-sqn-dismounted-1 AF13 formed
+	`)
+	g, _ := s.groupByID("oma-russian-2")
+	r1, _ := s.groupByID("oma-russian-1")
+	v := *s.spec1(r1).Preregistered
+	s.Groups[g].Cross, s.Groups[g].Glass = vertexCode(hexgrid.Corner(Layout.MustParse("AF13"), 0)), 1
+	epoch := s.Epoch()
+	play(t, s, "pass")
+	if s.Epoch() != epoch {
+		t.Error("a pass rolled dice")
+	}
+	play(t, s, "pass") // the Austro-Hungarian half
+	s.Rng = enginetest.Dice(t, "6", "6")
+	var log string
+	play(t, s, "call oma-russian-1 "+formatVertex(v)+" shell")
+	logHas(t, s, &log, "Russian artillery group 2 signal success 6+6 against 7", "Russian artillery group 1 called onto")
+	if s.Groups[g].Cross == 0 || s.Groups[r1].Cross == 0 {
+		t.Error("the cross hairs")
+	}
+}
+
+// 10.21: off the map up to 12 entering units count as adjacent - three
+// identical companies form a mass; each after the first enters next to,
+// or in, a hex another of the mass entered by.
+func TestMassEnters(t *testing.T) {
+	s := begin(t, "counter-attack", Central, "")
+	for i := range s.pos.Units {
+		if f := s.force(i); f.Enter {
+			s.pos.Units[i].Where = Waiting
+		}
+	}
+	s.Turn = 9
+	play(t, s, "activate honved-coy-1", "add honved-coy-2", "add honved-coy-3", "move honved-coy-1")
+	first := ""
+	for _, x := range s.legalTexts() {
+		if strings.HasPrefix(x, "step ") {
+			first = strings.Fields(x)[2]
+		}
+	}
+	play(t, s, "step honved-coy-1 "+first, "stop honved-coy-1", "move honved-coy-2")
+	n := 0
+	for _, x := range s.legalTexts() {
+		if strings.HasPrefix(x, "step ") {
+			n++
+			h := Layout.MustParse(strings.Fields(x)[2])
+			if d := hexgrid.Distance(h, Layout.MustParse(first)); d > 1 {
+				t.Errorf("%s: %d hexes from %s, where the mass's first unit entered", x, d, first)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("the second unit of the mass cannot enter")
+	}
+}
