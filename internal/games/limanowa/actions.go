@@ -259,25 +259,11 @@ func (s *State) fireTargets(i int, dst []int16) []int16 {
 
 // Apply plays a for side.
 func (s *State) Apply(side engine.Side, a engine.Action) error {
-	if !s.legal(side, a) {
+	if !engine.IsLegal(s, side, a) {
 		return engine.Illegal("limanowa: %s is not open to %s now", s.EncodeAction(a), s.sideName(side))
 	}
 	s.apply(a)
 	return nil
-}
-
-// legal reports whether a is open to side; a call is judged alone
-// rather than by listing every cross hair the observers see (Legal).
-func (s *State) legal(side engine.Side, a engine.Action) bool {
-	if a.Op != opCall {
-		return engine.IsLegal(s, side, a)
-	}
-	g := int(a.A)
-	if s.Over() || side != s.Decider || s.Step != stCommand || g < 0 || g >= s.groups() || a.C < 0 || a.C > 1 {
-		return false
-	}
-	o, _ := s.spec(g)
-	return o.Side == side && s.callable(g) && s.canCall(g, a.B, map[int16]bool{})
 }
 
 // ApplyUnchecked plays an action known to be legal (ai.UncheckedApplier).

@@ -121,7 +121,9 @@ type FireAt struct {
 func (p *Position) Sight(d *Data, f FireAt) hexgrid.View {
 	s := &p.Units[f.Shooter]
 	c := &d.Counters[s.Counter]
-	o := Sightline{Night: f.Night, Concealed: f.Smoke}
+	o := Sightline{Night: f.Night, Concealed: func(h hexgrid.Hex) bool {
+		return p.Marks(h)&SmokeMark != 0 || f.Smoke != nil && f.Smoke(h) // smoke markers (7.52) and the caller's concealment
+	}}
 	if c.Is(Infantry) || c.Is(Cavalry) {
 		o.Blocker = func(h hexgrid.Hex) bool {
 			for i := range p.Units {

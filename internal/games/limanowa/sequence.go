@@ -216,8 +216,7 @@ func (s *State) afterAction(ids ...int) {
 
 // fireAt is an attack by shooter at h, with the units moving now (6.65).
 func (s *State) fireAt(shooter int, h hexgrid.Hex, reaction bool) FireAt {
-	return FireAt{Shooter: shooter, Target: h, Reaction: reaction, Moving: func(i int) bool { return s.pos.Units[i].Moving },
-		Smoke: func(h hexgrid.Hex) bool { return s.pos.Marks(h)&SmokeMark != 0 }} // 7.52
+	return FireAt{Shooter: shooter, Target: h, Reaction: reaction, Moving: func(i int) bool { return s.pos.Units[i].Moving }}
 }
 
 // returners are the reactor's units in the target hex that may shoot back
@@ -450,26 +449,22 @@ func (s *State) step(h hexgrid.Hex) {
 			s.finishUnit(int(m))
 			continue
 		}
-		from, entering := u.Hex, u.Where == Waiting
-		var e Entry
-		if entering {
-			e = s.enterMap(int(m), h)
-			from = h
-		} else {
-			e = s.pos.Enter(s.d, int(m), h, false, s.sc.PlayArea)
-		}
+		e := s.pos.Enter(s.d, int(m), h, false, s.sc.PlayArea)
 		if u.MP > 0 {
 			u.MP--
 		} else {
 			bonus = true
 		}
-		s.RoadOnly = s.RoadOnly && e.Road
-		u.Hex = h
-		if entering {
+		if u.Where == Waiting { // 10.21: onto the map
+			e = s.enterMap(int(m), h)
+			s.RoadOnly = s.RoadOnly && e.Road
 			s.logf("10.21", engine.Observer, "enters", s.unitID(int(m)), Layout.Format(h), itoa(int(u.MP)))
-		} else {
-			s.logf("6.61", engine.Observer, "moves", s.unitID(int(m)), Layout.Format(from), Layout.Format(h), itoa(int(u.MP)))
+			continue
 		}
+		s.RoadOnly = s.RoadOnly && e.Road
+		from := u.Hex
+		u.Hex = h
+		s.logf("6.61", engine.Observer, "moves", s.unitID(int(m)), Layout.Format(from), Layout.Format(h), itoa(int(u.MP)))
 		if e.Stream {
 			u.Spent = true // 8.7: spent at once, still moving (6.65's note)
 			s.logf("8.7", engine.Observer, "stream", s.unitID(int(m)))
