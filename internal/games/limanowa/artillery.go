@@ -118,12 +118,15 @@ func (s *State) validVertex(c int16) bool {
 }
 
 // conditions are the scenario's for the mode-of-transmission table
-// (7.14, 7.21): no Limanowa scenario fires a preliminary bombardment; a
-// trench is on the map once a scrape has been turned into one.
+// (7.14, 7.21): no Limanowa scenario fires a preliminary bombardment, and
+// "a trench on the map" is a trench counter (the map prints none, and none
+// is dug before April 1915: rulings L11, D9, L28).
 func (s *State) conditions() Conditions {
 	c := Conditions{}
-	for _, h := range s.d.Map.Hexes {
-		c.TrenchOnMap = c.TrenchOnMap || s.pos.Marks(h)&TrenchMark != 0
+	for col := range s.pos.hex {
+		for _, m := range s.pos.hex[col] {
+			c.TrenchOnMap = c.TrenchOnMap || m&TrenchMark != 0
+		}
 	}
 	return c
 }
@@ -166,9 +169,15 @@ func (s *State) seen(side engine.Side, v hexgrid.Vertex) bool {
 	}
 	at := v.Hexes()[0]
 	slices.SortStableFunc(obs, func(a, b hexgrid.Hex) int { return hexgrid.Distance(a, at) - hexgrid.Distance(b, at) })
+	smoky := false
+	for col := range s.pos.hex {
+		for _, m := range s.pos.hex[col] {
+			smoky = smoky || m&SmokeMark != 0
+		}
+	}
 	smoke := func(h hexgrid.Hex) bool { return s.pos.Marks(h)&SmokeMark != 0 }
 	for _, h := range obs {
-		if s.d.Map.SeeVertex(h, v, Sightline{Concealed: smoke}).Visible {
+		if !smoky && s.d.Map.SeePlainVertex(h, v) || smoky && s.d.Map.SeeVertex(h, v, Sightline{Concealed: smoke}).Visible {
 			return true
 		}
 	}
@@ -216,7 +225,11 @@ func (s *State) canCall(g int, c int16, seen map[int16]bool) bool {
 	for _, h := range v.Hexes() {
 		enemy = enemy || s.pos.enemyIn(o.Side, h)
 	}
-	switch mode := effective(o.Mode, s.conditions()); {
+	mode := o.Mode
+	if mode == Aircraft {
+		mode = effective(mode, s.conditions()) // 11.522
+	}
+	switch {
 	case !pre && !enemy, mode == Flare && !pre:
 		return false
 	case mode == Aircraft:
@@ -307,6 +320,7 @@ func (s *State) signals() {
 	s.resume()
 }
 
+// spec1 is group g's line of the order of battle.
 func (s *State) spec1(g int) *OMA { o, _ := s.spec(g); return o }
 
 var signalWords = []string{"no-signal", "signalled", "accidental"}

@@ -303,3 +303,18 @@ func TestMassEnters(t *testing.T) {
 		t.Error("the second unit of the mass cannot enter")
 	}
 }
+
+// The memo of daylight lines to vertices answers as SeeVertex does, the
+// first time and from the table.
+func TestSeePlainVertexMemo(t *testing.T) {
+	m := &DefaultData().Map
+	r := engine.NewRand(9)
+	for range 400 {
+		a := m.Hexes[r.IntN(len(m.Hexes))]
+		v := hexgrid.Corner(m.Hexes[r.IntN(len(m.Hexes))], hexgrid.Dir(r.IntN(6)))
+		want := m.SeeVertex(a, v, Sightline{}).Visible
+		if m.SeePlainVertex(a, v) != want || m.SeePlainVertex(a, v) != want {
+			t.Fatalf("%s to %s: the memo differs from SeeVertex (%v)", Layout.Format(a), formatVertex(v), want)
+		}
+	}
+}

@@ -184,6 +184,7 @@ type Map struct {
 	Streams  []Route
 	Sides    hexgrid.SideMap[SideFlags]
 	village  map[hexgrid.Hex]int // village index of a village hex
+	lines    *vertexMemo         // SeeVertex in plain daylight, memoized (sight.go); nil: none
 }
 
 func (m *Map) cell(h hexgrid.Hex) (int, int, bool) {

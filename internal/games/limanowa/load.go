@@ -149,6 +149,7 @@ func loadMap(fsys fs.FS, d *Data) error {
 	}
 	fe := &datafile.Errors{File: "map.json"}
 	m := &d.Map
+	m.lines = &vertexMemo{}
 	for _, k := range mapLegend {
 		if f.Legend[k] == "" {
 			fe.Add("legend: %q missing", k)

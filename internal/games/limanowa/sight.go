@@ -1,6 +1,10 @@
 package limanowa
 
-import "sandtable/internal/hexgrid"
+import (
+	"sync/atomic"
+
+	"sandtable/internal/hexgrid"
+)
 
 // Sightline is what, besides the map, can stand in the way of a line of
 // sight at a moment of play. The zero value is a daylight line with no
@@ -73,4 +77,45 @@ func (m *Map) SeeVertex(a hexgrid.Hex, v hexgrid.Vertex, o Sightline) hexgrid.Vi
 		}
 	}
 	return hexgrid.SeeVertex(a, v, m.Level(a), target, m.sight(&o))
+}
+
+// vertexMemo remembers lines of sight from hex centres to vertices in
+// plain daylight (no night, no units in the way, no concealment markers):
+// a pure function of the map, so every game sharing the map fills and
+// reads one table - two bits a pair, known and visible - that off-map
+// artillery's observers ask again and again (6.1, 4.92). It is filled
+// lazily with atomic operations, safe for games on many goroutines.
+type vertexMemo struct {
+	bits atomic.Pointer[[]atomic.Uint32]
+}
+
+const (
+	memoHexes    = 46 * 27
+	memoVertices = 46 * 32 * 2 // vertexCode's range
+)
+
+// SeePlainVertex is SeeVertex(a, v, Sightline{}).Visible, memoized.
+func (m *Map) SeePlainVertex(a hexgrid.Hex, v hexgrid.Vertex) bool {
+	c, r, ok := m.cell(a)
+	k := int(vertexCode(v))
+	if m.lines == nil || !ok || k < 0 || k >= memoVertices {
+		return m.SeeVertex(a, v, Sightline{}).Visible
+	}
+	words := m.lines.bits.Load()
+	if words == nil {
+		w := make([]atomic.Uint32, memoHexes*memoVertices*2/32)
+		m.lines.bits.CompareAndSwap(nil, &w)
+		words = m.lines.bits.Load()
+	}
+	i := ((c*27+r)*memoVertices + k) * 2
+	word, bit := &(*words)[i/32], uint(i%32)
+	if got := word.Load() >> bit; got&1 != 0 {
+		return got&2 != 0
+	}
+	known := uint32(1)
+	if m.SeeVertex(a, v, Sightline{}).Visible {
+		known |= 2
+	}
+	word.Or(known << bit)
+	return known&2 != 0
 }
