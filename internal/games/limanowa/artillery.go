@@ -486,6 +486,27 @@ func (s *State) ffeOnEntry(h hexgrid.Hex) {
 	}
 }
 
+// checkArtillery: a group never has both a cross hair and an FFE on the
+// map (7.221); a cross hair stands on a vertex a call may use; a stray
+// waits only at the spine decision; a group not yet arrived is untouched.
+func (s *State) checkArtillery() error {
+	for g := range s.groups() {
+		gr, o := &s.Groups[g], s.spec1(g)
+		switch {
+		case gr.Cross != 0 && gr.FFE != 0:
+			return fmt.Errorf("7.221: %s has a cross hair and an FFE", s.groupID(g))
+		case gr.Cross != 0 && !s.validVertex(gr.Cross):
+			return fmt.Errorf("6.1: %s's cross hair on vertex %d", s.groupID(g), gr.Cross)
+		case o.Turn > int(s.Turn) && *gr != (omaGroup{}):
+			return fmt.Errorf("%s acts before its turn %d", s.groupID(g), o.Turn)
+		}
+	}
+	if (s.Step == stSpine) != (s.Stray != 0) {
+		return fmt.Errorf("7.243: step %d with stray group %d", s.Step, s.Stray)
+	}
+	return nil
+}
+
 // GroupView is one OMA group as a board shows it: its cross hair and
 // hourglass, or its FFE, on the map (7.221-7.247).
 type GroupView struct {

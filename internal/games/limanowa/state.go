@@ -274,6 +274,10 @@ func (s *State) CheckInvariants() error {
 			return fmt.Errorf("%s has %d MP", s.unitID(i), u.MP)
 		}
 	}
+	if err := s.checkArtillery(); err != nil {
+		return err
+	}
+
 	if s.Step == stMove && len(s.able(nil)) == 0 {
 		return fmt.Errorf("a move decision without a unit able to move")
 	}
