@@ -85,24 +85,29 @@
 //     computer players an evaluation of scenario 1 (greedy beat random in
 //     15 of 20 side-swapped games).
 //
-// Not in any Limanowa scenario, so not in play: preliminary bombardment
-// and creeping barrage (7.1, 7.4; bombard.go resolves 7.12 on units but
-// nothing calls it), gas (7.51: from September 1915), aircraft and trench
-// sets (7.21), AFVs and anti-tank fire, wheat (December).
+// Checked section by section against the rulebook, these rules are not in
+// play because nothing in a Limanowa scenario brings them: blobs and
+// infiltration (3.6, 5.12, 6.01e: no scenario uses infiltration tactics),
+// AFVs and anti-tank fire (6.54: none), transport (6.8: no order of
+// battle lists any), preliminary bombardment, its craters and breaches
+// and the creeping barrage (7.1, 7.13, 7.4: none; bombard.go resolves
+// 7.12 on units), gas (7.51: from September 1915), the aircraft and
+// trench-set modes (7.21: no group has them), blockhouses, trenches, IN,
+// bomb stops and digging them (8.31-8.33, 6.41b-c: the map prints none
+// and none is dug before April 1915, rulings L11, D9; position.go and
+// move.go keep the series' rules for markers), wire and breaches (8.34:
+// none printed), lakes (8.7: none), wheat (8.8: December) and night (5.12:
+// no scenario is at night; the campaigns' night scenario is theirs).
+// In play for the scenarios: villages, woods with and without the dot,
+// hills, roads, streams and bridges on entering and under fire (8.1,
+// 8.4, 8.6, 8.7, 8.9), scrapes (6.41a, 8.2) and smoke (7.52).
 //
-// What does not exist yet: the campaigns as games (New refuses them),
-// transport (6.8; no Limanowa order of battle lists any),
-// going IN trenches and blockhouses (no trench or blockhouse is on the
-// Limanowa map, rulings-data D9, but scrapes turned trenches are),
-// turning scrapes into trenches and bomb stops by digging (6.41b, c),
-// craters (8.2: only a bombardment makes them), wire and breaches in play
-// (the map prints no wire; move.go and position.go carry 8.341 for
-// markers), night (5.12 is in RollInitiative, not yet fed; no scenario
-// is at night), infiltration's blobs and doubled melee, and every campaign
-// day's sequence (arrivals, isolation, night melee, the night-attack
-// choice, recovery, improving positions, redeploying); a way to set the
-// standing reaction order outside a command decision, snapshots for
-// long games, the browser board, the computer players' rollout and
-// ordering, their measured strength, and the engine registration
-// (internal/games/games.go): the tests register the game themselves.
+// What does not exist yet: the campaigns as games (New refuses them) and
+// every campaign day's sequence (arrivals, isolation, night melee, the
+// night-attack choice, recovery, improving positions, redeploying); a way
+// to set the standing reaction order outside a command decision,
+// snapshots for long games, the browser board, the computer players'
+// rollout and ordering, their measured strength, and the engine
+// registration (internal/games/games.go): the tests register the game
+// themselves.
 package limanowa
