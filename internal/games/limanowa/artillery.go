@@ -365,13 +365,18 @@ func (s *State) cancel(g int) {
 }
 
 // highest reports whether side controls a hex at the map's highest level
-// (7.242, 8.43).
+// (7.242, 8.43) - of the hexes that exist in the scenario (13.0, scenario
+// 3: "for all game purposes" those east of the road do not).
 func (s *State) highest(side engine.Side) bool {
+	hexes := s.d.Map.Hexes
+	if s.sc.PlayArea != nil {
+		hexes = s.sc.PlayArea
+	}
 	top := 0
-	for _, h := range s.d.Map.Hexes {
+	for _, h := range hexes {
 		top = max(top, s.d.Map.Level(h))
 	}
-	for _, h := range s.d.Map.Hexes {
+	for _, h := range hexes {
 		if s.d.Map.Level(h) == top && s.pos.Control.Owner(h) == side {
 			return true
 		}

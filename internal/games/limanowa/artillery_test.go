@@ -318,3 +318,22 @@ func TestSeePlainVertexMemo(t *testing.T) {
 		}
 	}
 }
+
+// 7.242's height: K07 is at the map's top level, but east of scenario 3's
+// road it does not exist there (13.0); controlling it helps only in
+// scenario 2.
+func TestAccuracyHeight(t *testing.T) {
+	for _, tt := range []struct {
+		scenario string
+		want     bool
+	}{{"counter-attack", true}, {"muhr-at-jabloniec", false}} {
+		s := begin(t, tt.scenario, Russian, "")
+		for _, h := range s.d.Map.Hexes {
+			s.pos.Control.Set(h, engine.Observer)
+		}
+		s.pos.Control.Set(Layout.MustParse("K07"), Russian)
+		if got := s.highest(Russian); got != tt.want {
+			t.Errorf("%s: highest %v, want %v", tt.scenario, got, tt.want)
+		}
+	}
+}
