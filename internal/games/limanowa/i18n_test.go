@@ -1,9 +1,11 @@
 package limanowa
 
 import (
+	"path/filepath"
 	"slices"
 	"testing"
 
+	"sandtable/internal/engine/enginetest"
 	"sandtable/internal/kit/words"
 	"sandtable/internal/kit/words/wordstest"
 )
@@ -39,5 +41,16 @@ func TestCatalog(t *testing.T) {
 func TestLogKeys(t *testing.T) { wordstest.LogKeys(t, texts, 30) }
 
 // TestLogArguments: in random games every entry has as many arguments as
-// its message has placeholders.
-func TestLogArguments(t *testing.T) { wordstest.LogArguments(t, texts, Game{}, 3) }
+// its message has placeholders - scenario 1's, and the recorded games of
+// scenarios 2 and 3 (arrivals, artillery).
+func TestLogArguments(t *testing.T) {
+	wordstest.LogArguments(t, texts, Game{}, 3)
+	for _, name := range []string{"counter-attack-1", "muhr-at-jabloniec-1"} {
+		s := enginetest.ReplayFile(t, filepath.Join("testdata", "playthrough-"+name+".json"))
+		for _, e := range s.Log {
+			if want := len(texts.Args("log." + e.Key)); want != len(e.Args) {
+				t.Errorf("%s: message %q takes %d arguments, the entry has %d: %v", name, e.Key, want, len(e.Args), e.Args)
+			}
+		}
+	}
+}
