@@ -134,7 +134,8 @@ func (s *State) entryHexes(m int, dst []hexgrid.Hex) []hexgrid.Hex {
 
 // enterMap is the first hex an off-map mover enters (10.21): one point,
 // as from the mirror image of that hex - so along a road when the hex is
-// on one (ruling L22).
+// on one, and across a green hexside, with a lost check, when it is woods
+// off the road (6.661a, 8.9; ruling L22).
 func (s *State) enterMap(m int, h hexgrid.Hex) Entry {
 	u := &s.pos.Units[m]
 	u.Where, u.Hex = OnMap, h
@@ -144,7 +145,9 @@ func (s *State) enterMap(m int, h hexgrid.Hex) Entry {
 			break
 		}
 	}
-	return Entry{Allowed: true, Road: s.d.Map.OnRoad(h)}
+	road := s.d.Map.OnRoad(h)
+	t := s.d.Map.Terrain(h)
+	return Entry{Allowed: true, Road: road, Lost: !road && (t == Woods || t == DotWoods)}
 }
 
 // canEnterMap reports whether the off-map movers may enter by h: an entry

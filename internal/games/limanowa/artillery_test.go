@@ -337,3 +337,41 @@ func TestAccuracyHeight(t *testing.T) {
 		}
 	}
 }
+
+// L22: a unit walking on into an edge hex of woods off the road crosses a
+// green hexside from its mirror image and checks for getting lost
+// (6.661a); on a road it does not.
+func TestEnterWoodsLost(t *testing.T) {
+	s := begin(t, "counter-attack", Central, "")
+	var woods, road hexgrid.Hex
+	for _, h := range s.d.Map.Hexes {
+		switch t := s.d.Map.Terrain(h); {
+		case !s.d.Map.EdgeHex(h):
+		case s.d.Map.OnRoad(h):
+			road = h
+		case t == Woods || t == DotWoods:
+			woods = h
+		}
+	}
+	sc := *s.sc
+	sc.Forces = slices.Clone(sc.Forces)
+	s.sc = &sc
+	i, _ := s.unitByID("honved-coy-1")
+	f := &sc.Forces[s.pos.Units[i].Force]
+	f.Area = []hexgrid.Hex{woods, road}
+	s.pos.Units[i].Where = Waiting
+	s.Turn = int8(f.Turn)
+	for _, tt := range []struct {
+		h    hexgrid.Hex
+		lost bool
+	}{{woods, true}, {road, false}} {
+		c := *s
+		c.pos.Units = slices.Clone(s.pos.Units)
+		var log string
+		play(t, &c, "activate honved-coy-1", "move honved-coy-1", "step honved-coy-1 "+Layout.Format(tt.h))
+		logHas(t, &c, &log, "enters the map in "+Layout.Format(tt.h))
+		if got := strings.Contains(log, "(6.661)"); got != tt.lost {
+			t.Errorf("%s: lost check %v, want %v\n%s", Layout.Format(tt.h), got, tt.lost, log)
+		}
+	}
+}

@@ -459,6 +459,7 @@ func (s *State) step(h hexgrid.Hex) {
 			e = s.enterMap(int(m), h)
 			s.RoadOnly = s.RoadOnly && e.Road
 			s.logf("10.21", engine.Observer, "enters", s.unitID(int(m)), Layout.Format(h), itoa(int(u.MP)))
+			s.PendingLost[k] = e.Lost
 			continue
 		}
 		s.RoadOnly = s.RoadOnly && e.Road
