@@ -147,10 +147,8 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 			add(opAttack, a, t, 0)
 		}
 	case stSpine:
-		for _, v := range codeVertex(s.StrayAt).Adjacent() {
-			if c := vertexCode(v); s.validVertex(c) {
-				add(opSpine, int(s.Stray)-1, int(c), 0)
-			}
+		for _, c := range s.spines(codeVertex(s.StrayAt)) {
+			add(opSpine, int(s.Stray)-1, int(c), 0)
 		}
 	}
 	return dst

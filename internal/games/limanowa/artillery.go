@@ -401,21 +401,47 @@ func (s *State) fireForEffect(g int) bool {
 		s.land(g, v)
 		return true
 	}
+	if spines := s.spines(v); len(spines) < 2 { // no choice to ask for (ruling L27)
+		start, adj := 0, v.Adjacent()
+		if len(spines) == 1 {
+			start = slices.Index(adj[:], codeVertex(spines[0]))
+		}
+		s.stray(g, v, start)
+		return true
+	}
 	s.Stray, s.StrayAt = int8(g+1), gr.Cross
 	s.Step, s.Decider = stSpine, o.Side
 	return false
 }
 
-// strayAlong rolls the error die with the spine named "1-2" (7.243) and
-// lands the FFE; then the signal rolls go on.
+// spines are the vertex codes of the spines from v its owner may name
+// "1-2" (7.243): those leading to a vertex of three hexes on the map.
+func (s *State) spines(v hexgrid.Vertex) []int16 {
+	var out []int16
+	for _, a := range v.Adjacent() {
+		if c := vertexCode(a); s.validVertex(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// strayAlong strays the waiting FFE with the spine named "1-2"; then the
+// signal rolls go on.
 func (s *State) strayAlong(start int) {
 	g, v := int(s.Stray)-1, codeVertex(s.StrayAt)
+	s.Stray, s.StrayAt = 0, 0
+	s.stray(g, v, start)
+	s.signals()
+}
+
+// stray rolls the error die with the spine start named "1-2" (7.243) and
+// lands group g's FFE.
+func (s *State) stray(g int, v hexgrid.Vertex, start int) {
 	die := s.roll()
 	to := Stray(v, start, die)
 	s.logf("7.243", engine.Observer, "stray", s.groupID(g), formatVertex(v.Adjacent()[start]), itoa(die), formatVertex(to))
-	s.Stray, s.StrayAt = 0, 0
 	s.land(g, to)
-	s.signals()
 }
 
 // land puts group g's FFE on v (7.242: the cross hair flips): smoke in
