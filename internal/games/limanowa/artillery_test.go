@@ -375,3 +375,25 @@ func TestEnterWoodsLost(t *testing.T) {
 		}
 	}
 }
+
+// L27: at a corner of the map where one spine only leads onto the map, a
+// stray names it without asking.
+func TestStrayAtCorner(t *testing.T) {
+	s := begin(t, "counter-attack", Russian, "russian-coy-1 AL05 formed")
+	var v hexgrid.Vertex
+	for _, h := range s.d.Map.Hexes {
+		for d := hexgrid.Dir(0); d < 6; d++ {
+			if c := hexgrid.Corner(h, d); s.validVertex(vertexCode(c)) && len(s.spines(c)) == 1 {
+				v = c
+			}
+		}
+	}
+	g, _ := s.groupByID("oma-russian-2")
+	s.Groups[g].Cross, s.Groups[g].Glass = vertexCode(v), 1
+	s.Rng = enginetest.Dice(t, "1", "1", "6", "1")
+	play(t, s, "activate russian-coy-1")
+	at(t, s, stGroup, Russian, "the command goes on")
+	if s.Groups[g].FFE == 0 {
+		t.Error("no FFE")
+	}
+}
