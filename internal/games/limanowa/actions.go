@@ -47,6 +47,12 @@ var faces = []string{"formed", "dispersed"}
 
 // Legal lists every action open to side now.
 func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
+	return s.legal(side, dst, true)
+}
+
+// legal lists side's actions, the calls of off-map artillery only if
+// calls (listing them traces the observers' lines to many vertices).
+func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engine.Action {
 	if s.Over() || side != s.Decider {
 		return dst
 	}
@@ -88,7 +94,7 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 			if o, _ := s.spec(g); o.Side != side {
 				continue
 			}
-			if s.callable(g) {
+			if calls && s.callable(g) {
 				if seen == nil {
 					seen = map[int16]bool{}
 				}
@@ -257,11 +263,29 @@ func (s *State) fireTargets(i int, dst []int16) []int16 {
 
 // Apply plays a for side.
 func (s *State) Apply(side engine.Side, a engine.Action) error {
-	if !engine.IsLegal(s, side, a) {
+	if !s.allowed(side, a) {
 		return engine.Illegal("limanowa: %s is not open to %s now", s.EncodeAction(a), s.sideName(side))
 	}
 	s.apply(a)
 	return nil
+}
+
+// allowed reports whether a is open to side, as engine.IsLegal would, but
+// judging a call by itself rather than by listing every cross hair the
+// observers see (a validated apply, as the greedy player makes for every
+// action it weighs, stays cheap).
+func (s *State) allowed(side engine.Side, a engine.Action) bool {
+	if !s.Active().Has(side) {
+		return false
+	}
+	if a.Op != opCall {
+		return slices.Contains(s.legal(side, nil, false), a)
+	}
+	g := int(a.A)
+	if s.Over() || side != s.Decider || s.Step != stCommand || g < 0 || g >= s.groups() || a.C < 0 || a.C > 1 {
+		return false
+	}
+	return s.spec1(g).Side == side && s.callable(g) && s.canCall(g, a.B, map[int16]bool{})
 }
 
 // ApplyUnchecked plays an action known to be legal (ai.UncheckedApplier).

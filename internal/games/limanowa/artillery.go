@@ -177,7 +177,8 @@ func (s *State) seen(side engine.Side, v hexgrid.Vertex) bool {
 	}
 	smoke := func(h hexgrid.Hex) bool { return s.pos.Marks(h)&SmokeMark != 0 }
 	for _, h := range obs {
-		if !smoky && s.d.Map.SeePlainVertex(h, v) || smoky && s.d.Map.SeeVertex(h, v, Sightline{Concealed: smoke}).Visible {
+		// Smoke only conceals (4.8): a line blocked in plain daylight stays blocked.
+		if s.d.Map.SeePlainVertex(h, v) && (!smoky || s.d.Map.SeeVertex(h, v, Sightline{Concealed: smoke}).Visible) {
 			return true
 		}
 	}

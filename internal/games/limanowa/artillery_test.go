@@ -201,3 +201,35 @@ func TestStrayAtCorner(t *testing.T) {
 		t.Error("no FFE")
 	}
 }
+
+// Apply judges a call by itself (allowed): the same answer as looking it
+// up in Legal, for every vertex of the map, at the commands of random
+// games of scenarios 2 and 3.
+func TestCallAllowedMatchesLegal(t *testing.T) {
+	for _, sc := range []string{"counter-attack", "muhr-at-jabloniec"} {
+		st, _ := Game{}.New(engine.Setup{Scenario: sc, Seed: 4})
+		s := st.(*State)
+		r := engine.NewRand(4)
+		checked := 0
+		for !s.Over() && checked < 6 {
+			side := s.Active().Sides()[0]
+			legal := s.Legal(side, nil)
+			if s.Step == stCommand && int(s.Turn)%2 == 1 {
+				checked++
+				for g := range s.groups() {
+					for _, h := range s.d.Map.Hexes {
+						for d := hexgrid.Dir(0); d < 2; d++ {
+							for c := range 2 {
+								a := engine.Action{Op: opCall, A: int16(g), B: vertexCode(hexgrid.Corner(h, d)), C: int16(c)}
+								if s.allowed(side, a) != slices.Contains(legal, a) {
+									t.Fatalf("%s: %s allowed %v, in Legal %v", sc, s.EncodeAction(a), s.allowed(side, a), !s.allowed(side, a))
+								}
+							}
+						}
+					}
+				}
+			}
+			s.ApplyUnchecked(side, legal[r.IntN(len(legal))])
+		}
+	}
+}
