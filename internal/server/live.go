@@ -35,6 +35,11 @@ type live struct {
 	// version counts the changes announced (moves, joins, resignations,
 	// timeouts), so that pages can tell that their view is out of date.
 	version uint64
+	// epoch counts the changes to sess (actions), which make its views
+	// anew; pages holds those views encoded, names the seated players'.
+	epoch uint64
+	pages pages
+	names map[int64]string
 	// lastActor is the user who made the latest change (0: the server or
 	// a computer). Announcements run in the background and may run after
 	// a later change: they spare the latest actor, not their own, from

@@ -103,10 +103,18 @@ func (s *Server) timed(kind string, h http.HandlerFunc) http.HandlerFunc {
 // on this machine or in Config.MetricsFrom, and 404 to others: the counts
 // are for the operator.
 func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
-	addr, err := netip.ParseAddr(s.clientIP(r))
-	if err != nil || !(addr.Unmap().IsLoopback() || inPrefixes(addr.Unmap(), s.cfg.MetricsFrom)) {
-		writeError(w, errf(http.StatusNotFound, "no such page"))
-		return
+	s.operatorOnly(promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}).ServeHTTP)(w, r)
+}
+
+// operatorOnly serves h to clients on this machine or in
+// Config.MetricsFrom, and 404 to others.
+func (s *Server) operatorOnly(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		addr, err := netip.ParseAddr(s.clientIP(r))
+		if err != nil || !(addr.Unmap().IsLoopback() || inPrefixes(addr.Unmap(), s.cfg.MetricsFrom)) {
+			writeError(w, errf(http.StatusNotFound, "no such page"))
+			return
+		}
+		h(w, r)
 	}
-	promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}).ServeHTTP(w, r)
 }

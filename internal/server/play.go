@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"slices"
@@ -19,20 +20,13 @@ type gameView struct {
 	Title     string       `json:"title"`
 	Scenario  string       `json:"scenario"`
 	Lang      string       `json:"lang"`
-	Move      int          `json:"move"`
 	Status    string       `json:"status"`
 	Result    string       `json:"result,omitempty"`
 	Over      bool         `json:"over"`
-	Active    []string     `json:"active"`
-	Side      string       `json:"side"` // whose view this is ("observer" for none)
 	YourSides []string     `json:"your_sides"`
 	Seats     []seatJSON   `json:"seats"`
-	Prompt    string       `json:"prompt"`
-	Actions   []actionJSON `json:"actions"`
 	CanUndo   bool         `json:"can_undo"`
 	UndoSides []string     `json:"undo_sides"` // the requester's sides that may take back their last action
-	Log       []logJSON    `json:"log"`
-	View      any          `json:"view"`
 	Invites   []inviteJSON `json:"invites,omitempty"` // to the game's owner only
 	RematchOf string       `json:"rematch_of,omitempty"`
 	Record    bool         `json:"record_available"`
@@ -53,6 +47,29 @@ type gameView struct {
 	// Fair is the fair-dice commitment and contributions, and once the
 	// game is over the secret.
 	Fair *fairJSON `json:"fair,omitempty"`
+	// The rest comes from the session: filled in (replays), or encoded
+	// once per state of the game and shared by every request for the same
+	// side and language (body and log, see pages.go).
+	*ViewBody
+	body, log []byte
+}
+
+// ViewBody (exported so that a gameView decodes: tests) is the part of a view that depends only on the game's session,
+// the side and the language (and on whether the side may act now): the
+// same for every request of that side until the game changes.
+type ViewBody struct {
+	bodyJSON
+	Log []logJSON `json:"log"`
+}
+
+// bodyJSON is ViewBody but the log, which grows, and so is encoded apart.
+type bodyJSON struct {
+	Move    int          `json:"move"`
+	Active  []string     `json:"active"`
+	Side    string       `json:"side"` // whose view this is ("observer" for none)
+	Prompt  string       `json:"prompt"`
+	Actions []actionJSON `json:"actions"`
+	View    any          `json:"view"`
 }
 
 type seatJSON struct {
@@ -97,27 +114,35 @@ func langOf(r *http.Request, def string) (string, error) {
 	return l, checkLang(l)
 }
 
-// render fills the parts of a view that come from a session alone: the
-// prompt, the log side may read, and side's view of the state.
-func render(sess *engine.Session, side engine.Side, lang string, v *gameView) {
-	v.Move = sess.Move()
-	v.Side = sess.SideName(side)
-	v.Active = []string{}
-	for _, a := range sess.State.Active().Sides() {
-		v.Active = append(v.Active, sess.SideName(a))
-	}
-	v.Prompt = sess.State.Prompt(side, lang)
-	v.Log = []logJSON{}
+// render is the part of side's view that comes from a session alone: the
+// prompt, the log side may read, and side's view of the state (no
+// actions).
+func render(sess *engine.Session, side engine.Side, lang string) *ViewBody {
+	b := &ViewBody{bodyJSON: bodyJSON{Move: sess.Move(), Side: sess.SideName(side), Active: activeNames(sess),
+		Prompt: sess.State.Prompt(side, lang), View: sess.State.View(side, lang), Actions: []actionJSON{}}, Log: []logJSON{}}
 	for _, e := range sess.Log {
 		if e.VisibleTo(side) {
-			v.Log = append(v.Log, logJSON{Move: e.Move, Rule: e.Rule, Text: sess.State.RenderLog(e.LogEntry, lang)})
+			b.Log = append(b.Log, logEntry(sess, e, lang))
 		}
 	}
-	v.View = sess.State.View(side, lang)
-	v.Actions = []actionJSON{}
+	return b
 }
 
-// view builds side's view of lv for user, in lang. The caller locks lv.mu.
+// activeNames names the sides to decide.
+func activeNames(sess *engine.Session) []string {
+	out := []string{}
+	for _, a := range sess.State.Active().Sides() {
+		out = append(out, sess.SideName(a))
+	}
+	return out
+}
+
+func logEntry(sess *engine.Session, e engine.Logged, lang string) logJSON {
+	return logJSON{Move: e.Move, Rule: e.Rule, Text: sess.State.RenderLog(e.LogEntry, lang)}
+}
+
+// view builds side's view of lv for user, in lang: the requester's own
+// fields here, the rest shared (lv.pages). The caller locks lv.mu.
 func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.Side, lang string) (*gameView, error) {
 	g := lv.g
 	v := &gameView{
@@ -125,33 +150,36 @@ func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.S
 		Status: g.Status, Result: g.Result, Over: lv.over(), RematchOf: g.RematchOf,
 		YourSides: []string{},
 	}
-	render(lv.sess, side, lang, v)
-	if lv.over() {
-		v.Active = []string{}
-		if g.Status == store.StatusOver && !lv.sess.State.Over() {
-			v.Prompt = g.Result
-		}
-	} else if side != engine.Observer && lv.sess.State.Active().Has(side) && lv.broken == nil {
-		for _, a := range lv.sess.State.Legal(side, nil) {
-			v.Actions = append(v.Actions, actionJSON{Action: lv.sess.State.EncodeAction(a), Label: lv.sess.State.Describe(a, lang)})
+	for _, st := range g.Seats {
+		if st.UserID == 0 && st.AI == "" {
+			v.WaitingFor = append(v.WaitingFor, lv.sess.SideName(st.Side))
 		}
 	}
-	v.CanUndo = side != engine.Observer && !lv.over() && lv.sess.CanUndo(side)
+	// What the side sees of the game's body; it may act when the game goes
+	// on, it is to decide, every seat is taken and the record replayed.
+	key := bodyKey{side: side, lang: lang, over: lv.over(), result: g.Result,
+		act: !lv.over() && side != engine.Observer && lv.sess.State.Active().Has(side) && lv.broken == nil && len(v.WaitingFor) == 0}
+	if g.Status != store.StatusOver || lv.sess.State.Over() {
+		key.result = "" // the rules' prompt stands
+	}
+	v.body, v.log = lv.pages.body(lv, key), lv.pages.log(lv.sess, side, lang)
+	acting := !lv.over() && len(v.WaitingFor) == 0 && lv.broken == nil
+	v.CanUndo = acting && side != engine.Observer && lv.sess.CanUndo(side)
 	v.UndoSides = []string{}
 	for _, m := range lv.sidesOf(userID) {
 		v.YourSides = append(v.YourSides, lv.sess.SideName(m))
-		if !lv.over() && lv.sess.CanUndo(m) {
+		if acting && lv.sess.CanUndo(m) {
 			v.UndoSides = append(v.UndoSides, lv.sess.SideName(m))
 		}
 	}
 	for _, st := range g.Seats {
 		sj := seatJSON{Side: lv.sess.SideName(st.Side), AI: st.AI, Open: st.UserID == 0 && st.AI == "", Public: st.Invite == store.OpenSeat, You: userID != 0 && st.UserID == userID}
 		if st.UserID != 0 {
-			u, err := s.st.UserByID(ctx, st.UserID)
+			name, err := s.playerName(ctx, lv, st.UserID)
 			if err != nil {
 				return nil, err
 			}
-			sj.Player = u.Name
+			sj.Player = name
 		}
 		v.Seats = append(v.Seats, sj)
 		if st.Invite != "" && st.Invite != store.OpenSeat && userID != 0 && userID == g.Owner {
@@ -163,17 +191,8 @@ func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.S
 	v.Clock = lv.clockView(s.nowMS())
 	v.ComputerFailed = lv.aiFailed
 	v.Version = lv.version
-	for _, st := range g.Seats {
-		if st.UserID == 0 && st.AI == "" {
-			v.WaitingFor = append(v.WaitingFor, lv.sess.SideName(st.Side))
-		}
-	}
-	if len(v.WaitingFor) > 0 {
-		v.Actions, v.CanUndo, v.UndoSides = []actionJSON{}, false, []string{}
-	}
 	if lv.broken != nil {
 		v.Frozen = lv.broken.Error()
-		v.Actions, v.CanUndo, v.UndoSides = []actionJSON{}, false, []string{}
 	}
 	return v, nil
 }
@@ -258,7 +277,7 @@ func (s *Server) prepare(ctx context.Context, lv *live, u viewer, req moveReques
 		if err != nil {
 			return 0, "", err
 		}
-		return 0, "", &apiError{Status: http.StatusConflict, View: v,
+		return 0, "", &apiError{Status: http.StatusConflict, View: json.RawMessage(v.encode()),
 			Msg: "the game has moved on: your action was made against move " + strconv.Itoa(*req.Move) + ", the game is at move " + strconv.Itoa(lv.sess.Move())}
 	}
 	if lv.over() {
@@ -326,6 +345,7 @@ func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine
 		}
 		return err
 	}
+	lv.epoch++
 	p := progress(lv.sess)
 	p.Clock = lv.clockAfter(clock, running, side, s.nowMS())
 	entry := lv.sess.Record.Actions[move]
@@ -382,6 +402,8 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errf(http.StatusUnprocessableEntity, "%s cannot undo now: nothing since the last die roll, reveal or change of side", req.Side))
 		return
 	}
+	lv.epoch++
+	lv.pages.undone()
 	p := progress(lv.sess)
 	p.Clock = lv.clockAfter(clock, running, engine.Observer, s.nowMS())
 	if err := s.st.Truncate(r.Context(), lv.g.ID, move, lv.sess.Move(), p); err != nil {

@@ -188,7 +188,7 @@ func (rp *replayed) view(at int, side engine.Side, lang string) (*replayView, er
 	rv := &replayView{At: at, Moves: len(rp.rec.Actions)}
 	rv.Game, rv.Title, rv.Scenario, rv.Lang = rp.rec.Game, rp.game.Title(), rp.rec.Setup.Scenario, lang
 	rv.YourSides, rv.Over = []string{}, st.Over()
-	render(sess, side, lang, &rv.gameView)
+	rv.ViewBody = render(sess, side, lang)
 	return rv, nil
 }
 

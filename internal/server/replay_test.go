@@ -44,7 +44,7 @@ func fullReplayView(t testing.TB, rec engine.Record, at int, side engine.Side, l
 	rv := &replayView{At: at, Moves: len(rec.Actions)}
 	rv.Game, rv.Title, rv.Scenario, rv.Lang = rec.Game, sess.Game.Title(), rec.Setup.Scenario, lang
 	rv.YourSides, rv.Over = []string{}, sess.State.Over()
-	render(sess, side, lang, &rv.gameView)
+	rv.ViewBody = render(sess, side, lang)
 	b, _ := json.Marshal(rv)
 	return b
 }

@@ -14,6 +14,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/pprof"
 	"net/netip"
 	"strings"
 	"sync"
@@ -160,6 +161,9 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/games/{id}/chat", s.handleChatWrite)
 	m.HandleFunc("GET /healthz", s.handleHealth)
 	m.HandleFunc("GET /metrics", s.handleMetrics)
+	// Go's profiles (CPU, heap, goroutines), for the operator like /metrics.
+	m.HandleFunc("GET /debug/pprof/", s.operatorOnly(pprof.Index))
+	m.HandleFunc("GET /debug/pprof/profile", s.operatorOnly(pprof.Profile))
 	m.HandleFunc("POST /api/replay", s.handleReplayImport)
 	m.HandleFunc("POST /api/commitment", s.handleCommitment)
 	m.HandleFunc("POST /api/verify", s.handleVerify)
@@ -230,6 +234,10 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
+	if v, ok := v.(*gameView); ok {
+		w.Write(append(v.encode(), '\n'))
+		return
+	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(true)
 	enc.Encode(v)

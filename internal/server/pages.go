@@ -1,0 +1,144 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+
+	"sandtable/internal/engine"
+)
+
+// pages holds what a live game's pages are sent, built once per state of
+// the game: for each side and language the encoded body of the view (the
+// board, the prompt, the actions), and the log rendered and encoded so far.
+// A view is one side's, the observer's apart, so what is shared never
+// crosses sides. The caller locks the game's mutex.
+type pages struct {
+	sess   *engine.Session // the session the entries were built from
+	epoch  uint64          // live.epoch when bodies were built
+	bodies map[bodyKey][]byte
+	logs   map[logKey]*logPart
+}
+
+// bodyKey is what a view's body depends on besides the session: the side,
+// the language, and the game's standing (over, with the result that
+// replaces the prompt after a resignation or a timeout; whether the side
+// may act now).
+type bodyKey struct {
+	side   engine.Side
+	lang   string
+	over   bool
+	act    bool
+	result string
+}
+
+type logKey struct {
+	side engine.Side
+	lang string
+}
+
+// logPart is the log a side may read, encoded as JSON array elements,
+// up to entry n of the session's log. The log only grows, but by an undo,
+// which drops the part (live.undone).
+type logPart struct {
+	n   int
+	buf []byte
+}
+
+// body returns the encoded body of lv's view for key, building it at most
+// once per state of the game.
+func (p *pages) body(lv *live, key bodyKey) []byte {
+	if p.sess != lv.sess {
+		*p = pages{sess: lv.sess}
+	}
+	if p.epoch != lv.epoch || p.bodies == nil {
+		p.epoch, p.bodies = lv.epoch, map[bodyKey][]byte{}
+	}
+	if b, ok := p.bodies[key]; ok {
+		return b
+	}
+	sess := lv.sess
+	body := bodyJSON{Move: sess.Move(), Side: sess.SideName(key.side), Active: activeNames(sess),
+		Prompt: sess.State.Prompt(key.side, key.lang), View: sess.State.View(key.side, key.lang), Actions: []actionJSON{}}
+	if key.over {
+		body.Active = []string{}
+	}
+	if key.result != "" {
+		body.Prompt = key.result
+	}
+	if key.act {
+		for _, a := range sess.State.Legal(key.side, nil) {
+			body.Actions = append(body.Actions, actionJSON{Action: sess.State.EncodeAction(a), Label: sess.State.Describe(a, key.lang)})
+		}
+	}
+	enc, err := json.Marshal(body)
+	if err != nil {
+		enc = []byte(`{"view":null}`) // the games' views are plain data: not reached
+	}
+	enc = enc[1 : len(enc)-1] // the fields, which gameView.encode places in its own object
+	p.bodies[key] = enc
+	return enc
+}
+
+// log returns side's log in lang, encoded as JSON array elements,
+// rendering only the entries added since the last call.
+func (p *pages) log(sess *engine.Session, side engine.Side, lang string) []byte {
+	if p.sess != sess {
+		*p = pages{sess: sess}
+	}
+	if p.logs == nil {
+		p.logs = map[logKey]*logPart{}
+	}
+	k := logKey{side, lang}
+	lp := p.logs[k]
+	if lp == nil {
+		lp = &logPart{}
+		p.logs[k] = lp
+	}
+	for ; lp.n < len(sess.Log); lp.n++ {
+		e := sess.Log[lp.n]
+		if !e.VisibleTo(side) {
+			continue
+		}
+		b, _ := json.Marshal(logEntry(sess, e, lang))
+		if len(lp.buf) > 0 {
+			lp.buf = append(lp.buf, ',')
+		}
+		lp.buf = append(lp.buf, b...)
+	}
+	return lp.buf
+}
+
+// undone drops the logs encoded so far: an undo shortened the session's
+// log, and what follows will differ.
+func (p *pages) undone() { p.logs = nil }
+
+// encode is the view as JSON: the requester's own fields, then the
+// shared body and log (a replay's view has its body filled in instead).
+func (v *gameView) encode() []byte {
+	out, err := json.Marshal(v)
+	if err != nil || v.body == nil {
+		return out
+	}
+	out = append(out[:len(out)-1], ',')
+	out = append(out, v.body...)
+	out = append(out, `,"log":[`...)
+	out = append(out, v.log...)
+	return append(out, "]}"...)
+}
+
+// playerName is the name of the user in a seat of lv, looked up once per
+// game in memory (names never change).
+func (s *Server) playerName(ctx context.Context, lv *live, userID int64) (string, error) {
+	if name, ok := lv.names[userID]; ok {
+		return name, nil
+	}
+	u, err := s.st.UserByID(ctx, userID)
+	if err != nil {
+		return "", err
+	}
+	if lv.names == nil {
+		lv.names = map[int64]string{}
+	}
+	lv.names[userID] = u.Name
+	return u.Name, nil
+}

@@ -1,0 +1,83 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"net/http"
+	"testing"
+
+	"sandtable/internal/engine"
+)
+
+// TestSharedViewsAreFresh plays random Compass and WDF games with undos
+// and checks, after every change, that each side's view (observer
+// included) in each language, served from what the game's pages keep, is
+// byte for byte the view built from nothing, and that the view over HTTP
+// is that view.
+func TestSharedViewsAreFresh(t *testing.T) {
+	for game, steps := range map[string]int{"compass": 40, "wdf": 12} {
+		t.Run(game, func(t *testing.T) {
+			e := newEnv(t)
+			ann := e.user("ann")
+			g := ann.create(map[string]any{"game": game, "mode": "hotseat", "seed": 7})
+			rng := rand.New(rand.NewPCG(7, 1))
+			v := ann.view(g.ID, "")
+			for step := 0; step < steps && !v.Over; step++ {
+				switch {
+				case len(v.UndoSides) > 0 && rng.IntN(4) == 0:
+					var nv gameView
+					if code := ann.call("POST", "/api/games/"+g.ID+"/undo", map[string]any{"side": v.UndoSides[0], "move": v.Move}, &nv); code != http.StatusOK {
+						t.Fatalf("undo at %d: %d", v.Move, code)
+					}
+				default:
+					side := v.Active[0]
+					sv := ann.view(g.ID, "?side="+side)
+					ann.mustAct(g.ID, side, sv.Move, sv.Actions[rng.IntN(len(sv.Actions))].Action)
+				}
+				e.srv.Wait()
+				v = ann.view(g.ID, "")
+				checkSharedViews(t, e, g.ID)
+			}
+		})
+	}
+}
+
+func checkSharedViews(t *testing.T, e *env, id string) {
+	t.Helper()
+	lv, err := e.srv.game(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := e.st.UserByName(t.Context(), "ann")
+	lv.mu.Lock()
+	defer lv.mu.Unlock()
+	sides := append(lv.sess.Game.SideNames(), "observer")
+	for _, name := range sides {
+		side := engine.Observer
+		if name != "observer" {
+			side, _ = engine.SideByName(lv.sess.Game, name)
+		}
+		for _, lang := range []string{"en", "it"} {
+			shared, err := e.srv.view(t.Context(), lv, u.ID, side, lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			kept := lv.pages
+			lv.pages = pages{}
+			fresh, err := e.srv.view(t.Context(), lv, u.ID, side, lang)
+			lv.pages = kept
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, b := shared.encode(), fresh.encode()
+			if !bytes.Equal(a, b) {
+				t.Fatalf("move %d, %s in %s: the shared view differs from a fresh one:\n%s\n%s", lv.sess.Move(), name, lang, a, b)
+			}
+			var back gameView
+			if err := json.Unmarshal(a, &back); err != nil || back.ViewBody == nil || back.Side != name || back.Move != lv.sess.Move() {
+				t.Fatalf("the view does not decode as one (%v): %.300s", err, a)
+			}
+		}
+	}
+}
