@@ -26,7 +26,7 @@ type gameView struct {
 	YourSides []string     `json:"your_sides"`
 	Seats     []seatJSON   `json:"seats"`
 	CanUndo   bool         `json:"can_undo"`
-	UndoSides []string     `json:"undo_sides"` // the requester's sides that may take back their last action
+	UndoSides []string     `json:"undo_sides"`        // the requester's sides that may take back their last action
 	Invites   []inviteJSON `json:"invites,omitempty"` // to the game's owner only
 	RematchOf string       `json:"rematch_of,omitempty"`
 	Record    bool         `json:"record_available"`
