@@ -1,10 +1,12 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -31,6 +33,7 @@ type live struct {
 	// called when the game ends, so a resigned game frees the pool at once.
 	stopThinking context.CancelFunc
 	evicted      bool   // dropped from Server.live; look the game up again
+	used         uint64 // Server.uses when last looked up
 	aiFailed     string // why the computer could not move, until it next does
 	// version counts the changes announced (moves, joins, resignations,
 	// timeouts), so that pages can tell that their view is out of date.
@@ -47,9 +50,9 @@ type live struct {
 	lastActor atomic.Int64
 }
 
-// maxLive bounds the games kept in memory; idle ones beyond it are
-// dropped and replayed from the store when next needed.
-const maxLive = 2000
+// liveGames is the default bound on the games kept in memory
+// (Config.LiveGames).
+const liveGames = 2000
 
 // game returns the live game id, replaying it from the store the first
 // time. The caller locks lv.mu to use it.
@@ -58,12 +61,14 @@ func (s *Server) game(ctx context.Context, id string) (*live, error) {
 		s.mu.Lock()
 		lv := s.live[id]
 		if lv == nil {
-			if len(s.live) >= maxLive {
+			if len(s.live) >= s.liveCap() {
 				s.evictIdle()
 			}
 			lv = &live{}
 			s.live[id] = lv
 		}
+		s.uses++
+		lv.used = s.uses
 		s.mu.Unlock()
 		evicted, err := s.load(ctx, lv, id)
 		if err != nil {
@@ -74,6 +79,8 @@ func (s *Server) game(ctx context.Context, id string) (*live, error) {
 		}
 	}
 }
+
+func (s *Server) liveCap() int { return orDefault(s.cfg.LiveGames, liveGames) }
 
 // load replays game id into lv unless it is loaded already, or reports
 // that lv was evicted meanwhile.
@@ -139,23 +146,45 @@ func (s *Server) makePlayers(lv *live) {
 	}
 }
 
-// evictIdle drops games nobody is using (no lock held, no computer
-// thinking, no open page) until half the room is free. The caller holds
-// s.mu. A request already holding a dropped game still works on an exact
-// copy; the store's move-number check keeps two copies from both moving.
+// evictIdle makes room for games: it drops the games used least
+// recently, down to seven eighths of the bound, those no page follows
+// first, skipping those in use (locked, or a computer thinking). A dropped
+// game is replayed from the store when next needed. The caller holds s.mu.
+// A request already holding a dropped game still works on an exact copy;
+// the store's move-number check keeps two copies from both moving.
 func (s *Server) evictIdle() {
+	type idle struct {
+		id      string
+		lv      *live
+		watched bool
+	}
+	all := make([]idle, 0, len(s.live))
 	for id, lv := range s.live {
-		if len(s.live) < maxLive/2 {
+		all = append(all, idle{id, lv, s.hub.watched(id)})
+	}
+	slices.SortFunc(all, func(a, b idle) int {
+		if a.watched != b.watched {
+			if a.watched {
+				return 1
+			}
+			return -1
+		}
+		return cmp.Compare(a.lv.used, b.lv.used)
+	})
+	keep := s.liveCap() * 7 / 8
+	for _, g := range all {
+		if len(s.live) <= keep {
 			return
 		}
-		if !lv.mu.TryLock() {
+		if !g.lv.mu.TryLock() {
 			continue
 		}
-		if !lv.thinking && !s.hub.watched(id) {
-			lv.evicted = true
-			delete(s.live, id)
+		if !g.lv.thinking {
+			g.lv.evicted = true
+			delete(s.live, g.id)
+			s.metrics.evicted.Inc()
 		}
-		lv.mu.Unlock()
+		g.lv.mu.Unlock()
 	}
 }
 

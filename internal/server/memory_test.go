@@ -12,25 +12,28 @@ import (
 )
 
 // BenchmarkIdleGameMemory measures the heap one idle live game takes (its
-// stored row and its session replayed from the record), for Compass and
-// WDF at the start and after a random playout of 400 actions. The count
-// of live games is bounded by maxLive; each one's size grows with its
-// record and log, which the rules' turn track bounds.
+// stored row and its session replayed from the record; "viewed": with the
+// views of every side in two languages kept, as after play), for Compass
+// and WDF at the start and after a random playout of 400 actions. The
+// count of live games is bounded by Config.LiveGames; each one's size
+// grows with its record and log, which the rules' turn track bounds.
 func BenchmarkIdleGameMemory(b *testing.B) {
 	for _, game := range []string{"compass", "wdf"} {
 		for _, moves := range []int{0, 400} {
-			b.Run(fmt.Sprintf("%s/moves=%d", game, moves), func(b *testing.B) {
-				perGame := idleGameBytes(b, game, moves, 50)
-				b.ReportMetric(float64(perGame)/1024, "KiB/game")
-			})
+			for _, viewed := range []bool{false, true} {
+				b.Run(fmt.Sprintf("%s/moves=%d/viewed=%v", game, moves, viewed), func(b *testing.B) {
+					perGame := idleGameBytes(b, game, moves, 50, viewed)
+					b.ReportMetric(float64(perGame)/1024, "KiB/game")
+				})
+			}
 		}
 	}
 }
 
 // idleGameBytes stores n games of game, each played randomly for moves
-// actions, loads them all into a server and returns the heap they add,
-// per game.
-func idleGameBytes(b *testing.B, game string, moves, n int) int64 {
+// actions, loads them all into a server (viewed: and builds every side's
+// view in English and Italian) and returns the heap they add, per game.
+func idleGameBytes(b *testing.B, game string, moves, n int, viewed bool) int64 {
 	st, err := store.Open(filepath.Join(b.TempDir(), "mem.db"))
 	if err != nil {
 		b.Fatal(err)
@@ -78,8 +81,23 @@ func idleGameBytes(b *testing.B, game string, moves, n int) int64 {
 		runtime.GC()
 		runtime.ReadMemStats(&before)
 		for _, id := range ids {
-			if _, err := srv.game(ctx, id); err != nil {
+			lv, err := srv.game(ctx, id)
+			if err != nil {
 				b.Fatal(err)
+			}
+			if viewed {
+				lv.mu.Lock()
+				for side := range len(eg.SideNames()) + 1 {
+					if side == len(eg.SideNames()) {
+						side = int(engine.Observer)
+					}
+					for _, lang := range []string{"en", "it"} {
+						if _, err := srv.view(ctx, lv, u.ID, engine.Side(side), lang); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+				lv.mu.Unlock()
 			}
 		}
 		runtime.GC()

@@ -18,6 +18,7 @@ type metrics struct {
 	applied  prometheus.Counter       // actions stored, by players and the computer
 	commits  prometheus.Histogram     // store group commits: their time
 	changes  prometheus.Histogram     // ... and their size
+	evicted  prometheus.Counter       // live games dropped from memory
 }
 
 // latencyBuckets run from 1 ms to 10 s.
@@ -38,8 +39,11 @@ func newMetrics(s *Server) *metrics {
 		changes: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name: "sandtable_store_commit_changes", Help: "Changes (actions, new games, ...) in each group commit.", Buckets: prometheus.ExponentialBuckets(1, 2, 10),
 		}),
+		evicted: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "sandtable_live_games_evicted_total", Help: "Games dropped from memory beyond --live-games (replayed from the store when next needed).",
+		}),
 	}
-	m.reg.MustRegister(m.requests, m.applied, m.commits, m.changes,
+	m.reg.MustRegister(m.requests, m.applied, m.commits, m.changes, m.evicted,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "sandtable_live_games", Help: "Games held in memory."}, func() float64 {
 			s.mu.Lock()

@@ -51,6 +51,10 @@ type Config struct {
 	// GamesPerUser and GamesPerGuest cap the unfinished games an account
 	// may have made; 0 means 50 and 5.
 	GamesPerUser, GamesPerGuest int
+	// LiveGames bounds the games held in memory (each its session
+	// replayed from the record); beyond it those used least recently are
+	// dropped, and replayed again when next needed. 0 means 2,000.
+	LiveGames int
 	// ReplayBudgetMS is the replay time one client address may use in 10
 	// minutes, in milliseconds; 0 means 30,000.
 	ReplayBudgetMS int
@@ -85,6 +89,7 @@ type Server struct {
 
 	mu   sync.Mutex
 	live map[string]*live
+	uses uint64 // lookups of live games, to find the least recently used
 
 	bg    sync.WaitGroup // computer moves and notices under way
 	think *gate          // the computer's decisions searched at once
