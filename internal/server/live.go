@@ -180,6 +180,7 @@ func (s *Server) evictIdle() {
 			continue
 		}
 		if !g.lv.thinking {
+			s.dropPages(g.lv)
 			g.lv.evicted = true
 			delete(s.live, g.id)
 			s.metrics.evicted.Inc()

@@ -1,8 +1,10 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
+	"slices"
 
 	"sandtable/internal/engine"
 )
@@ -11,12 +13,15 @@ import (
 // the game: for each side and language the encoded body of the view (the
 // board, the prompt, the actions), and the log rendered and encoded so far.
 // A view is one side's, the observer's apart, so what is shared never
-// crosses sides. The caller locks the game's mutex.
+// crosses sides. The caller locks the game's mutex. The bytes kept by all
+// games are bounded (Config.ViewCacheBytes): beyond it the pages of the
+// games used least recently are dropped (Server.trimPages).
 type pages struct {
 	sess   *engine.Session // the session the entries were built from
 	epoch  uint64          // live.epoch when bodies were built
 	bodies map[bodyKey][]byte
 	logs   map[logKey]*logPart
+	bytes  int64 // held in bodies and logs
 }
 
 // bodyKey is what a view's body depends on besides the session: the side,
@@ -44,13 +49,21 @@ type logPart struct {
 	buf []byte
 }
 
+// viewCacheBytes is the default of Config.ViewCacheBytes.
+const viewCacheBytes = 256 << 20
+
 // body returns the encoded body of lv's view for key, building it at most
-// once per state of the game.
-func (p *pages) body(lv *live, key bodyKey) []byte {
+// once per state of the game. The caller locks lv.mu.
+func (s *Server) body(lv *live, key bodyKey) []byte {
+	p := &lv.pages
 	if p.sess != lv.sess {
-		*p = pages{sess: lv.sess}
+		s.dropPages(lv)
+		p.sess = lv.sess
 	}
 	if p.epoch != lv.epoch || p.bodies == nil {
+		for _, b := range p.bodies {
+			s.keep(lv, -len(b))
+		}
 		p.epoch, p.bodies = lv.epoch, map[bodyKey][]byte{}
 	}
 	if b, ok := p.bodies[key]; ok {
@@ -76,14 +89,18 @@ func (p *pages) body(lv *live, key bodyKey) []byte {
 	}
 	enc = enc[1 : len(enc)-1] // the fields, which gameView.encode places in its own object
 	p.bodies[key] = enc
+	s.keep(lv, len(enc))
 	return enc
 }
 
-// log returns side's log in lang, encoded as JSON array elements,
-// rendering only the entries added since the last call.
-func (p *pages) log(sess *engine.Session, side engine.Side, lang string) []byte {
+// log returns side's log of lv in lang, encoded as JSON array elements,
+// rendering only the entries added since the last call. The caller locks
+// lv.mu.
+func (s *Server) log(lv *live, side engine.Side, lang string) []byte {
+	p, sess := &lv.pages, lv.sess
 	if p.sess != sess {
-		*p = pages{sess: sess}
+		s.dropPages(lv)
+		p.sess = sess
 	}
 	if p.logs == nil {
 		p.logs = map[logKey]*logPart{}
@@ -94,6 +111,7 @@ func (p *pages) log(sess *engine.Session, side engine.Side, lang string) []byte 
 		lp = &logPart{}
 		p.logs[k] = lp
 	}
+	n := len(lp.buf)
 	for ; lp.n < len(sess.Log); lp.n++ {
 		e := sess.Log[lp.n]
 		if !e.VisibleTo(side) {
@@ -105,12 +123,64 @@ func (p *pages) log(sess *engine.Session, side engine.Side, lang string) []byte 
 		}
 		lp.buf = append(lp.buf, b...)
 	}
-	return lp.buf
+	buf := lp.buf
+	s.keep(lv, len(buf)-n)
+	return buf
 }
 
-// undone drops the logs encoded so far: an undo shortened the session's
-// log, and what follows will differ.
-func (p *pages) undone() { p.logs = nil }
+// undone drops lv's logs encoded so far: an undo shortened the session's
+// log, and what follows will differ. The caller locks lv.mu.
+func (s *Server) undone(lv *live) {
+	for _, lp := range lv.pages.logs {
+		s.keep(lv, -len(lp.buf))
+	}
+	lv.pages.logs = nil
+}
+
+// dropPages forgets everything kept for lv's pages. The caller locks
+// lv.mu.
+func (s *Server) dropPages(lv *live) {
+	s.pageBytes.Add(-lv.pages.bytes)
+	lv.pages = pages{}
+}
+
+// keep counts n more bytes (fewer, when negative) held for lv's pages,
+// and beyond the bound drops other games' pages.
+func (s *Server) keep(lv *live, n int) {
+	lv.pages.bytes += int64(n)
+	if s.pageBytes.Add(int64(n)) > int64(s.viewCacheCap()) && n > 0 {
+		s.trimPages(lv)
+	}
+}
+
+func (s *Server) viewCacheCap() int { return orDefault(s.cfg.ViewCacheBytes, viewCacheBytes) }
+
+// trimPages drops the pages of the games used least recently, lv's last,
+// until three quarters of the bound are held. Games in use are skipped.
+// The caller locks lv.mu (and no other game's).
+func (s *Server) trimPages(lv *live) {
+	s.mu.Lock()
+	games := make([]*live, 0, len(s.live))
+	for _, g := range s.live {
+		if g != lv {
+			games = append(games, g)
+		}
+	}
+	slices.SortFunc(games, func(a, b *live) int { return cmp.Compare(a.used, b.used) })
+	s.mu.Unlock()
+	for _, g := range games {
+		if s.pageBytes.Load() <= int64(s.viewCacheCap())*3/4 {
+			return
+		}
+		if g.mu.TryLock() {
+			s.dropPages(g)
+			g.mu.Unlock()
+		}
+	}
+	if s.pageBytes.Load() > int64(s.viewCacheCap()) {
+		s.dropPages(lv) // one game's pages alone exceed the bound
+	}
+}
 
 // encode is the view as JSON: the requester's own fields, then the
 // shared body and log (a replay's view has its body filled in instead).

@@ -3,8 +3,10 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"testing"
 
 	"sandtable/internal/engine"
@@ -63,10 +65,11 @@ func checkSharedViews(t *testing.T, e *env, id string) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			kept := lv.pages
+			kept, held := lv.pages, e.srv.pageBytes.Load()
 			lv.pages = pages{}
 			fresh, err := e.srv.view(t.Context(), lv, u.ID, side, lang)
 			lv.pages = kept
+			e.srv.pageBytes.Store(held)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -80,4 +83,46 @@ func checkSharedViews(t *testing.T, e *env, id string) {
 			}
 		}
 	}
+}
+
+// TestViewCacheIsBounded: with a small bound on the views kept, the
+// bytes held stay under it, each game's count adds up to the total, and
+// the views served are still right.
+func TestViewCacheIsBounded(t *testing.T) {
+	e := newEnv(t)
+	const bound = 60 << 10 // about two Compass views
+	e.srv.cfg.ViewCacheBytes = bound
+	ann := e.user("ann")
+	var ids []string
+	for i := range 6 {
+		ids = append(ids, ann.create(map[string]any{"game": "compass", "mode": "hotseat", "seed": i}).ID)
+	}
+	for round := range 3 {
+		for _, id := range ids {
+			for _, side := range []string{"allied", "italian"} {
+				v := ann.view(id, "?side="+side)
+				if v.Side != side || v.ViewBody == nil || v.View == nil {
+					t.Fatalf("round %d: view of %s as %s: %+v", round, id, side, v)
+				}
+			}
+			held := e.srv.pageBytes.Load()
+			if held > bound {
+				t.Fatalf("%d bytes of views kept, bound %d", held, bound)
+			}
+			e.srv.Wait()
+			var sum int64
+			e.srv.mu.Lock()
+			games := slices.Collect(maps.Values(e.srv.live))
+			e.srv.mu.Unlock()
+			for _, lv := range games { // a game's lock is taken before the server's
+				lv.mu.Lock()
+				sum += lv.pages.bytes
+				lv.mu.Unlock()
+			}
+			if sum != held {
+				t.Fatalf("the games hold %d bytes of views, the count says %d", sum, held)
+			}
+		}
+	}
+	checkSharedViews(t, e, ids[0])
 }

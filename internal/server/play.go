@@ -162,7 +162,7 @@ func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.S
 	if g.Status != store.StatusOver || lv.sess.State.Over() {
 		key.result = "" // the rules' prompt stands
 	}
-	v.body, v.log = lv.pages.body(lv, key), lv.pages.log(lv.sess, side, lang)
+	v.body, v.log = s.body(lv, key), s.log(lv, side, lang)
 	acting := !lv.over() && len(v.WaitingFor) == 0 && lv.broken == nil
 	v.CanUndo = acting && side != engine.Observer && lv.sess.CanUndo(side)
 	v.UndoSides = []string{}
@@ -352,6 +352,7 @@ func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine
 	if err := s.st.AppendAction(ctx, lv.g.ID, move, entry, p); err != nil {
 		// Memory is now ahead of the record: replay from the store next time.
 		lv.broken = errors.New("a change was not saved; reload the game")
+		s.dropPages(lv)
 		s.forget(lv.g.ID)
 		if errors.Is(err, store.ErrConflict) {
 			return errf(http.StatusConflict, "the game changed elsewhere; reload it")
@@ -403,11 +404,12 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lv.epoch++
-	lv.pages.undone()
+	s.undone(lv)
 	p := progress(lv.sess)
 	p.Clock = lv.clockAfter(clock, running, engine.Observer, s.nowMS())
 	if err := s.st.Truncate(r.Context(), lv.g.ID, move, lv.sess.Move(), p); err != nil {
 		lv.broken = errors.New("a change was not saved; reload the game")
+		s.dropPages(lv)
 		s.forget(lv.g.ID)
 		writeError(w, err)
 		return

@@ -55,6 +55,9 @@ type Config struct {
 	// replayed from the record); beyond it those used least recently are
 	// dropped, and replayed again when next needed. 0 means 2,000.
 	LiveGames int
+	// ViewCacheBytes bounds the encoded views kept for the live games'
+	// pages, in all; 0 means 256 MiB.
+	ViewCacheBytes int
 	// ReplayBudgetMS is the replay time one client address may use in 10
 	// minutes, in milliseconds; 0 means 30,000.
 	ReplayBudgetMS int
@@ -90,6 +93,8 @@ type Server struct {
 	mu   sync.Mutex
 	live map[string]*live
 	uses uint64 // lookups of live games, to find the least recently used
+	// pageBytes is what the live games' pages hold (see pages).
+	pageBytes atomic.Int64
 
 	bg    sync.WaitGroup // computer moves and notices under way
 	think *gate          // the computer's decisions searched at once
