@@ -29,8 +29,9 @@ var pgMigrationFiles embed.FS
 // both append the same move; PostgreSQL groups concurrent commits into one
 // WAL flush itself.
 type Postgres struct {
-	pool   *pgxpool.Pool
-	origin string // this process, in the notices it sends
+	changes // the changes to games, shared with SQLite
+	pool    *pgxpool.Pool
+	origin  string // this process, in the notices it sends
 }
 
 var _ Store = (*Postgres)(nil)
@@ -47,6 +48,7 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	p := &Postgres{pool: pool, origin: hex.EncodeToString(randomBytes(8))}
+	p.changes = changes{run: p.change}
 	if err := p.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err
@@ -130,6 +132,45 @@ func (p *Postgres) tx(ctx context.Context, f func(pgx.Tx) error) error {
 	return pgx.BeginFunc(ctx, p.pool, f)
 }
 
+// change runs f in a transaction of its own (tx); PostgreSQL groups
+// concurrent commits into one WAL flush itself.
+func (p *Postgres) change(ctx context.Context, f func(context.Context, tx) error) error {
+	return p.tx(ctx, func(t pgx.Tx) error { return f(ctx, pgTx{t, p}) })
+}
+
+// pgTx is a transaction for the changes shared with SQLite: it locks the
+// rows it checks (several processes write) and notifies the others.
+type pgTx struct {
+	t pgx.Tx
+	p *Postgres
+}
+
+func (t pgTx) exec(ctx context.Context, query string, args ...any) error {
+	_, err := t.t.Exec(ctx, pgQuery(query), args...)
+	if pgUnique(err) {
+		return fmt.Errorf("%w: %v", errUnique, err)
+	}
+	return err
+}
+
+func (t pgTx) queryRow(ctx context.Context, query string, args ...any) scanner {
+	return pgRow{t.t.QueryRow(ctx, pgQuery(query), args...)}
+}
+
+func (pgTx) forUpdate() string { return " FOR UPDATE" }
+
+func (t pgTx) changed(ctx context.Context, c Change) error { return t.p.notify(ctx, t.t, c) }
+
+type pgRow struct{ r pgx.Row }
+
+func (r pgRow) Scan(dest ...any) error {
+	err := r.r.Scan(dest...)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return errNoRow
+	}
+	return err
+}
+
 func (p *Postgres) CreateUser(ctx context.Context, u User) (User, error) {
 	u.Created = time.UnixMilli(now())
 	err := p.pool.QueryRow(ctx,
@@ -208,39 +249,6 @@ func (p *Postgres) DeleteSessionsOf(ctx context.Context, userID int64, keep stri
 	return nil
 }
 
-func (p *Postgres) CreateGame(ctx context.Context, g Game) error {
-	setup, err := json.Marshal(g.Setup)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	if g.Status == "" {
-		g.Status = StatusActive
-	}
-	t := now()
-	return p.tx(ctx, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO games(id, game, setup, lang, owner, rematch_of, move, active, status, result, created, updated, pace, clock, fair)
-			VALUES($1,$2,$3,$4,$5,$6,0,$7,$8,$9,$10,$11,$12,$13,$14)`,
-			g.ID, g.Game, string(setup), g.Lang, g.Owner, g.RematchOf, int(g.Active), g.Status, g.Result, t, t, g.Pace, clockJSON(g.Clock), fairJSON(g.Fair))
-		if pgUnique(err) {
-			return fmt.Errorf("store: game %s: %w", g.ID, ErrExists)
-		}
-		if err != nil {
-			return fmt.Errorf("store: creating game: %w", err)
-		}
-		for _, st := range g.Seats {
-			var uid any
-			if st.UserID != 0 {
-				uid = st.UserID
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO seats(game_id, side, user_id, ai, invite) VALUES($1,$2,$3,$4,$5)`,
-				g.ID, int(st.Side), uid, st.AI, st.Invite); err != nil {
-				return fmt.Errorf("store: creating seat: %w", err)
-			}
-		}
-		return nil
-	})
-}
-
 func (p *Postgres) Game(ctx context.Context, id string) (Game, error) {
 	g, err := scanGame(p.pool.QueryRow(ctx, `SELECT `+gameCols+` FROM games WHERE id = $1`, id))
 	if err != nil {
@@ -313,33 +321,6 @@ func (p *Postgres) ClockedGames(ctx context.Context) ([]string, error) {
 	return p.ids(ctx, "listing clocked games", `SELECT id FROM games WHERE pace != '' AND status = $1 ORDER BY id`, StatusActive)
 }
 
-func (p *Postgres) ClaimSeat(ctx context.Context, gameID string, side engine.Side, invite string, userID int64) error {
-	return p.tx(ctx, func(tx pgx.Tx) error {
-		var have string
-		var uid int64
-		err := tx.QueryRow(ctx, `SELECT invite, COALESCE(user_id, 0) FROM seats WHERE game_id = $1 AND side = $2 FOR UPDATE`, gameID, int(side)).Scan(&have, &uid)
-		if err != nil {
-			return pgNotFound(err, "seat")
-		}
-		if uid != 0 || have == "" {
-			return fmt.Errorf("store: seat already taken: %w", ErrConflict)
-		}
-		if have != invite && have != OpenSeat {
-			return fmt.Errorf("store: invitation: %w", ErrNotFound)
-		}
-		_, err = tx.Exec(ctx, `UPDATE seats SET user_id = $1, invite = '' WHERE game_id = $2 AND side = $3`, userID, gameID, int(side))
-		var move int
-		var status string
-		if err == nil {
-			err = tx.QueryRow(ctx, `UPDATE games SET updated = $1 WHERE id = $2 RETURNING move, status`, now(), gameID).Scan(&move, &status)
-		}
-		if err != nil {
-			return fmt.Errorf("store: claiming seat: %w", err)
-		}
-		return p.notify(ctx, tx, Change{Game: gameID, Move: move, Status: status})
-	})
-}
-
 func (p *Postgres) Record(ctx context.Context, gameID string) (engine.Record, error) {
 	// One snapshot for the game and its actions.
 	var rec engine.Record
@@ -365,110 +346,6 @@ func (p *Postgres) Record(ctx context.Context, gameID string) (engine.Record, er
 		return nil
 	})
 	return rec, err
-}
-
-// pgAtMove locks the game's row for the transaction and checks that the
-// game is at move: a second process appending the same move waits for the
-// first and then finds the game moved on.
-func pgAtMove(ctx context.Context, tx pgx.Tx, gameID string, move int) error {
-	var have int
-	if err := tx.QueryRow(ctx, `SELECT move FROM games WHERE id = $1 FOR UPDATE`, gameID).Scan(&have); err != nil {
-		return pgNotFound(err, "game "+gameID)
-	}
-	if have != move {
-		return fmt.Errorf("store: game %s is at move %d, not %d: %w", gameID, have, move, ErrConflict)
-	}
-	return nil
-}
-
-func (pg *Postgres) setProgress(ctx context.Context, tx pgx.Tx, gameID string, move int, p Progress) error {
-	if p.Status == "" {
-		p.Status = StatusActive
-	}
-	var clock *string
-	if p.Clock != nil {
-		c := clockJSON(*p.Clock)
-		clock = &c
-	}
-	_, err := tx.Exec(ctx, `UPDATE games SET move = $1, active = $2, status = $3, result = $4, updated = $5, clock = COALESCE($6, clock) WHERE id = $7`,
-		move, int(p.Active), p.Status, p.Result, now(), clock, gameID)
-	if err != nil {
-		return fmt.Errorf("store: updating game %s: %w", gameID, err)
-	}
-	return pg.notify(ctx, tx, Change{Game: gameID, Move: move, Status: p.Status})
-}
-
-func (p *Postgres) SetSetup(ctx context.Context, gameID string, setup engine.Setup, fair *Fair, pr Progress) error {
-	b, err := json.Marshal(setup)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	return p.tx(ctx, func(tx pgx.Tx) error {
-		if err := pgAtMove(ctx, tx, gameID, 0); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `UPDATE games SET setup = $1, fair = $2 WHERE id = $3`, string(b), fairJSON(fair), gameID); err != nil {
-			return fmt.Errorf("store: updating game %s: %w", gameID, err)
-		}
-		return p.setProgress(ctx, tx, gameID, 0, pr)
-	})
-}
-
-func (p *Postgres) AppendAction(ctx context.Context, gameID string, move int, e engine.RecordEntry, pr Progress) error {
-	return p.tx(ctx, func(tx pgx.Tx) error {
-		if err := pgAtMove(ctx, tx, gameID, move); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO actions(game_id, n, side, action, hash, created) VALUES($1,$2,$3,$4,$5,$6)`,
-			gameID, move+1, e.Side, e.Action, e.Hash, now()); err != nil {
-			return fmt.Errorf("store: appending action: %w", err)
-		}
-		return p.setProgress(ctx, tx, gameID, move+1, pr)
-	})
-}
-
-func (p *Postgres) Truncate(ctx context.Context, gameID string, move, keep int, pr Progress) error {
-	if keep < 0 || keep > move {
-		return fmt.Errorf("store: cannot keep %d actions of %d", keep, move)
-	}
-	return p.tx(ctx, func(tx pgx.Tx) error {
-		if err := pgAtMove(ctx, tx, gameID, move); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM actions WHERE game_id = $1 AND n > $2`, gameID, keep); err != nil {
-			return fmt.Errorf("store: truncating: %w", err)
-		}
-		return p.setProgress(ctx, tx, gameID, keep, pr)
-	})
-}
-
-func (p *Postgres) SetProgress(ctx context.Context, gameID string, move int, pr Progress) error {
-	return p.tx(ctx, func(tx pgx.Tx) error {
-		if err := pgAtMove(ctx, tx, gameID, move); err != nil {
-			return err
-		}
-		return p.setProgress(ctx, tx, gameID, move, pr)
-	})
-}
-
-func (p *Postgres) Rewrite(ctx context.Context, gameID string, move int, actions []engine.RecordEntry, pr Progress) error {
-	return p.tx(ctx, func(tx pgx.Tx) error {
-		if err := pgAtMove(ctx, tx, gameID, move); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM actions WHERE game_id = $1`, gameID); err != nil {
-			return fmt.Errorf("store: rewriting: %w", err)
-		}
-		t := now()
-		rows := make([][]any, len(actions))
-		for i, e := range actions {
-			rows[i] = []any{gameID, i + 1, e.Side, e.Action, e.Hash, t}
-		}
-		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"actions"}, []string{"game_id", "n", "side", "action", "hash", "created"}, pgx.CopyFromRows(rows)); err != nil {
-			return fmt.Errorf("store: rewriting: %w", err)
-		}
-		return p.setProgress(ctx, tx, gameID, len(actions), pr)
-	})
 }
 
 func (p *Postgres) SetPendingFair(ctx context.Context, userID int64, f Fair, made time.Time) error {

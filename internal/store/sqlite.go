@@ -33,8 +33,9 @@ var migrationFiles embed.FS
 // its savepoint rolled back). A caller alone commits its change itself,
 // with no hand-over between goroutines.
 type SQLite struct {
-	db *sql.DB // the writer: one connection, as SQLite has one writer
-	rd *sql.DB // readers: a pool that reads beside the writer (WAL)
+	changes         // the changes to games, shared with PostgreSQL
+	db      *sql.DB // the writer: one connection, as SQLite has one writer
+	rd      *sql.DB // readers: a pool that reads beside the writer (WAL)
 
 	qmu        sync.Mutex
 	idle       *sync.Cond // signalled when committing turns false
@@ -89,6 +90,7 @@ func Open(path string) (*SQLite, error) {
 	// database exists only inside its connection.
 	db.SetMaxOpenConns(1)
 	s := &SQLite{db: db, rd: db}
+	s.changes = changes{run: s.change}
 	s.idle = sync.NewCond(&s.qmu)
 	if err := s.migrate(); err != nil {
 		db.Close()
@@ -279,45 +281,39 @@ func (s *SQLite) DeleteSessionsOf(ctx context.Context, userID int64, keep string
 	return nil
 }
 
-func fairJSON(f *Fair) string {
-	if f == nil {
-		return ""
+// sqliteTx is a change of a group commit, for the changes shared with
+// PostgreSQL: SQLite has one writer, so no row needs a lock, and one
+// process, so no other needs telling.
+type sqliteTx struct{ t *sql.Tx }
+
+func (t sqliteTx) exec(ctx context.Context, query string, args ...any) error {
+	_, err := t.t.ExecContext(ctx, query, args...)
+	if isUnique(err) {
+		return fmt.Errorf("%w: %v", errUnique, err)
 	}
-	b, _ := json.Marshal(f)
-	return string(b)
+	return err
 }
 
-func (s *SQLite) CreateGame(ctx context.Context, g Game) error {
-	setup, err := json.Marshal(g.Setup)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
+func (t sqliteTx) queryRow(ctx context.Context, query string, args ...any) scanner {
+	return sqliteRow{t.t.QueryRowContext(ctx, query, args...)}
+}
+
+func (sqliteTx) forUpdate() string                     { return "" }
+func (sqliteTx) changed(context.Context, Change) error { return nil }
+
+type sqliteRow struct{ r *sql.Row }
+
+func (r sqliteRow) Scan(dest ...any) error {
+	err := r.r.Scan(dest...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return errNoRow
 	}
-	if g.Status == "" {
-		g.Status = StatusActive
-	}
-	t := now()
-	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO games(id, game, setup, lang, owner, rematch_of, move, active, status, result, created, updated, pace, clock, fair)
-			VALUES(?,?,?,?,?,?,0,?,?,?,?,?,?,?,?)`,
-			g.ID, g.Game, string(setup), g.Lang, g.Owner, g.RematchOf, int(g.Active), g.Status, g.Result, t, t, g.Pace, clockJSON(g.Clock), fairJSON(g.Fair))
-		if isUnique(err) {
-			return fmt.Errorf("store: game %s: %w", g.ID, ErrExists)
-		}
-		if err != nil {
-			return fmt.Errorf("store: creating game: %w", err)
-		}
-		for _, st := range g.Seats {
-			var uid any
-			if st.UserID != 0 {
-				uid = st.UserID
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO seats(game_id, side, user_id, ai, invite) VALUES(?,?,?,?,?)`,
-				g.ID, int(st.Side), uid, st.AI, st.Invite); err != nil {
-				return fmt.Errorf("store: creating seat: %w", err)
-			}
-		}
-		return nil
-	})
+	return err
+}
+
+// change runs f as a change of the next group commit (tx).
+func (s *SQLite) change(ctx context.Context, f func(context.Context, tx) error) error {
+	return s.tx(ctx, func(ctx context.Context, t *sql.Tx) error { return f(ctx, sqliteTx{t}) })
 }
 
 // tx runs f in the next group commit, in a savepoint of its own, and
@@ -576,31 +572,6 @@ func (s *SQLite) ClockedGames(ctx context.Context) ([]string, error) {
 	return out, rows.Err()
 }
 
-func (s *SQLite) ClaimSeat(ctx context.Context, gameID string, side engine.Side, invite string, userID int64) error {
-	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		var have string
-		var uid int64
-		err := tx.QueryRowContext(ctx, `SELECT invite, COALESCE(user_id, 0) FROM seats WHERE game_id = ? AND side = ?`, gameID, int(side)).Scan(&have, &uid)
-		if err != nil {
-			return notFound(err, "seat")
-		}
-		if uid != 0 || have == "" {
-			return fmt.Errorf("store: seat already taken: %w", ErrConflict)
-		}
-		if have != invite && have != OpenSeat {
-			return fmt.Errorf("store: invitation: %w", ErrNotFound)
-		}
-		_, err = tx.ExecContext(ctx, `UPDATE seats SET user_id = ?, invite = '' WHERE game_id = ? AND side = ?`, userID, gameID, int(side))
-		if err == nil {
-			_, err = tx.ExecContext(ctx, `UPDATE games SET updated = ? WHERE id = ?`, now(), gameID)
-		}
-		if err != nil {
-			return fmt.Errorf("store: claiming seat: %w", err)
-		}
-		return nil
-	})
-}
-
 func (s *SQLite) Record(ctx context.Context, gameID string) (engine.Record, error) {
 	g, err := scanGame(s.rd.QueryRowContext(ctx, `SELECT `+gameCols+` FROM games WHERE id = ?`, gameID))
 	if err != nil {
@@ -620,115 +591,6 @@ func (s *SQLite) Record(ctx context.Context, gameID string) (engine.Record, erro
 		rec.Actions = append(rec.Actions, e)
 	}
 	return rec, rows.Err()
-}
-
-func (s *SQLite) SetSetup(ctx context.Context, gameID string, setup engine.Setup, fair *Fair, p Progress) error {
-	b, err := json.Marshal(setup)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		if err := atMove(ctx, tx, gameID, 0); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET setup = ?, fair = ? WHERE id = ?`, string(b), fairJSON(fair), gameID); err != nil {
-			return fmt.Errorf("store: updating game %s: %w", gameID, err)
-		}
-		return setProgress(ctx, tx, gameID, 0, p)
-	})
-}
-
-// atMove checks inside tx that the game exists and is at move.
-func atMove(ctx context.Context, tx *sql.Tx, gameID string, move int) error {
-	var have int
-	if err := tx.QueryRowContext(ctx, `SELECT move FROM games WHERE id = ?`, gameID).Scan(&have); err != nil {
-		return notFound(err, "game "+gameID)
-	}
-	if have != move {
-		return fmt.Errorf("store: game %s is at move %d, not %d: %w", gameID, have, move, ErrConflict)
-	}
-	return nil
-}
-
-func clockJSON(c Clock) string {
-	if c.Left == nil && c.Since == 0 {
-		return ""
-	}
-	b, _ := json.Marshal(c)
-	return string(b)
-}
-
-func setProgress(ctx context.Context, tx *sql.Tx, gameID string, move int, p Progress) error {
-	if p.Status == "" {
-		p.Status = StatusActive
-	}
-	if p.Clock != nil {
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET clock = ? WHERE id = ?`, clockJSON(*p.Clock), gameID); err != nil {
-			return fmt.Errorf("store: updating game %s: %w", gameID, err)
-		}
-	}
-	_, err := tx.ExecContext(ctx, `UPDATE games SET move = ?, active = ?, status = ?, result = ?, updated = ? WHERE id = ?`,
-		move, int(p.Active), p.Status, p.Result, now(), gameID)
-	if err != nil {
-		return fmt.Errorf("store: updating game %s: %w", gameID, err)
-	}
-	return nil
-}
-
-func (s *SQLite) AppendAction(ctx context.Context, gameID string, move int, e engine.RecordEntry, p Progress) error {
-	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		if err := atMove(ctx, tx, gameID, move); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO actions(game_id, n, side, action, hash, created) VALUES(?,?,?,?,?,?)`,
-			gameID, move+1, e.Side, e.Action, e.Hash, now()); err != nil {
-			return fmt.Errorf("store: appending action: %w", err)
-		}
-		return setProgress(ctx, tx, gameID, move+1, p)
-	})
-}
-
-func (s *SQLite) Truncate(ctx context.Context, gameID string, move, keep int, p Progress) error {
-	if keep < 0 || keep > move {
-		return fmt.Errorf("store: cannot keep %d actions of %d", keep, move)
-	}
-	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		if err := atMove(ctx, tx, gameID, move); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM actions WHERE game_id = ? AND n > ?`, gameID, keep); err != nil {
-			return fmt.Errorf("store: truncating: %w", err)
-		}
-		return setProgress(ctx, tx, gameID, keep, p)
-	})
-}
-
-func (s *SQLite) SetProgress(ctx context.Context, gameID string, move int, p Progress) error {
-	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		if err := atMove(ctx, tx, gameID, move); err != nil {
-			return err
-		}
-		return setProgress(ctx, tx, gameID, move, p)
-	})
-}
-
-func (s *SQLite) Rewrite(ctx context.Context, gameID string, move int, actions []engine.RecordEntry, p Progress) error {
-	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		if err := atMove(ctx, tx, gameID, move); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM actions WHERE game_id = ?`, gameID); err != nil {
-			return fmt.Errorf("store: rewriting: %w", err)
-		}
-		t := now()
-		for i, e := range actions {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO actions(game_id, n, side, action, hash, created) VALUES(?,?,?,?,?,?)`,
-				gameID, i+1, e.Side, e.Action, e.Hash, t); err != nil {
-				return fmt.Errorf("store: rewriting: %w", err)
-			}
-		}
-		return setProgress(ctx, tx, gameID, len(actions), p)
-	})
 }
 
 func (s *SQLite) SetPendingFair(ctx context.Context, userID int64, f Fair, made time.Time) error {
