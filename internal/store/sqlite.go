@@ -539,33 +539,25 @@ func (s *SQLite) games(ctx context.Context, what, query string, args ...any) ([]
 }
 
 func (s *SQLite) GameIDs(ctx context.Context) ([]string, error) {
-	rows, err := s.rd.QueryContext(ctx, `SELECT id FROM games ORDER BY created, id`)
-	if err != nil {
-		return nil, fmt.Errorf("store: listing games: %w", err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return s.ids(ctx, "listing games", `SELECT id FROM games ORDER BY created, id`)
 }
 
 func (s *SQLite) ClockedGames(ctx context.Context) ([]string, error) {
-	rows, err := s.rd.QueryContext(ctx, `SELECT id FROM games WHERE pace != '' AND status = ? ORDER BY id`, StatusActive)
+	return s.ids(ctx, "listing clocked games", `SELECT id FROM games WHERE pace != '' AND status = ? ORDER BY id`, StatusActive)
+}
+
+// ids lists the ids a query selects.
+func (s *SQLite) ids(ctx context.Context, what, query string, args ...any) ([]string, error) {
+	rows, err := s.rd.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("store: listing clocked games: %w", err)
+		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	defer rows.Close()
 	var out []string
 	for rows.Next() {
 		var id string
 		if err := rows.Scan(&id); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("store: %s: %w", what, err)
 		}
 		out = append(out, id)
 	}
