@@ -36,6 +36,9 @@ type SQLite struct {
 	changes         // the changes to games, shared with PostgreSQL
 	db      *sql.DB // the writer: one connection, as SQLite has one writer
 	rd      *sql.DB // readers: a pool that reads beside the writer (WAL)
+	// The reads of every request (who is asking), prepared once on the
+	// readers rather than parsed each time.
+	sessionQ, userQ *sql.Stmt
 
 	qmu        sync.Mutex
 	idle       *sync.Cond // signalled when committing turns false
@@ -105,7 +108,21 @@ func Open(path string) (*SQLite, error) {
 		rd.SetMaxOpenConns(8)
 		s.rd = rd
 	}
+	if err := s.prepare(); err != nil {
+		s.Close()
+		return nil, err
+	}
 	return s, nil
+}
+
+func (s *SQLite) prepare() (err error) {
+	if s.sessionQ, err = s.rd.Prepare(`SELECT token_hash, user_id, csrf, expires FROM sessions WHERE token_hash = ? AND expires > ?`); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	if s.userQ, err = s.rd.Prepare(`SELECT ` + userCols + ` FROM users WHERE id = ?`); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	return nil
 }
 
 // Close refuses new changes, waits until those queued are committed, and
@@ -118,6 +135,11 @@ func (s *SQLite) Close() error {
 			s.idle.Wait()
 		}
 		s.qmu.Unlock()
+		for _, st := range []*sql.Stmt{s.sessionQ, s.userQ} {
+			if st != nil {
+				st.Close()
+			}
+		}
 		if s.rd != s.db {
 			s.rd.Close()
 		}
@@ -226,7 +248,7 @@ func (s *SQLite) SetPassword(ctx context.Context, id int64, hash string) error {
 }
 
 func (s *SQLite) UserByID(ctx context.Context, id int64) (User, error) {
-	return scanUser(s.rd.QueryRowContext(ctx, `SELECT `+userCols+` FROM users WHERE id = ?`, id), fmt.Sprint("user ", id))
+	return scanUser(s.userQ.QueryRowContext(ctx, id), fmt.Sprint("user ", id))
 }
 
 func (s *SQLite) SetNotify(ctx context.Context, id int64, email, webhook string) error {
@@ -256,8 +278,7 @@ func (s *SQLite) CreateSession(ctx context.Context, se Session) error {
 func (s *SQLite) Session(ctx context.Context, tokenHash string) (Session, error) {
 	var se Session
 	var exp int64
-	err := s.rd.QueryRowContext(ctx, `SELECT token_hash, user_id, csrf, expires FROM sessions WHERE token_hash = ? AND expires > ?`,
-		tokenHash, now()).Scan(&se.TokenHash, &se.UserID, &se.CSRF, &exp)
+	err := s.sessionQ.QueryRowContext(ctx, tokenHash, now()).Scan(&se.TokenHash, &se.UserID, &se.CSRF, &exp)
 	if err != nil {
 		return Session{}, notFound(err, "session")
 	}
