@@ -35,7 +35,7 @@ type hub struct {
 type sub struct {
 	userID int64
 	client string
-	ch     chan event // holds the latest event not yet sent
+	ch     chan []byte // holds the latest event not yet sent, encoded
 	done   chan struct{}
 }
 
@@ -54,7 +54,7 @@ func newHub(perClient, total int) *hub {
 func (h *hub) subscribe(gameID string, userID int64, client string) (*sub, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	sb := &sub{userID: userID, client: client, ch: make(chan event, 1), done: make(chan struct{})}
+	sb := &sub{userID: userID, client: client, ch: make(chan []byte, 1), done: make(chan struct{})}
 	if h.closed {
 		close(sb.done)
 		return sb, nil
@@ -90,9 +90,10 @@ func (h *hub) unsubscribe(gameID string, sb *sub) {
 	}
 }
 
-// publish sends ev to every stream of the game; a slow stream keeps only
-// the latest event, which is all a page needs.
+// publish sends ev, encoded once, to every stream of the game; a slow
+// stream keeps only the latest event, which is all a page needs.
 func (h *hub) publish(gameID string, ev event) {
+	b, _ := json.Marshal(ev)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for sb := range h.subs[gameID] {
@@ -100,7 +101,7 @@ func (h *hub) publish(gameID string, ev event) {
 		case <-sb.ch:
 		default:
 		}
-		sb.ch <- ev
+		sb.ch <- b
 	}
 }
 
@@ -184,13 +185,12 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	send := func(ev event) bool {
-		b, _ := json.Marshal(ev)
+	send := func(b []byte) bool {
 		_, err := fmt.Fprintf(w, "event: update\ndata: %s\n\n", b)
 		fl.Flush()
 		return err == nil
 	}
-	if !send(first) {
+	if b, _ := json.Marshal(first); !send(b) {
 		return
 	}
 	tick := time.NewTicker(heartbeat)

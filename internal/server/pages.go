@@ -43,7 +43,9 @@ type logKey struct {
 
 // logPart is the log a side may read, encoded as JSON array elements,
 // up to entry n of the session's log. The log only grows, but by an undo,
-// which drops the part (live.undone).
+// which drops the part (Server.undone); an entry's text depends on the
+// entry and the language alone (the games' RenderLog read only their
+// static data), so what was encoded stays true.
 type logPart struct {
 	n   int
 	buf []byte
@@ -70,8 +72,7 @@ func (s *Server) body(lv *live, key bodyKey) []byte {
 		return b
 	}
 	sess := lv.sess
-	body := bodyJSON{Move: sess.Move(), Side: sess.SideName(key.side), Active: activeNames(sess),
-		Prompt: sess.State.Prompt(key.side, key.lang), View: sess.State.View(key.side, key.lang), Actions: []actionJSON{}}
+	body := bodyOf(sess, key.side, key.lang)
 	if key.over {
 		body.Active = []string{}
 	}

@@ -54,9 +54,10 @@ type gameView struct {
 	body, log []byte
 }
 
-// ViewBody (exported so that a gameView decodes: tests) is the part of a view that depends only on the game's session,
+// ViewBody is the part of a view that depends only on the game's session,
 // the side and the language (and on whether the side may act now): the
-// same for every request of that side until the game changes.
+// same for every request of that side until the game changes. (Exported so
+// that a gameView decodes, in tests.)
 type ViewBody struct {
 	bodyJSON
 	Log []logJSON `json:"log"`
@@ -118,8 +119,7 @@ func langOf(r *http.Request, def string) (string, error) {
 // prompt, the log side may read, and side's view of the state (no
 // actions).
 func render(sess *engine.Session, side engine.Side, lang string) *ViewBody {
-	b := &ViewBody{bodyJSON: bodyJSON{Move: sess.Move(), Side: sess.SideName(side), Active: activeNames(sess),
-		Prompt: sess.State.Prompt(side, lang), View: sess.State.View(side, lang), Actions: []actionJSON{}}, Log: []logJSON{}}
+	b := &ViewBody{bodyJSON: bodyOf(sess, side, lang), Log: []logJSON{}}
 	for _, e := range sess.Log {
 		if e.VisibleTo(side) {
 			b.Log = append(b.Log, logEntry(sess, e, lang))
@@ -128,13 +128,14 @@ func render(sess *engine.Session, side engine.Side, lang string) *ViewBody {
 	return b
 }
 
-// activeNames names the sides to decide.
-func activeNames(sess *engine.Session) []string {
-	out := []string{}
+// bodyOf is side's view of sess in lang but the log, with no actions.
+func bodyOf(sess *engine.Session, side engine.Side, lang string) bodyJSON {
+	b := bodyJSON{Move: sess.Move(), Side: sess.SideName(side), Active: []string{},
+		Prompt: sess.State.Prompt(side, lang), View: sess.State.View(side, lang), Actions: []actionJSON{}}
 	for _, a := range sess.State.Active().Sides() {
-		out = append(out, sess.SideName(a))
+		b.Active = append(b.Active, sess.SideName(a))
 	}
-	return out
+	return b
 }
 
 func logEntry(sess *engine.Session, e engine.Logged, lang string) logJSON {

@@ -52,6 +52,7 @@ func (s *Server) drop(id string) {
 	if lv != nil {
 		lv.mu.Lock()
 		lv.evicted = true
+		s.dropPages(lv)
 		lv.mu.Unlock()
 	}
 }
