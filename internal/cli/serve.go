@@ -43,7 +43,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	perGuest := fs.Int("games-per-guest", 5, "most unfinished games a guest may have made")
 	streamsPerClient := fs.Int("streams-per-client", 32, "most open event streams from one client address")
 	streams := fs.Int("streams", 10000, "most open event streams in all")
-	viewCache := fs.Int("view-cache", 256, "MiB of encoded views kept for the games' pages, in all (each side's view is built once per move and language)")
+	viewCache := fs.Int("view-cache", 64, "MiB of encoded views kept for the games' pages, in all (each side's view is built once per move and language)")
 	liveGames := fs.Int("live-games", 2000, "most games held in memory; beyond it those used least recently are dropped and replayed from the database when next needed")
 	docsDir := fs.String("docs", "", "serve the documents at /docs/ from this folder instead of the copy built into the binary (to try edits to rulings and data notes)")
 	smtpAddr := fs.String("smtp", "", "SMTP server host:port for \"your turn\" mail (none if empty)")

@@ -52,7 +52,7 @@ type logPart struct {
 }
 
 // viewCacheBytes is the default of Config.ViewCacheBytes.
-const viewCacheBytes = 256 << 20
+const viewCacheBytes = 64 << 20
 
 // body returns the encoded body of lv's view for key, building it at most
 // once per state of the game. The caller locks lv.mu.

@@ -56,7 +56,7 @@ type Config struct {
 	// dropped, and replayed again when next needed. 0 means 2,000.
 	LiveGames int
 	// ViewCacheBytes bounds the encoded views kept for the live games'
-	// pages, in all; 0 means 256 MiB.
+	// pages, in all; 0 means 64 MiB.
 	ViewCacheBytes int
 	// ReplayBudgetMS is the replay time one client address may use in 10
 	// minutes, in milliseconds; 0 means 30,000.
