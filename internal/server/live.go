@@ -189,11 +189,16 @@ func (s *Server) evictIdle() {
 	}
 }
 
-// forget drops a live game so the next request replays it from the store
-// (after a failed commit, memory may be ahead of the record).
-func (s *Server) forget(id string) {
+// forget drops the live game lv so the next request replays it from the
+// store (after a failed commit, memory may be ahead of the record). The
+// caller locks lv.mu.
+func (s *Server) forget(lv *live) {
+	s.dropPages(lv)
+	lv.evicted = true
 	s.mu.Lock()
-	delete(s.live, id)
+	if s.live[lv.g.ID] == lv {
+		delete(s.live, lv.g.ID)
+	}
 	s.mu.Unlock()
 }
 

@@ -139,15 +139,22 @@ func (s *Server) undone(lv *live) {
 }
 
 // dropPages forgets everything kept for lv's pages. The caller locks
-// lv.mu.
+// lv.mu, and drops them before marking lv evicted.
 func (s *Server) dropPages(lv *live) {
-	s.pageBytes.Add(-lv.pages.bytes)
+	if !lv.evicted {
+		s.pageBytes.Add(-lv.pages.bytes)
+	}
 	lv.pages = pages{}
 }
 
 // keep counts n more bytes (fewer, when negative) held for lv's pages,
-// and beyond the bound drops other games' pages.
+// and beyond the bound drops other games' pages. Only the games in
+// Server.live count: a request still holding a dropped game (evicted) may
+// build its views, which go with it.
 func (s *Server) keep(lv *live, n int) {
+	if lv.evicted {
+		return
+	}
 	lv.pages.bytes += int64(n)
 	if s.pageBytes.Add(int64(n)) > int64(s.viewCacheCap()) && n > 0 {
 		s.trimPages(lv)

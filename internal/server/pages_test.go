@@ -85,13 +85,15 @@ func checkSharedViews(t *testing.T, e *env, id string) {
 	}
 }
 
-// TestViewCacheIsBounded: with a small bound on the views kept, the
-// bytes held stay under it, each game's count adds up to the total, and
-// the views served are still right.
+// TestViewCacheIsBounded: with a small bound on the views kept (and on
+// the games in memory, so that games come and go), the bytes held stay
+// under it, the games in memory's counts add up to the total, and the
+// views served are still right.
 func TestViewCacheIsBounded(t *testing.T) {
 	e := newEnv(t)
 	const bound = 60 << 10 // about two Compass views
 	e.srv.cfg.ViewCacheBytes = bound
+	e.srv.cfg.LiveGames = 4
 	ann := e.user("ann")
 	var ids []string
 	for i := range 6 {

@@ -353,8 +353,7 @@ func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine
 	if err := s.st.AppendAction(ctx, lv.g.ID, move, entry, p); err != nil {
 		// Memory is now ahead of the record: replay from the store next time.
 		lv.broken = errors.New("a change was not saved; reload the game")
-		s.dropPages(lv)
-		s.forget(lv.g.ID)
+		s.forget(lv)
 		if errors.Is(err, store.ErrConflict) {
 			return errf(http.StatusConflict, "the game changed elsewhere; reload it")
 		}
@@ -410,8 +409,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 	p.Clock = lv.clockAfter(clock, running, engine.Observer, s.nowMS())
 	if err := s.st.Truncate(r.Context(), lv.g.ID, move, lv.sess.Move(), p); err != nil {
 		lv.broken = errors.New("a change was not saved; reload the game")
-		s.dropPages(lv)
-		s.forget(lv.g.ID)
+		s.forget(lv)
 		writeError(w, err)
 		return
 	}

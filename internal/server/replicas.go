@@ -51,8 +51,8 @@ func (s *Server) drop(id string) {
 	s.mu.Unlock()
 	if lv != nil {
 		lv.mu.Lock()
-		lv.evicted = true
 		s.dropPages(lv)
+		lv.evicted = true
 		lv.mu.Unlock()
 	}
 }
