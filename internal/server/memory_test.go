@@ -70,7 +70,7 @@ func idleGameBytes(b *testing.B, game string, moves, n int, viewed bool) int64 {
 		}
 		ids[i] = g.ID
 	}
-	srv := New(Config{Store: st, Hasher: cheap, Logf: b.Logf})
+	srv := New(Config{Store: st, Hasher: cheap, Logf: b.Logf, ViewCacheBytes: 1 << 30}) // room for every view: what one game takes
 	defer srv.Close()
 	var before, after runtime.MemStats
 	b.ResetTimer()
