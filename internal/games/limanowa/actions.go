@@ -53,7 +53,7 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 // legal lists side's actions, the calls of off-map artillery only if
 // calls (listing them traces the observers' lines to many vertices).
 func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engine.Action {
-	if s.Over() || side != s.Decider {
+	if s.Over() || !s.Active().Has(side) {
 		return dst
 	}
 	add := func(op uint8, a, b, c int) {
@@ -156,6 +156,8 @@ func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engin
 		for _, c := range s.spines(codeVertex(s.StrayAt)) {
 			add(opSpine, int(s.Stray)-1, int(c), 0)
 		}
+	default:
+		dst = s.campaignLegal(side, dst)
 	}
 	return dst
 }
@@ -266,6 +268,7 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 	if !s.allowed(side, a) {
 		return engine.Illegal("limanowa: %s is not open to %s now", s.EncodeAction(a), s.sideName(side))
 	}
+	s.decides(side)
 	s.apply(a)
 	return nil
 }
@@ -289,7 +292,10 @@ func (s *State) allowed(side engine.Side, a engine.Action) bool {
 }
 
 // ApplyUnchecked plays an action known to be legal (ai.UncheckedApplier).
-func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) { s.apply(a) }
+func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
+	s.decides(side)
+	s.apply(a)
+}
 
 func (s *State) sideName(side engine.Side) string {
 	if side >= 0 && int(side) < len(SideNames) {
@@ -394,6 +400,8 @@ func (s *State) apply(a engine.Action) {
 		s.pickUp(i)
 	case opExit:
 		s.exit()
+	default:
+		s.campaignApply(a)
 	}
 }
 
@@ -406,6 +414,9 @@ func b2i(b bool) int {
 
 // EncodeAction is the record text: "step hussar-sqn-2 D22".
 func (s *State) EncodeAction(a engine.Action) string {
+	if a.Op >= opCampaign {
+		return s.encodeCampaign(a)
+	}
 	w := ops.Word(a.Op)
 	unit := func(i int16) string {
 		return actiontext.ID(i, len(s.pos.Units), "unit", s.unitID)
@@ -450,6 +461,9 @@ func (s *State) EncodeAction(a engine.Action) string {
 
 // DecodeAction parses a record text.
 func (s *State) DecodeAction(text string) (engine.Action, error) {
+	if a, ok, err := s.decodeCampaign(text); ok {
+		return a, err
+	}
 	op, args, err := ops.Split("limanowa", text)
 	if err != nil {
 		return engine.Action{}, err

@@ -22,6 +22,9 @@ func init() {
 // those hexes, through a logistic curve.
 func evaluate(st engine.State, side engine.Side) float64 {
 	s := st.(*State)
+	if s.cp != nil {
+		return evaluateCampaign(s, side)
+	}
 	goal := s.objective()
 	x := 0.6 * float64(s.pos.Control.Count(Central, goal)-s.pos.Control.Count(Russian, goal))
 	for i := range s.pos.Units {

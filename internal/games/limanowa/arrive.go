@@ -20,10 +20,10 @@ func (s *State) force(i int) *Force {
 }
 
 // entering reports whether units[i] waits off the map to walk on now
-// (10.2: on or after its turn).
+// (10.2: on or after its turn; in a campaign, on or after its day, 11.11).
 func (s *State) entering(i int) bool {
 	f := s.force(i)
-	return s.pos.Units[i].Where == Waiting && f != nil && f.Enter && f.Turn <= int(s.Turn)
+	return s.pos.Units[i].Where == Waiting && f != nil && f.Enter && f.Turn <= int(s.Turn) && (s.cp == nil || s.due(i))
 }
 
 // commandable reports whether units[i] may receive a command: ready on

@@ -67,11 +67,11 @@ func NightScenario(yes [2]bool) bool { return yes[0] || yes[1] }
 func (p *Position) Isolate(d *Data, first engine.Side) []int {
 	var captured []int
 	for _, side := range []engine.Side{first, 1 - first} {
-		bz := p.BeatenZone(side)
+		reach := p.locReach(&d.Map, side)
 		var now []int
 		for i := range p.Units {
 			u := &p.Units[i]
-			if u.Where == OnMap && u.Side == side && !p.LOC(&d.Map, side, u.Hex, bz) {
+			if u.Where == OnMap && u.Side == side && !reach.traces(&d.Map, side, u.Hex) {
 				now = append(now, i)
 			}
 		}

@@ -83,7 +83,33 @@
 //     scenario passes the engine's conformance suite and has golden games
 //     (three of scenario 1, one each of 2 and 3), and the fuzzers. ai.go gives the
 //     computer players an evaluation of scenario 1 (greedy beat random in
-//     15 of 20 side-swapped games).
+//     15 of 20 side-swapped games);
+//   - the two campaigns as games, "gods-playground" and "high-water-mark"
+//     (campaign_day.go, campaign_actions.go, rulings L40-L50): every
+//     day's segments in 11.02's order - the Hussars mounted or dismounted
+//     for the day (13.0), set-up on the first day (11.01, defender first),
+//     the day's withdrawals, reinforcements and last night's recoveries
+//     placed by 11.12 with 13.0's edit (cavalry cannot anchor), attacker
+//     first four at a time, a reinforcement may instead be kept off the
+//     map and walk on across the edge during the day (10.2, 10.21); the
+//     12-turn attack scenario; the defender's optional 6-turn
+//     counter attack; isolation with its die roll (11.41); the night's
+//     melees fought out (11.51); the secret night-attack choice, both
+//     sides active at once, each answer hidden from the other's view, log
+//     and Determinize until both are in, and the 6-turn night scenario
+//     (5.12's initiative, night movement checks, -1 to fire); recovery
+//     by type with 13.0's 8 December shares, flipping any unit, the rest
+//     of the casualty list removed (11.53), a gun destroyed in melee
+//     captured (11.531); scrapes placed at night (11.543); one gun
+//     redeployed a side (11.55); the campaign judged after the last
+//     day's night attack by hill hexes and whole villages (13.0). The
+//     conformance suite plays random campaigns (campaign_game_test.go);
+//     campaign_bench_test.go measures a whole campaign's replay, a view
+//     and a replay viewer's step late in it. What a campaign day does not
+//     include yet: the days' off-map artillery (their cross hairs carried into the counter attack,
+//     11.32, and the night's telephone for aircraft, 11.522), bomb stops
+//     and wire breaches at night (no trench or wire can exist on this map
+//     in December 1914, ruling L49).
 //
 // Checked section by section against the rulebook, these rules are not in
 // play because nothing in a Limanowa scenario brings them: blobs and
@@ -102,11 +128,9 @@
 // hills, roads, streams and bridges on entering and under fire (8.1,
 // 8.4, 8.6, 8.7, 8.9), scrapes (6.41a, 8.2) and smoke (7.52).
 //
-// What does not exist yet: the campaigns as games (New refuses them) and
-// every campaign day's sequence (arrivals, isolation, night melee, the
-// night-attack choice, recovery, improving positions, redeploying); a way
+// What does not exist yet: a way
 // to set the standing reaction order outside a command decision,
-// snapshots for long games, the browser board, the computer players'
+// the browser board, the computer players'
 // rollout and ordering, their measured strength, and the engine
 // registration (internal/games/games.go): the tests register the game
 // themselves.

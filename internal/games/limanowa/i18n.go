@@ -74,6 +74,9 @@ func (s *State) word(a, lang string) string {
 // record text's arguments.
 func (s *State) Describe(a engine.Action, lang string) string {
 	key := "action." + ops.Word(a.Op)
+	if a.Op >= opCampaign {
+		key = "action." + campaignOps.Word(a.Op-opCampaign)
+	}
 	if a.Op == opMove && a.B != 0 {
 		key = "action.move-together"
 	}
@@ -100,8 +103,11 @@ func (s *State) Prompt(side engine.Side, lang string) string {
 	if s.Over() {
 		return texts.Text(lang, "prompt.over")
 	}
-	if side != s.Decider {
+	if !s.Active().Has(side) {
 		return texts.Text(lang, "prompt.waiting")
+	}
+	if p, ok := s.campaignPrompt(side, lang); ok {
+		return p
 	}
 	k, ok := stepKey[s.Step]
 	if !ok {

@@ -29,6 +29,10 @@ func (s *State) nextSetup() {
 		s.Decider = 1 - s.sc.First
 		s.Phasing = s.Decider
 	}
+	if s.cp != nil {
+		s.dayArrivals() // 11.1: a campaign's first day goes on with its arrivals
+		return
+	}
 	s.beginTurn()
 }
 
@@ -51,9 +55,9 @@ func (s *State) nextToPlace(side engine.Side) int {
 func (s *State) beginTurn() {
 	s.Turn++
 	s.Step = stCommand
-	s.logf("5.0", engine.Observer, "turn", itoa(int(s.Turn)), itoa(s.sc.Turns))
+	s.logf("5.0", engine.Observer, "turn", itoa(int(s.Turn)), itoa(s.turns()))
 	dice := [2]int{s.roll(), s.roll()}
-	in := RollInitiative(dice, false, s.NightZero, false)
+	in := RollInitiative(dice, s.night(), s.NightZero, false)
 	s.Initiative, s.NightZero = in.Side, in.NightZero
 	s.Couplets = int8(in.Couplets)
 	s.logf("5.11", engine.Observer, "initiative", itoa(dice[Central]), itoa(dice[Russian]), SideNames[in.Side], itoa(in.Couplets))
@@ -118,8 +122,8 @@ func (s *State) administration() {
 	for _, h := range s.d.Map.Hexes {
 		s.pos.Mark(h, SmokeMark, false)
 	}
-	if int(s.Turn) >= s.sc.Turns {
-		s.judge()
+	if int(s.Turn) >= s.turns() {
+		s.endScenario()
 		return
 	}
 	s.beginTurn()
@@ -138,9 +142,12 @@ func (s *State) judge() {
 	if r.Winner != engine.Observer {
 		w = SideNames[r.Winner]
 	}
-	if s.sc.Victory.Kind == MoreLimanowaHexes {
+	switch {
+	case s.cp != nil:
+		s.logf("13.0", engine.Observer, "campaignVictory", itoa(r.Points[Central]), itoa(r.Points[Russian]), w)
+	case s.sc.Victory.Kind == MoreLimanowaHexes:
 		s.logf("13.0", engine.Observer, "victory", itoa(r.Points[Central]), itoa(r.Points[Russian]), w)
-	} else {
+	default:
 		s.logf("13.0", engine.Observer, "victoryHills", itoa(r.Points[Central]), itoa(r.Points[Russian]), w)
 	}
 }
@@ -216,7 +223,7 @@ func (s *State) afterAction(ids ...int) {
 
 // fireAt is an attack by shooter at h, with the units moving now (6.65).
 func (s *State) fireAt(shooter int, h hexgrid.Hex, reaction bool) FireAt {
-	return FireAt{Shooter: shooter, Target: h, Reaction: reaction, Moving: func(i int) bool { return s.pos.Units[i].Moving }}
+	return FireAt{Shooter: shooter, Target: h, Reaction: reaction, Night: s.night(), Moving: func(i int) bool { return s.pos.Units[i].Moving }}
 }
 
 // returners are the reactor's units in the target hex that may shoot back
@@ -425,7 +432,7 @@ func (s *State) canStep(h hexgrid.Hex) bool {
 	}
 	for _, m := range ms {
 		u := &s.pos.Units[m]
-		if !s.pos.Enter(s.d, m, h, false, s.sc.PlayArea).Allowed {
+		if !s.pos.Enter(s.d, m, h, s.night(), s.sc.PlayArea).Allowed {
 			return false
 		}
 		if u.MP == 0 && !(s.bonusOpen() && s.d.Map.Road(u.Hex, h)) {
@@ -449,7 +456,7 @@ func (s *State) step(h hexgrid.Hex) {
 			s.finishUnit(int(m))
 			continue
 		}
-		e := s.pos.Enter(s.d, int(m), h, false, s.sc.PlayArea)
+		e := s.pos.Enter(s.d, int(m), h, s.night(), s.sc.PlayArea)
 		if u.MP > 0 {
 			u.MP--
 		} else {
@@ -631,6 +638,39 @@ func (s *State) react(i int) {
 
 // --- melee (6.67) ---
 
+// meleeRound logs the attacks and resolves them: only attacked units roll
+// (ruling L10), with the melee values of their attackers; all results are
+// carried out together (6.675); doubles hallow the ground of hex, the
+// actor's if both sides rolled them (6.679); in a campaign a gun
+// destroyed in melee is captured (11.531).
+func (s *State) meleeRound(attacks []Attack, actor engine.Side, hex int16) {
+	for _, a := range attacks {
+		s.logf("6.674", engine.Observer, "attack", s.unitID(a.Attacker), s.unitID(a.Target))
+	}
+	mods := s.d.MeleeModifiers(s.pos.Units, attacks, [2]bool{}, s.hallowed)
+	var rolled []int
+	for i := range mods {
+		rolled = append(rolled, i)
+	}
+	slices.Sort(rolled)
+	var doubles [2]bool
+	checks := make([]Check, len(rolled))
+	for k, i := range rolled {
+		checks[k] = s.d.RollCheck(&s.Rng, &s.pos.Units[i], mods[i], ByMelee)
+		s.Epo += 2
+		doubles[s.pos.Units[i].Side] = doubles[s.pos.Units[i].Side] || checks[k].Doubles()
+	}
+	for k, i := range rolled {
+		o := s.pos.Units[i].Apply(checks[k])
+		s.logCheck("6.675", i, checks[k], o)
+		s.captureGun(i, o)
+	}
+	if side := HallowsGround(doubles, actor, s.Hallowed != 0); side != engine.Observer {
+		s.Hallowed, s.HallowFor = hex, side
+		s.logf("6.679", engine.Observer, "hallowed", Layout.Format(codeHex(hex)), SideNames[side])
+	}
+}
+
 // beginMelee: each able mover spends a point to initiate melee in its hex
 // and takes part (6.671, 6.672); the actor allocates each one's attack
 // when it has a choice, then the reactor his (6.674).
@@ -734,11 +774,9 @@ func (s *State) meleeTargets(dst []int) []int {
 	return dst
 }
 
-// resolveMelee: only attacked units roll (ruling L10), with the melee
-// values of their attackers; all results are carried out together
-// (6.675); participants are spent (6.678); the move is over (6.65b);
-// doubles hallow the ground (6.679). Then the reaction fire the
-// expenditure allows (6.72).
+// resolveMelee resolves the allocated attacks (meleeRound);
+// participants are spent (6.678); the move is over (6.65b). Then the
+// reaction fire the expenditure allows (6.72).
 func (s *State) resolveMelee() {
 	var attacks []Attack
 	for k, m := range s.Movers {
@@ -749,35 +787,12 @@ func (s *State) resolveMelee() {
 	for k, r := range s.meleeTargets(nil) {
 		attacks = append(attacks, Attack{Attacker: r, Target: int(s.RAtt[k])})
 	}
-	for _, a := range attacks {
-		s.logf("6.674", engine.Observer, "attack", s.unitID(a.Attacker), s.unitID(a.Target))
-	}
-	mods := s.d.MeleeModifiers(s.pos.Units, attacks, [2]bool{}, s.hallowed)
-	var rolled []int
-	for i := range mods {
-		rolled = append(rolled, i)
-	}
-	slices.Sort(rolled)
-	var doubles [2]bool
-	checks := make([]Check, len(rolled))
-	for k, i := range rolled {
-		checks[k] = s.d.RollCheck(&s.Rng, &s.pos.Units[i], mods[i], ByMelee)
-		s.Epo += 2
-		doubles[s.pos.Units[i].Side] = doubles[s.pos.Units[i].Side] || checks[k].Doubles()
-	}
-	for k, i := range rolled {
-		o := s.pos.Units[i].Apply(checks[k])
-		s.logCheck("6.675", i, checks[k], o)
-	}
+	s.meleeRound(attacks, s.Phasing, s.MeleeHex)
 	for _, a := range attacks {
 		if u := &s.pos.Units[a.Attacker]; u.Where == OnMap {
 			u.Spent = true
 		}
 		s.pos.Units[a.Attacker].Moving = false
-	}
-	if side := HallowsGround(doubles, s.Phasing, s.Hallowed != 0); side != engine.Observer {
-		s.Hallowed, s.HallowFor = s.MeleeHex, side
-		s.logf("6.679", engine.Observer, "hallowed", Layout.Format(codeHex(s.MeleeHex)), SideNames[side])
 	}
 	s.pos.Control.Update(s.pos.Units)
 	s.MeleeHex = 0

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"sandtable/internal/engine"
 	"sandtable/internal/hexgrid"
@@ -18,9 +20,11 @@ func (Game) ID() string          { return "limanowa" }
 func (Game) Title() string       { return "Red Poppies Campaigns vol. 2: Last Laurels at Limanowa" }
 func (Game) SideNames() []string { return []string{"central", "russian"} }
 
-// Scenarios lists what New can start: the three scenarios of 13.0 (the
-// campaigns need their days, doc.go).
-func (Game) Scenarios() []string { return []string{"probe", "counter-attack", "muhr-at-jabloniec"} }
+// Scenarios lists what New can start: the three scenarios of 13.0, then
+// the two campaigns (campaign_day.go).
+func (Game) Scenarios() []string {
+	return []string{"probe", "counter-attack", "muhr-at-jabloniec", "gods-playground", "high-water-mark"}
+}
 
 // step is a decision point of the sequence of play.
 type step uint8
@@ -102,9 +106,12 @@ type extra struct {
 type State struct {
 	core
 	extra
-	pos Position // the units, control and markers (Marshal encodes them)
-	d   *Data
-	sc  *Scenario
+	pos  Position // the units, control and markers (Marshal encodes them)
+	d    *Data
+	sc   *Scenario
+	cp   *Campaign // nil in a scenario (campaign_day.go)
+	day  []int8    // the campaign day of each of sc.Forces
+	camp campCore  // where the campaign day stands (Marshal encodes it in a campaign)
 	engine.Log
 }
 
@@ -120,6 +127,9 @@ func (Game) New(setup engine.Setup) (engine.State, error) {
 	}
 	if setup.Scenario == "" {
 		sc = &d.Scenarios[0]
+	}
+	if c := d.campaign(setup.Scenario); c != nil {
+		return newCampaign(d, c, setup)
 	}
 	if sc == nil || !slices.Contains(Game{}.Scenarios(), sc.ID) {
 		return nil, fmt.Errorf("limanowa: unknown or unplayable scenario %q (scenarios: %v)", setup.Scenario, Game{}.Scenarios())
@@ -151,8 +161,13 @@ func (s *State) roll() int {
 
 func (s *State) dice() [2]int { return [2]int{s.roll(), s.roll()} }
 
-func (s *State) Active() engine.SideSet { return s.Result.Active(s.Decider) }
-func (s *State) Epoch() uint64          { return s.Epo }
+func (s *State) Active() engine.SideSet {
+	if s.Step == stNightChoice && !s.Over() {
+		return s.choosing() // 11.521: both sides choose at once
+	}
+	return s.Result.Active(s.Decider)
+}
+func (s *State) Epoch() uint64 { return s.Epo }
 
 // Scores are the victory points the scenario counts (13.0).
 func (s *State) Scores() []float64 {
@@ -171,18 +186,39 @@ func (s *State) Clone() engine.State {
 // Marshal is the canonical encoding: the core, then every unit, control
 // and the markers, then the extra part unless it is zero.
 func (s *State) Marshal() []byte {
-	b := flat.Marshal(&s.core)
-	for i := range s.pos.Units {
-		u := &s.pos.Units[i]
+	p := &s.pos
+	n := len(p.Units)*8 + len(p.Control.owner)*len(p.Control.owner[0])*2 + len(p.side)*len(p.side[0])*len(p.side[0][0])
+	b := make([]byte, 0, 256+n)
+	b = append(b, flat.Marshal(&s.core)...)
+	for i := range p.Units {
+		u := &p.Units[i]
+		h := hexCode(u.Hex)
 		b = binary.LittleEndian.AppendUint16(b, uint16(u.Counter))
-		b = append(b, byte(u.Side), byte(u.Where), byte(hexCode(u.Hex)), byte(hexCode(u.Hex)>>8), byte(u.MP),
+		b = append(b, byte(u.Side), byte(u.Where), byte(h), byte(h>>8), byte(u.MP),
 			bits(u.Dispersed, u.Spent, u.In, u.Moving, u.LostChecked, u.Shovel))
 	}
-	b = append(b, flat.Marshal(&s.pos.Control.owner)...)
-	b = append(b, flat.Marshal(&s.pos.hex)...)
-	b = append(b, flat.Marshal(&s.pos.side)...)
+	// The byte arrays written directly: the same bytes flat.Marshal gives,
+	// without its reflection over 6,000 elements (most of a replay's time).
+	for c := range p.Control.owner {
+		for _, o := range p.Control.owner[c] {
+			b = append(b, byte(o))
+		}
+	}
+	for c := range p.hex {
+		for _, m := range p.hex[c] {
+			b = append(b, byte(m))
+		}
+	}
+	for c := range p.side {
+		for r := range p.side[c] {
+			b = append(b, byte(p.side[c][r][0]), byte(p.side[c][r][1]), byte(p.side[c][r][2]))
+		}
+	}
 	if s.extra != (extra{}) {
 		b = append(b, flat.Marshal(&s.extra)...)
+	}
+	if s.cp != nil {
+		b = append(b, flat.Marshal(&s.camp)...)
 	}
 	return b
 }
@@ -208,6 +244,7 @@ func (s *State) Determinize(viewer engine.Side, r *engine.Rand) engine.State {
 			c.Policy[side] = AskEach
 		}
 	}
+	c.determinizeNight(viewer, r)
 	return c
 }
 
@@ -242,10 +279,22 @@ func (s *State) unitID(i int) string {
 	return fmt.Sprintf("%s-%d", s.d.Counters[s.pos.Units[i].Counter].ID, n)
 }
 
+// unitByID finds a unit by its record name in one pass over the units
+// (decoding a long record would otherwise cost a name per unit).
 func (s *State) unitByID(id string) (int, bool) {
+	k := strings.LastIndexByte(id, '-')
+	if k < 0 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(id[k+1:])
+	if err != nil || n < 1 || strconv.Itoa(n) != id[k+1:] {
+		return 0, false
+	}
 	for i := range s.pos.Units {
-		if s.unitID(i) == id {
-			return i, true
+		if s.d.Counters[s.pos.Units[i].Counter].ID == id[:k] {
+			if n--; n == 0 {
+				return i, true
+			}
 		}
 	}
 	return 0, false
@@ -281,8 +330,8 @@ func (s *State) CheckInvariants() error {
 	if s.Step == stMove && len(s.able(nil)) == 0 {
 		return fmt.Errorf("a move decision without a unit able to move")
 	}
-	if s.Turn > int8(s.sc.Turns) && !s.Over() {
-		return fmt.Errorf("turn %d beyond the scenario's %d", s.Turn, s.sc.Turns)
+	if s.Turn > int8(s.turns()) && !s.Over() {
+		return fmt.Errorf("turn %d beyond the scenario's %d", s.Turn, s.turns())
 	}
 	return nil
 }

@@ -17,6 +17,7 @@ const (
 	Captured               // out of the campaign (11.531)
 	Exited                 // left the map (10.3)
 	Absent                 // never arrives: the enemy held every hex it could be placed in (10.22)
+	Removed                // out of the campaign: not recovered (11.533) or withdrawn (13.0)
 )
 
 // Unit is one counter in play.

@@ -30,14 +30,15 @@ type View struct {
 	Hallowed   string      `json:"hallowed,omitempty"`
 	Prompt     string      `json:"prompt"`
 	Reaction   *Reaction   `json:"reaction,omitempty"`
-	Policy     string      `json:"policy,omitempty"` // the viewer's standing reaction order
+	Policy     string      `json:"policy,omitempty"`   // the viewer's standing reaction order
+	Campaign   *DayView    `json:"campaign,omitempty"` // a campaign's day (campaign_day.go)
 }
 
-var whereNames = []string{"waiting", "map", "destroyed", "captured", "exited", "absent"}
+var whereNames = []string{"waiting", "map", "destroyed", "captured", "exited", "absent", "removed"}
 
 // View is the same for every viewer.
 func (s *State) View(side engine.Side, lang string) any {
-	v := View{Scenario: s.sc.ID, Turn: int(s.Turn), Turns: s.sc.Turns, Couplets: int(s.Couplets),
+	v := View{Scenario: s.sc.ID, Turn: int(s.Turn), Turns: s.turns(), Couplets: int(s.Couplets),
 		Actor: SideNames[s.Phasing], Prompt: s.Prompt(side, lang)}
 	if s.Turn > 0 {
 		v.Initiative = SideNames[s.Initiative]
@@ -66,6 +67,7 @@ func (s *State) View(side engine.Side, lang string) any {
 	if s.Hallowed != 0 {
 		v.Hallowed = Layout.Format(codeHex(s.Hallowed))
 	}
+	v.Campaign = s.campaignView(side)
 	return v
 }
 
