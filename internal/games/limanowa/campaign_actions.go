@@ -278,7 +278,7 @@ type DayView struct {
 	Day      int    `json:"day"`
 	Days     int    `json:"days"`
 	Date     string `json:"date"`
-	Segment  string `json:"segment"`
+	Segment  string `json:"segment"` // the scenario under way (attack, counter-attack, night), else the decision (campaignSteps)
 	Mounted  bool   `json:"mounted"`
 	Chose    string `json:"chose,omitempty"` // the viewer's answer while the other chooses
 	Quota    [2]int `json:"quota"`           // units each side may still recover tonight (11.532)
@@ -291,6 +291,11 @@ func (s *State) campaignView(side engine.Side) *DayView {
 	}
 	v := &DayView{Campaign: s.cp.ID, Day: int(s.camp.Day) + 1, Days: len(s.cp.Days), Date: s.date(),
 		Segment: segNames[s.camp.Seg], Mounted: s.camp.Mounted}
+	if name, ok := campaignSteps[s.Step]; ok {
+		v.Segment = name // between the scenarios: the decision under way
+	} else if s.Step == stSetup {
+		v.Segment = "setup"
+	}
 	if s.Step == stNightChoice && (side == Central || side == Russian) && s.camp.Chose[side] != notChosen {
 		v.Chose = yesNo[s.camp.Chose[side]-chosenNo]
 	}
