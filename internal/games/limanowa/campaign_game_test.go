@@ -495,3 +495,11 @@ func replayTo(t testing.TB, rec engine.Record, at int) engine.State {
 	}
 	return sess.State
 }
+
+// A whole recorded campaign of High Water Mark with the observer's log
+// (testdata/playthrough-high-water-mark-SEED.json): a change that alters
+// a campaign shows here, and its record must keep replaying; refresh
+// with -update.
+func TestGoldenCampaign(t *testing.T) {
+	enginetest.GoldenScenario(t, Game{}, "high-water-mark", []uint64{3}, "en")
+}
