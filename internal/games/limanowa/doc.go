@@ -103,7 +103,8 @@
 //     captured (11.531); scrapes placed at night (11.543); one gun
 //     redeployed a side (11.55); the campaign judged after the last
 //     day's night attack by hill hexes and whole villages (13.0). The
-//     conformance suite plays random campaigns (campaign_game_test.go);
+//     conformance suite plays random campaigns and a recorded one must
+//     replay (campaign_game_test.go);
 //     campaign_bench_test.go measures a whole campaign's replay, a view
 //     and a replay viewer's step late in it. What a campaign day does not
 //     include yet: the days' off-map artillery (their cross hairs carried into the counter attack,
