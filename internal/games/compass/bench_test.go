@@ -64,3 +64,25 @@ func BenchmarkRenderLog(b *testing.B) {
 	s := enginetest.ReplayFile(b, filepath.Join("testdata", "playthrough-1.json"))
 	wordstest.BenchRenderLog(b, s)
 }
+
+// BenchmarkViewAttacker: the deciding attacker's view (what the web client
+// fetches after each action) at the movement and combat decisions of
+// random games, where it carries the prospect of every attack.
+func BenchmarkViewAttacker(b *testing.B) {
+	var states []*State
+	for seed := uint64(1); seed <= 3; seed++ {
+		st := newState(DefaultData(), seed, false)
+		r := engine.NewRand(seed)
+		for !st.Over() {
+			if st.Step == stMove || st.Step == stCombat || st.Step == stAtkFront {
+				states = append(states, st.Clone().(*State))
+			}
+			legal := st.Legal(st.Decider, nil)
+			st.ApplyUnchecked(st.Decider, legal[r.IntN(len(legal))])
+		}
+	}
+	for i := 0; b.Loop(); i++ {
+		st := states[i%len(states)]
+		st.view(st.Decider, "en")
+	}
+}

@@ -501,14 +501,12 @@ var returnsToContainer = [NumEvents]bool{
 // enemy Surprise, and -1 for each attacking unit out of supply (3.9).
 func (s *State) modifiedCV(i, k int) (int, string) {
 	b := &s.Bat
-	u := int(b.Front[i][k])
-	cv := s.cv(u)
+	u, sp := int(b.Front[i][k]), int(b.Supp[i][k])
+	cv := s.baseCV(i, u, sp)
 	var mods []string
-	if sp := b.Supp[i][k]; sp >= 0 {
-		cv += s.cv(int(sp))
-		mods = append(mods, "+"+strconv.Itoa(s.cv(int(sp)))+" support")
-		if i == 0 && s.outOfSupply(int(sp)) {
-			cv--
+	if sp >= 0 {
+		mods = append(mods, "+"+strconv.Itoa(s.cv(sp))+" support")
+		if i == 0 && s.outOfSupply(sp) {
 			mods = append(mods, "-1 oos")
 		}
 	}
@@ -521,7 +519,6 @@ func (s *State) modifiedCV(i, k int) (int, string) {
 		mods = append(mods, "-1 surprise")
 	}
 	if i == 0 && s.outOfSupply(u) {
-		cv--
 		mods = append(mods, "-1 oos")
 	}
 	return max(cv, 0), strings.Join(mods, ",")

@@ -31,6 +31,10 @@ type View struct {
 	Battle   *BattleView  `json:"battle,omitempty"`
 	Repl     [2]int       `json:"replacement_points"`
 	Activate [2]int       `json:"sustained_activated,omitempty"`
+	// Prospects: for the deciding attacker, each action that declares,
+	// starts or shapes an attack (keyed by its record text), with what
+	// each side may field: the odds before committing.
+	Prospects map[string]*Prospect `json:"prospects,omitempty"`
 }
 
 // AreaView is one area of the map.
@@ -97,6 +101,8 @@ type BattleView struct {
 	Sides    [2][]Fighting `json:"sides"` // attacker, defender
 	Hits     [2]int        `json:"hits"`
 	Rolled   bool          `json:"rolled"`
+	// Prospect: while a side's fielding is still open, what each may field.
+	Prospect *Prospect `json:"prospect,omitempty"`
 }
 
 // Fighting is a front-line unit in a combat.
@@ -200,6 +206,7 @@ func (s *State) view(side engine.Side, lang string) *View {
 	if s.Bat.On {
 		v.Battle = s.battleView()
 	}
+	v.Prospects = s.prospects(side)
 	if s.Step == stActivate || s.Step == stExploitAct {
 		v.Activate = [2]int{int(s.Sust.Fronts), int(s.Sust.Supps)}
 	}
@@ -209,7 +216,7 @@ func (s *State) view(side engine.Side, lang string) *View {
 func (s *State) battleView() *BattleView {
 	b := &s.Bat
 	bv := &BattleView{From: s.d.Areas[b.Src].ID, Area: s.d.Areas[b.Tgt].ID, Attacker: s.sideName(s.Phasing),
-		Hits: [2]int{int(b.Hits[0]), int(b.Hits[1])}}
+		Hits: [2]int{int(b.Hits[0]), int(b.Hits[1])}, Prospect: s.prospect()}
 	for i := range 2 {
 		for k := range int(b.NF[i]) {
 			if b.Front[i][k] < 0 {
