@@ -62,11 +62,31 @@ func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
 		chromedp.WaitVisible(css(`svg.map path.area.dest[data-area="nibeiwa"]`))); err != nil {
 		t.Fatalf("the unit that moved is no longer selected: %v", err)
 	}
+	// Before declaring it, the attack's exact odds (its best fielding
+	// against the defender's best answer): on the attacked area and in
+	// the selected unit's line.
+	prospect := func(sel, what string) {
+		t.Helper()
+		text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('`+sel+`') || {}).textContent || ''`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(text, "%") {
+			t.Errorf("%s: no odds (%q)", what, text)
+		}
+	}
+	prospect(`svg.map g.cost.odds[data-area="nibeiwa"]`, "the attacked area before the declaration")
+	prospect(`.unitinfo ul.prospects li[data-action="attack 7-armd-bde nibeiwa"]`, "the unit's line before the declaration")
+	if err := chromedp.Do(ctx, shot("compass-attack-prospect")); err != nil {
+		t.Fatal(err)
+	}
 	step(`svg.map path.area[data-area="nibeiwa"]`)
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`svg.map line.attack`)), shot("compass-attack-declared")); err != nil {
 		t.Fatal(err)
 	}
 	step(`.prompt button[data-action="done"]`)
+	// Before fighting it: the odds on the area the combat is fought on.
+	prospect(`svg.map g.cost.odds[data-area="nibeiwa"]`, "the attacked area before the combat")
 	// 6.2.E: clicking the attacked area fights the combat from Bir Enba.
 	step(`svg.map path.area[data-area="nibeiwa"]`)
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`table.battle caption`))); err != nil {

@@ -12,7 +12,7 @@ import { h, s, clear } from './dom.js';
 import { gameWords } from './i18n.js';
 import { stackSet } from './stack.js';
 import { mapFrame, selection, drawChanges, offerChoices } from './mapview.js';
-import { compassOdds } from './odds.js';
+import { compassOdds, compassProspect } from './odds.js';
 
 const W = 1400; // map width in SVG units
 // Rule 1.2: green counters are Italian, orange ones Allied.
@@ -105,6 +105,12 @@ const keyed = (f) => (e) => {
 
 
 const tokens = (text) => text.split(/\s+/);
+
+// pc writes a chance as a percentage, with a decimal below 1%.
+const pc = (x) => `${(100 * x).toFixed(x > 0 && x < 0.01 ? 1 : 0)}%`;
+
+// outcome tells a battle's odds in words (6.2.E.7-8).
+const outcome = (o, w) => `${w.defRetreats} ${pc(o.retreat)} · ${w.tie} ${pc(o.tie)} · ${w.attWorse} ${pc(o.worse)}${o.wipe > 0 ? ` · ${w.wipe} ${pc(o.wipe)}` : ''}`;
 
 function cvText(u) {
   // As printed (rule 1.2): a CV only for defence
@@ -378,7 +384,6 @@ export function render(el, v, ctx) {
       const byID = new Map(v.units.map((u) => [u.id, u]));
       const levelsOf = (id) => { const u = byID.get(id); return u ? (u.steps || 1) - (u.reduced ? 1 : 0) : 0; };
       const levels = (b.sides[1] || []).reduce((n, f) => n + levelsOf(f.unit) + (f.support ? levelsOf(f.support) : 0), 0);
-      const pc = (x) => `${(100 * x).toFixed(x > 0 && x < 0.01 ? 1 : 0)}%`;
       for (const a of ctx.actions) {
         const [op, ev, unit] = tokens(a.action);
         if (op !== 'play' || !['air-support', 'naval-support', 'surprise'].includes(ev)) continue;
@@ -386,19 +391,22 @@ export function render(el, v, ctx) {
         const d = ev === 'surprise' && !mine ? -1 : 1;
         const sides = [0, 1].map((i) => (b.sides[i] || []).map((f) => (f.unit === unit ? { ...f, target: Math.max(0, f.target + d) } : f)));
         const o = compassOdds(sides, levels);
-        ctx.notes.set(a.action, `${w.then}: ${w.defRetreats} ${pc(o.retreat)} · ${w.tie} ${pc(o.tie)} · ${w.attWorse} ${pc(o.worse)}`);
+        ctx.notes.set(a.action, `${w.then}: ${outcome(o, w)}`);
       }
     }
     if (!b.rolled) {
+      // While a side's front line is still open (6.2.E.1-2), the odds of
+      // the best fielding against the best answer (the view's prospect);
+      // once both are fielded, the odds as the battle stands.
       const byID = new Map(v.units.map((u) => [u.id, u]));
       const levelsOf = (id) => { const u = byID.get(id); return u ? (u.steps || 1) - (u.reduced ? 1 : 0) : 0; };
       const levels = (b.sides[1] || []).reduce((n, f) => n + levelsOf(f.unit) + (f.support ? levelsOf(f.support) : 0), 0);
-      const o = compassOdds([b.sides[0] || [], b.sides[1] || []], levels);
-      const pc = (x) => `${(100 * x).toFixed(x > 0 && x < 0.01 ? 1 : 0)}%`;
-      const dist = (d) => d.map((x, k) => `${k}: ${pc(x)}`).join(' · ');
-      info.nextElementSibling.after(h('div', { class: 'battle-odds' }, h('strong', {}, `${w.odds}: `),
-        `${w.defRetreats} ${pc(o.retreat)} · ${w.tie} ${pc(o.tie)} · ${w.attWorse} ${pc(o.worse)}${o.wipe > 0 ? ` · ${w.wipe} ${pc(o.wipe)}` : ''}`,
-        h('br', {}), h('span', { class: 'muted' }, `${w.hitsBy} ${sideWord(b.attacker)}: ${dist(o.att)}; ${w.hitsByDef}: ${dist(o.def)}. ${w.oddsNote}`)));
+      const o = b.prospect ? compassProspect(b.prospect) : compassOdds([b.sides[0] || [], b.sides[1] || []], levels);
+      if (o) {
+        const dist = (d) => d.map((x, k) => `${k}: ${pc(x)}`).join(' · ');
+        info.nextElementSibling.after(h('div', { class: 'battle-odds' }, h('strong', {}, `${b.prospect ? w.prospectOpen : w.odds}: `), outcome(o, w),
+          h('br', {}), h('span', { class: 'muted' }, `${w.hitsBy} ${sideWord(b.attacker)}: ${dist(o.att)}; ${w.hitsByDef}: ${dist(o.def)}. ${b.prospect ? fieldedText(o) + ' ' + w.prospectNote : w.oddsNote}`)));
+      }
     }
     if (pos.has(b.from) && pos.has(b.area)) {
       const [x1, y1] = pos.get(b.from), [x2, y2] = pos.get(b.area);
@@ -416,6 +424,21 @@ export function render(el, v, ctx) {
     }
   }
 
+  // The odds of each attack before the choice that commits to it
+  // (declaring it, fighting it, naming a front-line unit or a support):
+  // the attacker's best fielding against the defender's best answer
+  // (odds.js), beside the button and on the attacked area.
+  const prospects = new Map();
+  for (const a of ctx.actions) {
+    const o = v.prospects && v.prospects[a.action] ? compassProspect(v.prospects[a.action]) : null;
+    if (!o) continue;
+    prospects.set(a.action, o);
+    if (ctx.notes) ctx.notes.set(a.action, `${w.prospect}: ${outcome(o, w)}`);
+  }
+  function fieldedText(o) {
+    return `${w.fielded}: ${w.target} ${o.fielded[0].targets.join(', ')} — ${o.fielded[1].targets.join(', ')}.`;
+  }
+
   // areaOnly lists the actions that name an area and no unit (fight the
   // combat against an area, say).
   const areaOnly = () => ctx.actions.filter((a) => {
@@ -428,10 +451,11 @@ export function render(el, v, ctx) {
   // buttons; with nothing selected, the areas of actions that name no unit.
   function light() {
     const acts = sel.id ? unitActs(sel.id) : areaOnly();
-    const dests = new Map();
+    const dests = new Map(), odds = new Map();
     for (const a of acts) {
       for (const tk of tokens(a.action)) {
         if (!areaIDs.has(tk)) continue;
+        if (prospects.has(a.action) && tk !== tokens(a.action)[1]) odds.set(tk, prospects.get(a.action));
         const cost = (a.label.match(/\(([\d½]+)\s*(MP|PM)\b/) || [])[0];
         if (!dests.has(tk) || (cost && !dests.get(tk))) dests.set(tk, cost ? cost.slice(1) : '');
       }
@@ -445,6 +469,13 @@ export function render(el, v, ctx) {
       const [x, y] = pos.get(id);
       const wd = cost.length * 6.5 + 8;
       gCosts.append(s('g', { class: 'cost' }, s('rect', { x: x + 14, y: y - 44, width: wd, height: 15, rx: 7 }), s('text', { x: x + 14 + wd / 2, y: y - 33 }, cost)));
+    }
+    // The chance that the defender retreats, on each attacked area.
+    for (const [id, o] of odds) {
+      const [x, y] = pos.get(id);
+      const t = `⚔ ${pc(o.retreat)}`, wd = t.length * 6.5 + 8;
+      gCosts.append(s('g', { class: 'cost odds', 'data-area': id }, s('title', {}, `${w.prospect}: ${outcome(o, w)}. ${w.prospectNote}`),
+        s('rect', { x: x + 14, y: y - 27, width: wd, height: 15, rx: 7 }), s('text', { x: x + 14 + wd / 2, y: y - 16 }, t)));
     }
     ctx.highlight(acts.map((a) => a.action));
     unitBar();
@@ -472,6 +503,11 @@ export function render(el, v, ctx) {
       `(${w[u.side] || u.side}, ${w.cv}-${w.mc} ${cvText(u)}${u.reduced ? ', ' + w.reduced : ''}${u.mp_left ? `, ${u.mp_left} ${w.mpLeft}` : ''}${u.out_of_supply ? ', ' + w.oos : ''})`,
       ...acts.map((a) => h('button', { class: 'secondary', 'data-action': a.action, onclick: () => ctx.play(a.action) }, a.label)),
       h('button', { class: 'secondary', 'aria-label': w.deselect, title: w.deselect, onclick: () => clickUnit(u.id) }, '✕'));
+    const attacks = unitActs(u.id).filter((a) => prospects.has(a.action));
+    if (attacks.length) {
+      status.append(h('ul', { class: 'prospects' }, attacks.map((a) => h('li', { 'data-action': a.action },
+        h('strong', {}, `${a.label}: `), outcome(prospects.get(a.action), w))), h('li', { class: 'muted' }, w.prospectNote)));
+    }
   }
 
   function clickArea(id) {

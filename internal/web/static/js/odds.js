@@ -54,3 +54,23 @@ export function wdfOdds(att, def, defCS) {
   const mean = (x) => x.reduce((m, p, k) => m + p * k, 0);
   return { att: a, def: d, over, more, meanAtt: mean(a), meanDef: mean(d) };
 }
+
+// compassProspect weighs a battle not yet fully chosen (the view's
+// prospect: every fielding each side may still make, as the numbers its
+// dice hit on and its strength levels): the odds when the attacker fields
+// what gives the defender's retreat the best chance once the defender has
+// answered with what gives it the least (6.2.E.1-2: the defender chooses
+// after seeing the attacker's choice), events left out. The fieldings
+// chosen come with the odds (att, def), or null when a side has none.
+export function compassProspect(p) {
+  let best = null;
+  for (const a of (p && p.att) || []) {
+    let worst = null;
+    for (const d of p.def || []) {
+      const o = compassOdds([a.targets.map((target) => ({ target })), d.targets.map((target) => ({ target }))], d.levels);
+      if (!worst || o.retreat < worst.retreat) worst = { ...o, fielded: [a, d] };
+    }
+    if (worst && (!best || worst.retreat > best.retreat)) best = worst;
+  }
+  return best;
+}
