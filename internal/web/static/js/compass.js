@@ -10,7 +10,7 @@
 // when several fit).
 import { h, s, clear } from './dom.js';
 import { gameWords } from './i18n.js';
-import { stackSet } from './stack.js';
+import { stackSet, restack } from './stack.js';
 import { mapFrame, selection, drawChanges, offerChoices } from './mapview.js';
 import { compassOdds, compassProspect } from './odds.js';
 
@@ -204,11 +204,13 @@ export function render(el, v, ctx) {
     }
   }
 
-  const cellEls = new Map();
+  const cellEls = new Map(), areaNames = new Map();
   v.areas.forEach((a, i) => {
     const d = 'M' + polys[i].map((p) => p.map((n) => n.toFixed(1)).join(',')).join('L') + 'Z';
-    const cell = s('path', { d, class: 'area' + (a.coastal ? ' coastal' : ''), fill: CONTROL[a.control] || '#f1e8d0', onclick: () => clickArea(a.id), onkeydown: keyed(() => clickArea(a.id)), tabindex: 0, role: 'button', 'data-area': a.id },
-      s('title', {}, `${a.name}${a.vp ? ` — ${a.vp} ${w.vp}` : ''}${a.control ? ` — ${w[a.control] || a.control}` : ''}${a.coastal ? ` — ${w.coastal}` : ''}`));
+    const name = `${a.name}${a.vp ? ` — ${a.vp} ${w.vp}` : ''}${a.control ? ` — ${w[a.control] || a.control}` : ''}${a.coastal ? ` — ${w.coastal}` : ''}`;
+    const cell = s('path', { d, class: 'area' + (a.coastal ? ' coastal' : ''), fill: CONTROL[a.control] || '#f1e8d0', onclick: () => clickArea(a.id), onkeydown: keyed(() => clickArea(a.id)), tabindex: 0, role: 'button', 'data-area': a.id, 'aria-label': name },
+      s('title', {}, name));
+    areaNames.set(a.id, name);
     cellEls.set(a.id, cell);
     gCells.append(cell);
     const [x, y] = pos.get(a.id);
@@ -280,8 +282,7 @@ export function render(el, v, ctx) {
       const d = Math.min(k, depth) * 3;
       st.counters[ui].setAttribute('transform', `translate(${left + d},${st.top + depth * 3 - d})`);
     });
-    const now = [...st.g.children].filter((c) => c.classList.contains('counter'));
-    if (order.some((ui, k) => now[k] !== st.counters[ui])) for (const ui of order) st.g.append(st.counters[ui]);
+    restack(st, order);
     if (st.badge) st.badge.setAttribute('transform', `translate(${left + depth * 3 + S},${st.top})`);
   }
 
@@ -460,7 +461,12 @@ export function render(el, v, ctx) {
         if (!dests.has(tk) || (cost && !dests.get(tk))) dests.set(tk, cost ? cost.slice(1) : '');
       }
     }
-    for (const [id, c] of cellEls) c.classList.toggle('dest', dests.has(id));
+    // A lit area's name for a screen reader tells what clicking it does.
+    for (const [id, c] of cellEls) {
+      c.classList.toggle('dest', dests.has(id));
+      const here = dests.has(id) ? acts.filter((a) => tokens(a.action).includes(id)) : [];
+      c.setAttribute('aria-label', [areaNames.get(id), ...here.map((a) => a.label + (prospects.has(a.action) ? ` (${outcome(prospects.get(a.action), w)})` : ''))].join('; '));
+    }
     for (const [id, g] of unitEls) g.classList.toggle('selected', id === sel.id);
     stacks.relayout();
     clear(gCosts);
@@ -483,6 +489,9 @@ export function render(el, v, ctx) {
 
   function choose(acts) { offerChoices(chooser, acts, ctx.play, w); }
 
+
+  // Escape on the map drops the selection, as the ✕ does.
+  svg.addEventListener('keydown', (e) => { if (e.key === 'Escape' && sel.id) clickUnit(sel.id); });
 
   function clickUnit(id) {
     sel.id = sel.id === id ? null : id;

@@ -20,6 +20,16 @@ const autoForced = () => localStorage.getItem('autoForced') === 'on';
 // his turn while the tab is in the background.
 const notifyOn = () => 'Notification' in window && Notification.permission === 'granted' && localStorage.getItem('notify') === 'on';
 
+// focusKey names the map element (a counter, area or hex) that has the
+// keyboard's focus inside el, so that a redraw can give it back; null if
+// the focus is elsewhere.
+function focusKey(el) {
+  const f = document.activeElement;
+  if (!f || !el.contains(f)) return null;
+  const k = ['data-unit', 'data-area', 'data-hex'].find((a) => f.hasAttribute(a));
+  return k ? `${f.tagName.toLowerCase()}[${k}="${CSS.escape(f.getAttribute(k))}"]` : null;
+}
+
 export async function playPage(main, id) {
   const fixed = new URLSearchParams(location.search).get('side') || '';
   // follow: in a hot-seat game show the side to decide, until the player
@@ -295,6 +305,7 @@ export async function playPage(main, id) {
       return h('p', { class: 'invite' }, `${t('invite')} (${inv.side}): `, h('input', { readonly: true, value: url, size: 50 }),
         h('button', { onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, t('copy')));
     });
+    const refocus = focusKey(page);
     clear(page).append(...[
       h('h1', {}, v.title, ' ', h('small', {}, `${v.scenario} · ${t('move')} ${v.move} · ${seats}`)),
       prompt, v.frozen ? h('p', { class: 'msg bad' }, v.frozen) : null,
@@ -305,6 +316,8 @@ export async function playPage(main, id) {
     const onBoard = renderBoard(board, v.game, v.view, ctx) || (() => false);
     const rest = v.actions.filter((a) => !ENDS.has(a.action));
     const listed = rest.length <= FEW ? rest : rest.filter((a) => !onBoard(a.action));
+    // A decision the map does not offer comes first on a narrow screen (style.css).
+    page.querySelector('.layout').classList.toggle('listfirst', rest.some((a) => !onBoard(a.action)));
     actions.append(...[
       v.actions.length === 0 ? h('p', { class: 'muted' }, t('noActions')) : null,
       rest.length === 0 && ends.length ? h('p', { class: 'muted' }, t('onlyDone')) : null,
@@ -313,6 +326,10 @@ export async function playPage(main, id) {
         'data-action': a.action, title: a.label, onclick: () => send('actions', { action: a.action }),
       }, a.label, ctx.notes.has(a.action) ? h('small', { class: 'note' }, ctx.notes.get(a.action)) : null)))].filter(Boolean));
     clocks(prompt.querySelector('.clocks'));
+    // The keyboard stays on the map element it was on (the redraw made a
+    // new one), not thrown back to the page's start after every move.
+    const back = refocus && page.querySelector(refocus);
+    if (back) back.focus({ preventScroll: true });
   }
 
   await load();

@@ -123,6 +123,16 @@ export function pileDiagonal(st, selectedID, step, spread) {
   const order = st.units.map((_, i) => i);
   const si = st.units.findIndex((u) => u.id === selectedID);
   if (si >= 0) { order.splice(si, 1); order.push(si); }
+  restack(st, order);
+}
+
+// restack puts st's counters in order (indexes into st.units, the last on
+// top), keeping the keyboard's focus on its counter: moving a node drops
+// the focus, and a keyboard player would be thrown back to the page's start.
+export function restack(st, order) {
   const now = [...st.g.children].filter((c) => c.classList.contains('counter'));
-  if (order.some((ui, k) => now[k] !== st.counters[ui])) for (const ui of order) st.g.append(st.counters[ui]);
+  if (!order.some((ui, k) => now[k] !== st.counters[ui])) return;
+  const f = st.g.contains(document.activeElement) ? document.activeElement : null;
+  for (const ui of order) st.g.append(st.counters[ui]);
+  if (f) f.focus({ preventScroll: true });
 }
