@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -30,6 +31,7 @@ func TestBrowserPhoneListFirst(t *testing.T) {
 	if err := chromedp.Do(ctx, viewShot("compass-phone-events")); err != nil {
 		t.Fatal(err)
 	}
+	noSideways(t, ctx, "the play page")
 	_, url := toMove(t, ctx)
 	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map g.counter.actionable`))); err != nil {
 		t.Fatal(err)
@@ -38,5 +40,31 @@ func TestBrowserPhoneListFirst(t *testing.T) {
 		t.Fatal(err)
 	} else if got != "map first" {
 		t.Errorf("moving on a phone: %s", got)
+	}
+	// The lobby with a game in its list fits the phone's width.
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(css(`table.games`)), viewShot("lobby-phone-games")); err != nil {
+		t.Fatal(err)
+	}
+	noSideways(t, ctx, "the lobby")
+	// Nor does anything in its cards reach past them.
+	wide, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll('.lobby .card')).filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.querySelector('h2').textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(wide) > 0 {
+		t.Errorf("on a phone these lobby cards are wider than the screen: %q", wide)
+	}
+}
+
+// noSideways fails if the page is wider than the window (a phone would
+// scroll it sideways).
+func noSideways(t *testing.T, ctx context.Context, what string) {
+	t.Helper()
+	w, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, window.innerWidth]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w[0] > w[1] {
+		t.Errorf("%s is %d px wide in a window of %d", what, w[0], w[1])
 	}
 }
