@@ -92,6 +92,13 @@ func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`table.battle caption`))); err != nil {
 		t.Fatal(err)
 	}
+	// The numbers stand under their headings (a left-aligned "Hits on"
+	// stood over the support column, its numbers at the far right).
+	if align, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`['thead th:nth-child(3)', 'tbody td.num'].map((q) => getComputedStyle(document.querySelector('table.battle ' + q)).textAlign)`)); err != nil {
+		t.Fatal(err)
+	} else if align[0] != align[1] {
+		t.Errorf("the battle table's 'Hits on' heading is aligned %s, its numbers %s", align[0], align[1])
+	}
 	// Before the dice, the exact odds of the battle as it stands: the
 	// three outcomes of 6.2.E.7-8 sum to one.
 	odds, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('.battle-odds') || {}).textContent || ''`))

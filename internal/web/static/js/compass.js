@@ -376,7 +376,7 @@ export function render(el, v, ctx) {
     const after = battleLog(b.from, b.area);
     info.after(h('table', { class: 'battle' },
       h('caption', {}, `${w.battle}: ${sideWord(b.attacker)} ${w.from} ${areaName.get(b.from) || b.from} ${w.into} ${areaName.get(b.area) || b.area} — ${w.hits} ${b.rolled ? `${hitsOf(b.sides[0])}–${hitsOf(b.sides[1])}` : '–'}`),
-      h('thead', {}, h('tr', {}, h('th', {}, w.unit), h('th', {}, ''), h('th', {}, w.target), h('th', {}, w.die), h('th', {}, w.hit))),
+      h('thead', {}, h('tr', {}, h('th', {}, w.unit), h('th', {}, ''), h('th', { class: 'num' }, w.target), h('th', { class: 'num' }, w.die), h('th', {}, w.hit))),
       h('tbody', {}, h('tr', {}, h('th', { colspan: 5 }, w.attacker)), rows(b.sides[0]), h('tr', {}, h('th', { colspan: 5 }, w.defender)), rows(b.sides[1]),
         ...(after.length ? [h('tr', {}, h('th', { colspan: 5 }, w.outcome)), ...after.map((e) => h('tr', { class: 'outcome' }, h('td', { colspan: 5 }, e.text)))] : []))));
     // Before the dice: the exact odds of the battle as it stands, and
