@@ -2,7 +2,10 @@ package web_test
 
 import (
 	"context"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -53,6 +56,43 @@ func TestBrowserPhoneListFirst(t *testing.T) {
 	}
 	if len(wide) > 0 {
 		t.Errorf("on a phone these lobby cards are wider than the screen: %q", wide)
+	}
+}
+
+// TestBrowserPhoneReplayControls: in the replay viewer on a phone, the
+// step buttons stay in sight with the map scrolled into view, and step.
+func TestBrowserPhoneReplayControls(t *testing.T) {
+	ctx, base := browser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch),
+		newGuestGame(base, "compass"), chromedp.WaitVisible(css(`svg.map path.area`))); err != nil {
+		t.Fatal(err)
+	}
+	_, url := toMove(t, ctx)
+	// A game under way opens at its last move: the step is back.
+	next := `//div[@class="vcr"]/button[contains(., "◀") and not(contains(., "|"))]`
+	if err := chromedp.Do(ctx, chromedp.Navigate(strings.Replace(url, "/play/", "/replay/", 1)), chromedp.WaitVisible(css(`svg.map path.area`)),
+		js(`document.querySelector('svg.map').scrollIntoView()`), chromedp.Sleep(200*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	in, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+  const b = document.evaluate('`+next+`', document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue.getBoundingClientRect();
+  return window.scrollY > 300 && b.top >= 0 && b.bottom <= window.innerHeight;
+})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !in {
+		t.Errorf("with the map in view, the replay's step buttons are out of sight")
+	}
+	before, err := pageText(ctx, `.vcr .where`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, viewShot("replay-phone-map"), chromedp.Click(xpath(next))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector('.vcr .where').innerText !== `+strconv.Quote(before), chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatalf("stepping back with the map in view (at %q): %v", before, err)
 	}
 }
 
