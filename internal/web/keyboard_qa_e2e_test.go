@@ -42,7 +42,8 @@ func tabTo(t *testing.T, ctx context.Context, sel string) {
 // and moved, an attack declared
 // (the attacked area's name tells its odds to a screen reader), the
 // movement ended, the combat fought from the
-// attacked area, and its questions answered until the hits are counted.
+// attacked area, its questions answered until the hits are counted, and
+// the rest of the player turn played out.
 // After each move the focus stays on the map element it was on.
 func TestBrowserKeyboardCompassTurn(t *testing.T) {
 	ctx, base := browser(t)
@@ -143,5 +144,21 @@ func TestBrowserKeyboardCompassTurn(t *testing.T) {
 	}
 	if err := chromedp.Do(ctx, viewShot("compass-keyboard-combat")); err != nil {
 		t.Fatal(err)
+	}
+	// The rest of the player turn (hits, retreat, advance, exploitation),
+	// each decision taken from the keyboard: a listed choice if there is
+	// one, else "done", until the computer's turn has begun.
+	for i := 0; !strings.Contains(pageLog(t, ctx), "Italian player turn"); i++ {
+		if i == 20 {
+			t.Fatalf("the keyboard did not reach the end of the player turn:\n%s", pageLog(t, ctx))
+		}
+		choice, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+  const b = document.querySelector('.actions .buttons button[data-action]');
+  return b ? '.actions .buttons button[data-action="' + b.dataset.action + '"]' : '.prompt button[data-action="done"]';
+})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		enter(choice)
 	}
 }
