@@ -76,7 +76,7 @@ func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
 		}
 	}
 	prospect(`svg.map g.cost.odds[data-area="nibeiwa"]`, "the attacked area before the declaration")
-	prospect(`.unitinfo ul.prospects li[data-action="attack 7-armd-bde nibeiwa"]`, "the unit's line before the declaration")
+	prospect(`.unitinfo .prospects span[data-action="attack 7-armd-bde nibeiwa"]`, "the unit's line before the declaration")
 	if err := chromedp.Do(ctx, shot("compass-attack-prospect")); err != nil {
 		t.Fatal(err)
 	}

@@ -512,10 +512,16 @@ export function render(el, v, ctx) {
       `(${w[u.side] || u.side}, ${w.cv}-${w.mc} ${cvText(u)}${u.reduced ? ', ' + w.reduced : ''}${u.mp_left ? `, ${u.mp_left} ${w.mpLeft}` : ''}${u.out_of_supply ? ', ' + w.oos : ''})`,
       ...acts.map((a) => h('button', { class: 'secondary', 'data-action': a.action, onclick: () => ctx.play(a.action) }, a.label)),
       h('button', { class: 'secondary', 'aria-label': w.deselect, title: w.deselect, onclick: () => clickUnit(u.id) }, '✕'));
+    // One line (the map does not jump down when a unit is selected): the
+    // defender's retreat for each attack, the whole odds on hover.
     const attacks = unitActs(u.id).filter((a) => prospects.has(a.action));
     if (attacks.length) {
-      status.append(h('ul', { class: 'prospects' }, attacks.map((a) => h('li', { 'data-action': a.action },
-        h('strong', {}, `${a.label}: `), outcome(prospects.get(a.action), w))), h('li', { class: 'muted' }, w.prospectNote)));
+      status.append(h('p', { class: 'prospects', title: w.prospectNote }, h('strong', {}, `${w.defRetreats}: `),
+        ...attacks.flatMap((a, i) => {
+          const area = tokens(a.action).slice(1).reverse().find((x) => areaIDs.has(x));
+          return [i ? ' · ' : '', h('span', { 'data-action': a.action, title: `${a.label}: ${outcome(prospects.get(a.action), w)}` },
+            `${areaName.get(area) || area} ${pc(prospects.get(a.action).retreat)}`)];
+        })));
     }
   }
 
