@@ -57,6 +57,13 @@ func TestBrowserPhoneListFirst(t *testing.T) {
 	if len(wide) > 0 {
 		t.Errorf("on a phone these lobby cards are wider than the screen: %q", wide)
 	}
+	// The computer levels are named in the page's language.
+	if err := chromedp.Do(ctx, js(`(() => { const s = document.querySelector('header select'); s.value = 'it'; s.dispatchEvent(new Event('change')); })()`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(document.querySelector('select[name=computer] option[value=normal]') || {}).textContent === 'normale'`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Errorf("the level 'normal' is not named in Italian: %v", err)
+	}
 }
 
 // TestBrowserPhoneReplayControls: in the replay viewer on a phone, the

@@ -72,3 +72,10 @@ export function result(text) {
   const key = { wins: 'result.wins', resigned: 'result.resigned', 'ran out of time': 'result.timeout' }[m[2]];
   return t(key, { side: side(m[1]) });
 }
+
+// levelName is a computer level's name in the page's language (its id
+// where the catalog has none).
+export function levelName(id) {
+  const k = `levelName_${id}`;
+  return t(k) === k ? id : t(k);
+}

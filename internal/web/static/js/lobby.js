@@ -2,7 +2,7 @@
 // and accepting an invitation.
 import { request, current, setMe } from './api.js';
 import { h, clear, flash } from './dom.js';
-import { t, lang, langs, side as sideName, result as resultWords } from './i18n.js';
+import { t, lang, langs, side as sideName, result as resultWords, levelName } from './i18n.js';
 import { go, route } from './app.js';
 import { fairFields, entropy, fairLine } from './fair.js';
 
@@ -43,7 +43,7 @@ function newGameForm(meta) {
   const order = ['random', 'easy', 'greedy', 'normal', 'hard', 'mcts'];
   const levels = meta.computers.slice().sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
   const levelWords = (c) => t('level_' + c) === 'level_' + c ? '' : t('level_' + c);
-  const compSel = h('select', { name: 'computer' }, levels.map((c) => h('option', { value: c, selected: c === 'normal' }, c)));
+  const compSel = h('select', { name: 'computer' }, levels.map((c) => h('option', { value: c, selected: c === 'normal' }, levelName(c))));
   const compHelp = h('small', { class: 'muted levelhelp' });
   const levelChanged = () => { compHelp.textContent = levelWords(compSel.value); };
   compSel.addEventListener('change', levelChanged);
@@ -92,7 +92,7 @@ function newGameForm(meta) {
 }
 
 function seatsText(seats) {
-  return seats.map((s) => `${sideName(s.side)}: ${s.you ? t('you') : s.ai ? s.ai : s.public ? t('freeSeat') : s.open ? t('openSeat') : s.player}`).join(' · ');
+  return seats.map((s) => `${sideName(s.side)}: ${s.you ? t('you') : s.ai ? levelName(s.ai) : s.public ? t('freeSeat') : s.open ? t('openSeat') : s.player}`).join(' · ');
 }
 
 function gamesList(list) {

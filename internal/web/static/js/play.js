@@ -2,7 +2,7 @@
 // log with rule references; updated live from the server's event stream.
 import { request, current } from './api.js';
 import { h, clear, flash } from './dom.js';
-import { t, lang, side as sideName, result as resultWords } from './i18n.js';
+import { t, lang, side as sideName, result as resultWords, levelName } from './i18n.js';
 import { go } from './app.js';
 import { renderBoard, loadBoard } from './render.js';
 import { fairLine } from './fair.js';
@@ -236,7 +236,7 @@ export async function playPage(main, id) {
       try { new Notification(`${t('yourTurn')}: ${v.title}`, { body: v.prompt, tag: `sandtable-${id}` }); } catch (_) { /* not allowed here */ }
     }
     st.wasTurn = yourTurn;
-    const seats = v.seats.map((s) => `${sideName(s.side)}: ${s.you ? t('you') : s.ai ? s.ai : s.public ? t('freeSeat') : s.open ? t('openSeat') : s.player}`).join(` ${t('vs')} `);
+    const seats = v.seats.map((s) => `${sideName(s.side)}: ${s.you ? t('you') : s.ai ? levelName(s.ai) : s.public ? t('freeSeat') : s.open ? t('openSeat') : s.player}`).join(` ${t('vs')} `);
     const computerToMove = !v.over && v.seats.some((s) => s.ai && v.active.includes(s.side));
     const prompt = h('div', { class: 'prompt' + (yourTurn ? ' your-turn' : '') + (v.over ? ' over' : '') },
       h('span', { class: 'who' }, v.over ? t('gameOver') : v.active.map(sideName).join(', ')),
