@@ -30,16 +30,18 @@ type Fielding struct {
 }
 
 // prospects gives, for side's decision, the prospect of each action that
-// declares, starts or shapes an attack, keyed by its record text.
+// declares, starts or shapes an attack (the attacker's) or a defence (the
+// defender's front line and supports), keyed by its record text.
 func (s *State) prospects(side engine.Side) map[string]*Prospect {
-	if s.Result != 0 || side != s.Decider || side != s.Phasing {
+	if s.Result != 0 || side != s.Decider {
 		return nil
 	}
 	switch s.Step {
-	case stMove, stExploitAct, stCombat, stAtkFront, stAtkSupport:
+	case stMove, stExploitAct, stCombat, stAtkFront, stAtkSupport, stDefFront, stDefSupport:
 	default:
 		return nil
 	}
+	i := s.role()
 	out := map[string]*Prospect{}
 	for _, a := range s.Legal(side, nil) {
 		c := *s
@@ -48,27 +50,26 @@ func (s *State) prospects(side engine.Side) map[string]*Prospect {
 		case opAttack: // declared as the rules declare it; the battle then fought from here
 			c.ApplyUnchecked(side, a)
 			c.Bat = newBattle(int(c.Units[a.A].Area), int(a.B), s.Step == stExploitAct)
+			c.Step = stAtkFront
 		case opBattle:
 			c.Bat = newBattle(int(a.A), int(a.B), s.Step == stExploitAct)
+			c.Step = stAtkFront
 		case opFront:
-			c.Bat.Front[0][c.Bat.NF[0]] = int8(a.A)
-			c.Bat.NF[0]++
+			c.Bat.Front[i][c.Bat.NF[i]] = int8(a.A)
+			c.Bat.NF[i]++
 		case opSupport:
-			for k := range int(c.Bat.NF[0]) {
-				if int(c.Bat.Front[0][k]) == int(a.B) {
-					c.Bat.Supp[0][k] = int8(a.A)
+			for k := range int(c.Bat.NF[i]) {
+				if int(c.Bat.Front[i][k]) == int(a.B) {
+					c.Bat.Supp[i][k] = int8(a.A)
 				}
 			}
-			c.Step = stAtkSupport
+			c.Step = [2]step{stAtkSupport, stDefSupport}[i]
 		default:
 			continue
 		}
-		if a.Op != opSupport && c.Step != stAtkSupport {
-			c.Step = stAtkFront
-		}
 		// A support activated for a Sustained Attack may declare one
 		// that no front-line unit fights yet: no odds to give.
-		if p := c.prospect(); len(p.Att) > 0 {
+		if p := c.prospect(); len(p.Att) > 0 && len(p.Def) > 0 {
 			out[s.EncodeAction(a)] = p
 		}
 	}

@@ -69,6 +69,21 @@ begin movement allied`)
 		t.Fatalf("the battle's prospect while the attacker chooses supports: %+v", bv.Prospect)
 	}
 	do(t, s, "support 7rtr 4-armd-bde")
+	// The defender's choices: Cirene in the front line leaves the
+	// artillery to support it or to stand beside it; the artillery in the
+	// front line leaves Cirene (no asterisk) only the front line too.
+	if s.Step == stDefFront {
+		def = []string{"[1 2]/3", "[3]/3"}
+		v := s.view(Italian, "en")
+		for action, want := range map[string][]string{"front div-cirene": def, "front art-xxi-corpo": {"[1 2]/3"}} {
+			p := v.Prospects[action]
+			if p == nil || !slices.Equal(fieldingsText(p.Att), []string{"[6]/4"}) || !slices.Equal(fieldingsText(p.Def), want) {
+				t.Errorf("defender's %s: prospect %+v, want the attack [6]/4 against %v", action, p, want)
+			}
+		}
+	} else {
+		t.Errorf("step %d: the defender, with an asterisked unit, was not asked for its front line (C-27)", s.Step)
+	}
 	// Both chosen (the defender's choice was its only one, or asked):
 	// then nothing is open once the fielding is made.
 	for s.Step == stDefFront || s.Step == stDefSupport {

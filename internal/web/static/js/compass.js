@@ -177,6 +177,8 @@ export function render(el, v, ctx) {
   const polys = cells(pts, r);
   const areaIDs = new Set(v.areas.map((a) => a.id));
   const unitIDs = new Set(v.units.map((u) => u.id));
+  // The odds' note: the defender chooses its front line knowing the attacker's.
+  const prospectNote = v.battle && v.battle.attacker !== ctx.side ? w.prospectDefNote : w.prospectNote;
   // A unit stays selected across redraws while it has something to do.
   const sel = selection(ctx.side, (id) => v.units.some((u) => u.id === id && u.where === 'map') && ctx.actions.some((a) => tokens(a.action).includes(id)));
   const unitEls = new Map();
@@ -406,7 +408,7 @@ export function render(el, v, ctx) {
       if (o) {
         const dist = (d) => d.map((x, k) => `${k}: ${pc(x)}`).join(' · ');
         info.nextElementSibling.after(h('div', { class: 'battle-odds' }, h('strong', {}, `${b.prospect ? w.prospectOpen : w.odds}: `), outcome(o, w),
-          h('br', {}), h('span', { class: 'muted' }, `${w.hitsBy} ${sideWord(b.attacker)}: ${dist(o.att)}; ${w.hitsByDef}: ${dist(o.def)}. ${b.prospect ? fieldedText(o) + ' ' + w.prospectNote : w.oddsNote}`)));
+          h('br', {}), h('span', { class: 'muted' }, `${w.hitsBy} ${sideWord(b.attacker)}: ${dist(o.att)}; ${w.hitsByDef}: ${dist(o.def)}. ${b.prospect ? fieldedText(o) + ' ' + prospectNote : w.oddsNote}`)));
       }
     }
     if (pos.has(b.from) && pos.has(b.area)) {
@@ -480,7 +482,7 @@ export function render(el, v, ctx) {
     for (const [id, o] of odds) {
       const [x, y] = pos.get(id);
       const t = `⚔ ${pc(o.retreat)}`, wd = t.length * 6.5 + 8;
-      gCosts.append(s('g', { class: 'cost odds', 'data-area': id }, s('title', {}, `${w.prospect}: ${outcome(o, w)}. ${w.prospectNote}`),
+      gCosts.append(s('g', { class: 'cost odds', 'data-area': id }, s('title', {}, `${w.prospect}: ${outcome(o, w)}. ${prospectNote}`),
         s('rect', { x: x + 14, y: y - 27, width: wd, height: 15, rx: 7 }), s('text', { x: x + 14 + wd / 2, y: y - 16 }, t)));
     }
     ctx.highlight(acts.map((a) => a.action));
@@ -516,11 +518,11 @@ export function render(el, v, ctx) {
     // defender's retreat for each attack, the whole odds on hover.
     const attacks = unitActs(u.id).filter((a) => prospects.has(a.action));
     if (attacks.length) {
-      status.append(h('p', { class: 'prospects', title: w.prospectNote }, h('strong', {}, `${w.defRetreats}: `),
+      status.append(h('p', { class: 'prospects', title: prospectNote }, h('strong', {}, `${w.defRetreats}: `),
         ...attacks.flatMap((a, i) => {
           const area = tokens(a.action).slice(1).reverse().find((x) => areaIDs.has(x));
           return [i ? ' · ' : '', h('span', { 'data-action': a.action, title: `${a.label}: ${outcome(prospects.get(a.action), w)}` },
-            `${areaName.get(area) || area} ${pc(prospects.get(a.action).retreat)}`)];
+            `${area ? areaName.get(area) || area : a.label} ${pc(prospects.get(a.action).retreat)}`)];
         })));
     }
   }
