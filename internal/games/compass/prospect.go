@@ -1,7 +1,6 @@
 package compass
 
 import (
-	"fmt"
 	"slices"
 
 	"sandtable/internal/engine"
@@ -136,7 +135,7 @@ func (s *State) fieldings(i int, open, fronts bool, want int) []Fielding {
 			}
 		}
 	}
-	seen := map[string]bool{}
+	seen := map[[4]int]bool{} // up to three targets, sorted, and the levels
 	var out []Fielding
 	var used [maxUnits]bool
 	// supports assigns each front-line unit without one a support or none.
@@ -158,7 +157,8 @@ func (s *State) fieldings(i int, open, fronts bool, want int) []Fielding {
 				return
 			}
 			slices.Sort(fd.Targets)
-			key := fmt.Sprint(fd.Targets, fd.Levels)
+			key := [4]int{-1, -1, -1, fd.Levels}
+			copy(key[:], fd.Targets)
 			if !seen[key] {
 				seen[key] = true
 				out = append(out, fd)
