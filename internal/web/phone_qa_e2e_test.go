@@ -64,6 +64,15 @@ func TestBrowserPhoneListFirst(t *testing.T) {
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(document.querySelector('select[name=computer] option[value=normal]') || {}).textContent === 'normale'`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
 		t.Errorf("the level 'normal' is not named in Italian: %v", err)
 	}
+	// The dice's contributions are told by side in the page's words.
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(css(`p.fair`))); err != nil {
+		t.Fatal(err)
+	}
+	if fair, err := pageText(ctx, `p.fair`); err != nil {
+		t.Fatal(err)
+	} else if !strings.Contains(fair, "Alleati ") {
+		t.Errorf("the dice line names the sides by their ids: %q", fair)
+	}
 }
 
 // TestBrowserPhoneReplayControls: in the replay viewer on a phone, the

@@ -4,7 +4,7 @@
 // a finished game's dice (see docs/server.md, "Provably fair dice").
 import { request } from './api.js';
 import { h, clear } from './dom.js';
-import { t } from './i18n.js';
+import { t, side as sideName } from './i18n.js';
 
 const w = (k) => t(`fair.${k}`);
 
@@ -29,7 +29,7 @@ export async function fairFields() {
 export function fairLine(fair) {
   if (!fair) return null;
   const short = (x) => (x.length > 16 ? `${x.slice(0, 16)}\u2026` : x);
-  const contrib = Object.entries(fair.contributions || {}).map(([side, c]) => `${side} ${short(c)}`).join(', ');
+  const contrib = Object.entries(fair.contributions || {}).map(([side, c]) => `${sideName(side)} ${short(c)}`).join(', ');
   return h('p', { class: 'fair muted', title: `SHA-256 ${fair.commitment}` },
     `${w('dice')}: ${w('commitment')} ${short(fair.commitment)} \u00b7 ${fair.closed ? w('closed') : w('open')}`,
     contrib ? ` \u00b7 ${w('contributions')}: ${contrib}` : '',
