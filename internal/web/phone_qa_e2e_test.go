@@ -73,6 +73,12 @@ func TestBrowserPhoneListFirst(t *testing.T) {
 	} else if !strings.Contains(fair, "Alleati ") {
 		t.Errorf("the dice line names the sides by their ids: %q", fair)
 	}
+	// And the game's title is the Italian rulebook's.
+	if title, err := pageText(ctx, `h1`); err != nil {
+		t.Fatal(err)
+	} else if !strings.HasPrefix(title, "Compass: la sconfitta della X Armata") {
+		t.Errorf("the Italian page's title: %q", title)
+	}
 }
 
 // TestBrowserPhoneReplayControls: in the replay viewer on a phone, the

@@ -1,7 +1,7 @@
 // The notice about reconstructed components and the rulings taken, in the
 // page's language: each game's paragraph from its own catalog.
 import { h } from './dom.js';
-import { t, gameWords } from './i18n.js';
+import { t, gameWords, gameTitle } from './i18n.js';
 import { request } from './api.js';
 
 // What each kind of game document is, by file name; another document is
@@ -19,7 +19,7 @@ export async function aboutPage(main) {
     h('h2', {}, t('noticeTitle')),
     h('p', {}, x('intro')),
     meta.games.flatMap((g) => [
-      h('h3', {}, g.title),
+      h('h3', {}, gameTitle(g.id, g.title)),
       gameWords(g.id).about ? h('p', {}, gameWords(g.id).about) : null, // the game's catalog: client.about
       h('ul', {}, (docs[g.id] || []).map(doc))]),
     h('p', { class: 'muted' }, x('own'))));

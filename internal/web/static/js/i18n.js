@@ -79,3 +79,9 @@ export function levelName(id) {
   const k = `levelName_${id}`;
   return t(k) === k ? id : t(k);
 }
+
+// gameTitle is a game's title in the page's language (the "title" of its
+// catalog's client words), else the server's (English) title.
+export function gameTitle(game, fallback) {
+  return (loaded.games?.[game] || {}).title || fallback;
+}

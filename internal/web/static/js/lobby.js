@@ -2,7 +2,7 @@
 // and accepting an invitation.
 import { request, current, setMe } from './api.js';
 import { h, clear, flash } from './dom.js';
-import { t, lang, langs, side as sideName, result as resultWords, levelName } from './i18n.js';
+import { t, lang, langs, side as sideName, result as resultWords, levelName, gameTitle } from './i18n.js';
 import { go, route } from './app.js';
 import { fairFields, entropy, fairLine } from './fair.js';
 
@@ -35,7 +35,7 @@ function newGameForm(meta) {
   const me = current();
   const msg = h('p', { class: 'msg' });
   if (meta.games.length === 0) return h('section', { class: 'card' }, h('h2', {}, t('newGame')), h('p', { class: 'muted' }, t('noGames')));
-  const gameSel = h('select', { name: 'game' }, meta.games.map((g) => h('option', { value: g.id }, g.title)));
+  const gameSel = h('select', { name: 'game' }, meta.games.map((g) => h('option', { value: g.id }, gameTitle(g.id, g.title))));
   const scenSel = h('select', { name: 'scenario' });
   const sideSel = h('select', { name: 'side' });
   // The computer levels, weakest first, each explained; "normal" (a
@@ -98,7 +98,7 @@ function seatsText(seats) {
 function gamesList(list) {
   if (list.length === 0) return h('section', { class: 'card' }, h('h2', {}, t('myGames')), h('p', { class: 'muted' }, t('none')));
   const rows = list.map((g) => h('tr', { class: g.your_turn ? 'your-turn' : '' },
-    h('td', {}, h('a', { href: '/play/' + g.id, onclick: (e) => { e.preventDefault(); go('/play/' + g.id); } }, g.title)),
+    h('td', {}, h('a', { href: '/play/' + g.id, onclick: (e) => { e.preventDefault(); go('/play/' + g.id); } }, gameTitle(g.game, g.title))),
     h('td', {}, g.scenario),
     h('td', {}, seatsText(g.seats)),
     h('td', { class: 'num' }, g.move),
@@ -117,7 +117,7 @@ function openList(list) {
     const free = g.seats.find((x) => x.public);
     const msg = h('span', { class: 'msg' });
     return h('tr', {},
-      h('td', {}, g.title), h('td', {}, g.scenario), h('td', {}, seatsText(g.seats)),
+      h('td', {}, gameTitle(g.game, g.title)), h('td', {}, g.scenario), h('td', {}, seatsText(g.seats)),
       h('td', {}, me.guest || !free ? null : h('button', {
         onclick: async () => {
           try {

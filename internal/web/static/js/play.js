@@ -2,7 +2,7 @@
 // log with rule references; updated live from the server's event stream.
 import { request, current } from './api.js';
 import { h, clear, flash } from './dom.js';
-import { t, lang, side as sideName, result as resultWords, levelName } from './i18n.js';
+import { t, lang, side as sideName, result as resultWords, levelName, gameTitle } from './i18n.js';
 import { go } from './app.js';
 import { renderBoard, loadBoard } from './render.js';
 import { fairLine } from './fair.js';
@@ -231,9 +231,10 @@ export async function playPage(main, id) {
     // The tab says when it is the player's turn, for games left open; a
     // tab in the background also tells it by a notification, if the
     // player asked for them.
-    document.title = `${yourTurn ? '● ' : ''}${v.title} — Sandtable`;
+    const title = gameTitle(v.game, v.title);
+    document.title = `${yourTurn ? '● ' : ''}${title} — Sandtable`;
     if (yourTurn && st.wasTurn === false && document.hidden && notifyOn()) {
-      try { new Notification(`${t('yourTurn')}: ${v.title}`, { body: v.prompt, tag: `sandtable-${id}` }); } catch (_) { /* not allowed here */ }
+      try { new Notification(`${t('yourTurn')}: ${title}`, { body: v.prompt, tag: `sandtable-${id}` }); } catch (_) { /* not allowed here */ }
     }
     st.wasTurn = yourTurn;
     const seats = v.seats.map((s) => `${sideName(s.side)}: ${s.you ? t('you') : s.ai ? levelName(s.ai) : s.public ? t('freeSeat') : s.open ? t('openSeat') : s.player}`).join(` ${t('vs')} `);
@@ -307,7 +308,7 @@ export async function playPage(main, id) {
     });
     const refocus = focusKey(page);
     clear(page).append(...[
-      h('h1', {}, v.title, ' ', h('small', {}, `${v.scenario} · ${t('move')} ${v.move} · ${seats}`)),
+      h('h1', {}, title, ' ', h('small', {}, `${v.scenario} · ${t('move')} ${v.move} · ${seats}`)),
       prompt, v.frozen ? h('p', { class: 'msg bad' }, v.frozen) : null,
       v.computer_failed ? h('p', { class: 'msg bad' }, v.computer_failed) : null, msg, ...invites, fairLine(v.fair),
       h('div', { class: 'layout' }, board, h('aside', {}, actions, since.panel, tools, h('section', {}, h('h3', {}, t('log')), log),
