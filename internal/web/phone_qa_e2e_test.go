@@ -73,11 +73,11 @@ func TestBrowserPhoneListFirst(t *testing.T) {
 	} else if !strings.Contains(fair, "Alleati ") {
 		t.Errorf("the dice line names the sides by their ids: %q", fair)
 	}
-	// And the game's title is the Italian rulebook's.
+	// And the game's title is the Italian rulebook's, its scenario in Italian.
 	if title, err := pageText(ctx, `h1`); err != nil {
 		t.Fatal(err)
-	} else if !strings.HasPrefix(title, "Compass: la sconfitta della X Armata") {
-		t.Errorf("the Italian page's title: %q", title)
+	} else if !strings.HasPrefix(title, "Compass: la sconfitta della X Armata") || !strings.Contains(title, "campagna") {
+		t.Errorf("the Italian page's title and scenario: %q", title)
 	}
 }
 

@@ -80,8 +80,13 @@ export function levelName(id) {
   return t(k) === k ? id : t(k);
 }
 
-// gameTitle is a game's title in the page's language (the "title" of its
-// catalog's client words), else the server's (English) title.
-export function gameTitle(game, fallback) {
-  return (loaded.games?.[game] || {}).title || fallback;
+// gameWord is a word of a game's catalog (its client words, by flat key:
+// "title", "scenario.campaign") in the page's language, else fallback.
+export function gameWord(game, key, fallback) {
+  return (loaded.games?.[game] || {})[key] || fallback;
 }
+
+// gameTitle is a game's title in the page's language, else the server's
+// (English) title; scenarioName a scenario's, else its id.
+export const gameTitle = (game, fallback) => gameWord(game, 'title', fallback);
+export const scenarioName = (game, id) => gameWord(game, `scenario.${id}`, id);

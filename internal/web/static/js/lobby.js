@@ -2,7 +2,7 @@
 // and accepting an invitation.
 import { request, current, setMe } from './api.js';
 import { h, clear, flash } from './dom.js';
-import { t, lang, langs, side as sideName, result as resultWords, levelName, gameTitle } from './i18n.js';
+import { t, lang, langs, side as sideName, result as resultWords, levelName, gameTitle, scenarioName } from './i18n.js';
 import { go, route } from './app.js';
 import { fairFields, entropy, fairLine } from './fair.js';
 
@@ -60,7 +60,7 @@ function newGameForm(meta) {
   const compRow = h('label', {}, t('computer'), compSel, compHelp);
   const fill = () => {
     const g = meta.games.find((x) => x.id === gameSel.value);
-    clear(scenSel).append(...g.scenarios.map((s) => h('option', { value: s }, s)));
+    clear(scenSel).append(...g.scenarios.map((s) => h('option', { value: s }, scenarioName(g.id, s))));
     clear(sideSel).append(...g.sides.map((s) => h('option', { value: s }, sideName(s))));
   };
   const modeChanged = () => {
@@ -99,7 +99,7 @@ function gamesList(list) {
   if (list.length === 0) return h('section', { class: 'card' }, h('h2', {}, t('myGames')), h('p', { class: 'muted' }, t('none')));
   const rows = list.map((g) => h('tr', { class: g.your_turn ? 'your-turn' : '' },
     h('td', {}, h('a', { href: '/play/' + g.id, onclick: (e) => { e.preventDefault(); go('/play/' + g.id); } }, gameTitle(g.game, g.title))),
-    h('td', {}, g.scenario),
+    h('td', {}, scenarioName(g.game, g.scenario)),
     h('td', {}, seatsText(g.seats)),
     h('td', { class: 'num' }, g.move),
     h('td', {}, g.status === 'over' ? `${t('over')}: ${resultWords(g.result)}` : g.your_turn ? h('strong', {}, t('yourTurn')) : `${t('waiting')} (${g.active.join(', ')})`)));
@@ -117,7 +117,7 @@ function openList(list) {
     const free = g.seats.find((x) => x.public);
     const msg = h('span', { class: 'msg' });
     return h('tr', {},
-      h('td', {}, gameTitle(g.game, g.title)), h('td', {}, g.scenario), h('td', {}, seatsText(g.seats)),
+      h('td', {}, gameTitle(g.game, g.title)), h('td', {}, scenarioName(g.game, g.scenario)), h('td', {}, seatsText(g.seats)),
       h('td', {}, me.guest || !free ? null : h('button', {
         onclick: async () => {
           try {

@@ -2,7 +2,7 @@
 // log with rule references; updated live from the server's event stream.
 import { request, current } from './api.js';
 import { h, clear, flash } from './dom.js';
-import { t, lang, side as sideName, result as resultWords, levelName, gameTitle } from './i18n.js';
+import { t, lang, side as sideName, result as resultWords, levelName, gameTitle, scenarioName } from './i18n.js';
 import { go } from './app.js';
 import { renderBoard, loadBoard } from './render.js';
 import { fairLine } from './fair.js';
@@ -308,7 +308,7 @@ export async function playPage(main, id) {
     });
     const refocus = focusKey(page);
     clear(page).append(...[
-      h('h1', {}, title, ' ', h('small', {}, `${v.scenario} · ${t('move')} ${v.move} · ${seats}`)),
+      h('h1', {}, title, ' ', h('small', {}, `${scenarioName(v.game, v.scenario)} · ${t('move')} ${v.move} · ${seats}`)),
       prompt, v.frozen ? h('p', { class: 'msg bad' }, v.frozen) : null,
       v.computer_failed ? h('p', { class: 'msg bad' }, v.computer_failed) : null, msg, ...invites, fairLine(v.fair),
       h('div', { class: 'layout' }, board, h('aside', {}, actions, since.panel, tools, h('section', {}, h('h3', {}, t('log')), log),
