@@ -44,6 +44,13 @@ func TestBrowserPhoneListFirst(t *testing.T) {
 	} else if got != "map first" {
 		t.Errorf("moving on a phone: %s", got)
 	}
+	// The sticky prompt bar leaves the screen to the map: its two buttons
+	// (undo, end the phase) on one line (it was 136 px high of 844).
+	if hgt, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector('.prompt').getBoundingClientRect().height`)); err != nil {
+		t.Fatal(err)
+	} else if hgt > 100 {
+		t.Errorf("on a phone the prompt bar is %.0f px high", hgt)
+	}
 	// The lobby with a game in its list fits the phone's width.
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(css(`table.games`)), viewShot("lobby-phone-games")); err != nil {
 		t.Fatal(err)
