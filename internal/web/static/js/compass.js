@@ -178,7 +178,7 @@ export function render(el, v, ctx) {
   const areaIDs = new Set(v.areas.map((a) => a.id));
   const unitIDs = new Set(v.units.map((u) => u.id));
   // The odds' note: the defender chooses its front line knowing the attacker's.
-  const prospectNote = v.battle && v.battle.attacker !== ctx.side ? w.prospectDefNote : w.prospectNote;
+  const prospectNote = v.battle && ctx.side && v.battle.attacker !== ctx.side ? w.prospectDefNote : w.prospectNote;
   // A unit stays selected across redraws while it has something to do.
   const sel = selection(ctx.side, (id) => v.units.some((u) => u.id === id && u.where === 'map') && ctx.actions.some((a) => tokens(a.action).includes(id)));
   const unitEls = new Map();
