@@ -47,9 +47,9 @@ func evaluate(st engine.State, side engine.Side) float64 {
 		// (8.1): judged on its old supply, a move out of supply looked
 		// free, and greedy Allies lost some fifty steps a game to
 		// attrition (8.3).
-		sup := s.sup[p]
+		sup := b.sup[p].Load()
 		if sup == nil {
-			sup = s.prevSup[p]
+			sup = s.lastSup[p]
 		}
 		enemySrc := s.d.SupplySource[1-p]
 		targets := [...]int{s.d.Tobruk, s.d.Benghazi, enemySrc}

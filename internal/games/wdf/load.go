@@ -183,6 +183,9 @@ func loadMap(fsys fs.FS, d *Data) error {
 			}
 		}
 	}
+	if len(d.Hexes) > MaxHexes {
+		fe.Add("terrain: %d hexes in play, more than the %d a Board holds (MaxHexes)", len(d.Hexes), MaxHexes)
+	}
 	if len(d.Hexes) > 0 {
 		if cut := d.unreachable(0, 0); len(cut) > 0 {
 			fe.Add("terrain: the hexes in play are not connected: %d cannot be reached from %s, e.g. %s", len(cut), d.Hexes[0].ID, cut[0])

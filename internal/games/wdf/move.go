@@ -136,34 +136,51 @@ func (b *Board) MustStop(u, h int) bool {
 // piece of side moving as type t in a move of kind k (see Reach); noEnter
 // forbids further hexes (13.4: a leader may not enter an enemy leader's or
 // depot's hex).
-func (b *Board) moveRules(side engine.Side, t UnitType, ezocMover bool, k MoveKind, noEnter func(int) bool) (stepFunc, func(int) bool) {
+type moveRules struct {
+	b         *Board
+	side      engine.Side
+	t         UnitType
+	ezocMover bool
+	k         MoveKind
+	noEnter   func(int) bool
+}
+
+// unitRules are the moveRules of unit u in a move of kind k.
+func (b *Board) unitRules(u int, k MoveKind) moveRules {
+	def := &b.D.Units[u]
+	return moveRules{b: b, side: def.Side, t: def.Type, ezocMover: b.D.Tables.Types[def.Type][def.Group()].EZOCMove, k: k}
+}
+
+// cost is the cost in sixths of the step from h across its hexside dir
+// into to, or Prohibited.
+func (m *moveRules) cost(h, dir, to int) int {
+	b, side := m.b, m.side
 	d := b.D
-	step := func(h, dir, to int) int {
-		if b.occ[to][1-side] > 0 || (noEnter != nil && noEnter(to)) {
+	if b.occ[to][1-side] > 0 || (m.noEnter != nil && m.noEnter(to)) {
+		return Prohibited
+	}
+	c := b.enterCost(h, dir, to, m.t)
+	if c == Prohibited {
+		return Prohibited
+	}
+	if m.k == StrategicMove {
+		if d.Hexes[h].Sides[dir]&(RoadSide|TrackSide) == 0 || b.EZOC(side, to) {
 			return Prohibited
-		}
-		c := b.enterCost(h, dir, to, t)
-		if c == Prohibited {
-			return Prohibited
-		}
-		if k == StrategicMove {
-			if d.Hexes[h].Sides[dir]&(RoadSide|TrackSide) == 0 || b.EZOC(side, to) {
-				return Prohibited
-			}
-			return c
-		}
-		if b.OpenEZOC(side, to) {
-			if ezocMover {
-				c += d.Tables.EZOCExtra
-			} else if b.EZOC(side, h) {
-				return Prohibited // 9.31: not directly from EZOC to EZOC
-			}
 		}
 		return c
 	}
-	stop := func(h int) bool { return !ezocMover && b.OpenEZOC(side, h) }
-	return step, stop
+	if b.OpenEZOC(side, to) {
+		if m.ezocMover {
+			c += d.Tables.EZOCExtra
+		} else if b.EZOC(side, h) {
+			return Prohibited // 9.31: not directly from EZOC to EZOC
+		}
+	}
+	return c
 }
+
+// stop reports whether a piece entering h must stop there (9.31).
+func (m *moveRules) stop(h int) bool { return !m.ezocMover && m.b.OpenEZOC(m.side, h) }
 
 // reachFrom is Reach for a piece of side at start moving as type t with
 // ma sixths (see moveRules); first: the piece begins its move there, so it
@@ -177,8 +194,9 @@ func (b *Board) reachFrom(side engine.Side, start int, t UnitType, ezocMover boo
 		}
 		return none
 	}
-	step, stop := b.moveRules(side, t, ezocMover, k, noEnter)
-	cost := reach(d, start, ma, step, stop)
+	m := moveRules{b: b, side: side, t: t, ezocMover: ezocMover, k: k, noEnter: noEnter}
+	step := m.cost
+	cost := reach(d, start, ma, step, m.stop)
 	if !first {
 		return cost
 	}
@@ -201,13 +219,13 @@ func (b *Board) reachFrom(side engine.Side, start int, t UnitType, ezocMover boo
 // is out of reach.
 func (b *Board) Path(u int, k MoveKind, budget int, first bool, dst int, avoid func(int) bool) ([]int, int) {
 	d := b.D
-	def := &d.Units[u]
 	start := int(b.P.Units[u].Hex)
 	if start < 0 || budget <= 0 || dst == start {
 		return nil, 0
 	}
-	step, stop := b.moveRules(def.Side, def.Type, d.Tables.Types[def.Type][def.Group()].EZOCMove, k, nil)
-	cost, prev := pathSearch(d, start, budget, step, stop, avoid)
+	m := b.unitRules(u, k)
+	step := m.cost
+	cost, prev := pathSearch(d, start, budget, step, m.stop, avoid)
 	if cost[dst] < 0 {
 		if !first {
 			return nil, 0

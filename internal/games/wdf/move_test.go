@@ -303,8 +303,8 @@ func TestMoveInLegs(t *testing.T) {
 func TestDigAfterMoving(t *testing.T) {
 	s := movingAt(t, "unit aus-16 3617\nunit aus-17 3618 ip\nip 3618 1")
 	mustApply(t, s, Allied, "move aus-16 3618")
-	if !has(s.Legal(Allied, nil), engine.Action{Op: opDig, A: int16(unit(t, s.d, "aus-16"))}) {
-		t.Fatalf("dig not offered after a one-hex move with MP left; legal %v", s.Legal(Allied, nil))
+	if !has(legalAll(s, Allied), engine.Action{Op: opDig, A: int16(unit(t, s.d, "aus-16"))}) {
+		t.Fatalf("dig not offered after a one-hex move with MP left; legal %v", legalAll(s, Allied))
 	}
 	mustApply(t, s, Allied, "dig aus-16")
 	if !s.Pos.Units[unit(t, s.d, "aus-16")].InIP {

@@ -265,7 +265,7 @@ func (b *Board) TobrukCapacity(side engine.Side) int {
 func (b *Board) Supply(side engine.Side) *SupplyReport {
 	d := b.D
 	r := &SupplyReport{}
-	main := b.NewSupplyNet(side, d.SupplySource[side])
+	main := b.mainNet(side)
 	r.Net = main
 	for u := range r.From {
 		r.From[u] = -1
@@ -282,7 +282,7 @@ func (b *Board) Supply(side engine.Side) *SupplyReport {
 		viaTobruk
 		none
 	)
-	seen := map[int]int{}
+	var seen [MaxHexes]uint8
 	for u := range d.Units {
 		us := &b.P.Units[u]
 		if us.Box != BoxMap || d.Units[u].Side != side {
@@ -290,7 +290,7 @@ func (b *Board) Supply(side engine.Side) *SupplyReport {
 		}
 		h := int(us.Hex)
 		r.From[u] = us.Hex
-		res := seen[h]
+		res := int(seen[h])
 		if res == unknown {
 			budget := b.supplyBudget(side, h)
 			switch {
@@ -301,7 +301,7 @@ func (b *Board) Supply(side engine.Side) *SupplyReport {
 			default:
 				res = none
 			}
-			seen[h] = res
+			seen[h] = uint8(res)
 		}
 		switch res {
 		case viaMain:
@@ -332,7 +332,7 @@ func (b *Board) UnitSupplied(u int) bool {
 	}
 	side := d.Units[u].Side
 	h := int(us.Hex)
-	if b.Traces(side, h, b.supplyBudget(side, h), b.NewSupplyNet(side, d.SupplySource[side])) {
+	if b.Traces(side, h, b.supplyBudget(side, h), b.mainNet(side)) {
 		return true
 	}
 	if b.TobrukCapacity(side) == 0 {
@@ -351,7 +351,7 @@ func (b *Board) LeaderSupplied(l int) bool {
 	}
 	side := b.D.Leaders[l].Side
 	budget := b.supplyBudget(side, h)
-	if b.Traces(side, h, budget, b.NewSupplyNet(side, b.D.SupplySource[side])) {
+	if b.Traces(side, h, budget, b.mainNet(side)) {
 		return true
 	}
 	return b.P.TobrukControl == side && b.Traces(side, h, budget, b.NewSupplyNet(side, b.D.Tobruk))
