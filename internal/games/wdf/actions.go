@@ -149,13 +149,14 @@ func (s *State) pieceActions(p int, dst []engine.Action) []engine.Action {
 // legalPicks lists a pick of every piece of the phasing side but the one
 // chosen that has an action (pickable).
 func (s *State) legalPicks(dst []engine.Action) []engine.Action {
+	b := s.board()
 	for u := range s.d.Units {
-		if u != s.chosenPiece() && s.pickable(u) {
+		if u != s.chosenPiece() && s.pickable(b, u) {
 			dst = append(dst, engine.Action{Op: opPick, A: int16(u)})
 		}
 	}
 	for l := range s.d.Leaders {
-		if p := MaxUnits + l; p != s.chosenPiece() && s.pickable(p) {
+		if p := MaxUnits + l; p != s.chosenPiece() && s.pickable(b, p) {
 			dst = append(dst, engine.Action{Op: opPick, A: int16(p)})
 		}
 	}
@@ -168,7 +169,7 @@ func (s *State) legalPicks(dst []engine.Action) []engine.Action {
 // move, strategic ones too (9.4), begins with such a step; the unit part
 // way through its move if a neighbour costs no more than it has left
 // (ruling W36).
-func (s *State) pickable(p int) bool {
+func (s *State) pickable(b *Board, p int) bool {
 	if p < 0 {
 		return false
 	}
@@ -193,7 +194,6 @@ func (s *State) pickable(p int) bool {
 	if s.Flags[u]&fMoved != 0 && !moving {
 		return false
 	}
-	b := s.board()
 	k := s.moveKind()
 	budget := int(s.MoveLeft)
 	if !moving {
@@ -213,7 +213,7 @@ func (s *State) pickable(p int) bool {
 			}
 		}
 	}
-	return s.canDig(u) || !moving && s.Step == stMove && (s.canSea(u) || s.canEntrench(u) && s.unitSupplied(u))
+	return s.canDig(b, u) || !moving && s.Step == stMove && (s.canSea(b, u) || s.canEntrench(b, u) && s.unitSupplied(u))
 }
 
 // unitMoves lists unit u's moves: for the unit part way through its move,
@@ -228,31 +228,24 @@ func (s *State) unitMoves(u int, dst []engine.Action) []engine.Action {
 	}
 	b := s.board()
 	kind := s.moveKind()
-	from := int(s.Pos.Units[u].Hex)
 	if u == s.moving() {
 		op, k := s.goOn(u, kind)
-		for h, c := range b.Continue(u, k, int(s.MoveLeft)) {
-			if c > 0 && h != from {
-				dst = append(dst, engine.Action{Op: op, A: int16(u), B: int16(h)})
-			}
-		}
+		b.reachEach(u, k, int(s.MoveLeft), false, func(h int) {
+			dst = append(dst, engine.Action{Op: op, A: int16(u), B: int16(h)})
+		})
 		return dst
 	}
 	if s.Flags[u]&fMoved != 0 {
 		return dst
 	}
 	supplied := s.unitSupplied(u)
-	for h, c := range b.Reach(u, kind, supplied) {
-		if c > 0 && h != from {
-			dst = append(dst, engine.Action{Op: opMove, A: int16(u), B: int16(h)})
-		}
-	}
+	b.reachEach(u, kind, b.MA(u, kind, supplied), true, func(h int) {
+		dst = append(dst, engine.Action{Op: opMove, A: int16(u), B: int16(h)})
+	})
 	if kind == RegularMove && b.CanStrategic(u, supplied) {
-		for h, c := range b.Reach(u, StrategicMove, true) {
-			if c > 0 && h != from {
-				dst = append(dst, engine.Action{Op: opStrategic, A: int16(u), B: int16(h)})
-			}
-		}
+		b.reachEach(u, StrategicMove, b.MA(u, StrategicMove, true), true, func(h int) {
+			dst = append(dst, engine.Action{Op: opStrategic, A: int16(u), B: int16(h)})
+		})
 	}
 	return dst
 }
@@ -286,8 +279,7 @@ func (s *State) legalMove(a engine.Action) bool {
 	b := s.board()
 	if u == s.moving() {
 		op, k := s.goOn(u, kind)
-		r := b.Continue(u, k, int(s.MoveLeft))
-		return a.Op == op && r[h] > 0
+		return a.Op == op && b.reaches(u, k, int(s.MoveLeft), false, h)
 	}
 	if s.Flags[u]&fMoved != 0 {
 		return false
@@ -297,10 +289,9 @@ func (s *State) legalMove(a engine.Action) bool {
 		if kind != RegularMove || !b.CanStrategic(u, supplied) {
 			return false
 		}
-		kind = StrategicMove
+		return b.reaches(u, StrategicMove, b.MA(u, StrategicMove, true), true, h)
 	}
-	r := b.Reach(u, kind, kind == StrategicMove || supplied)
-	return h < len(r) && r[h] > 0
+	return b.reaches(u, kind, b.MA(u, kind, supplied), true, h)
 }
 
 // legalPieceAction reports whether a, an action of one piece, is among
@@ -341,7 +332,7 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 		case opDone:
 			ok = true
 		case opPick:
-			ok = int(a.A) != s.chosenPiece() && s.pickable(int(a.A))
+			ok = int(a.A) != s.chosenPiece() && s.pickable(s.board(), int(a.A))
 		case opDepot:
 			ok = slices.Contains(s.depotMoves(nil), a)
 		default:

@@ -17,16 +17,17 @@ func (s *State) unitExtras(u int, dst []engine.Action) []engine.Action {
 	if def.Side != side || us.Box != BoxMap {
 		return dst
 	}
-	if s.canDig(u) {
+	b := s.board()
+	if s.canDig(b, u) {
 		dst = append(dst, engine.Action{Op: opDig, A: int16(u)})
 	}
 	if s.Step == stExploit || s.Flags[u]&fMoved != 0 {
 		return dst
 	}
-	if s.canEntrench(u) && s.unitSupplied(u) {
+	if s.canEntrench(b, u) && s.unitSupplied(u) {
 		dst = append(dst, engine.Action{Op: opEntrench, A: int16(u)})
 	}
-	if s.canSea(u) {
+	if s.canSea(b, u) {
 		dst = append(dst, engine.Action{Op: opSea, A: int16(u)})
 	}
 	return dst
@@ -37,22 +38,22 @@ func (s *State) unitExtras(u int, dst []engine.Action) []engine.Action {
 // has not moved and has an MP to move with, in either movement phase
 // (ruling W25). Half an allowance rounded up is an MP whenever the whole
 // is (8.2), so supply does not matter here.
-func (s *State) canDig(u int) bool {
+func (s *State) canDig(b *Board, u int) bool {
 	us := &s.Pos.Units[u]
 	if us.InIP || s.Pos.ipIndex(int(us.Hex)) < 0 {
 		return false
 	}
-	return u == s.moving() && s.MoveLeft >= MP || s.Flags[u]&fMoved == 0 && s.board().MA(u, s.moveKind(), true) >= MP
+	return u == s.moving() && s.MoveLeft >= MP || s.Flags[u]&fMoved == 0 && b.MA(u, s.moveKind(), true) >= MP
 }
 
 // canEntrench is 12.1 but for supply, which the caller checks last (it
 // is the costly test): an AP to spend, a hex where an IP may be built, a
 // marker free or an IP-1 built before this turn to upgrade.
-func (s *State) canEntrench(u int) bool {
+func (s *State) canEntrench(b *Board, u int) bool {
 	side := s.d.Units[u].Side
 	us := &s.Pos.Units[u]
 	h := int(us.Hex)
-	if s.AP[side] < 1 || !s.board().IPBuildable(h, side) {
+	if s.AP[side] < 1 || !b.IPBuildable(h, side) {
 		return false
 	}
 	k := s.Pos.ipIndex(h)
@@ -61,10 +62,10 @@ func (s *State) canEntrench(u int) bool {
 
 // canSea: 9.7, a transfer left this turn and the other port not
 // enemy-held.
-func (s *State) canSea(u int) bool {
+func (s *State) canSea(b *Board, u int) bool {
 	h := int(s.Pos.Units[u].Hex)
 	p := s.seaPort(h)
-	return s.seaLimit()-int(s.SeaUsed) > 0 && p >= 0 && !s.board().Occupied(1-s.Phasing, p)
+	return s.seaLimit()-int(s.SeaUsed) > 0 && p >= 0 && !b.Occupied(1-s.Phasing, p)
 }
 
 // leaderMoves lists leader l's moves (13.4).

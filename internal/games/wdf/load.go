@@ -69,6 +69,7 @@ func LoadData(fsys fs.FS) (*Data, error) {
 	if err != nil {
 		return nil, err
 	}
+	d.prepareCosts()
 	return d, nil
 }
 

@@ -186,29 +186,37 @@ func (m *moveRules) stop(h int) bool { return !m.ezocMover && m.b.OpenEZOC(m.sid
 // ma sixths (see moveRules); first: the piece begins its move there, so it
 // may always move one hex (9.0).
 func (b *Board) reachFrom(side engine.Side, start int, t UnitType, ezocMover bool, ma int, k MoveKind, noEnter func(int) bool, first bool) []int {
-	d := b.D
-	if start < 0 || ma <= 0 {
-		none := reach(d, 0, -1, nil, nil)
-		if start >= 0 {
-			none[start] = 0
-		}
-		return none
-	}
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
 	m := moveRules{b: b, side: side, t: t, ezocMover: ezocMover, k: k, noEnter: noEnter}
-	step := m.cost
-	cost := reach(d, start, ma, step, m.stop)
+	m.search(q, start, ma, first)
+	return q.out(b.D)
+}
+
+// search leaves in q the least costs of a move by m from start with ma
+// sixths (reachFrom): -1 everywhere when start is -1, only the start at
+// cost 0 when ma is none.
+func (m *moveRules) search(q *searcher, start, ma int, first bool) {
+	d := m.b.D
+	if start < 0 || ma <= 0 {
+		q.run(0, -1, d, nil, nil, nil)
+		if start >= 0 {
+			q.set(start, 0)
+		}
+		return
+	}
+	q.run(start, ma, d, m.cost, m.stop, nil)
 	if !first {
-		return cost
+		return
 	}
 	// 9.0: "a unit may always move one hex".
 	for dir, nb := range d.Hexes[start].Neighbours {
-		if nb >= 0 && cost[nb] < 0 {
-			if c := step(start, dir, int(nb)); c != Prohibited {
-				cost[nb] = c
+		if nb >= 0 && q.at(int(nb)) < 0 {
+			if c := m.cost(start, dir, int(nb)); c != Prohibited {
+				q.set(int(nb), c)
 			}
 		}
 	}
-	return cost
 }
 
 // Path returns the hexes unit u enters, in order, moving from its hex to
@@ -245,4 +253,35 @@ func (b *Board) Path(u int, k MoveKind, budget int, first bool, dst int, avoid f
 	}
 	slices.Reverse(path)
 	return path, cost[dst]
+}
+
+// reachEach calls f, in hex order, for every hex other than its own that
+// unit u may move to in a move of kind k with ma sixths (Reach; with
+// first false, Continue), finding them in a pooled search.
+func (b *Board) reachEach(u int, k MoveKind, ma int, first bool, f func(h int)) {
+	if b.P.Units[u].Box != BoxMap {
+		return
+	}
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
+	start := int(b.P.Units[u].Hex)
+	m := b.unitRules(u, k)
+	m.search(q, start, ma, first)
+	for h := range b.D.Hexes {
+		if h != start && q.at(h) > 0 {
+			f(h)
+		}
+	}
+}
+
+// reaches reports whether unit u may move to hex h as reachEach finds.
+func (b *Board) reaches(u int, k MoveKind, ma int, first bool, h int) bool {
+	if b.P.Units[u].Box != BoxMap || h == int(b.P.Units[u].Hex) {
+		return false
+	}
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
+	m := b.unitRules(u, k)
+	m.search(q, int(b.P.Units[u].Hex), ma, first)
+	return q.at(h) > 0
 }

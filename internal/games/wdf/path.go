@@ -1,41 +1,79 @@
 package wdf
 
+import (
+	"slices"
+	"sync"
+)
+
 // stepFunc gives the cost in sixths of moving from hex h into its
 // neighbour to (across the hexside in direction dir), or Prohibited.
 type stepFunc func(h, dir, to int) int
 
-// reach runs a Dijkstra search from hex start over at most budget sixths
-// and returns the least cost of every hex, -1 where it is out of reach.
+// searcher is the scratch of a least-cost search, reused through a pool
+// so that a search allocates nothing: a hex's cost is valid when its mark
+// is the current generation.
+type searcher struct {
+	gen  uint32
+	mark [MaxHexes]uint32
+	cost [MaxHexes]int32
+	head []int32 // each bucket's latest entry, -1 if none
+	ents []qentry
+}
+
+type qentry struct{ hex, next int32 }
+
+var searchers = sync.Pool{New: func() any { return new(searcher) }}
+
+// at is hex h's least cost found by the last search, -1 if unreached.
+func (q *searcher) at(h int) int {
+	if q.mark[h] != q.gen {
+		return -1
+	}
+	return int(q.cost[h])
+}
+
+// set records cost c for hex h.
+func (q *searcher) set(h, c int) { q.mark[h], q.cost[h] = q.gen, int32(c) }
+
+// run is a Dijkstra search from hex start over at most budget sixths.
 // Hexes for which stop reports true are reached but not left (a unit that
-// must stop, 9.31). Costs are small integers, so a bucket queue keeps it
-// simple and deterministic: each bucket a list threaded through one array
-// of entries (the least costs do not depend on the order within a bucket).
-func reach(d *Data, start, budget int, step stepFunc, stop func(int) bool) []int {
-	cost := make([]int, len(d.Hexes))
-	for i := range cost {
-		cost[i] = -1
+// must stop, 9.31). visit, if not nil, is told each hex as its least cost
+// becomes final, in order of cost; it returns false to end the search.
+// Costs are small integers, so a bucket queue keeps it simple and
+// deterministic: each bucket a list threaded through one array of entries
+// (the least costs do not depend on the order within a bucket).
+func (q *searcher) run(start, budget int, d *Data, step stepFunc, stop func(int) bool, visit func(h, c int) bool) {
+	q.gen++
+	if q.gen == 0 {
+		clear(q.mark[:])
+		q.gen = 1
 	}
 	if budget < 0 {
-		return cost
+		return
 	}
-	type entry struct{ hex, next int32 }
-	head := make([]int32, budget+1) // each bucket's latest entry, -1 if none
-	for c := range head {
-		head[c] = -1
+	q.head = slices.Grow(q.head[:0], budget+1)[:budget+1]
+	for c := range q.head {
+		q.head[c] = -1
 	}
-	entries := make([]entry, 0, 64)
+	q.ents = q.ents[:0]
 	push := func(c, h int) {
-		entries = append(entries, entry{int32(h), head[c]})
-		head[c] = int32(len(entries) - 1)
+		q.ents = append(q.ents, qentry{int32(h), q.head[c]})
+		q.head[c] = int32(len(q.ents) - 1)
 	}
-	cost[start] = 0
+	q.set(start, 0)
 	push(0, start)
 	for c := 0; c <= budget; c++ {
-		for head[c] >= 0 {
-			e := entries[head[c]]
-			head[c] = e.next
+		for q.head[c] >= 0 {
+			e := q.ents[q.head[c]]
+			q.head[c] = e.next
 			h := int(e.hex)
-			if cost[h] != c || (h != start && stop != nil && stop(h)) {
+			if q.at(h) != c {
+				continue
+			}
+			if visit != nil && !visit(h, c) {
+				return
+			}
+			if h != start && stop != nil && stop(h) {
 				continue
 			}
 			for dir, nb := range d.Hexes[h].Neighbours {
@@ -47,14 +85,31 @@ func reach(d *Data, start, budget int, step stepFunc, stop func(int) bool) []int
 				if sc == Prohibited || c+sc > budget {
 					continue
 				}
-				if cost[to] < 0 || c+sc < cost[to] {
-					cost[to] = c + sc
+				if old := q.at(to); old < 0 || c+sc < old {
+					q.set(to, c+sc)
 					push(c+sc, to)
 				}
 			}
 		}
 	}
+}
+
+// out copies the last search's costs into a new slice, -1 where unreached.
+func (q *searcher) out(d *Data) []int {
+	cost := make([]int, len(d.Hexes))
+	for i := range cost {
+		cost[i] = q.at(i)
+	}
 	return cost
+}
+
+// reach returns the least cost of every hex from start within budget
+// sixths, -1 where it is out of reach (searcher.run).
+func reach(d *Data, start, budget int, step stepFunc, stop func(int) bool) []int {
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
+	q.run(start, budget, d, step, stop, nil)
+	return q.out(d)
 }
 
 // pathSearch is reach that also keeps, for each hex, the hex it is best

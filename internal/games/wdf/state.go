@@ -205,23 +205,24 @@ func (s *State) supply(side engine.Side) *SupplyReport {
 }
 
 // unitSupplied reports whether unit u is in supply in the current
-// position (8.1): from the side's report when it has been traced, else
-// u alone along the side's net, kept with the board.
+// position (8.1, 8.4): from the side's report when it has been traced,
+// else u alone along the side's net, kept with the board (Board.UnitSupplied).
 func (s *State) unitSupplied(u int) bool {
 	b := s.board()
 	side := s.d.Units[u].Side
 	if r := b.sup[side].Load(); r != nil {
 		return r.Supplied[u]
 	}
-	if b.TobrukCapacity(side) > 0 {
-		return s.supply(side).Supplied[u] // Tobruk's shared capacity (8.4)
-	}
 	us := &s.Pos.Units[u]
 	if us.Box != BoxMap {
 		return false
 	}
 	h := int(us.Hex)
-	return b.Traces(side, h, b.supplyBudget(side, h), b.mainNet(side))
+	if b.Traces(side, h, b.supplyBudget(side, h), b.mainNet(side)) {
+		return true
+	}
+	// Tobruk's shared capacity (8.4): the side's whole report decides.
+	return b.TobrukCapacity(side) > 0 && s.supply(side).Supplied[u]
 }
 
 // mainNet is side's net to its supply source on this board, found once

@@ -25,12 +25,34 @@ const (
 // the hexside's extra cost (11.2). It leaves out zones of control.
 func (b *Board) enterCost(h, dir, to int, t UnitType) int {
 	d := b.D
+	if d.costs != nil && to != d.Tobruk && to != d.Bardia {
+		return int(d.costs[h][dir][t])
+	}
+	return d.enterCost(h, dir, to, t, b.P.fortressLost(d, to))
+}
+
+// prepareCosts fills d.costs (enterCost).
+func (d *Data) prepareCosts() {
+	d.costs = make([][6][NumUnitTypes]int16, len(d.Hexes))
+	for h := range d.Hexes {
+		for dir, nb := range d.Hexes[h].Neighbours {
+			for t := range NumUnitTypes {
+				if nb >= 0 {
+					d.costs[h][dir][t] = int16(d.enterCost(h, dir, int(nb), t, false))
+				}
+			}
+		}
+	}
+}
+
+// enterCost is Board.enterCost with the fortress's status given.
+func (d *Data) enterCost(h, dir, to int, t UnitType, fortressLost bool) int {
 	f := d.Hexes[h].Sides[dir]
 	blocked, extra := hexsideBlocks(d, f, t)
 	if blocked {
 		return Prohibited
 	}
-	c := d.Tables.TEC[d.TECRow(to, b.P.fortressLost(d, to))].Move[t]
+	c := d.Tables.TEC[d.TECRow(to, fortressLost)].Move[t]
 	if c == Prohibited {
 		return Prohibited
 	}
@@ -124,23 +146,31 @@ func (b *Board) Traces(side engine.Side, from, budget int, n *SupplyNet) bool {
 	if n.Source < 0 || b.occ[from][1-side] > 0 {
 		return false
 	}
-	for i, c := range b.overland(side, from, budget) {
-		if c >= 0 && n.Feeds(i) {
-			return true
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
+	found := false
+	q.run(from, budget, b.D, b.overlandStep(side), nil, func(h, _ int) bool {
+		found = n.Feeds(h)
+		return !found
+	})
+	return found
+}
+
+// overlandStep is the cost of a step of the overland leg of side's supply
+// path (8.1): motorized, through open hexes.
+func (b *Board) overlandStep(side engine.Side) stepFunc {
+	return func(h, dir, to int) int {
+		if !b.pathOpen(side, to) {
+			return Prohibited
 		}
+		return b.enterCost(h, dir, to, Motorized)
 	}
-	return false
 }
 
 // overland is the cost in sixths of every hex the overland leg of a supply
 // path from hex from may reach within budget (8.1), -1 elsewhere.
 func (b *Board) overland(side engine.Side, from, budget int) []int {
-	return reach(b.D, from, budget, func(h, dir, to int) int {
-		if !b.pathOpen(side, to) {
-			return Prohibited
-		}
-		return b.enterCost(h, dir, to, Motorized)
-	}, nil)
+	return reach(b.D, from, budget, b.overlandStep(side), nil)
 }
 
 // SupplyPath returns a supply path of side from hex from to net's source,
