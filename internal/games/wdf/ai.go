@@ -29,6 +29,9 @@ func init() {
 // through a logistic curve.
 func evaluate(st engine.State, side engine.Side) float64 {
 	s := st.(*State)
+	if p := s.chosenPiece(); p >= 0 && (s.Step == stMove || s.Step == stExploit) {
+		return chosenValue(s, side, p)
+	}
 	vp := s.victoryPoints()
 	margin := float64(vp[Allied] - vp[Axis])
 	// 17.2: only the side holding Tobruk can win by points.
@@ -106,6 +109,32 @@ func evaluate(st engine.State, side engine.Side) float64 {
 	return 1 - pr
 }
 
+// chosenValue is the value of a movement phase's state with piece p
+// chosen (ruling W38): that of the best of p's actions for the side that
+// moves, the worst for the other, so that choosing a piece is judged by
+// what it will do (greedy, and the search's ordering at its root, look one
+// action ahead, and a choice changes nothing on the map). A piece with
+// nothing to do leaves the position as it is.
+func chosenValue(s *State, side engine.Side, p int) float64 {
+	acts := s.pieceActions(p, nil)
+	c := s.Clone().(*State)
+	c.chosen = 0
+	if len(acts) == 0 {
+		return evaluate(c, side)
+	}
+	best := -1.0
+	for _, a := range acts {
+		n := s.Clone().(*State)
+		n.ApplyUnchecked(s.Phasing, a)
+		v := evaluate(n, s.Phasing)
+		best = max(best, v)
+	}
+	if side != s.Phasing {
+		return 1 - best
+	}
+	return best
+}
+
 // attritionCost is the victory points the enemy scores when attrition
 // takes a step from a unit (8.3, 17.2): one for a non-armour unit (full to
 // reduced, or reduced, 1, to eliminated, 2), four for armour.
@@ -148,6 +177,13 @@ func actionScore(s *State, side engine.Side, a engine.Action) float64 {
 		return 1 + 0.1*float64(gain)
 	case opStrategic:
 		return 0.8
+	case opPick:
+		// Choose a piece (ruling W38), but once one is chosen, prefer
+		// its moves to choosing another.
+		if s.chosen != 0 {
+			return 0.9
+		}
+		return 1
 	case opMajor:
 		if s.AP[side] >= 6 {
 			return 1.5
