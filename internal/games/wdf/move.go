@@ -143,6 +143,8 @@ type moveRules struct {
 	ezocMover bool
 	k         MoveKind
 	noEnter   func(int) bool
+	// free leaves zones of control out (for "why can't I?", why.go).
+	free bool
 }
 
 // unitRules are the moveRules of unit u in a move of kind k.
@@ -163,6 +165,9 @@ func (m *moveRules) cost(h, dir, to int) int {
 	if c == Prohibited {
 		return Prohibited
 	}
+	if m.free {
+		return c
+	}
 	if m.k == StrategicMove {
 		if d.Hexes[h].Sides[dir]&(RoadSide|TrackSide) == 0 || b.EZOC(side, to) {
 			return Prohibited
@@ -180,7 +185,7 @@ func (m *moveRules) cost(h, dir, to int) int {
 }
 
 // stop reports whether a piece entering h must stop there (9.31).
-func (m *moveRules) stop(h int) bool { return !m.ezocMover && m.b.OpenEZOC(m.side, h) }
+func (m *moveRules) stop(h int) bool { return !m.free && !m.ezocMover && m.b.OpenEZOC(m.side, h) }
 
 // reachFrom is Reach for a piece of side at start moving as type t with
 // ma sixths (see moveRules); first: the piece begins its move there, so it
