@@ -357,6 +357,7 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 // ApplyUnchecked plays a legal action without checking it.
 func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 	u, h := int(a.A), int(a.B)
+	chosen := s.chosen
 	s.chosen = 0
 	if a.Op == opPick {
 		s.chosen = a.A + 1 // ruling W38: nothing else changes
@@ -415,6 +416,9 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 		switch a.Op {
 		case opMove, opStrategic:
 			s.moveUnit(u, h, a.Op == opStrategic)
+			if int(chosen) == u+1 && s.moving() == u {
+				s.chosen = chosen // it may go on, and stays chosen (ruling W38)
+			}
 		case opLead:
 			s.moveLeader(u, h)
 		case opEntrench:
