@@ -238,8 +238,10 @@ func (b *Board) Path(u int, k MoveKind, budget int, first bool, dst int, avoid f
 	}
 	m := b.unitRules(u, k)
 	step := m.cost
-	cost, prev := pathSearch(d, start, budget, step, m.stop, avoid)
-	if cost[dst] < 0 {
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
+	pathSearch(q, d, start, budget, step, m.stop, avoid)
+	if q.at(dst) < 0 {
 		if !first {
 			return nil, 0
 		}
@@ -253,11 +255,11 @@ func (b *Board) Path(u int, k MoveKind, budget int, first bool, dst int, avoid f
 		return nil, 0
 	}
 	var path []int
-	for h := dst; h != start; h = prev[h] {
+	for h := dst; h != start; h = int(q.prev[h]) {
 		path = append(path, h)
 	}
 	slices.Reverse(path)
-	return path, cost[dst]
+	return path, q.at(dst)
 }
 
 // reachEach calls f, in hex order, for every hex other than its own that

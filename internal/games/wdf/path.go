@@ -18,11 +18,29 @@ type searcher struct {
 	cost [MaxHexes]int32
 	head []int32 // each bucket's latest entry, -1 if none
 	ents []qentry
+	// pathSearch's: each bucket's last entry, each hex's best way in and
+	// its count of hexes to avoid, and the hexes whose count is final.
+	tail  []int32
+	queue []int // flood's
+	prev  [MaxHexes]int32
+	count [MaxHexes]int32
+	done  [MaxHexes]uint32
 }
 
 type qentry struct{ hex, next int32 }
 
 var searchers = sync.Pool{New: func() any { return new(searcher) }}
+
+// next begins a search: a new generation, the marks cleared when the
+// counter wraps.
+func (q *searcher) next() {
+	q.gen++
+	if q.gen == 0 {
+		clear(q.mark[:])
+		clear(q.done[:])
+		q.gen = 1
+	}
+}
 
 // at is hex h's least cost found by the last search, -1 if unreached.
 func (q *searcher) at(h int) int {
@@ -43,11 +61,7 @@ func (q *searcher) set(h, c int) { q.mark[h], q.cost[h] = q.gen, int32(c) }
 // deterministic: each bucket a list threaded through one array of entries
 // (the least costs do not depend on the order within a bucket).
 func (q *searcher) run(start, budget int, d *Data, step stepFunc, stop func(int) bool, visit func(h, c int) bool) {
-	q.gen++
-	if q.gen == 0 {
-		clear(q.mark[:])
-		q.gen = 1
-	}
+	q.next()
 	if budget < 0 {
 		return
 	}
@@ -117,29 +131,41 @@ func reach(d *Data, start, budget int, step stepFunc, stop func(int) bool) []int
 // hexes entered on the way for which avoid reports true. Every step costs
 // at least one sixth, so when a hex's bucket comes up every way into it at
 // that cost has been seen and its count is final. Ties keep the first way
-// found, so the path is the same on every run.
-func pathSearch(d *Data, start, budget int, step stepFunc, stop, avoid func(int) bool) (cost, prev []int) {
-	cost = make([]int, len(d.Hexes))
-	prev = make([]int, len(d.Hexes))
-	count := make([]int, len(d.Hexes))
-	for i := range cost {
-		cost[i], prev[i] = -1, -1
+// found (each bucket is taken in the order it was filled), so the path is
+// the same on every run. The results are in q (at, and prev) until q's
+// next search.
+func pathSearch(q *searcher, d *Data, start, budget int, step stepFunc, stop, avoid func(int) bool) {
+	q.next()
+	q.head = slices.Grow(q.head[:0], budget+1)[:budget+1]
+	q.tail = slices.Grow(q.tail[:0], budget+1)[:budget+1]
+	for c := range q.head {
+		q.head[c], q.tail[c] = -1, -1
 	}
-	buckets := make([][]int, budget+1)
-	cost[start] = 0
-	buckets[0] = append(buckets[0], start)
-	done := make([]bool, len(d.Hexes))
+	q.ents = q.ents[:0]
+	push := func(c, h int) { // at the bucket's end
+		q.ents = append(q.ents, qentry{int32(h), -1})
+		i := int32(len(q.ents) - 1)
+		if q.tail[c] >= 0 {
+			q.ents[q.tail[c]].next = i
+		} else {
+			q.head[c] = i
+		}
+		q.tail[c] = i
+	}
+	q.set(start, 0)
+	q.prev[start], q.count[start] = -1, 0
+	push(0, start)
 	for c := 0; c <= budget; c++ {
-		for i := 0; i < len(buckets[c]); i++ {
-			h := buckets[c][i]
-			if done[h] || cost[h] != c {
+		for i := q.head[c]; i >= 0; i = q.ents[i].next {
+			h := int(q.ents[i].hex)
+			if q.done[h] == q.gen || q.at(h) != c {
 				continue
 			}
-			done[h] = true
+			q.done[h] = q.gen
 			if h != start && stop(h) {
 				continue
 			}
-			n := count[h]
+			n := q.count[h]
 			if h != start && avoid(h) {
 				n++
 			}
@@ -149,28 +175,36 @@ func pathSearch(d *Data, start, budget int, step stepFunc, stop, avoid func(int)
 				}
 				to := int(nb)
 				sc := step(h, dir, to)
-				if sc == Prohibited || c+sc > budget || done[to] {
+				if sc == Prohibited || c+sc > budget || q.done[to] == q.gen {
 					continue
 				}
-				if cost[to] < 0 || c+sc < cost[to] || (c+sc == cost[to] && n < count[to]) {
-					cost[to], prev[to], count[to] = c+sc, h, n
-					buckets[c+sc] = append(buckets[c+sc], to)
+				if old := q.at(to); old < 0 || c+sc < old || (c+sc == old && n < q.count[to]) {
+					q.set(to, c+sc)
+					q.prev[to], q.count[to] = int32(h), n
+					push(c+sc, to)
 				}
 			}
 		}
 	}
-	return cost, prev
 }
 
 // flood returns the hexes reachable from the seeds through steps that
 // pass ok(h, dir, to), with the number of steps taken (-1 unreached); at
 // most maxSteps steps when maxSteps >= 0.
 func flood(d *Data, seeds []int, maxSteps int, ok func(h, dir, to int) bool) []int {
-	dist := make([]int, len(d.Hexes))
+	return floodInto(make([]int, len(d.Hexes)), d, seeds, maxSteps, ok)
+}
+
+// floodInto is flood writing into dist (len(d.Hexes)), its queue from
+// the searchers' pool.
+func floodInto(dist []int, d *Data, seeds []int, maxSteps int, ok func(h, dir, to int) bool) []int {
 	for i := range dist {
 		dist[i] = -1
 	}
-	queue := make([]int, 0, len(d.Hexes))
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
+	queue := q.queue[:0]
+	defer func() { q.queue = queue }()
 	for _, s := range seeds {
 		if dist[s] < 0 {
 			dist[s] = 0

@@ -97,17 +97,23 @@ func (b *Board) NewSupplyNet(side engine.Side, source int) *SupplyNet {
 	open := func(to int) bool {
 		return b.pathOpen(side, to) && d.Tables.TEC[d.TECRow(to, b.P.fortressLost(d, to))].Move[Motorized] != Prohibited
 	}
-	n.road = flood(d, []int{source}, -1, func(h, dir, to int) bool {
+	// One block for both nets and the seeds: a net is found at every
+	// change of the position that a move needs supply for.
+	buf := make([]int, 2*len(d.Hexes))
+	seeds := [1]int{source}
+	n.road = floodInto(buf[:len(d.Hexes):len(d.Hexes)], d, seeds[:], -1, func(h, dir, to int) bool {
 		return d.Hexes[h].Sides[dir]&RoadSide != 0 && open(to)
 	})
-	seeds := []int{source}
+	// Ten track hexes, then the road hex or source they lead to (ruling
+	// W6): seeded with the source and the road net.
+	more := make([]int, 1, 128)
+	more[0] = source
 	for i, s := range n.road {
 		if s > 0 {
-			seeds = append(seeds, i)
+			more = append(more, i)
 		}
 	}
-	// Ten track hexes, then the road hex or source they lead to (ruling W6).
-	n.track = flood(d, seeds, SupplyTrackHexes+1, func(h, dir, to int) bool {
+	n.track = floodInto(buf[len(d.Hexes):], d, more, SupplyTrackHexes+1, func(h, dir, to int) bool {
 		return d.Hexes[h].Sides[dir]&TrackSide != 0 && open(to)
 	})
 	return n
