@@ -180,6 +180,13 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 		chromedp.WaitVisible(css(`svg.map path.hex.dest`)), viewShot("wdf-legs")); err != nil {
 		t.Fatalf("%s, part way through its move, is not selected with its next hexes lit: %v", moving, err)
 	}
+	// On a phone the chosen unit is selected and its hexes lit the same.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch), chromedp.Navigate(url),
+		chromedp.WaitVisible(css(`svg.map g.counter.selected[data-unit="`+moving+`"]`)),
+		chromedp.WaitVisible(css(`svg.map path.hex.dest`)), viewShot("wdf-phone-legs"),
+		chromedp.EmulateViewport(1400, 900), chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map path.hex.dest`))); err != nil {
+		t.Fatalf("on a phone, %s is not selected with its next hexes lit: %v", moving, err)
+	}
 	noStrayText(t, ctx)
 	wdfItalian(t, ctx)
 	// The replay viewer draws the same map.

@@ -329,6 +329,7 @@ export function render(el, v, ctx) {
   const focus = () => {
     const bh = v.battle && (v.battle.hexes || []).filter((x) => hexEls.has(x)).map((x) => hexEls.get(x));
     if (bh && bh.length) return bh;
+    if (sel.id && unitEls.has(sel.id)) return [unitEls.get(sel.id)]; // the piece chosen to move
     const me = v.viewer && v.viewer !== 'observer' ? v.viewer : v.phasing;
     const mine = units.filter((u) => u.side === me && unitEls.has(u.id)).map((u) => unitEls.get(u.id));
     const busy = mine.filter((g) => g.classList.contains('actionable'));
