@@ -126,6 +126,7 @@ func chosenValue(s *State, side engine.Side, p int) float64 {
 	for _, a := range acts {
 		n := s.Clone().(*State)
 		n.ApplyUnchecked(s.Phasing, a)
+		n.chosen = 0 // a unit that may go on stays chosen: judge where it stands
 		v := evaluate(n, s.Phasing)
 		best = max(best, v)
 	}
