@@ -226,6 +226,34 @@ func (s *State) unitMoves(u int, dst []engine.Action) []engine.Action {
 	if s.d.Units[u].Side != s.Phasing || s.Pos.Units[u].Box != BoxMap {
 		return dst
 	}
+	if m := s.memo; m != nil && m.fits(s, u) {
+		return append(dst, m.acts...)
+	}
+	n := len(dst)
+	dst = s.findMoves(u, dst)
+	s.memo = &movesMemo{bd: s.board(), u: u, step: s.Step, moveUnit: s.MoveUnit, left: s.MoveLeft, flags: s.Flags[u], acts: slices.Clone(dst[n:])}
+	return dst
+}
+
+// movesMemo is the moves unitMoves found for a unit on a board, kept on
+// the state (and shared by its clones: it never changes) so that Apply,
+// which follows Legal, checks a move without searching again.
+type movesMemo struct {
+	bd             *Board
+	u              int
+	step           step
+	moveUnit, left int16
+	flags          uint16
+	acts           []engine.Action
+}
+
+// fits reports whether the memo holds unit u's moves in s.
+func (m *movesMemo) fits(s *State, u int) bool {
+	return m.u == u && m.bd == s.board() && m.step == s.Step && m.moveUnit == s.MoveUnit && m.left == s.MoveLeft && m.flags == s.Flags[u]
+}
+
+// findMoves is unitMoves without the memo.
+func (s *State) findMoves(u int, dst []engine.Action) []engine.Action {
 	b := s.board()
 	kind := s.moveKind()
 	if u == s.moving() {
@@ -274,6 +302,9 @@ func (s *State) legalMove(a engine.Action) bool {
 	def := &s.d.Units[u]
 	if def.Side != s.Phasing || s.Pos.Units[u].Box != BoxMap || h == int(s.Pos.Units[u].Hex) {
 		return false
+	}
+	if m := s.memo; m != nil && m.fits(s, u) {
+		return slices.Contains(m.acts, a)
 	}
 	kind := s.moveKind()
 	b := s.board()

@@ -128,6 +128,8 @@ type State struct {
 	// bd is the board of the position bd.snap, shared by clones (it never
 	// changes): board rebuilds it when the position differs.
 	bd *Board
+	// memo is the last unit's moves found (unitMoves).
+	memo *movesMemo
 	// lastSup is each side's supply as last traced, on whatever position:
 	// the evaluation's cheap approximation (ai.go).
 	lastSup    [2]*SupplyReport
