@@ -1,7 +1,9 @@
 package wdf
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"sandtable/internal/ai"
 	"sandtable/internal/engine"
@@ -110,8 +112,8 @@ func evaluate(st engine.State, side engine.Side) float64 {
 }
 
 // chosenValue is the value of a movement phase's state with piece p
-// chosen (ruling W38): that of the best of p's actions for the side that
-// moves, the worst for the other, so that choosing a piece is judged by
+// chosen (ruling W38): that of the best of p's actions (of the dozen that
+// look best, chosenLook) for the side that moves, the worst for the other, so that choosing a piece is judged by
 // what it will do (greedy, and the search's ordering at its root, look one
 // action ahead, and a choice changes nothing on the map). A piece with
 // nothing to do leaves the position as it is.
@@ -121,6 +123,14 @@ func chosenValue(s *State, side engine.Side, p int) float64 {
 	c.chosen = 0
 	if len(acts) == 0 {
 		return evaluate(c, side)
+	}
+	// The few that look best (actionScore): a search's playouts end in
+	// such states, and a judgement must stay cheap.
+	if len(acts) > chosenLook {
+		slices.SortStableFunc(acts, func(a, b engine.Action) int {
+			return cmp.Compare(actionScore(s, s.Phasing, b), actionScore(s, s.Phasing, a))
+		})
+		acts = acts[:chosenLook]
 	}
 	best := -1.0
 	for _, a := range acts {
@@ -135,6 +145,9 @@ func chosenValue(s *State, side engine.Side, p int) float64 {
 	}
 	return best
 }
+
+// chosenLook is how many of a chosen piece's actions chosenValue tries.
+const chosenLook = 12
 
 // attritionCost is the victory points the enemy scores when attrition
 // takes a step from a unit (8.3, 17.2): one for a non-armour unit (full to
