@@ -226,17 +226,17 @@ func (s *State) unitMoves(u int, dst []engine.Action) []engine.Action {
 	if s.d.Units[u].Side != s.Phasing || s.Pos.Units[u].Box != BoxMap {
 		return dst
 	}
-	if m := s.memo; m != nil && m.fits(s, u) {
-		return append(dst, m.acts...)
+	if s.memo.fits(s, u) {
+		return append(dst, s.memo.acts...)
 	}
 	n := len(dst)
 	dst = s.findMoves(u, dst)
-	s.memo = &movesMemo{bd: s.board(), u: u, step: s.Step, moveUnit: s.MoveUnit, left: s.MoveLeft, flags: s.Flags[u], acts: slices.Clone(dst[n:])}
+	s.memo = movesMemo{bd: s.board(), u: u, step: s.Step, moveUnit: s.MoveUnit, left: s.MoveLeft, flags: s.Flags[u], acts: slices.Clone(dst[n:])}
 	return dst
 }
 
 // movesMemo is the moves unitMoves found for a unit on a board, kept on
-// the state (and shared by its clones: it never changes) so that Apply,
+// the state (its acts shared by its clones: they never change) so that Apply,
 // which follows Legal, checks a move without searching again.
 type movesMemo struct {
 	bd             *Board
@@ -249,7 +249,7 @@ type movesMemo struct {
 
 // fits reports whether the memo holds unit u's moves in s.
 func (m *movesMemo) fits(s *State, u int) bool {
-	return m.u == u && m.bd == s.board() && m.step == s.Step && m.moveUnit == s.MoveUnit && m.left == s.MoveLeft && m.flags == s.Flags[u]
+	return m.bd != nil && m.u == u && m.bd == s.board() && m.step == s.Step && m.moveUnit == s.MoveUnit && m.left == s.MoveLeft && m.flags == s.Flags[u]
 }
 
 // findMoves is unitMoves without the memo.
@@ -303,8 +303,8 @@ func (s *State) legalMove(a engine.Action) bool {
 	if def.Side != s.Phasing || s.Pos.Units[u].Box != BoxMap || h == int(s.Pos.Units[u].Hex) {
 		return false
 	}
-	if m := s.memo; m != nil && m.fits(s, u) {
-		return slices.Contains(m.acts, a)
+	if s.memo.fits(s, u) {
+		return slices.Contains(s.memo.acts, a)
 	}
 	kind := s.moveKind()
 	b := s.board()

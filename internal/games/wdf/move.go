@@ -1,10 +1,6 @@
 package wdf
 
-import (
-	"slices"
-
-	"sandtable/internal/engine"
-)
+import "sandtable/internal/engine"
 
 // MoveKind is the kind of move a unit makes (9.0).
 type MoveKind uint8
@@ -254,11 +250,15 @@ func (b *Board) Path(u int, k MoveKind, budget int, first bool, dst int, avoid f
 		}
 		return nil, 0
 	}
-	var path []int
+	n := 0
 	for h := dst; h != start; h = int(q.prev[h]) {
-		path = append(path, h)
+		n++
 	}
-	slices.Reverse(path)
+	path := make([]int, n)
+	for h := dst; h != start; h = int(q.prev[h]) {
+		n--
+		path[n] = h
+	}
 	return path, q.at(dst)
 }
 

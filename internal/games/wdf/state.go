@@ -129,7 +129,7 @@ type State struct {
 	// changes): board rebuilds it when the position differs.
 	bd *Board
 	// memo is the last unit's moves found (unitMoves).
-	memo *movesMemo
+	memo movesMemo
 	// lastSup is each side's supply as last traced, on whatever position:
 	// the evaluation's cheap approximation (ai.go).
 	lastSup    [2]*SupplyReport
