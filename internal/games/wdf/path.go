@@ -22,6 +22,7 @@ type searcher struct {
 	// its count of hexes to avoid, and the hexes whose count is final.
 	tail  []int32
 	queue []int // flood's
+	seeds []int // NewSupplyNet's
 	prev  [MaxHexes]int32
 	count [MaxHexes]int32
 	done  [MaxHexes]uint32

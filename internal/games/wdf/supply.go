@@ -78,9 +78,10 @@ func (b *Board) pathOpen(side engine.Side, i int) bool {
 // road hex. Build one per side and source with NewSupplyNet.
 type SupplyNet struct {
 	Side   engine.Side
-	Source int   // dense hex index; -1: the source is closed or not the side's
-	road   []int // steps along roads to the source, -1 if none
-	track  []int // steps along tracks to the source or a road-net hex, -1 if none
+	Source int               // dense hex index; -1: the source is closed or not the side's
+	road   []int             // steps along roads to the source, -1 if none
+	track  []int             // steps along tracks to the source or a road-net hex, -1 if none
+	buf    [2 * MaxHexes]int // road's and track's storage: a net is one allocation
 }
 
 // NewSupplyNet finds side's road and track nets to source (8.1). A source
@@ -88,32 +89,31 @@ type SupplyNet struct {
 func (b *Board) NewSupplyNet(side engine.Side, source int) *SupplyNet {
 	d := b.D
 	n := &SupplyNet{Side: side, Source: source}
+	nh := len(d.Hexes)
 	if source < 0 || !b.pathOpen(side, source) {
 		n.Source = -1
-		n.road = flood(d, nil, 0, nil)
+		n.road = floodInto(n.buf[:nh:nh], d, nil, 0, nil)
 		n.track = n.road
 		return n
 	}
 	open := func(to int) bool {
 		return b.pathOpen(side, to) && d.Tables.TEC[d.TECRow(to, b.P.fortressLost(d, to))].Move[Motorized] != Prohibited
 	}
-	// One block for both nets and the seeds: a net is found at every
-	// change of the position that a move needs supply for.
-	buf := make([]int, 2*len(d.Hexes))
-	seeds := [1]int{source}
-	n.road = floodInto(buf[:len(d.Hexes):len(d.Hexes)], d, seeds[:], -1, func(h, dir, to int) bool {
+	n.road = floodInto(n.buf[:nh:nh], d, []int{source}, -1, func(h, dir, to int) bool {
 		return d.Hexes[h].Sides[dir]&RoadSide != 0 && open(to)
 	})
 	// Ten track hexes, then the road hex or source they lead to (ruling
-	// W6): seeded with the source and the road net.
-	more := make([]int, 1, 128)
-	more[0] = source
+	// W6): seeded with the source and the road net (in pooled scratch).
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
+	more := append(q.seeds[:0], source)
 	for i, s := range n.road {
 		if s > 0 {
 			more = append(more, i)
 		}
 	}
-	n.track = floodInto(buf[len(d.Hexes):], d, more, SupplyTrackHexes+1, func(h, dir, to int) bool {
+	q.seeds = more
+	n.track = floodInto(n.buf[MaxHexes:MaxHexes+nh], d, more, SupplyTrackHexes+1, func(h, dir, to int) bool {
 		return d.Hexes[h].Sides[dir]&TrackSide != 0 && open(to)
 	})
 	return n
