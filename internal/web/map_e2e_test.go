@@ -232,6 +232,7 @@ const toWDFBattle = `(async () => {
   const axial = (h) => { const q = h.col; return [q, h.row - (q + (q & 1)) / 2]; };
   const dist = (a, b) => { const dq = a[0] - b[0], dr = a[1] - b[1]; return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2; };
   let moves = 0;
+  const tried = new Set(); // the units chosen in this phase (a move is pick, then move: ruling W38)
   for (let i = 0; i < 400; i++) {
     const v = await (await fetch('/api/games/' + id + '?lang=it')).json();
     if (v.actions.some((a) => a.action.startsWith('resolve '))) return '';
@@ -250,8 +251,10 @@ const toWDFBattle = `(async () => {
         if (near(f[2]) >= 1 && d < 0 && near(f[2]) < bd) { bd = near(f[2]); best = x; }
       }
       if (best) { a = best; moves++; }
+      else a = v.actions.find((x) => x.action.startsWith('pick ') && !tried.has(x.action));
+      if (a && a.action.startsWith('pick ')) tried.add(a.action);
     }
-    if (!a) { a = v.actions.find((a) => a.action === 'done') || v.actions[0]; moves = 0; }
+    if (!a) { a = v.actions.find((a) => a.action === 'done') || v.actions[0]; moves = 0; tried.clear(); }
     const r = await fetch('/api/games/' + id + '/actions', { method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf },
       body: JSON.stringify({ side: v.side, move: v.move, action: a.action }) });

@@ -19,10 +19,11 @@ import (
 // TestBrowserWDFMoveByClicks creates a Western Desert Force hot-seat game
 // from the lobby, waits for the hex map, checks its marks and stacks
 // (wdfFortresses, wdfHitNumbers, wdfStackFans), plays through the API up to the first
-// open move, then moves that unit by clicking its counter (which shows its
-// supply and lights its destinations) and a lit hex, and checks the game
-// recorded the move; then opens the game's replay, which draws the same
-// map.
+// open move (a unit chosen, ruling W38, shown selected), then chooses
+// another unit by clicking its counter (which shows its supply and lights
+// its destinations), clicks a hex it may not enter (the page says why,
+// by rule) and a lit hex, and checks the game recorded the choice and the
+// move; then opens the game's replay, which draws the same map.
 func TestBrowserWDFMoveByClicks(t *testing.T) {
 	if !wdfViewHasMap(t) {
 		t.Fatal("the wdf view carries no map.hexes: the web client cannot draw the board")
@@ -73,18 +74,31 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 	if len(f) != 3 {
 		t.Fatalf("no move became legal (got %q)", move)
 	}
-	unit, hex := f[1], f[2]
 	url, err := chromedp.Run(ctx, chromedp.Location())
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The first move is two decisions (ruling W38): clicking a counter
+	// chooses the unit ("pick UNIT"), which lights the hexes it may go
+	// to; a hex it may not go to says why; a lit hex moves it.
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map g.counter.selected[data-unit="`+f[1]+`"]`))); err != nil {
+		t.Fatalf("the chosen unit %s is not selected: %v", f[1], err)
+	}
+	unit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch('/api/games/' + location.pathname.split('/')[2]).then(r => r.json()).then(v => {
+  const p = v.actions.map((a) => a.action.split(' ')).find((a) => a[0] === 'pick' && document.querySelector('svg.map g.counter[data-unit="' + a[1] + '"]'));
+  return p ? p[1] : '';
+})`, chromedp.EvalAwaitPromise))
+	if err != nil || unit == "" {
+		t.Fatalf("no other unit to choose: %v", err)
+	}
 	before := gameMove(t, ctx)
 	err = chromedp.Do(ctx,
-		chromedp.Navigate(url), // the page as a player opens it, at the movement step
 		chromedp.WaitVisible(css(`svg.map g.counter[data-unit="`+unit+`"].actionable`)),
 		js(`document.querySelector('svg.map g.counter[data-unit="`+unit+`"]').scrollIntoView({block: 'center', inline: 'center'})`),
 		click(`svg.map g.counter[data-unit="`+unit+`"]`),
-		chromedp.WaitVisible(css(`svg.map path.hex.dest[data-hex="`+hex+`"]`)),
+		chromedp.WaitVisible(xpath(`//h1/small[contains(., "Move `+strconv.Itoa(before+1)+` ")]`)),
+		chromedp.WaitVisible(css(`svg.map g.counter.selected[data-unit="`+unit+`"]`)),
+		chromedp.WaitVisible(css(`svg.map path.hex.dest`)),
 		chromedp.WaitVisible(css(`.unitinfo`)),
 		viewShot("wdf-selected"),
 	)
@@ -98,11 +112,42 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 	if !strings.Contains(info, "supply") && !strings.Contains(info, "SUPPLY") {
 		t.Fatalf("the selected unit's line says nothing of supply: %q", info)
 	}
-	if err := chromedp.Do(ctx, click(`svg.map path.hex[data-hex="`+hex+`"]`)); err != nil {
+	// Why can't I? A hex near it that it may not go to, by the view.
+	bar, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch('/api/games/' + location.pathname.split('/')[2]).then(r => r.json()).then(v => {
+  const u = v.view.units.find((x) => x.id === '`+unit+`');
+  return Object.keys(u.blocked || {}).find((k) => document.querySelector('svg.map path.hex[data-hex="' + k + '"]')) || '';
+})`, chromedp.EvalAwaitPromise))
+	if err != nil || bar == "" {
+		t.Fatalf("the chosen unit's view gives no reason for any hex: %v", err)
+	}
+	err = chromedp.Do(ctx,
+		js(`document.querySelector('svg.map path.hex[data-hex="`+bar+`"]').scrollIntoView({block: 'center', inline: 'center'})`),
+		click(`svg.map path.hex[data-hex="`+bar+`"]`),
+		chromedp.WaitVisible(css(`.unitinfo .whynot`)),
+		viewShot("wdf-whynot"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	why, err := pageText(ctx, `.unitinfo .whynot`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(why, "Why not?") || !strings.Contains(why, "(9.") && !strings.Contains(why, "(11.") {
+		t.Fatalf("clicking %s, which %s may not enter, says %q", bar, unit, why)
+	}
+	hex, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('svg.map path.hex.dest').dataset.hex`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx,
+		js(`document.querySelector('svg.map path.hex[data-hex="`+hex+`"]').scrollIntoView({block: 'center', inline: 'center'})`),
+		click(`svg.map path.hex[data-hex="`+hex+`"]`)); err != nil {
 		t.Fatal(err)
 	}
 	// Several actions may name the unit and the hex (a move and a
-	// strategic move): then the page asks; take the one we meant.
+	// strategic move): then the page asks; take the plain move.
+	move = "move " + unit + " " + hex
 	chooser, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.querySelector('.chooser:not([hidden]) button[data-action="`+move+`"]')`))
 	if err != nil {
 		t.Fatal(err)
@@ -112,15 +157,15 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := chromedp.Do(ctx, chromedp.WaitVisible(xpath(`//h1/small[contains(., "Move `+strconv.Itoa(before+1)+` ")]`)), viewShot("wdf-moved")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(xpath(`//h1/small[contains(., "Move `+strconv.Itoa(before+2)+` ")]`)), viewShot("wdf-moved")); err != nil {
 		t.Fatal(err)
 	}
-	rec, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch('/api/games/' + location.pathname.split('/')[2] + '/record').then(r => r.json()).then(r => r.actions[r.actions.length - 1].action)`, chromedp.EvalAwaitPromise))
+	rec, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch('/api/games/' + location.pathname.split('/')[2] + '/record').then(r => r.json()).then(r => r.actions.slice(-2).map((a) => a.action).join(' / '))`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec != move {
-		t.Fatalf("clicked %s then %s; the game recorded %q, want %q", unit, hex, rec, move)
+	if want := "pick " + unit + " / "; !strings.HasPrefix(rec, want) || !strings.HasSuffix(rec, " "+unit+" "+hex) {
+		t.Fatalf("clicked %s then %s; the game recorded %q, want pick then its move", unit, hex, rec)
 	}
 	// A unit with MP left may go on (ruling W36): reloaded, the page
 	// shows it selected, its next hexes lit.
@@ -134,6 +179,13 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map g.counter.selected[data-unit="`+moving+`"]`)),
 		chromedp.WaitVisible(css(`svg.map path.hex.dest`)), viewShot("wdf-legs")); err != nil {
 		t.Fatalf("%s, part way through its move, is not selected with its next hexes lit: %v", moving, err)
+	}
+	// On a phone the chosen unit is selected and its hexes lit the same.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch), chromedp.Navigate(url),
+		chromedp.WaitVisible(css(`svg.map g.counter.selected[data-unit="`+moving+`"]`)),
+		chromedp.WaitVisible(css(`svg.map path.hex.dest`)), viewShot("wdf-phone-legs"),
+		chromedp.EmulateViewport(1400, 900), chromedp.Navigate(url), chromedp.WaitVisible(css(`svg.map path.hex.dest`))); err != nil {
+		t.Fatalf("on a phone, %s is not selected with its next hexes lit: %v", moving, err)
 	}
 	noStrayText(t, ctx)
 	wdfItalian(t, ctx)
@@ -198,9 +250,11 @@ const toLegs = `(async () => {
     if (v.view.moving) return v.view.moving;
     const at = new Map(v.view.units.map((u) => [u.id, u.hex]));
     let best = null, bestD = 1e9;
+    // With no unit chosen, choose one (ruling W38) and look again.
+    if (!v.view.chosen) best = (v.actions.find((a) => a.action.startsWith('pick ') && at.get(a.action.split(' ')[1])) || {}).action;
     for (const a of v.actions) {
       const f = a.action.split(' ');
-      if (f[0] !== 'move') continue;
+      if (f[0] !== 'move' || !v.view.chosen) continue;
       const d = far(at.get(f[1]), f[2]);
       if (d < bestD) { best = a.action; bestD = d; }
     }

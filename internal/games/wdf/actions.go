@@ -2,6 +2,7 @@ package wdf
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -29,9 +30,10 @@ const (
 	opSwap                 // "swap LEADER": the arriving leader replaces the one in play (13.7)
 	opRefit                // "refit UNIT": the Allied armor refit (7.62)
 	opTobruk               // "tobruk UNIT": the unit draws on Tobruk's limited supply (8.4)
+	opPick                 // "pick UNIT|LEADER": choose the piece to act next in a movement phase (ruling W38)
 )
 
-var opName = actiontext.Ops{"", "done", "depot", "spend", "major", "move", "strategic", "eliminate", "lead", "entrench", "dig", "sea", "replace", "reserve", "release", "swap", "refit", "tobruk"}
+var opName = actiontext.Ops{"", "done", "depot", "spend", "major", "move", "strategic", "eliminate", "lead", "entrench", "dig", "sea", "replace", "reserve", "release", "swap", "refit", "tobruk", "pick"}
 
 // Legal lists every action open to side at this decision point.
 func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
@@ -74,8 +76,11 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 			}
 		}
 	case stMove, stExploit:
-		dst = s.legalMoves(dst)
-		dst = s.legalExtras(dst)
+		if p := s.chosenPiece(); p >= 0 {
+			dst = s.pieceActions(p, dst)
+		}
+		dst = s.legalPicks(dst)
+		dst = s.depotMoves(dst)
 		dst = append(dst, engine.Action{Op: opDone})
 	case stCombat, stExploitC:
 		dst = s.legalCombat(dst)
@@ -112,46 +117,163 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 	return dst
 }
 
-// legalMoves lists the moves of the phasing side's units: for the unit
-// part way through its move, every hex it may go on to with the MP it has
-// left (ruling W36); for each unit that has not moved yet, every hex it
-// may reach (9.1), strategic moves in the Regular Movement Phase (9.4),
-// exploitation moves in the Exploitation Movement Phase (9.5). Supply is
-// traced as each unit begins (8.0, 8.2).
-func (s *State) legalMoves(dst []engine.Action) []engine.Action {
-	side := s.Phasing
-	b := s.board()
-	kind := RegularMove
+// A move in a movement phase is two decisions (ruling W38): the piece,
+// then what it does. Legal lists the chosen piece's actions, a pick of
+// every other piece that has something to do, the depot's move and done;
+// so a decision lists tens of actions, not the thousand moves of every
+// unit to every hex it may reach, and each piece's reach is found only
+// when it is chosen.
+
+// chosenPiece is the piece chosen (a unit's index, or MaxUnits plus a
+// leader's), or -1.
+func (s *State) chosenPiece() int { return int(s.chosen) - 1 }
+
+// moveKind is the kind of move of the current movement phase.
+func (s *State) moveKind() MoveKind {
 	if s.Step == stExploit {
-		kind = ExploitMove
+		return ExploitMove
 	}
-	if u := s.moving(); u >= 0 {
+	return RegularMove
+}
+
+// pieceActions lists the actions of piece p: a leader's moves, or a
+// unit's moves and its other actions (unitExtras).
+func (s *State) pieceActions(p int, dst []engine.Action) []engine.Action {
+	if p >= MaxUnits {
+		return s.leaderMoves(p-MaxUnits, dst)
+	}
+	dst = s.unitMoves(p, dst)
+	return s.unitExtras(p, dst)
+}
+
+// legalPicks lists a pick of every piece of the phasing side but the one
+// chosen that has an action (pickable).
+func (s *State) legalPicks(dst []engine.Action) []engine.Action {
+	b := s.board()
+	for u := range s.d.Units {
+		if u != s.chosenPiece() && s.pickable(b, u) {
+			dst = append(dst, engine.Action{Op: opPick, A: int16(u)})
+		}
+	}
+	for l := range s.d.Leaders {
+		if p := MaxUnits + l; p != s.chosenPiece() && s.pickable(b, p) {
+			dst = append(dst, engine.Action{Op: opPick, A: int16(p)})
+		}
+	}
+	return dst
+}
+
+// pickable reports whether piece p has an action, without finding its
+// reach: a unit moves if it may enter a neighbouring hex, since it may
+// always move one hex at the start of its move (9.0) and every longer
+// move, strategic ones too (9.4), begins with such a step; the unit part
+// way through its move if a neighbour costs no more than it has left
+// (ruling W36).
+func (s *State) pickable(b *Board, p int) bool {
+	if p < 0 {
+		return false
+	}
+	if p >= MaxUnits {
+		l := p - MaxUnits
+		if l >= len(s.d.Leaders) {
+			return false
+		}
+		ls := &s.Pos.Leaders[l]
+		return s.d.Leaders[l].Side == s.Phasing && ls.Hex >= 0 && ls.Face >= 0 && s.LeaderFlags[l]&fMoved == 0
+	}
+	u := p
+	if u >= len(s.d.Units) {
+		return false
+	}
+	def := &s.d.Units[u]
+	us := &s.Pos.Units[u]
+	if def.Side != s.Phasing || us.Box != BoxMap {
+		return false
+	}
+	moving := u == s.moving()
+	if s.Flags[u]&fMoved != 0 && !moving {
+		return false
+	}
+	k := s.moveKind()
+	budget := int(s.MoveLeft)
+	if !moving {
+		budget = b.MA(u, k, true) // 8.2: halved it is still more than none
+	} else if s.Flags[u]&fStrategic != 0 && k == RegularMove {
+		k = StrategicMove
+	}
+	if budget > 0 {
+		step := b.unitRules(u, k)
+		from := int(us.Hex)
+		for dir, nb := range s.d.Hexes[from].Neighbours {
+			if nb < 0 {
+				continue
+			}
+			if c := step.cost(from, dir, int(nb)); c != Prohibited && (!moving || c <= budget) {
+				return true
+			}
+		}
+	}
+	return s.canDig(b, u) || !moving && s.Step == stMove && (s.canSea(b, u) || s.canEntrench(b, u) && s.unitSupplied(u))
+}
+
+// unitMoves lists unit u's moves: for the unit part way through its move,
+// every hex it may go on to with the MP it has left (ruling W36); for a
+// unit that has not moved, every hex it may reach (9.1), strategic moves
+// in the Regular Movement Phase (9.4), exploitation moves in the
+// Exploitation Movement Phase (9.5). Supply is traced as the unit begins
+// (8.0, 8.2).
+func (s *State) unitMoves(u int, dst []engine.Action) []engine.Action {
+	if s.d.Units[u].Side != s.Phasing || s.Pos.Units[u].Box != BoxMap {
+		return dst
+	}
+	if s.memo.fits(s, u) {
+		return append(dst, s.memo.acts...)
+	}
+	n := len(dst)
+	dst = s.findMoves(u, dst)
+	s.memo = movesMemo{bd: s.board(), u: u, step: s.Step, moveUnit: s.MoveUnit, left: s.MoveLeft, flags: s.Flags[u], acts: slices.Clone(dst[n:])}
+	return dst
+}
+
+// movesMemo is the moves unitMoves found for a unit on a board, kept on
+// the state (its acts shared by its clones: they never change) so that Apply,
+// which follows Legal, checks a move without searching again.
+type movesMemo struct {
+	bd             *Board
+	u              int
+	step           step
+	moveUnit, left int16
+	flags          uint16
+	acts           []engine.Action
+}
+
+// fits reports whether the memo holds unit u's moves in s.
+func (m *movesMemo) fits(s *State, u int) bool {
+	return m.bd != nil && m.u == u && m.bd == s.board() && m.step == s.Step && m.moveUnit == s.MoveUnit && m.left == s.MoveLeft && m.flags == s.Flags[u]
+}
+
+// findMoves is unitMoves without the memo.
+func (s *State) findMoves(u int, dst []engine.Action) []engine.Action {
+	b := s.board()
+	kind := s.moveKind()
+	if u == s.moving() {
 		op, k := s.goOn(u, kind)
-		from := int(s.Pos.Units[u].Hex)
-		for h, c := range b.Continue(u, k, int(s.MoveLeft)) {
-			if c > 0 && h != from {
-				dst = append(dst, engine.Action{Op: op, A: int16(u), B: int16(h)})
-			}
-		}
+		b.reachEach(u, k, int(s.MoveLeft), false, func(h int) {
+			dst = append(dst, engine.Action{Op: op, A: int16(u), B: int16(h)})
+		})
+		return dst
 	}
-	sup := s.supply(side)
-	for u, def := range s.d.Units {
-		if def.Side != side || s.Pos.Units[u].Box != BoxMap || s.Flags[u]&fMoved != 0 {
-			continue
-		}
-		from := int(s.Pos.Units[u].Hex)
-		for h, c := range b.Reach(u, kind, sup.Supplied[u]) {
-			if c > 0 && h != from {
-				dst = append(dst, engine.Action{Op: opMove, A: int16(u), B: int16(h)})
-			}
-		}
-		if kind == RegularMove && b.CanStrategic(u, sup.Supplied[u]) {
-			for h, c := range b.Reach(u, StrategicMove, true) {
-				if c > 0 && h != from {
-					dst = append(dst, engine.Action{Op: opStrategic, A: int16(u), B: int16(h)})
-				}
-			}
-		}
+	if s.Flags[u]&fMoved != 0 {
+		return dst
+	}
+	supplied := s.unitSupplied(u)
+	b.reachEach(u, kind, b.MA(u, kind, supplied), true, func(h int) {
+		dst = append(dst, engine.Action{Op: opMove, A: int16(u), B: int16(h)})
+	})
+	if kind == RegularMove && b.CanStrategic(u, supplied) {
+		b.reachEach(u, StrategicMove, b.MA(u, StrategicMove, true), true, func(h int) {
+			dst = append(dst, engine.Action{Op: opStrategic, A: int16(u), B: int16(h)})
+		})
 	}
 	return dst
 }
@@ -170,8 +292,8 @@ func (s *State) goOn(u int, k MoveKind) (uint8, MoveKind) {
 	return opMove, k
 }
 
-// legalMove reports whether the move a is in legalMoves, computing only
-// its unit's destinations.
+// legalMove reports whether the move a is in unitMoves, finding only the
+// reach it needs.
 func (s *State) legalMove(a engine.Action) bool {
 	u, h := int(a.A), int(a.B)
 	if u < 0 || u >= len(s.d.Units) || h < 0 || h >= len(s.d.Hexes) {
@@ -181,33 +303,46 @@ func (s *State) legalMove(a engine.Action) bool {
 	if def.Side != s.Phasing || s.Pos.Units[u].Box != BoxMap || h == int(s.Pos.Units[u].Hex) {
 		return false
 	}
-	kind := RegularMove
-	if s.Step == stExploit {
-		kind = ExploitMove
+	if s.memo.fits(s, u) {
+		return slices.Contains(s.memo.acts, a)
 	}
+	kind := s.moveKind()
 	b := s.board()
 	if u == s.moving() {
 		op, k := s.goOn(u, kind)
-		r := b.Continue(u, k, int(s.MoveLeft))
-		return a.Op == op && r[h] > 0
+		return a.Op == op && b.reaches(u, k, int(s.MoveLeft), false, h)
 	}
 	if s.Flags[u]&fMoved != 0 {
 		return false
 	}
-	var supplied bool
-	if s.sup[s.Phasing] != nil {
-		supplied = s.sup[s.Phasing].Supplied[u]
-	} else {
-		supplied = b.UnitSupplied(u)
-	}
+	supplied := s.unitSupplied(u)
 	if a.Op == opStrategic {
 		if kind != RegularMove || !b.CanStrategic(u, supplied) {
 			return false
 		}
-		kind = StrategicMove
+		return b.reaches(u, StrategicMove, b.MA(u, StrategicMove, true), true, h)
 	}
-	r := b.Reach(u, kind, kind == StrategicMove || supplied)
-	return h < len(r) && r[h] > 0
+	return b.reaches(u, kind, b.MA(u, kind, supplied), true, h)
+}
+
+// legalPieceAction reports whether a, an action of one piece, is among
+// that piece's actions (pieceActions), and returns the piece.
+func (s *State) legalPieceAction(a engine.Action) (int, bool) {
+	switch a.Op {
+	case opMove, opStrategic:
+		return int(a.A), s.legalMove(a)
+	case opLead:
+		if a.A < 0 || int(a.A) >= len(s.d.Leaders) {
+			return -1, false
+		}
+		return MaxUnits + int(a.A), slices.Contains(s.leaderMoves(int(a.A), nil), a)
+	case opDig, opEntrench, opSea:
+		if a.A < 0 || int(a.A) >= len(s.d.Units) {
+			return -1, false
+		}
+		return int(a.A), slices.Contains(s.unitExtras(int(a.A), nil), a)
+	}
+	return -1, false
 }
 
 // Apply plays a for side after checking it is in Legal(side); a refused
@@ -220,17 +355,20 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 		return engine.Illegal("it is the %s player's decision now", s.sideName(s.Decider))
 	}
 	if s.Step == stMove || s.Step == stExploit {
-		// A move is checked against its own unit's reach only (9.1), the
-		// other actions against legalExtras.
-		ok := a == engine.Action{Op: opDone}
+		// A piece's action is checked against that piece's actions only
+		// (9.1). With no piece chosen, it is also taken whole, as records
+		// made before the two decisions of a move hold it (ruling W38).
+		ok := false
 		switch a.Op {
-		case opMove, opStrategic:
-			ok = s.legalMove(a)
 		case opDone:
+			ok = true
+		case opPick:
+			ok = int(a.A) != s.chosenPiece() && s.pickable(s.board(), int(a.A))
+		case opDepot:
+			ok = slices.Contains(s.depotMoves(nil), a)
 		default:
-			for _, l := range s.legalExtras(nil) {
-				ok = ok || l == a
-			}
+			p, legal := s.legalPieceAction(a)
+			ok = legal && (p == s.chosenPiece() || s.chosen == 0)
 		}
 		if ok {
 			s.ApplyUnchecked(side, a)
@@ -249,8 +387,13 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 
 // ApplyUnchecked plays a legal action without checking it.
 func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
-	s.prevSup, s.sup = s.sup, [2]*SupplyReport{}
 	u, h := int(a.A), int(a.B)
+	chosen := s.chosen
+	s.chosen = 0
+	if a.Op == opPick {
+		s.chosen = a.A + 1 // ruling W38: nothing else changes
+		return
+	}
 	switch s.Step {
 	case stDepot:
 		if a.Op == opDepot {
@@ -304,6 +447,9 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 		switch a.Op {
 		case opMove, opStrategic:
 			s.moveUnit(u, h, a.Op == opStrategic)
+			if int(chosen) == u+1 && s.moving() == u {
+				s.chosen = chosen // it may go on, and stays chosen (ruling W38)
+			}
 		case opLead:
 			s.moveLeader(u, h)
 		case opEntrench:
@@ -407,14 +553,8 @@ func (s *State) moveUnit(u, h int, strategic bool) {
 	first := u != s.moving()
 	budget := int(s.MoveLeft)
 	if first {
-		// 8.2: supply as the unit begins; the report of the position
-		// before this action when there is one (ApplyUnchecked keeps it).
-		var supplied bool
-		if p := s.prevSup[def.Side]; p != nil {
-			supplied = p.Supplied[u]
-		} else {
-			supplied = b.UnitSupplied(u)
-		}
+		// 8.2: supply as the unit begins.
+		supplied := s.unitSupplied(u)
 		budget = b.MA(u, kind, kind == StrategicMove || supplied)
 	}
 	side := def.Side
@@ -529,6 +669,11 @@ func (s *State) EncodeAction(a engine.Action) string {
 		return name + " " + unitID(a.A) + " " + s.hexID(int(a.B))
 	case opEliminate, opEntrench, opDig, opSea, opReplace, opReserve, opRelease, opRefit, opTobruk:
 		return name + " " + unitID(a.A)
+	case opPick:
+		if a.A >= MaxUnits && int(a.A) < MaxUnits+len(s.d.Leaders) {
+			return name + " " + s.d.Leaders[a.A-MaxUnits].ID
+		}
+		return name + " " + unitID(a.A)
 	case opSwap:
 		if a.A >= 0 && int(a.A) < len(s.d.Leaders) {
 			return name + " " + s.d.Leaders[a.A].ID
@@ -598,6 +743,14 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 	case opEliminate, opEntrench, opDig, opSea, opReplace, opReserve, opRelease, opRefit, opTobruk:
 		if err = want(1, "a unit"); err == nil {
 			a.A, err = unitArg(args[0])
+		}
+	case opPick:
+		if err = want(1, "a unit or a leader"); err == nil {
+			if l, ok := s.d.Leader(args[0]); ok {
+				a.A = int16(MaxUnits + l)
+			} else {
+				a.A, err = unitArg(args[0])
+			}
 		}
 	case opSwap:
 		if err = want(1, "a leader"); err == nil {

@@ -1,7 +1,9 @@
 package wdf
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"sandtable/internal/ai"
 	"sandtable/internal/engine"
@@ -29,6 +31,9 @@ func init() {
 // through a logistic curve.
 func evaluate(st engine.State, side engine.Side) float64 {
 	s := st.(*State)
+	if p := s.chosenPiece(); p >= 0 && (s.Step == stMove || s.Step == stExploit) {
+		return chosenValue(s, side, p)
+	}
 	vp := s.victoryPoints()
 	margin := float64(vp[Allied] - vp[Axis])
 	// 17.2: only the side holding Tobruk can win by points.
@@ -47,9 +52,9 @@ func evaluate(st engine.State, side engine.Side) float64 {
 		// (8.1): judged on its old supply, a move out of supply looked
 		// free, and greedy Allies lost some fifty steps a game to
 		// attrition (8.3).
-		sup := s.sup[p]
+		sup := b.sup[p].Load()
 		if sup == nil {
-			sup = s.prevSup[p]
+			sup = s.lastSup[p]
 		}
 		enemySrc := s.d.SupplySource[1-p]
 		targets := [...]int{s.d.Tobruk, s.d.Benghazi, enemySrc}
@@ -106,6 +111,44 @@ func evaluate(st engine.State, side engine.Side) float64 {
 	return 1 - pr
 }
 
+// chosenValue is the value of a movement phase's state with piece p
+// chosen (ruling W38): that of the best of p's actions (of the dozen that
+// look best, chosenLook) for the side that moves, the worst for the other, so that choosing a piece is judged by
+// what it will do (greedy, and the search's ordering at its root, look one
+// action ahead, and a choice changes nothing on the map). A piece with
+// nothing to do leaves the position as it is.
+func chosenValue(s *State, side engine.Side, p int) float64 {
+	acts := s.pieceActions(p, nil)
+	c := s.Clone().(*State)
+	c.chosen = 0
+	if len(acts) == 0 {
+		return evaluate(c, side)
+	}
+	// The few that look best (actionScore): a search's playouts end in
+	// such states, and a judgement must stay cheap.
+	if len(acts) > chosenLook {
+		slices.SortStableFunc(acts, func(a, b engine.Action) int {
+			return cmp.Compare(actionScore(s, s.Phasing, b), actionScore(s, s.Phasing, a))
+		})
+		acts = acts[:chosenLook]
+	}
+	best := -1.0
+	for _, a := range acts {
+		n := s.Clone().(*State)
+		n.ApplyUnchecked(s.Phasing, a)
+		n.chosen = 0 // a unit that may go on stays chosen: judge where it stands
+		v := evaluate(n, s.Phasing)
+		best = max(best, v)
+	}
+	if side != s.Phasing {
+		return 1 - best
+	}
+	return best
+}
+
+// chosenLook is how many of a chosen piece's actions chosenValue tries.
+const chosenLook = 12
+
 // attritionCost is the victory points the enemy scores when attrition
 // takes a step from a unit (8.3, 17.2): one for a non-armour unit (full to
 // reduced, or reduced, 1, to eliminated, 2), four for armour.
@@ -148,6 +191,13 @@ func actionScore(s *State, side engine.Side, a engine.Action) float64 {
 		return 1 + 0.1*float64(gain)
 	case opStrategic:
 		return 0.8
+	case opPick:
+		// Choose a piece (ruling W38), but once one is chosen, prefer
+		// its moves to choosing another.
+		if s.chosen != 0 {
+			return 0.9
+		}
+		return 1
 	case opMajor:
 		if s.AP[side] >= 6 {
 			return 1.5

@@ -95,6 +95,17 @@ func (s *State) attackersIn(b *Board, h int) []int {
 	return out
 }
 
+// hasAttacker reports whether a unit in hex h may attack (attackersIn is
+// not empty), without listing them.
+func (s *State) hasAttacker(b *Board, h int) bool {
+	for _, u := range b.Units(h) {
+		if s.canAttack(u) {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *State) defended(h int) bool {
 	for _, d := range s.Defended[:s.NDefended] {
 		if int(d) == h {
@@ -112,7 +123,7 @@ func (s *State) legalCombat(dst []engine.Action) []engine.Action {
 	b := s.board()
 	side := s.Phasing
 	for h := range s.d.Hexes {
-		if len(s.attackersIn(b, h)) == 0 {
+		if !s.hasAttacker(b, h) {
 			continue
 		}
 		for _, t := range b.MustAttack(side, h) {
@@ -137,7 +148,7 @@ func (s *State) obligationOpen(b *Board) bool {
 			continue
 		}
 		for _, n := range s.d.Hexes[h].Neighbours {
-			if n >= 0 && b.Attackable(int(n), h) && len(s.attackersIn(b, int(n))) > 0 {
+			if n >= 0 && b.Attackable(int(n), h) && s.hasAttacker(b, int(n)) {
 				return true
 			}
 		}
@@ -149,7 +160,7 @@ func (s *State) obligationOpen(b *Board) bool {
 // by units that have not attacked, from a hex not in skip (10.1).
 func (s *State) coverable(b *Board, t int, skip []int16) bool {
 	for _, n := range s.d.Hexes[t].Neighbours {
-		if n >= 0 && !s.inList(skip, int(n)) && b.Attackable(int(n), t) && len(s.attackersIn(b, int(n))) > 0 {
+		if n >= 0 && !s.inList(skip, int(n)) && b.Attackable(int(n), t) && s.hasAttacker(b, int(n)) {
 			return true
 		}
 	}
@@ -239,7 +250,7 @@ func (s *State) legalBuild(dst []engine.Action) []engine.Action {
 		more := make([]int16, len(atk)+1)
 		copy(more, atk)
 		for h := range s.d.Hexes {
-			if s.inList(atk, h) || len(s.attackersIn(b, h)) == 0 {
+			if s.inList(atk, h) || !s.hasAttacker(b, h) {
 				continue
 			}
 			ok := true

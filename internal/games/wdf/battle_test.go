@@ -59,7 +59,7 @@ func TestCombatFlow(t *testing.T) {
 		if !s.defended(hx(t, s.d, "3618")) {
 			t.Errorf("seed %d: 3618 not recorded as attacked", seed)
 		}
-		for _, a := range s.Legal(Allied, nil) {
+		for _, a := range legalAll(s, Allied) {
 			if a.Op == opAttack {
 				t.Errorf("seed %d: a second attack offered: %s", seed, s.EncodeAction(a))
 			}
@@ -73,7 +73,7 @@ func TestCombatFlow(t *testing.T) {
 func TestMustAttack(t *testing.T) {
 	fix := "unit aus-16 3617\nunit aus-17 3616\nunit cirene 3618\nunit pavia 3517\ndepot allied 3617"
 	s := combatAt(t, fix, 5, Allied)
-	if !has(s.Legal(Allied, nil), engine.Action{Op: opDone}) {
+	if !has(legalAll(s, Allied), engine.Action{Op: opDone}) {
 		t.Fatal("no attack made yet, but done refused")
 	}
 	mustApply(t, s, Allied, "attack 3617 3618")
@@ -82,7 +82,7 @@ func TestMustAttack(t *testing.T) {
 		side := s.Active().Sides()[0]
 		s.ApplyUnchecked(side, s.Legal(side, nil)[0])
 	}
-	if s.board().Occupied(Axis, hx(t, s.d, "3517")) && has(s.Legal(Allied, nil), engine.Action{Op: opDone}) {
+	if s.board().Occupied(Axis, hx(t, s.d, "3517")) && has(legalAll(s, Allied), engine.Action{Op: opDone}) {
 		t.Error("3517 is adjacent to the attacker and aus-17 can still attack it, but done is allowed")
 	}
 	s = combatAt(t, fix, 5, Allied)
@@ -93,7 +93,7 @@ func TestMustAttack(t *testing.T) {
 		side := s.Active().Sides()[0]
 		s.ApplyUnchecked(side, s.Legal(side, nil)[0])
 	}
-	if !has(s.Legal(Allied, nil), engine.Action{Op: opDone}) {
+	if !has(legalAll(s, Allied), engine.Action{Op: opDone}) {
 		t.Error("surprise offensive still obliged to attack 3517 (7.92)")
 	}
 }
@@ -105,7 +105,7 @@ func TestBuild(t *testing.T) {
 	s := combatAt(t, "unit aus-16 3617\nunit aus-17 3718\nunit aus-19 3616\nunit cirene 3618\nunit pavia 3717", 5, Allied)
 	s.ASP[Allied] = 3
 	mustApply(t, s, Allied, "attack 3617 3618")
-	legal := s.Legal(Allied, nil)
+	legal := legalAll(s, Allied)
 	for _, c := range []struct {
 		text string
 		want bool
@@ -120,7 +120,7 @@ func TestBuild(t *testing.T) {
 	}
 	mustApply(t, s, Allied, "support 1")
 	mustApply(t, s, Allied, "support 2")
-	if a, _ := s.DecodeAction("support 3"); has(s.Legal(Allied, nil), a) {
+	if a, _ := s.DecodeAction("support 3"); has(legalAll(s, Allied), a) {
 		t.Error("a third ASP of ground support offered")
 	}
 }
@@ -230,7 +230,7 @@ func TestAttackDiagrams(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return has(s.Legal(s.Decider, nil), a)
+		return has(legalAll(s, s.Decider), a)
 	}
 	playOut := func(s *State) {
 		for n := 0; s.Step != stCombat; n++ {
@@ -307,7 +307,7 @@ func TestAxisLeaderChoice(t *testing.T) {
 	s := combatAt(t, atk, 5, Axis)
 	s.AP[Axis] = 3
 	mustApply(t, s, Axis, "attack 3617 3618")
-	legal := s.Legal(Axis, nil)
+	legal := legalAll(s, Axis)
 	for _, id := range []string{"rommel-cruwell", "bergonzoli-gambara"} {
 		a, err := s.DecodeAction("leader " + id)
 		if err != nil || !has(legal, a) {

@@ -67,7 +67,7 @@ func BenchmarkView(b *testing.B) {
 	st, _ := Game{}.New(engine.Setup{Seed: 1})
 	s := st.(*State)
 	for b.Loop() {
-		s.sup = [2]*SupplyReport{}
+		s.bd = nil
 		s.View(Allied, "en")
 	}
 }
@@ -88,7 +88,7 @@ func BenchmarkApplyMove(b *testing.B) {
 			break
 		}
 	}
-	s.sup = [2]*SupplyReport{}
+	s.bd = nil
 	for b.Loop() {
 		c := s.Clone().(*State)
 		if err := c.Apply(Allied, mv); err != nil {

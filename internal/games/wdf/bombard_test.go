@@ -14,7 +14,7 @@ func TestBombard(t *testing.T) {
 		s := combatAt(t, "unit aus-16 3617\nunit cirene 3618\nunit pavia 4418", 5, Allied)
 		s.ASP[Allied] = 5
 		s.Rng = engine.NewRand(seed)
-		legal := s.Legal(Allied, nil)
+		legal := legalAll(s, Allied)
 		if has(legal, engine.Action{Op: opBombard, A: int16(hx(t, s.d, "4418")), B: 2}) {
 			t.Fatal("bombardment offered beyond five hexes")
 		}
@@ -41,7 +41,7 @@ func TestBombard(t *testing.T) {
 		if lost != min(sixes/2, 2) || s.ASP[Allied] != 2 {
 			t.Errorf("seed %d: %d sixes, %d steps lost, %d ASPs left", seed, sixes, lost, s.ASP[Allied])
 		}
-		if cir.Box == BoxMap && has(s.Legal(Allied, nil), engine.Action{Op: opBombard, A: int16(hx(t, s.d, "3618")), B: 2}) {
+		if cir.Box == BoxMap && has(legalAll(s, Allied), engine.Action{Op: opBombard, A: int16(hx(t, s.d, "3618")), B: 2}) {
 			t.Errorf("seed %d: a second bombardment of the same units", seed)
 		}
 	}
@@ -52,7 +52,7 @@ func TestBombard(t *testing.T) {
 func TestNavalShell(t *testing.T) {
 	s := combatAt(t, "unit aus-16 3309\nunit sirte 3408\nnaval", 5, Allied)
 	a := engine.Action{Op: opShell, A: int16(s.d.Tobruk)}
-	if !has(s.Legal(Allied, nil), a) {
+	if !has(legalAll(s, Allied), a) {
 		t.Fatal("no naval bombardment of Tobruk")
 	}
 	mustApply(t, s, Allied, "shell "+s.hexID(s.d.Tobruk))
@@ -63,13 +63,13 @@ func TestNavalShell(t *testing.T) {
 	if s.Epoch() != 2 {
 		t.Errorf("naval bombardment rolled %d dice, want 2", s.Epoch())
 	}
-	for _, l := range s.Legal(Allied, nil) {
+	for _, l := range legalAll(s, Allied) {
 		if l.Op == opShell {
 			t.Error("a second naval attack this turn")
 		}
 	}
 	s = combatAt(t, "unit aus-16 3617\nunit cirene 3618\nnaval", 5, Allied)
-	for _, l := range s.Legal(Allied, nil) {
+	for _, l := range legalAll(s, Allied) {
 		if l.Op == opShell {
 			t.Error("naval bombardment of an inland hex")
 		}
@@ -80,7 +80,7 @@ func TestNavalShell(t *testing.T) {
 func TestWithhold(t *testing.T) {
 	s := combatAt(t, "unit aus-16 3617 ip\nunit aus-17 3617\nip 3617 2\nunit cirene 3618", 5, Allied)
 	mustApply(t, s, Allied, "attack 3617 3618")
-	if has(s.Legal(Allied, nil), engine.Action{Op: opWithhold, A: int16(unit(t, s.d, "aus-17"))}) {
+	if has(legalAll(s, Allied), engine.Action{Op: opWithhold, A: int16(unit(t, s.d, "aus-17"))}) {
 		t.Error("a unit outside the IP may stay out")
 	}
 	mustApply(t, s, Allied, "withhold aus-16")

@@ -18,7 +18,7 @@ func TestTobrukChoice(t *testing.T) {
 	}
 	left := unit(t, s.d, "4-armd") // the first in unit order: the old default
 	for s.Step == stTobruk {
-		legal := s.Legal(Allied, nil)
+		legal := legalAll(s, Allied)
 		if len(legal) == 0 {
 			t.Fatal("no choice offered")
 		}
@@ -79,7 +79,7 @@ func TestRefitChoice(t *testing.T) {
 		}
 		s.Step, s.Decider = stRepl, Allied
 		var offered int
-		for _, a := range s.Legal(Allied, nil) {
+		for _, a := range legalAll(s, Allied) {
 			if a.Op == opRefit {
 				offered++
 			}

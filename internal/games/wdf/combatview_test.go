@@ -21,7 +21,7 @@ func TestLastCombatView(t *testing.T) {
 		var last *combatReport
 		for n := 0; !s.Over() && n < 3000; n++ {
 			side := s.Active().Sides()[0]
-			legal := s.Legal(side, nil)
+			legal := legalAll(s, side)
 			a := legal[r.IntN(len(legal))]
 			for _, x := range legal {
 				if x.Op == opAttack || x.Op == opResolve {

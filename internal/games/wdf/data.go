@@ -370,8 +370,12 @@ type TurnDef struct {
 // (see docs/wdf/data.md), loaded from data/*.json. Hexes are dense: index
 // them with Index, Lookup or Hex.Neighbours.
 type Data struct {
-	Hexes  []Hex // in play, in column-major order of the printed ids
-	index  []int32
+	Hexes []Hex // in play, in column-major order of the printed ids
+	index []int32
+	// costs is enterCost's answer for every hex, hexside and unit type
+	// while no fortress has lost its status, found once (prepareCosts):
+	// the movement and supply searches' innermost step.
+	costs  [][6][NumUnitTypes]int16
 	Places []Place
 	Roads  []Line
 	Tracks []Line

@@ -61,8 +61,13 @@ func (b *Board) DepotRoute(side engine.Side, dep int) DepotRoute {
 // a road hex in one of its road zones, not adjacent to an enemy unit
 // (enemy depots and leaders alone count), with a road path to its source.
 func (b *Board) CanPlaceDepot(side engine.Side, i int) bool {
+	return b.canPlaceDepot(side, i, b.roadConnected(side))
+}
+
+// canPlaceDepot is CanPlaceDepot with side's roadConnected given.
+func (b *Board) canPlaceDepot(side engine.Side, i int, conn []int) bool {
 	d := b.D
-	if !d.Hexes[i].Road || d.ZoneOf(side, i) == ZoneNone {
+	if conn == nil || !d.Hexes[i].Road || d.ZoneOf(side, i) == ZoneNone {
 		return false
 	}
 	for _, n := range d.Hexes[i].Neighbours {
@@ -73,7 +78,22 @@ func (b *Board) CanPlaceDepot(side engine.Side, i int) bool {
 			return false
 		}
 	}
-	return b.DepotRoute(side, i).Connected
+	return conn[i] >= 0
+}
+
+// roadConnected finds, in one flood from side's supply source, the hexes
+// from which a road path as DepotRoute's leads to it (7.11: Connected),
+// each with its distance in road hexes, -1 for none; nil when the source
+// itself is closed.
+func (b *Board) roadConnected(side engine.Side) []int {
+	d := b.D
+	src := d.SupplySource[side]
+	if !b.roadOpen(side, src) {
+		return nil
+	}
+	return flood(d, []int{src}, -1, func(h, dir, to int) bool {
+		return d.Hexes[h].Sides[dir]&RoadSide != 0 && b.roadOpen(side, to)
+	})
 }
 
 // tobrukShift reports whether the Tobruk modifier applies to side's depot

@@ -31,6 +31,10 @@
 // fortress status lost in combat (16.1), attrition (8.3), automatic
 // victory (17.1) and victory by points (17.2).
 //
+// In the movement phases a move is two decisions, the piece ("pick") then
+// what it does (ruling W38, actions.go), and the view tells why the
+// chosen unit may not go to a hex (why.go).
+//
 // Air and naval bombardment (14.2, 15.0), units in IPs withheld from an
 // attack (12.3) and Montgomery's arrival (13.7) are in too.
 //

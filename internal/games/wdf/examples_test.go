@@ -267,7 +267,7 @@ func TestDefenderHitsExample(t *testing.T) {
 		s.Bat.Att[0], s.Bat.Def[0] = int16(hx(t, s.d, "3617")), int16(hx(t, s.d, "3618"))
 		s.toLoss(0)
 		var got []string
-		for _, a := range s.Legal(Allied, nil) {
+		for _, a := range legalAll(s, Allied) {
 			got = append(got, s.EncodeAction(a))
 		}
 		slices.Sort(got)
@@ -286,7 +286,7 @@ func TestDefenderHitsExample(t *testing.T) {
 			t.Fatalf("%s: step %d decider %d, want the defender's choice", c.attacker, s.Step, s.Decider)
 		}
 		got = got[:0]
-		for _, a := range s.Legal(Axis, nil) {
+		for _, a := range legalAll(s, Axis) {
 			got = append(got, s.EncodeAction(a))
 		}
 		slices.Sort(got)

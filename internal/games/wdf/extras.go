@@ -7,70 +7,93 @@ import (
 	"sandtable/internal/engine"
 )
 
-// legalExtras lists the movement phases' other actions: leader moves
-// (13.4), improved positions (12.1, 12.2) and sea transfer (9.7) in the
-// Regular Movement Phase, and the depot's exploitation move (7.16).
-func (s *State) legalExtras(dst []engine.Action) []engine.Action {
+// unitExtras lists unit u's actions in a movement phase other than moves
+// (9.1, 9.5): entering its hex's IP (12.2), building or upgrading one
+// (12.1) and sea transfer (9.7) in the Regular Movement Phase.
+func (s *State) unitExtras(u int, dst []engine.Action) []engine.Action {
 	side := s.Phasing
-	b := s.board()
-	kind := RegularMove
-	if s.Step == stExploit {
-		kind = ExploitMove
-	}
-	for l, def := range s.d.Leaders {
-		ls := &s.Pos.Leaders[l]
-		if def.Side != side || ls.Hex < 0 || ls.Face < 0 || s.LeaderFlags[l]&fMoved != 0 {
-			continue
-		}
-		for h, c := range b.LeaderReach(l, kind, b.LeaderSupplied(l)) {
-			if c > 0 && h != int(ls.Hex) {
-				dst = append(dst, engine.Action{Op: opLead, A: int16(l), B: int16(h)})
-			}
-		}
-	}
-	// 12.2: "Units outside an IP enter it by paying one movement point":
-	// the unit part way through its move with an MP left, or one that has
-	// not moved and has an MP to move with, in either movement phase
-	// (ruling W25).
-	sup := s.supply(side)
-	for u, def := range s.d.Units {
-		us := &s.Pos.Units[u]
-		if def.Side != side || us.Box != BoxMap || us.InIP || s.Pos.ipIndex(int(us.Hex)) < 0 {
-			continue
-		}
-		if u == s.moving() && s.MoveLeft >= MP || s.Flags[u]&fMoved == 0 && b.MA(u, kind, sup.Supplied[u]) >= MP {
-			dst = append(dst, engine.Action{Op: opDig, A: int16(u)})
-		}
-	}
-	if kind == ExploitMove {
-		if s.Pos.Major[side] && !s.Pos.DepotMoved[side] && !s.DepotShifted && s.Pos.Depot[side] >= 0 {
-			z := int(s.d.ZoneOf(side, int(s.Pos.Depot[side])))
-			for _, h := range s.depotHexes(side) {
-				if dz := int(s.d.ZoneOf(side, h)) - z; dz >= -1 && dz <= 1 {
-					dst = append(dst, engine.Action{Op: opDepot, A: int16(h)})
-				}
-			}
-		}
+	us := &s.Pos.Units[u]
+	def := &s.d.Units[u]
+	if def.Side != side || us.Box != BoxMap {
 		return dst
 	}
-	seaLeft := s.seaLimit() - int(s.SeaUsed)
-	for u, def := range s.d.Units {
-		us := &s.Pos.Units[u]
-		if def.Side != side || us.Box != BoxMap || s.Flags[u]&fMoved != 0 {
-			continue
+	b := s.board()
+	if s.canDig(b, u) {
+		dst = append(dst, engine.Action{Op: opDig, A: int16(u)})
+	}
+	if s.Step == stExploit || s.Flags[u]&fMoved != 0 {
+		return dst
+	}
+	if s.canEntrench(b, u) && s.unitSupplied(u) {
+		dst = append(dst, engine.Action{Op: opEntrench, A: int16(u)})
+	}
+	if s.canSea(b, u) {
+		dst = append(dst, engine.Action{Op: opSea, A: int16(u)})
+	}
+	return dst
+}
+
+// canDig: 12.2 "Units outside an IP enter it by paying one movement
+// point": the unit part way through its move with an MP left, or one that
+// has not moved and has an MP to move with, in either movement phase
+// (ruling W25). Half an allowance rounded up is an MP whenever the whole
+// is (8.2), so supply does not matter here.
+func (s *State) canDig(b *Board, u int) bool {
+	us := &s.Pos.Units[u]
+	if us.InIP || s.Pos.ipIndex(int(us.Hex)) < 0 {
+		return false
+	}
+	return u == s.moving() && s.MoveLeft >= MP || s.Flags[u]&fMoved == 0 && b.MA(u, s.moveKind(), true) >= MP
+}
+
+// canEntrench is 12.1 but for supply, which the caller checks last (it
+// is the costly test): an AP to spend, a hex where an IP may be built, a
+// marker free or an IP-1 built before this turn to upgrade.
+func (s *State) canEntrench(b *Board, u int) bool {
+	side := s.d.Units[u].Side
+	us := &s.Pos.Units[u]
+	h := int(us.Hex)
+	if s.AP[side] < 1 || !b.IPBuildable(h, side) {
+		return false
+	}
+	k := s.Pos.ipIndex(h)
+	return k < 0 && s.Pos.freeIP(s.ipMarkers()) >= 0 || k >= 0 && us.InIP && s.Pos.IPs[k].Level == 1 && s.Pos.IPs[k].Built < s.Turn
+}
+
+// canSea: 9.7, a transfer left this turn and the other port not
+// enemy-held.
+func (s *State) canSea(b *Board, u int) bool {
+	h := int(s.Pos.Units[u].Hex)
+	p := s.seaPort(h)
+	return s.seaLimit()-int(s.SeaUsed) > 0 && p >= 0 && !b.Occupied(1-s.Phasing, p)
+}
+
+// leaderMoves lists leader l's moves (13.4).
+func (s *State) leaderMoves(l int, dst []engine.Action) []engine.Action {
+	ls := &s.Pos.Leaders[l]
+	if s.d.Leaders[l].Side != s.Phasing || ls.Hex < 0 || ls.Face < 0 || s.LeaderFlags[l]&fMoved != 0 {
+		return dst
+	}
+	b := s.board()
+	for h, c := range b.LeaderReach(l, s.moveKind(), b.LeaderSupplied(l)) {
+		if c > 0 && h != int(ls.Hex) {
+			dst = append(dst, engine.Action{Op: opLead, A: int16(l), B: int16(h)})
 		}
-		h := int(us.Hex)
-		if sup.Supplied[u] && s.AP[side] >= 1 && b.IPBuildable(h, side) {
-			k := s.Pos.ipIndex(h)
-			switch {
-			case k < 0 && s.Pos.freeIP(s.ipMarkers()) >= 0:
-				dst = append(dst, engine.Action{Op: opEntrench, A: int16(u)})
-			case k >= 0 && us.InIP && s.Pos.IPs[k].Level == 1 && s.Pos.IPs[k].Built < s.Turn:
-				dst = append(dst, engine.Action{Op: opEntrench, A: int16(u)})
-			}
-		}
-		if seaLeft > 0 && s.seaPort(h) >= 0 && !b.Occupied(1-side, s.seaPort(h)) {
-			dst = append(dst, engine.Action{Op: opSea, A: int16(u)})
+	}
+	return dst
+}
+
+// depotMoves lists the depot's exploitation moves (7.16): with a Major
+// Offensive, once, to a hex of its road zone or the next.
+func (s *State) depotMoves(dst []engine.Action) []engine.Action {
+	side := s.Phasing
+	if s.Step != stExploit || !s.Pos.Major[side] || s.Pos.DepotMoved[side] || s.DepotShifted || s.Pos.Depot[side] < 0 {
+		return dst
+	}
+	z := int(s.d.ZoneOf(side, int(s.Pos.Depot[side])))
+	for _, h := range s.depotHexes(side) {
+		if dz := int(s.d.ZoneOf(side, h)) - z; dz >= -1 && dz <= 1 {
+			dst = append(dst, engine.Action{Op: opDepot, A: int16(h)})
 		}
 	}
 	return dst

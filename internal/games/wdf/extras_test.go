@@ -70,7 +70,7 @@ func TestImprovedPositions(t *testing.T) {
 	s.AP[Allied] = 2
 	s.beginMovement()
 	u16, u17, u19 := unit(t, s.d, "aus-16"), unit(t, s.d, "aus-17"), unit(t, s.d, "aus-19")
-	legal := s.Legal(Allied, nil)
+	legal := legalAll(s, Allied)
 	if !has(legal, engine.Action{Op: opEntrench, A: int16(u16)}) {
 		t.Fatal("no entrench for a supplied unit in clear terrain")
 	}
@@ -81,7 +81,7 @@ func TestImprovedPositions(t *testing.T) {
 	if s.AP[Allied] != 1 || !s.Pos.Units[u16].InIP || s.Pos.ipAt(hx(t, s.d, "3617")) != 1 {
 		t.Fatalf("after entrench: AP %d, InIP %v, IP %d", s.AP[Allied], s.Pos.Units[u16].InIP, s.Pos.ipAt(hx(t, s.d, "3617")))
 	}
-	legal = s.Legal(Allied, nil)
+	legal = legalAll(s, Allied)
 	if has(legal, engine.Action{Op: opEntrench, A: int16(u16)}) || has(legal, engine.Action{Op: opMove, A: int16(u16), B: int16(hx(t, s.d, "3618"))}) {
 		t.Error("the building unit may still act")
 	}
@@ -109,7 +109,7 @@ func TestImprovedPositions(t *testing.T) {
 	s = stateAt(t, "unit aus-16 3617\nunit aus-17 3618\nunit sirte 3619", 5, Allied)
 	s.AP[Allied] = 2
 	s.beginMovement()
-	if has(s.Legal(Allied, nil), engine.Action{Op: opEntrench, A: int16(unit(t, s.d, "aus-17"))}) {
+	if has(legalAll(s, Allied), engine.Action{Op: opEntrench, A: int16(unit(t, s.d, "aus-17"))}) {
 		t.Error("entrench offered in an EZOC")
 	}
 }
@@ -121,14 +121,14 @@ func TestSeaTransfer(t *testing.T) {
 	s.Pos.TobrukControl = Allied
 	s.beginMovement()
 	a := engine.Action{Op: opSea, A: int16(unit(t, s.d, "aus-16"))}
-	if !has(s.Legal(Allied, nil), a) {
+	if !has(legalAll(s, Allied), a) {
 		t.Fatal("no sea transfer")
 	}
 	s.ApplyUnchecked(Allied, a)
 	if int(s.Pos.Units[a.A].Hex) != s.d.Tobruk {
 		t.Error("unit not in Tobruk")
 	}
-	for _, l := range s.Legal(Allied, nil) {
+	for _, l := range legalAll(s, Allied) {
 		if l.Op == opSea {
 			t.Error("second sea transfer without Naval Support")
 		}
@@ -147,7 +147,7 @@ func TestSeaTransfer(t *testing.T) {
 	s.Pos.TobrukControl = Axis
 	s.SeaUsed = 0
 	s.beginMovement()
-	for _, l := range s.Legal(Allied, nil) {
+	for _, l := range legalAll(s, Allied) {
 		if l.Op == opSea {
 			t.Error("sea transfer without Tobruk")
 		}
@@ -161,7 +161,7 @@ func TestDepotExploitation(t *testing.T) {
 	s := stateAt(t, "depot allied 5109\nmajor allied", 5, Allied)
 	s.beginExploitation()
 	n := 0
-	for _, a := range s.Legal(Allied, nil) {
+	for _, a := range legalAll(s, Allied) {
 		if a.Op != opDepot {
 			continue
 		}
@@ -174,13 +174,13 @@ func TestDepotExploitation(t *testing.T) {
 		t.Fatal("no depot exploitation move")
 	}
 	s.Pos.DepotMoved[Allied] = true
-	for _, a := range s.Legal(Allied, nil) {
+	for _, a := range legalAll(s, Allied) {
 		if a.Op == opDepot {
 			t.Fatal("a depot on its Moved side moved in exploitation")
 		}
 	}
 	s.Pos.DepotMoved[Allied], s.Pos.Major[Allied] = false, false
-	for _, a := range s.Legal(Allied, nil) {
+	for _, a := range legalAll(s, Allied) {
 		if a.Op == opDepot {
 			t.Fatal("depot exploitation without a Major Offensive")
 		}
@@ -189,7 +189,7 @@ func TestDepotExploitation(t *testing.T) {
 
 // hasUnitMove reports whether a move of unit u is legal now.
 func hasUnitMove(s *State, u int) bool {
-	for _, l := range s.Legal(s.Decider, nil) {
+	for _, l := range legalAll(s, s.Decider) {
 		if l.Op == opMove && int(l.A) == u {
 			return true
 		}
@@ -273,4 +273,20 @@ func TestOneCasualtyCheckPerEvent(t *testing.T) {
 	if got := leaderChecks(s); len(got) != 1 || got[0] != "lost" {
 		t.Errorf("attrition eliminating the stack: casualty checks %v, want one, lost on the die of 2 (1-3)", got)
 	}
+}
+
+// legalAll is Legal with, in a movement phase, the actions of every piece
+// offered for choosing (ruling W38: a piece's actions are listed once it
+// is chosen), so that tests can ask whether a move is open as before.
+func legalAll(s *State, side engine.Side) []engine.Action {
+	legal := s.Legal(side, nil)
+	if s.Step != stMove && s.Step != stExploit {
+		return legal
+	}
+	for _, a := range legal {
+		if a.Op == opPick {
+			legal = s.pieceActions(int(a.A), legal)
+		}
+	}
+	return legal
 }

@@ -93,6 +93,12 @@ func (s *State) Describe(a engine.Action, lang string) string {
 		args = []string{leader(a.A), hex(a.B)}
 	case opSwap, opLeader:
 		args = []string{leader(a.A)}
+	case opPick:
+		if a.A >= MaxUnits {
+			args = []string{leader(a.A - MaxUnits)}
+		} else {
+			args = []string{unit(a.A)}
+		}
 	case opAttack:
 		args = []string{hex(a.A), hex(a.B)}
 	case opTake:

@@ -84,7 +84,7 @@ func TestViewLanguages(t *testing.T) {
 		t.Errorf("English result %q", got)
 	}
 	s.Result = 0
-	for _, a := range s.Legal(s.Decider, nil) {
+	for _, a := range legalAll(s, s.Decider) {
 		if d := s.Describe(a, "it"); d == "" {
 			t.Errorf("action %s has no Italian description", s.EncodeAction(a))
 		}
@@ -103,7 +103,7 @@ func TestDescribeInWords(t *testing.T) {
 		r := engine.NewRand(seed)
 		for n := 0; !s.Over() && n < 1500; n++ {
 			side := s.Active().Sides()[0]
-			legal := s.Legal(side, nil)
+			legal := legalAll(s, side)
 			for _, a := range legal {
 				if seen[a.Op] && a.Op != opResolve {
 					continue

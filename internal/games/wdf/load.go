@@ -69,6 +69,7 @@ func LoadData(fsys fs.FS) (*Data, error) {
 	if err != nil {
 		return nil, err
 	}
+	d.prepareCosts()
 	return d, nil
 }
 
@@ -182,6 +183,9 @@ func loadMap(fsys fs.FS, d *Data) error {
 				}
 			}
 		}
+	}
+	if len(d.Hexes) > MaxHexes {
+		fe.Add("terrain: %d hexes in play, more than the %d a Board holds (MaxHexes)", len(d.Hexes), MaxHexes)
 	}
 	if len(d.Hexes) > 0 {
 		if cut := d.unreachable(0, 0); len(cut) > 0 {

@@ -1,10 +1,6 @@
 package wdf
 
-import (
-	"slices"
-
-	"sandtable/internal/engine"
-)
+import "sandtable/internal/engine"
 
 // MoveKind is the kind of move a unit makes (9.0).
 type MoveKind uint8
@@ -136,61 +132,92 @@ func (b *Board) MustStop(u, h int) bool {
 // piece of side moving as type t in a move of kind k (see Reach); noEnter
 // forbids further hexes (13.4: a leader may not enter an enemy leader's or
 // depot's hex).
-func (b *Board) moveRules(side engine.Side, t UnitType, ezocMover bool, k MoveKind, noEnter func(int) bool) (stepFunc, func(int) bool) {
+type moveRules struct {
+	b         *Board
+	side      engine.Side
+	t         UnitType
+	ezocMover bool
+	k         MoveKind
+	noEnter   func(int) bool
+	// free leaves zones of control out (for "why can't I?", why.go).
+	free bool
+}
+
+// unitRules are the moveRules of unit u in a move of kind k.
+func (b *Board) unitRules(u int, k MoveKind) moveRules {
+	def := &b.D.Units[u]
+	return moveRules{b: b, side: def.Side, t: def.Type, ezocMover: b.D.Tables.Types[def.Type][def.Group()].EZOCMove, k: k}
+}
+
+// cost is the cost in sixths of the step from h across its hexside dir
+// into to, or Prohibited.
+func (m *moveRules) cost(h, dir, to int) int {
+	b, side := m.b, m.side
 	d := b.D
-	step := func(h, dir, to int) int {
-		if b.occ[to][1-side] > 0 || (noEnter != nil && noEnter(to)) {
+	if b.occ[to][1-side] > 0 || (m.noEnter != nil && m.noEnter(to)) {
+		return Prohibited
+	}
+	c := b.enterCost(h, dir, to, m.t)
+	if c == Prohibited {
+		return Prohibited
+	}
+	if m.free {
+		return c
+	}
+	if m.k == StrategicMove {
+		if d.Hexes[h].Sides[dir]&(RoadSide|TrackSide) == 0 || b.EZOC(side, to) {
 			return Prohibited
-		}
-		c := b.enterCost(h, dir, to, t)
-		if c == Prohibited {
-			return Prohibited
-		}
-		if k == StrategicMove {
-			if d.Hexes[h].Sides[dir]&(RoadSide|TrackSide) == 0 || b.EZOC(side, to) {
-				return Prohibited
-			}
-			return c
-		}
-		if b.OpenEZOC(side, to) {
-			if ezocMover {
-				c += d.Tables.EZOCExtra
-			} else if b.EZOC(side, h) {
-				return Prohibited // 9.31: not directly from EZOC to EZOC
-			}
 		}
 		return c
 	}
-	stop := func(h int) bool { return !ezocMover && b.OpenEZOC(side, h) }
-	return step, stop
+	if b.OpenEZOC(side, to) {
+		if m.ezocMover {
+			c += d.Tables.EZOCExtra
+		} else if b.EZOC(side, h) {
+			return Prohibited // 9.31: not directly from EZOC to EZOC
+		}
+	}
+	return c
 }
+
+// stop reports whether a piece entering h must stop there (9.31).
+func (m *moveRules) stop(h int) bool { return !m.free && !m.ezocMover && m.b.OpenEZOC(m.side, h) }
 
 // reachFrom is Reach for a piece of side at start moving as type t with
 // ma sixths (see moveRules); first: the piece begins its move there, so it
 // may always move one hex (9.0).
 func (b *Board) reachFrom(side engine.Side, start int, t UnitType, ezocMover bool, ma int, k MoveKind, noEnter func(int) bool, first bool) []int {
-	d := b.D
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
+	m := moveRules{b: b, side: side, t: t, ezocMover: ezocMover, k: k, noEnter: noEnter}
+	m.search(q, start, ma, first)
+	return q.out(b.D)
+}
+
+// search leaves in q the least costs of a move by m from start with ma
+// sixths (reachFrom): -1 everywhere when start is -1, only the start at
+// cost 0 when ma is none.
+func (m *moveRules) search(q *searcher, start, ma int, first bool) {
+	d := m.b.D
 	if start < 0 || ma <= 0 {
-		none := reach(d, 0, -1, nil, nil)
+		q.run(0, -1, d, nil, nil, nil)
 		if start >= 0 {
-			none[start] = 0
+			q.set(start, 0)
 		}
-		return none
+		return
 	}
-	step, stop := b.moveRules(side, t, ezocMover, k, noEnter)
-	cost := reach(d, start, ma, step, stop)
+	q.run(start, ma, d, m.cost, m.stop, nil)
 	if !first {
-		return cost
+		return
 	}
 	// 9.0: "a unit may always move one hex".
 	for dir, nb := range d.Hexes[start].Neighbours {
-		if nb >= 0 && cost[nb] < 0 {
-			if c := step(start, dir, int(nb)); c != Prohibited {
-				cost[nb] = c
+		if nb >= 0 && q.at(int(nb)) < 0 {
+			if c := m.cost(start, dir, int(nb)); c != Prohibited {
+				q.set(int(nb), c)
 			}
 		}
 	}
-	return cost
 }
 
 // Path returns the hexes unit u enters, in order, moving from its hex to
@@ -201,14 +228,16 @@ func (b *Board) reachFrom(side engine.Side, start int, t UnitType, ezocMover boo
 // is out of reach.
 func (b *Board) Path(u int, k MoveKind, budget int, first bool, dst int, avoid func(int) bool) ([]int, int) {
 	d := b.D
-	def := &d.Units[u]
 	start := int(b.P.Units[u].Hex)
 	if start < 0 || budget <= 0 || dst == start {
 		return nil, 0
 	}
-	step, stop := b.moveRules(def.Side, def.Type, d.Tables.Types[def.Type][def.Group()].EZOCMove, k, nil)
-	cost, prev := pathSearch(d, start, budget, step, stop, avoid)
-	if cost[dst] < 0 {
+	m := b.unitRules(u, k)
+	step := m.cost
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
+	pathSearch(q, d, start, budget, step, m.stop, avoid)
+	if q.at(dst) < 0 {
 		if !first {
 			return nil, 0
 		}
@@ -221,10 +250,45 @@ func (b *Board) Path(u int, k MoveKind, budget int, first bool, dst int, avoid f
 		}
 		return nil, 0
 	}
-	var path []int
-	for h := dst; h != start; h = prev[h] {
-		path = append(path, h)
+	n := 0
+	for h := dst; h != start; h = int(q.prev[h]) {
+		n++
 	}
-	slices.Reverse(path)
-	return path, cost[dst]
+	path := make([]int, n)
+	for h := dst; h != start; h = int(q.prev[h]) {
+		n--
+		path[n] = h
+	}
+	return path, q.at(dst)
+}
+
+// reachEach calls f, in hex order, for every hex other than its own that
+// unit u may move to in a move of kind k with ma sixths (Reach; with
+// first false, Continue), finding them in a pooled search.
+func (b *Board) reachEach(u int, k MoveKind, ma int, first bool, f func(h int)) {
+	if b.P.Units[u].Box != BoxMap {
+		return
+	}
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
+	start := int(b.P.Units[u].Hex)
+	m := b.unitRules(u, k)
+	m.search(q, start, ma, first)
+	for h := range b.D.Hexes {
+		if h != start && q.at(h) > 0 {
+			f(h)
+		}
+	}
+}
+
+// reaches reports whether unit u may move to hex h as reachEach finds.
+func (b *Board) reaches(u int, k MoveKind, ma int, first bool, h int) bool {
+	if b.P.Units[u].Box != BoxMap || h == int(b.P.Units[u].Hex) {
+		return false
+	}
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
+	m := b.unitRules(u, k)
+	m.search(q, int(b.P.Units[u].Hex), ma, first)
+	return q.at(h) > 0
 }

@@ -303,8 +303,8 @@ func TestMoveInLegs(t *testing.T) {
 func TestDigAfterMoving(t *testing.T) {
 	s := movingAt(t, "unit aus-16 3617\nunit aus-17 3618 ip\nip 3618 1")
 	mustApply(t, s, Allied, "move aus-16 3618")
-	if !has(s.Legal(Allied, nil), engine.Action{Op: opDig, A: int16(unit(t, s.d, "aus-16"))}) {
-		t.Fatalf("dig not offered after a one-hex move with MP left; legal %v", s.Legal(Allied, nil))
+	if !has(legalAll(s, Allied), engine.Action{Op: opDig, A: int16(unit(t, s.d, "aus-16"))}) {
+		t.Fatalf("dig not offered after a one-hex move with MP left; legal %v", legalAll(s, Allied))
 	}
 	mustApply(t, s, Allied, "dig aus-16")
 	if !s.Pos.Units[unit(t, s.d, "aus-16")].InIP {
@@ -339,4 +339,49 @@ func TestLegsInExploitation(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustApply(t, s, Allied, "move 4-armd 1218")
+}
+
+// TestPickThenMove: a move is the choice of the unit, then the move
+// (ruling W38); the choice changes nothing but itself; a move taken whole
+// with nothing chosen (a record made before W38) gives the same state;
+// with another unit chosen it is refused.
+func TestPickThenMove(t *testing.T) {
+	s := toFirstMovement(t)
+	for _, a := range s.Legal(Allied, nil) {
+		if a.Op == opMove || a.Op == opStrategic || a.Op == opLead {
+			t.Fatalf("%s listed with no piece chosen", s.EncodeAction(a))
+		}
+	}
+	whole := s.Clone().(*State)
+	before := s.Marshal()
+	mustApply(t, s, Allied, "pick ind-11")
+	if string(s.Marshal()) == string(before) || string(s.Marshal()[:len(before)]) != string(before) {
+		t.Fatal("the choice is not the core's bytes plus itself")
+	}
+	var mv engine.Action
+	for _, a := range s.Legal(Allied, nil) {
+		if a.Op == opMove {
+			mv = a
+			break
+		}
+	}
+	if mv.A != int16(unit(t, s.d, "ind-11")) {
+		t.Fatalf("the chosen unit's moves are not listed first: %v", mv)
+	}
+	if err := s.Apply(Allied, mv); err != nil {
+		t.Fatal(err)
+	}
+	other := whole.Clone().(*State)
+	if err := whole.Apply(Allied, mv); err != nil {
+		t.Fatalf("a whole move with nothing chosen is refused: %v", err)
+	}
+	// The same core; the unit stays chosen after pick-then-move if it
+	// may go on.
+	if n := len(before); string(whole.Marshal()[:n]) != string(s.Marshal()[:n]) {
+		t.Error("a whole move and pick-then-move give different states")
+	}
+	mustApply(t, other, Allied, "pick ind-5")
+	if err := other.Apply(Allied, mv); err == nil {
+		t.Error("a move of ind-11 accepted while ind-5 is chosen")
+	}
 }

@@ -1,41 +1,94 @@
 package wdf
 
+import (
+	"slices"
+	"sync"
+)
+
 // stepFunc gives the cost in sixths of moving from hex h into its
 // neighbour to (across the hexside in direction dir), or Prohibited.
 type stepFunc func(h, dir, to int) int
 
-// reach runs a Dijkstra search from hex start over at most budget sixths
-// and returns the least cost of every hex, -1 where it is out of reach.
+// searcher is the scratch of a least-cost search, reused through a pool
+// so that a search allocates nothing: a hex's cost is valid when its mark
+// is the current generation.
+type searcher struct {
+	gen  uint32
+	mark [MaxHexes]uint32
+	cost [MaxHexes]int32
+	head []int32 // each bucket's latest entry, -1 if none
+	ents []qentry
+	// pathSearch's: each bucket's last entry, each hex's best way in and
+	// its count of hexes to avoid, and the hexes whose count is final.
+	tail  []int32
+	queue []int // flood's
+	seeds []int // NewSupplyNet's
+	prev  [MaxHexes]int32
+	count [MaxHexes]int32
+	done  [MaxHexes]uint32
+}
+
+type qentry struct{ hex, next int32 }
+
+var searchers = sync.Pool{New: func() any { return new(searcher) }}
+
+// next begins a search: a new generation, the marks cleared when the
+// counter wraps.
+func (q *searcher) next() {
+	q.gen++
+	if q.gen == 0 {
+		clear(q.mark[:])
+		clear(q.done[:])
+		q.gen = 1
+	}
+}
+
+// at is hex h's least cost found by the last search, -1 if unreached.
+func (q *searcher) at(h int) int {
+	if q.mark[h] != q.gen {
+		return -1
+	}
+	return int(q.cost[h])
+}
+
+// set records cost c for hex h.
+func (q *searcher) set(h, c int) { q.mark[h], q.cost[h] = q.gen, int32(c) }
+
+// run is a Dijkstra search from hex start over at most budget sixths.
 // Hexes for which stop reports true are reached but not left (a unit that
-// must stop, 9.31). Costs are small integers, so a bucket queue keeps it
-// simple and deterministic: each bucket a list threaded through one array
-// of entries (the least costs do not depend on the order within a bucket).
-func reach(d *Data, start, budget int, step stepFunc, stop func(int) bool) []int {
-	cost := make([]int, len(d.Hexes))
-	for i := range cost {
-		cost[i] = -1
-	}
+// must stop, 9.31). visit, if not nil, is told each hex as its least cost
+// becomes final, in order of cost; it returns false to end the search.
+// Costs are small integers, so a bucket queue keeps it simple and
+// deterministic: each bucket a list threaded through one array of entries
+// (the least costs do not depend on the order within a bucket).
+func (q *searcher) run(start, budget int, d *Data, step stepFunc, stop func(int) bool, visit func(h, c int) bool) {
+	q.next()
 	if budget < 0 {
-		return cost
+		return
 	}
-	type entry struct{ hex, next int32 }
-	head := make([]int32, budget+1) // each bucket's latest entry, -1 if none
-	for c := range head {
-		head[c] = -1
+	q.head = slices.Grow(q.head[:0], budget+1)[:budget+1]
+	for c := range q.head {
+		q.head[c] = -1
 	}
-	entries := make([]entry, 0, 64)
+	q.ents = q.ents[:0]
 	push := func(c, h int) {
-		entries = append(entries, entry{int32(h), head[c]})
-		head[c] = int32(len(entries) - 1)
+		q.ents = append(q.ents, qentry{int32(h), q.head[c]})
+		q.head[c] = int32(len(q.ents) - 1)
 	}
-	cost[start] = 0
+	q.set(start, 0)
 	push(0, start)
 	for c := 0; c <= budget; c++ {
-		for head[c] >= 0 {
-			e := entries[head[c]]
-			head[c] = e.next
+		for q.head[c] >= 0 {
+			e := q.ents[q.head[c]]
+			q.head[c] = e.next
 			h := int(e.hex)
-			if cost[h] != c || (h != start && stop != nil && stop(h)) {
+			if q.at(h) != c {
+				continue
+			}
+			if visit != nil && !visit(h, c) {
+				return
+			}
+			if h != start && stop != nil && stop(h) {
 				continue
 			}
 			for dir, nb := range d.Hexes[h].Neighbours {
@@ -47,14 +100,31 @@ func reach(d *Data, start, budget int, step stepFunc, stop func(int) bool) []int
 				if sc == Prohibited || c+sc > budget {
 					continue
 				}
-				if cost[to] < 0 || c+sc < cost[to] {
-					cost[to] = c + sc
+				if old := q.at(to); old < 0 || c+sc < old {
+					q.set(to, c+sc)
 					push(c+sc, to)
 				}
 			}
 		}
 	}
+}
+
+// out copies the last search's costs into a new slice, -1 where unreached.
+func (q *searcher) out(d *Data) []int {
+	cost := make([]int, len(d.Hexes))
+	for i := range cost {
+		cost[i] = q.at(i)
+	}
 	return cost
+}
+
+// reach returns the least cost of every hex from start within budget
+// sixths, -1 where it is out of reach (searcher.run).
+func reach(d *Data, start, budget int, step stepFunc, stop func(int) bool) []int {
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
+	q.run(start, budget, d, step, stop, nil)
+	return q.out(d)
 }
 
 // pathSearch is reach that also keeps, for each hex, the hex it is best
@@ -62,29 +132,41 @@ func reach(d *Data, start, budget int, step stepFunc, stop func(int) bool) []int
 // hexes entered on the way for which avoid reports true. Every step costs
 // at least one sixth, so when a hex's bucket comes up every way into it at
 // that cost has been seen and its count is final. Ties keep the first way
-// found, so the path is the same on every run.
-func pathSearch(d *Data, start, budget int, step stepFunc, stop, avoid func(int) bool) (cost, prev []int) {
-	cost = make([]int, len(d.Hexes))
-	prev = make([]int, len(d.Hexes))
-	count := make([]int, len(d.Hexes))
-	for i := range cost {
-		cost[i], prev[i] = -1, -1
+// found (each bucket is taken in the order it was filled), so the path is
+// the same on every run. The results are in q (at, and prev) until q's
+// next search.
+func pathSearch(q *searcher, d *Data, start, budget int, step stepFunc, stop, avoid func(int) bool) {
+	q.next()
+	q.head = slices.Grow(q.head[:0], budget+1)[:budget+1]
+	q.tail = slices.Grow(q.tail[:0], budget+1)[:budget+1]
+	for c := range q.head {
+		q.head[c], q.tail[c] = -1, -1
 	}
-	buckets := make([][]int, budget+1)
-	cost[start] = 0
-	buckets[0] = append(buckets[0], start)
-	done := make([]bool, len(d.Hexes))
+	q.ents = q.ents[:0]
+	push := func(c, h int) { // at the bucket's end
+		q.ents = append(q.ents, qentry{int32(h), -1})
+		i := int32(len(q.ents) - 1)
+		if q.tail[c] >= 0 {
+			q.ents[q.tail[c]].next = i
+		} else {
+			q.head[c] = i
+		}
+		q.tail[c] = i
+	}
+	q.set(start, 0)
+	q.prev[start], q.count[start] = -1, 0
+	push(0, start)
 	for c := 0; c <= budget; c++ {
-		for i := 0; i < len(buckets[c]); i++ {
-			h := buckets[c][i]
-			if done[h] || cost[h] != c {
+		for i := q.head[c]; i >= 0; i = q.ents[i].next {
+			h := int(q.ents[i].hex)
+			if q.done[h] == q.gen || q.at(h) != c {
 				continue
 			}
-			done[h] = true
+			q.done[h] = q.gen
 			if h != start && stop(h) {
 				continue
 			}
-			n := count[h]
+			n := q.count[h]
 			if h != start && avoid(h) {
 				n++
 			}
@@ -94,28 +176,36 @@ func pathSearch(d *Data, start, budget int, step stepFunc, stop, avoid func(int)
 				}
 				to := int(nb)
 				sc := step(h, dir, to)
-				if sc == Prohibited || c+sc > budget || done[to] {
+				if sc == Prohibited || c+sc > budget || q.done[to] == q.gen {
 					continue
 				}
-				if cost[to] < 0 || c+sc < cost[to] || (c+sc == cost[to] && n < count[to]) {
-					cost[to], prev[to], count[to] = c+sc, h, n
-					buckets[c+sc] = append(buckets[c+sc], to)
+				if old := q.at(to); old < 0 || c+sc < old || (c+sc == old && n < q.count[to]) {
+					q.set(to, c+sc)
+					q.prev[to], q.count[to] = int32(h), n
+					push(c+sc, to)
 				}
 			}
 		}
 	}
-	return cost, prev
 }
 
 // flood returns the hexes reachable from the seeds through steps that
 // pass ok(h, dir, to), with the number of steps taken (-1 unreached); at
 // most maxSteps steps when maxSteps >= 0.
 func flood(d *Data, seeds []int, maxSteps int, ok func(h, dir, to int) bool) []int {
-	dist := make([]int, len(d.Hexes))
+	return floodInto(make([]int, len(d.Hexes)), d, seeds, maxSteps, ok)
+}
+
+// floodInto is flood writing into dist (len(d.Hexes)), its queue from
+// the searchers' pool.
+func floodInto(dist []int, d *Data, seeds []int, maxSteps int, ok func(h, dir, to int) bool) []int {
 	for i := range dist {
 		dist[i] = -1
 	}
-	queue := make([]int, 0, len(d.Hexes))
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
+	queue := q.queue[:0]
+	defer func() { q.queue = queue }()
 	for _, s := range seeds {
 		if dist[s] < 0 {
 			dist[s] = 0

@@ -1,6 +1,10 @@
 package wdf
 
-import "sandtable/internal/engine"
+import (
+	"sync/atomic"
+
+	"sandtable/internal/engine"
+)
 
 // Fixed sizes of a Position, so that copying one copies the game (the
 // pattern of compass/state.go). The data has 101 units, 4 leader pieces
@@ -151,6 +155,10 @@ func (p *Position) leaderFace(d *Data, l int) *LeaderFace {
 	return &d.Leaders[l].Faces[p.Leaders[l].Face]
 }
 
+// MaxHexes bounds the map (the data has 977 hexes; the loader checks), so
+// that a Board is one block of fixed-size arrays.
+const MaxHexes = 1024
+
 // Board is a Position read against the Data: who stands where and whose
 // zones of control reach each hex. Build it with NewBoard after every
 // change to the position; it does not follow the position.
@@ -159,19 +167,33 @@ type Board struct {
 	P *Position
 	// occ counts the combat units on each hex by side; zoc whether a side
 	// exerts a zone of control into each hex (9.3).
-	occ [][2]uint8
-	zoc [][2]bool
+	occ [MaxHexes][2]uint8
+	zoc [MaxHexes][2]bool
 	// units lists the units on the map by hex, in Data.Units order within
 	// a hex; hex h's are units[at[h]:at[h+1]] (one array rather than a
 	// slice per hex: a Board is built many times a search iteration).
-	units []int
-	at    []int32
+	units [MaxUnits]int
+	at    [MaxHexes + 1]int32
+	// snap is the position a board of the state's cache reads (P points
+	// to it), and sup and net what was traced on it, filled on demand
+	// (State.board, State.supply): such a board never changes after it is
+	// built but for these, so clones of a state share it.
+	snap Position
+	sup  [2]atomic.Pointer[SupplyReport]
+	net  [2]atomic.Pointer[SupplyNet]
 }
 
 // NewBoard reads p against d.
 func NewBoard(d *Data, p *Position) *Board {
+	b := &Board{D: d, P: p}
+	b.read()
+	return b
+}
+
+// read derives the stacks and zones of control from b.P.
+func (b *Board) read() {
+	d, p := b.D, b.P
 	n := len(d.Hexes)
-	b := &Board{D: d, P: p, occ: make([][2]uint8, n), zoc: make([][2]bool, n), at: make([]int32, n+1)}
 	for u := range d.Units {
 		us := &p.Units[u]
 		if us.Box != BoxMap {
@@ -193,14 +215,12 @@ func NewBoard(d *Data, p *Position) *Board {
 	for h := 1; h <= n; h++ {
 		b.at[h] += b.at[h-1]
 	}
-	b.units = make([]int, b.at[n])
 	for u := len(d.Units) - 1; u >= 0; u-- {
 		if us := &p.Units[u]; us.Box == BoxMap {
 			b.at[us.Hex]--
 			b.units[b.at[us.Hex]] = u
 		}
 	}
-	return b
 }
 
 // Units returns the combat units on hex i (do not modify).

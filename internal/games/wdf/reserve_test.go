@@ -49,14 +49,14 @@ func TestReservesExample(t *testing.T) {
 	}
 	s.ReserveNeed = 12
 	s.beginReserves()
-	if has(s.Legal(Allied, nil), engine.Action{Op: opDone}) {
+	if has(legalAll(s, Allied), engine.Action{Op: opDone}) {
 		t.Fatal("done allowed while the requirement can still be met")
 	}
 	for _, u := range sa {
 		s.ApplyUnchecked(Allied, engine.Action{Op: opReserve, A: int16(u)})
 	}
 	mustApply(t, s, Allied, "reserve aus-16")
-	if has(s.Legal(Allied, nil), engine.Action{Op: opReserve, A: int16(unit(t, s.d, "aus-17"))}) {
+	if has(legalAll(s, Allied), engine.Action{Op: opReserve, A: int16(unit(t, s.d, "aus-17"))}) {
 		t.Error("a withdrawal below six units on the map offered")
 	}
 	mustApply(t, s, Allied, "done")
@@ -76,12 +76,12 @@ func TestReserveSurplus(t *testing.T) {
 	s.Pos.Units[unit(t, s.d, "7-sg")] = UnitState{Box: BoxReserve, Hex: NoHex, Reduced: true}
 	s.ReserveNeed = 0
 	s.beginReserves()
-	legal := s.Legal(Allied, nil)
+	legal := legalAll(s, Allied)
 	if !has(legal, engine.Action{Op: opRelease, A: int16(unit(t, s.d, "7-armd"))}) || has(legal, engine.Action{Op: opRelease, A: int16(unit(t, s.d, "7-sg"))}) {
 		t.Error("release choices wrong")
 	}
 	s.ReserveNeed = 1
-	if has(s.Legal(Allied, nil), engine.Action{Op: opRelease, A: int16(unit(t, s.d, "7-armd"))}) {
+	if has(legalAll(s, Allied), engine.Action{Op: opRelease, A: int16(unit(t, s.d, "7-armd"))}) {
 		t.Error("a unit the requirement needs may be released")
 	}
 }

@@ -159,10 +159,11 @@ func (s *State) beginPlayerTurn(side engine.Side) {
 // depotHexes lists where side may place its depot now (7.11).
 func (s *State) depotHexes(side engine.Side) []int {
 	b := s.board()
+	conn := b.roadConnected(side)
 	var out []int
 	for z := range NumZones {
 		for _, h := range s.d.Zones[side][z] {
-			if h != int(s.Pos.Depot[side]) && b.CanPlaceDepot(side, h) {
+			if h != int(s.Pos.Depot[side]) && b.canPlaceDepot(side, h, conn) {
 				out = append(out, h)
 			}
 		}

@@ -118,11 +118,21 @@ type core struct {
 type State struct {
 	core
 
-	d   *Data
-	sup [2]*SupplyReport // derived: supply of the current position (cleared by every Apply)
-	// prevSup is supply before the last action: the evaluation's cheap
-	// approximation (ai.go).
-	prevSup    [2]*SupplyReport
+	d *Data
+	// chosen is the piece chosen to act in a movement phase, plus one (a
+	// unit's index, or MaxUnits plus a leader's; 0: none): the first of
+	// the two decisions of a move (opPick, docs/wdf/rulings.md W38). Kept
+	// beside the core so that a state with no piece chosen hashes as
+	// before the split; Marshal adds it when it is set.
+	chosen int16
+	// bd is the board of the position bd.snap, shared by clones (it never
+	// changes): board rebuilds it when the position differs.
+	bd *Board
+	// memo is the last unit's moves found (unitMoves).
+	memo movesMemo
+	// lastSup is each side's supply as last traced, on whatever position:
+	// the evaluation's cheap approximation (ai.go).
+	lastSup    [2]*SupplyReport
 	engine.Log // SetLogging, TakeLog
 	// combat is the last combat resolved, for the battle panel: each
 	// modifier with its rule and each die. Kept beside the core, so the
@@ -155,7 +165,13 @@ func (s *State) Clone() engine.State {
 }
 
 // Marshal is the canonical encoding of the state: its core.
-func (s *State) Marshal() []byte { return flat.Marshal(&s.core) }
+func (s *State) Marshal() []byte {
+	b := flat.Marshal(&s.core)
+	if s.chosen != 0 {
+		b = append(b, byte(s.chosen), byte(s.chosen>>8))
+	}
+	return b
+}
 
 var _ engine.State = (*State)(nil)
 
@@ -177,17 +193,64 @@ func (s *State) Determinize(viewer engine.Side, r *engine.Rand) engine.State {
 // Data returns the components this game is played with.
 func (s *State) Data() *Data { return s.d }
 
-// supply is side's supply report for the current position, computed once
-// between changes (a cache outside the core).
+// supply is side's supply report for the current position, traced once
+// per position (kept with the board).
 func (s *State) supply(side engine.Side) *SupplyReport {
-	if s.sup[side] == nil {
-		s.sup[side] = s.board().Supply(side)
+	b := s.board()
+	r := b.sup[side].Load()
+	if r == nil {
+		r = b.Supply(side)
+		b.sup[side].Store(r)
 	}
-	return s.sup[side]
+	s.lastSup[side] = r
+	return r
 }
 
-// board reads the current position.
-func (s *State) board() *Board { return NewBoard(s.d, &s.Pos) }
+// unitSupplied reports whether unit u is in supply in the current
+// position (8.1, 8.4): from the side's report when it has been traced,
+// else u alone along the side's net, kept with the board (Board.UnitSupplied).
+func (s *State) unitSupplied(u int) bool {
+	b := s.board()
+	side := s.d.Units[u].Side
+	if r := b.sup[side].Load(); r != nil {
+		return r.Supplied[u]
+	}
+	us := &s.Pos.Units[u]
+	if us.Box != BoxMap {
+		return false
+	}
+	h := int(us.Hex)
+	if b.Traces(side, h, b.supplyBudget(side, h), b.mainNet(side)) {
+		return true
+	}
+	// Tobruk's shared capacity (8.4): the side's whole report decides.
+	return b.TobrukCapacity(side) > 0 && s.supply(side).Supplied[u]
+}
+
+// mainNet is side's net to its supply source on this board, found once
+// (for a board of the state's cache).
+func (b *Board) mainNet(side engine.Side) *SupplyNet {
+	n := b.net[side].Load()
+	if n == nil {
+		n = b.NewSupplyNet(side, b.D.SupplySource[side])
+		b.net[side].Store(n)
+	}
+	return n
+}
+
+// board reads the current position: the cached board while the position
+// is the one it was built for, else a new one (a comparison of the
+// fixed-size positions, far cheaper than reading the map again).
+func (s *State) board() *Board {
+	if s.bd == nil || s.bd.snap != s.Pos {
+		b := &Board{D: s.d}
+		b.snap = s.Pos
+		b.P = &b.snap
+		b.read()
+		s.bd = b
+	}
+	return s.bd
+}
 
 func (s *State) roll() int {
 	s.Epo++

@@ -25,12 +25,34 @@ const (
 // the hexside's extra cost (11.2). It leaves out zones of control.
 func (b *Board) enterCost(h, dir, to int, t UnitType) int {
 	d := b.D
+	if d.costs != nil && to != d.Tobruk && to != d.Bardia {
+		return int(d.costs[h][dir][t])
+	}
+	return d.enterCost(h, dir, to, t, b.P.fortressLost(d, to))
+}
+
+// prepareCosts fills d.costs (enterCost).
+func (d *Data) prepareCosts() {
+	d.costs = make([][6][NumUnitTypes]int16, len(d.Hexes))
+	for h := range d.Hexes {
+		for dir, nb := range d.Hexes[h].Neighbours {
+			for t := range NumUnitTypes {
+				if nb >= 0 {
+					d.costs[h][dir][t] = int16(d.enterCost(h, dir, int(nb), t, false))
+				}
+			}
+		}
+	}
+}
+
+// enterCost is Board.enterCost with the fortress's status given.
+func (d *Data) enterCost(h, dir, to int, t UnitType, fortressLost bool) int {
 	f := d.Hexes[h].Sides[dir]
 	blocked, extra := hexsideBlocks(d, f, t)
 	if blocked {
 		return Prohibited
 	}
-	c := d.Tables.TEC[d.TECRow(to, b.P.fortressLost(d, to))].Move[t]
+	c := d.Tables.TEC[d.TECRow(to, fortressLost)].Move[t]
 	if c == Prohibited {
 		return Prohibited
 	}
@@ -56,9 +78,10 @@ func (b *Board) pathOpen(side engine.Side, i int) bool {
 // road hex. Build one per side and source with NewSupplyNet.
 type SupplyNet struct {
 	Side   engine.Side
-	Source int   // dense hex index; -1: the source is closed or not the side's
-	road   []int // steps along roads to the source, -1 if none
-	track  []int // steps along tracks to the source or a road-net hex, -1 if none
+	Source int               // dense hex index; -1: the source is closed or not the side's
+	road   []int             // steps along roads to the source, -1 if none
+	track  []int             // steps along tracks to the source or a road-net hex, -1 if none
+	buf    [2 * MaxHexes]int // road's and track's storage: a net is one allocation
 }
 
 // NewSupplyNet finds side's road and track nets to source (8.1). A source
@@ -66,26 +89,31 @@ type SupplyNet struct {
 func (b *Board) NewSupplyNet(side engine.Side, source int) *SupplyNet {
 	d := b.D
 	n := &SupplyNet{Side: side, Source: source}
+	nh := len(d.Hexes)
 	if source < 0 || !b.pathOpen(side, source) {
 		n.Source = -1
-		n.road = flood(d, nil, 0, nil)
+		n.road = floodInto(n.buf[:nh:nh], d, nil, 0, nil)
 		n.track = n.road
 		return n
 	}
 	open := func(to int) bool {
 		return b.pathOpen(side, to) && d.Tables.TEC[d.TECRow(to, b.P.fortressLost(d, to))].Move[Motorized] != Prohibited
 	}
-	n.road = flood(d, []int{source}, -1, func(h, dir, to int) bool {
+	n.road = floodInto(n.buf[:nh:nh], d, []int{source}, -1, func(h, dir, to int) bool {
 		return d.Hexes[h].Sides[dir]&RoadSide != 0 && open(to)
 	})
-	seeds := []int{source}
+	// Ten track hexes, then the road hex or source they lead to (ruling
+	// W6): seeded with the source and the road net (in pooled scratch).
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
+	more := append(q.seeds[:0], source)
 	for i, s := range n.road {
 		if s > 0 {
-			seeds = append(seeds, i)
+			more = append(more, i)
 		}
 	}
-	// Ten track hexes, then the road hex or source they lead to (ruling W6).
-	n.track = flood(d, seeds, SupplyTrackHexes+1, func(h, dir, to int) bool {
+	q.seeds = more
+	n.track = floodInto(n.buf[MaxHexes:MaxHexes+nh], d, more, SupplyTrackHexes+1, func(h, dir, to int) bool {
 		return d.Hexes[h].Sides[dir]&TrackSide != 0 && open(to)
 	})
 	return n
@@ -124,23 +152,31 @@ func (b *Board) Traces(side engine.Side, from, budget int, n *SupplyNet) bool {
 	if n.Source < 0 || b.occ[from][1-side] > 0 {
 		return false
 	}
-	for i, c := range b.overland(side, from, budget) {
-		if c >= 0 && n.Feeds(i) {
-			return true
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
+	found := false
+	q.run(from, budget, b.D, b.overlandStep(side), nil, func(h, _ int) bool {
+		found = n.Feeds(h)
+		return !found
+	})
+	return found
+}
+
+// overlandStep is the cost of a step of the overland leg of side's supply
+// path (8.1): motorized, through open hexes.
+func (b *Board) overlandStep(side engine.Side) stepFunc {
+	return func(h, dir, to int) int {
+		if !b.pathOpen(side, to) {
+			return Prohibited
 		}
+		return b.enterCost(h, dir, to, Motorized)
 	}
-	return false
 }
 
 // overland is the cost in sixths of every hex the overland leg of a supply
 // path from hex from may reach within budget (8.1), -1 elsewhere.
 func (b *Board) overland(side engine.Side, from, budget int) []int {
-	return reach(b.D, from, budget, func(h, dir, to int) int {
-		if !b.pathOpen(side, to) {
-			return Prohibited
-		}
-		return b.enterCost(h, dir, to, Motorized)
-	}, nil)
+	return reach(b.D, from, budget, b.overlandStep(side), nil)
 }
 
 // SupplyPath returns a supply path of side from hex from to net's source,
@@ -265,7 +301,7 @@ func (b *Board) TobrukCapacity(side engine.Side) int {
 func (b *Board) Supply(side engine.Side) *SupplyReport {
 	d := b.D
 	r := &SupplyReport{}
-	main := b.NewSupplyNet(side, d.SupplySource[side])
+	main := b.mainNet(side)
 	r.Net = main
 	for u := range r.From {
 		r.From[u] = -1
@@ -282,7 +318,7 @@ func (b *Board) Supply(side engine.Side) *SupplyReport {
 		viaTobruk
 		none
 	)
-	seen := map[int]int{}
+	var seen [MaxHexes]uint8
 	for u := range d.Units {
 		us := &b.P.Units[u]
 		if us.Box != BoxMap || d.Units[u].Side != side {
@@ -290,7 +326,7 @@ func (b *Board) Supply(side engine.Side) *SupplyReport {
 		}
 		h := int(us.Hex)
 		r.From[u] = us.Hex
-		res := seen[h]
+		res := int(seen[h])
 		if res == unknown {
 			budget := b.supplyBudget(side, h)
 			switch {
@@ -301,7 +337,7 @@ func (b *Board) Supply(side engine.Side) *SupplyReport {
 			default:
 				res = none
 			}
-			seen[h] = res
+			seen[h] = uint8(res)
 		}
 		switch res {
 		case viaMain:
@@ -332,7 +368,7 @@ func (b *Board) UnitSupplied(u int) bool {
 	}
 	side := d.Units[u].Side
 	h := int(us.Hex)
-	if b.Traces(side, h, b.supplyBudget(side, h), b.NewSupplyNet(side, d.SupplySource[side])) {
+	if b.Traces(side, h, b.supplyBudget(side, h), b.mainNet(side)) {
 		return true
 	}
 	if b.TobrukCapacity(side) == 0 {
@@ -351,7 +387,7 @@ func (b *Board) LeaderSupplied(l int) bool {
 	}
 	side := b.D.Leaders[l].Side
 	budget := b.supplyBudget(side, h)
-	if b.Traces(side, h, budget, b.NewSupplyNet(side, b.D.SupplySource[side])) {
+	if b.Traces(side, h, budget, b.mainNet(side)) {
 		return true
 	}
 	return b.P.TobrukControl == side && b.Traces(side, h, budget, b.NewSupplyNet(side, b.D.Tobruk))

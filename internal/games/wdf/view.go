@@ -42,8 +42,11 @@ type View struct {
 	Battle      *BattleView  `json:"battle,omitempty"`
 	// Moving is the unit part way through its move, which may go on
 	// (ruling W36), and MPLeft what it has left, in words ("1 2/3").
-	Moving     string      `json:"moving,omitempty"`
-	MPLeft     string      `json:"mp_left,omitempty"`
+	Moving string `json:"moving,omitempty"`
+	MPLeft string `json:"mp_left,omitempty"`
+	// Chosen is the piece chosen to act in a movement phase (ruling
+	// W38): the board selects it and lights the hexes it may go to.
+	Chosen     string      `json:"chosen,omitempty"`
 	LastCombat *CombatView `json:"last_combat,omitempty"` // the last combat resolved: dice, modifiers, hits
 }
 
@@ -103,6 +106,10 @@ type UnitView struct {
 	HitsOn     string   `json:"hits_on"`         // attacking (10.21, 7.91)
 	HitsOnDef  string   `json:"hits_on_defense"` // defending where it stands (10.21, 12.3, 16.2)
 	IP         int      `json:"ip"`              // the level of the IP the unit is beneath (12.2), else 0
+	// Blocked: for the unit chosen in its movement phase, why it may not
+	// move to each hex near it that it may not (why.go): "why can't I?"
+	// on the map, as Compass's view gives it.
+	Blocked map[string]string `json:"blocked,omitempty"`
 }
 
 // LeaderView is one leader piece in play.
@@ -295,6 +302,9 @@ func (s *State) view(side engine.Side, lang string) *View {
 				uv.SupplyPath = paths[pk]
 			}
 		}
+		if u == s.chosenPiece() {
+			uv.Blocked = s.blocked(u, lang)
+		}
 		v.Units = append(v.Units, uv)
 	}
 	for l, def := range d.Leaders {
@@ -324,6 +334,12 @@ func (s *State) view(side engine.Side, lang string) *View {
 	v.Battle = s.battleView(b, lang)
 	if u := s.moving(); u >= 0 {
 		v.Moving, v.MPLeft = d.Units[u].ID, mpWords(int(s.MoveLeft))
+	}
+	switch p := s.chosenPiece(); {
+	case p >= MaxUnits:
+		v.Chosen = d.Leaders[p-MaxUnits].ID
+	case p >= 0:
+		v.Chosen = d.Units[p].ID
 	}
 	if c := s.combat; c != nil {
 		v.LastCombat = s.combatView(c, lang)

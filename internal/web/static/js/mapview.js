@@ -203,3 +203,17 @@ export function offerChoices(chooser, acts, play, words) {
   const first = chooser.querySelector('button');
   if (first) first.focus();
 }
+
+// tellWhy answers "why can't I?" in the status box: the reason the view
+// gives for the selected piece and the place clicked (its blocked map:
+// the place's own reason, else "*", a reason that bars every place, else
+// "+", the reason for places the view does not list one by one), or
+// fallback; one line, replacing the last (words: whyNot).
+export function tellWhy(status, blocked, place, fallback, words) {
+  const b = blocked || {};
+  const text = b[place] || b['*'] || b['+'] || fallback;
+  const old = status.querySelector('.whynot');
+  if (old) old.remove();
+  status.hidden = false;
+  status.append(h('p', { class: 'whynot', role: 'status' }, `${words.whyNot} ${text}`));
+}

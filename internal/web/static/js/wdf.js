@@ -7,12 +7,14 @@
 // that fan out on hover, focus or tap (stack.js, as on the Compass map);
 // depots, leaders and improved positions; the air and attack point track,
 // the boxes off the map and the battle.
-// Clicking a counter shows its supply and lights the hexes its legal
-// actions name; clicking a lit hex plays the action (or asks which).
+// Clicking a counter shows its supply and, in a movement phase, chooses it
+// (the "pick" action, ruling W38), after which its legal moves light the
+// hexes it may go to; clicking a lit hex plays the action (or asks
+// which), clicking another says why the piece may not go there.
 import { h, s, clear } from './dom.js';
 import { gameWords } from './i18n.js';
 import { stackSet, FAN, pileDiagonal } from './stack.js';
-import { mapFrame, selection, drawChanges, offerChoices } from './mapview.js';
+import { mapFrame, selection, drawChanges, offerChoices, tellWhy } from './mapview.js';
 import { wdfOdds } from './odds.js';
 
 const R = 26; // hex size: centre to corner, in SVG units
@@ -65,6 +67,9 @@ const keyed = (f) => (e) => {
 
 
 const tokens = (text) => text.split(/\s+/);
+// The piece each game page last showed chosen: a newly chosen piece is
+// selected once, and the player may then select another to look at it.
+const chosenShown = new Map();
 // The cities the campaign turns on, named in bold as the fortresses are.
 const MAJOR = new Set(['Tobruk', 'Bardia', 'Benghazi', 'Alexandria']);
 
@@ -256,7 +261,11 @@ export function render(el, v, ctx) {
   // a unit part way through its move (ruling W36) is selected for its
   // owner, its next hexes lit.
   const sel = selection(ctx.side, (id) => ctx.actions.some((a) => tokens(a.action).includes(id)));
-  if (v.moving && unitActs(v.moving).length) sel.id = v.moving;
+  if (v.moving && !v.chosen && unitActs(v.moving).length) sel.id = v.moving;
+  // The piece chosen in a movement phase (ruling W38) is selected, its
+  // moves lit, until the player selects another.
+  if (v.chosen && unitActs(v.chosen).length && v.chosen !== chosenShown.get(location.pathname)) sel.id = v.chosen;
+  chosenShown.set(location.pathname, v.chosen);
   const stacks = stackSet(svg, gUnits, { size: CS, centred: true, bounds: [minX, minY, maxX, maxY], pile });
   for (const [hx, stack] of byHex) {
     const [cx, cy] = pos.get(hx);
@@ -320,6 +329,7 @@ export function render(el, v, ctx) {
   const focus = () => {
     const bh = v.battle && (v.battle.hexes || []).filter((x) => hexEls.has(x)).map((x) => hexEls.get(x));
     if (bh && bh.length) return bh;
+    if (sel.id && unitEls.has(sel.id)) return [unitEls.get(sel.id)]; // the piece chosen to move
     const me = v.viewer && v.viewer !== 'observer' ? v.viewer : v.phasing;
     const mine = units.filter((u) => u.side === me && unitEls.has(u.id)).map((u) => unitEls.get(u.id));
     const busy = mine.filter((g) => g.classList.contains('actionable'));
@@ -407,11 +417,23 @@ export function render(el, v, ctx) {
   function choose(acts) { offerChoices(chooser, acts, ctx.play, w); }
 
 
+  // clickPiece selects a piece, or unselects it; in a movement phase a
+  // piece not chosen yet is chosen (its "pick" action), which brings its
+  // moves.
   function clickPiece(id) {
-    sel.id = sel.id === id ? null : id;
     stacks.closeAll(null);
     chooser.hidden = true;
+    const pick = ctx.actions.find((a) => a.action === `pick ${id}`);
+    sel.id = sel.id === id && !pick ? null : id;
     light();
+    if (pick) ctx.play(pick.action);
+  }
+
+  // whyNot answers "why can't I?" for the selected unit and a hex it may
+  // not go to: the view's reason by rule (blocked), as on the Compass map.
+  function whyNot(uid, hex) {
+    const u = units.find((x) => x.id === uid);
+    tellWhy(status, u && u.blocked, hex, w.notNow, w);
   }
 
   function clickHex(id) {
@@ -423,6 +445,7 @@ export function render(el, v, ctx) {
     if (acts.length === 0 && sel.id) acts = hexActs; // the selected piece does not go there: what the hex itself offers
     if (acts.length === 1) ctx.play(acts[0].action);
     else if (acts.length > 1) choose(acts);
+    else if (sel.id && sel.id === v.chosen) whyNot(sel.id, id);
     else { sel.id = null; light(); }
   }
   // What the other side did since the player's last move.
