@@ -33,21 +33,32 @@ type omaGroup struct {
 	Hit   [hitMemory]int16
 }
 
-// groupCount is the number of OMA groups a scenario lists.
-func groupCount(sc *Scenario) int {
+// groupCount is the number of OMA groups an order of battle lists.
+func groupCount(oma []OMA) int {
 	n := 0
-	for _, o := range sc.OMA {
+	for _, o := range oma {
 		n += o.Count
 	}
 	return n
+}
+
+// oma is the off-map artillery of the game under way: a scenario's own,
+// or in a campaign the day's, which serves each of the day's scenarios
+// (13.0's order of battle, ruling L51).
+func (s *State) oma() []OMA {
+	if s.cp != nil {
+		return s.cp.Days[s.camp.Day].OMA
+	}
+	return s.sc.OMA
 }
 
 // spec is group g's line of the order of battle, and g's number among its
 // side's groups (1 first).
 func (s *State) spec(g int) (*OMA, int) {
 	var nth [2]int
-	for k := range s.sc.OMA {
-		o := &s.sc.OMA[k]
+	oma := s.oma()
+	for k := range oma {
+		o := &oma[k]
 		for range o.Count {
 			nth[o.Side]++
 			if g == 0 {
@@ -59,12 +70,28 @@ func (s *State) spec(g int) (*OMA, int) {
 	return nil, 0
 }
 
-func (s *State) groups() int { return groupCount(s.sc) }
+func (s *State) groups() int { return groupCount(s.oma()) }
 
 // groupID is a group's record name: "oma-russian-2".
 func (s *State) groupID(g int) string {
 	o, n := s.spec(g)
 	return fmt.Sprintf("oma-%s-%d", SideNames[o.Side], n)
+}
+
+// parseGroupID reads a group's record name: its side and its number
+// among that side's groups. It needs no order of battle, so a campaign's
+// log of an earlier day still reads.
+func parseGroupID(id string) (engine.Side, int, bool) {
+	rest, ok := strings.CutPrefix(id, "oma-")
+	k := strings.LastIndexByte(rest, '-')
+	if !ok || k < 0 {
+		return 0, 0, false
+	}
+	side, n := slices.Index(SideNames, rest[:k]), 0
+	if _, err := fmt.Sscan(rest[k+1:], &n); err != nil || side < 0 || n < 1 || itoa(n) != rest[k+1:] {
+		return 0, 0, false
+	}
+	return engine.Side(side), n, true
 }
 
 func (s *State) groupByID(id string) (int, bool) {
@@ -122,7 +149,7 @@ func (s *State) validVertex(c int16) bool {
 // "a trench on the map" is a trench counter (the map prints none, and none
 // is dug before April 1915: rulings L11, D9, L28).
 func (s *State) conditions() Conditions {
-	c := Conditions{}
+	c := Conditions{Night: s.night()} // 11.522
 	for col := range s.pos.hex {
 		for _, m := range s.pos.hex[col] {
 			c.TrenchOnMap = c.TrenchOnMap || m&TrenchMark != 0
@@ -520,7 +547,9 @@ func (s *State) ffeOnEntry(h hexgrid.Hex) {
 
 // checkArtillery: a group never has both a cross hair and an FFE on the
 // map (7.221); a cross hair stands on a vertex a call may use; a stray
-// waits only at the spine decision; a group not yet arrived is untouched.
+// waits only at the spine decision; a group not yet arrived is untouched;
+// between a campaign day's scenarios only the defender's cross hairs wait,
+// for the counter attack (11.2, 11.33).
 func (s *State) checkArtillery() error {
 	for g := range s.groups() {
 		gr, o := &s.Groups[g], s.spec1(g)
@@ -531,6 +560,8 @@ func (s *State) checkArtillery() error {
 			return fmt.Errorf("6.1: %s's cross hair on vertex %d", s.groupID(g), gr.Cross)
 		case o.Turn > int(s.Turn) && *gr != (omaGroup{}):
 			return fmt.Errorf("%s acts before its turn %d", s.groupID(g), o.Turn)
+		case gr.Cross != 0 && s.cp != nil && s.Step >= stHussars && (s.Step != stCounter || o.Side == s.cp.Attacker):
+			return fmt.Errorf("11.2, 11.33: %s's cross hair outlives its scenario", s.groupID(g))
 		}
 	}
 	if (s.Step == stSpine) != (s.Stray != 0) {

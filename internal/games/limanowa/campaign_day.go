@@ -89,6 +89,9 @@ func newCampaign(d *Data, c *Campaign, setup engine.Setup) (engine.State, error)
 		First: c.Defender, Victory: Victory{Kind: HillsAndVillages}, Control: c.Control}
 	var day []int8
 	for di := range c.Days {
+		if n := groupCount(c.Days[di].OMA); n > maxOMA {
+			return nil, fmt.Errorf("limanowa: %s %s has %d OMA groups, at most %d", c.ID, c.Days[di].Date, n, maxOMA)
+		}
 		for _, f := range c.Days[di].Forces {
 			sc.Forces = append(sc.Forces, f)
 			day = append(day, int8(di))
@@ -128,6 +131,7 @@ func (s *State) lastDay() bool { return int(s.camp.Day) == len(s.cp.Days)-1 }
 func (s *State) startDay() {
 	s.logf("11.02", engine.Observer, "day", s.date())
 	s.Hallowed = 0 // 6.679: hallowed ground once per day (ruling L47)
+	s.Groups = [maxOMA]omaGroup{} // the day's own OMA groups (ruling L51)
 	for _, w := range s.cp.Days[s.camp.Day].Withdraw {
 		s.withdraw(w)
 	}
@@ -392,6 +396,9 @@ func (s *State) startScenario(seg uint8) {
 	s.camp.Seg = seg
 	s.Turn, s.NightZero = 0, false
 	s.logf([...]string{"11.2", "11.31", "11.521"}[seg], engine.Observer, "segment", segNames[seg], itoa(s.turns()))
+	if seg == segCounter {
+		s.carryOver()
+	}
 	s.beginTurn()
 }
 
@@ -404,11 +411,44 @@ func (s *State) endScenario() {
 	}
 	switch s.camp.Seg {
 	case segAttack: // 11.31: the defender alone decides
+		s.liftCrossHairs("11.2", s.cp.Attacker)
 		s.Step, s.Decider, s.Phasing = stCounter, s.cp.Defender, s.cp.Defender
 	case segCounter:
 		s.isolation()
 	default:
+		s.liftCrossHairs("11.33", Central, Russian) // ruling L52
 		s.afterNight()
+	}
+}
+
+// liftCrossHairs takes sides' cross hairs and hourglasses off the map
+// (11.2: the attacker's after the attack scenario; 11.33: both sides'
+// after the counter attack, or when the defender declines one; ruling
+// L52). An FFE is already lifted in administration (7.247).
+func (s *State) liftCrossHairs(rule string, sides ...engine.Side) {
+	for g := range s.groups() {
+		gr := &s.Groups[g]
+		if gr.Cross != 0 && slices.Contains(sides, s.spec1(g).Side) {
+			s.logf(rule, engine.Observer, "crossLifted", s.groupID(g), formatVertex(codeVertex(gr.Cross)))
+			gr.Cross, gr.Glass, gr.Smoke = 0, 0, false
+		}
+	}
+}
+
+// carryOver starts the counter attack with the defender's cross hairs
+// where they lie, the relay delay already elapsed carried over (11.32):
+// the hourglass goes to the turn Turns.CarriedOver gives, and a group
+// primed in the attack scenario is primed from turn 1. Only the
+// defender's are left (liftCrossHairs).
+func (s *State) carryOver() {
+	for g := range s.groups() {
+		gr := &s.Groups[g]
+		if gr.Cross == 0 {
+			continue
+		}
+		rd := s.d.Tables.RelayDelay(s.spec1(g).Mode, s.conditions())
+		gr.Glass = int8(s.d.Turns.CarriedOver(int(gr.Glass)-rd, rd)) // Glass is the turn placed plus the delay
+		s.logf("11.32", engine.Observer, "crossCarried", s.groupID(g), formatVertex(codeVertex(gr.Cross)), itoa(max(int(gr.Glass), 1)))
 	}
 }
 
@@ -416,6 +456,7 @@ func (s *State) endScenario() {
 // checks first; units without a line of communication are captured. Then
 // the night begins with its melees (11.51) and the night-attack choice.
 func (s *State) isolation() {
+	s.liftCrossHairs("11.33", Central, Russian)
 	var d [2]int
 	for d[0] == d[1] {
 		d = s.dice()

@@ -257,6 +257,15 @@ func TestRecoverInPlay(t *testing.T) {
 			s.pos.Units[i].Where = Removed
 		}
 	}
+	removed := func() int { // the killed types off the campaign for good
+		n := 0
+		for i := range s.pos.Units {
+			id := s.d.Counters[s.pos.Units[i].Counter].ID
+			n += b2i(s.pos.Units[i].Where == Removed && (id == "russian-coy" || id == "honved-coy" || id == "ah-mg"))
+		}
+		return n
+	}
+	before := removed()
 	kill("russian-coy", 5, Destroyed) // 1/4 of 5: 2
 	kill("russian-mg", 1, Captured)
 	kill("honved-coy", 3, Destroyed) // 3/4 of 3: 3 infantry
@@ -299,12 +308,10 @@ func TestRecoverInPlay(t *testing.T) {
 	}
 	play(t, s, "done")
 	at(t, s, stImprove, Russian, "improving, the defender first")
-	back, gone := 0, 0
+	back, gone := 0, removed()-before
 	for i := range s.pos.Units {
 		if u := &s.pos.Units[i]; u.Where == Waiting && u.Force < 0 {
 			back++
-		} else if u.Where == Removed && (s.d.Counters[u.Counter].ID == "russian-coy" || s.d.Counters[u.Counter].ID == "honved-coy" || s.d.Counters[u.Counter].ID == "ah-mg") {
-			gone++
 		}
 		if u.Where == Destroyed {
 			t.Errorf("%s still on the casualty list", s.unitID(i))

@@ -63,9 +63,8 @@ func (s *State) word(a, lang string) string {
 	if _, ok := s.unitByID(a); ok {
 		return s.unitName(a, lang)
 	}
-	if g, ok := s.groupByID(a); ok {
-		o, n := s.spec(g)
-		return texts.Text(lang, "word.oma-group", s.word(SideNames[o.Side], lang), itoa(n))
+	if side, n, ok := parseGroupID(a); ok {
+		return texts.Text(lang, "word.oma-group", s.word(SideNames[side], lang), itoa(n))
 	}
 	return a
 }

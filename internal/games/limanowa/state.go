@@ -141,7 +141,7 @@ func (Game) New(setup engine.Setup) (engine.State, error) {
 	s.Rng = engine.NewRand(setup.Seed)
 	s.Movers = [2]int16{-1, -1}
 	s.Shooter = -1
-	if n := groupCount(sc); n > maxOMA {
+	if n := groupCount(sc.OMA); n > maxOMA {
 		return nil, fmt.Errorf("limanowa: scenario %s has %d OMA groups, at most %d", sc.ID, n, maxOMA)
 	}
 	s.Turn = 0
