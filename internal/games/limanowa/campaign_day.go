@@ -130,7 +130,7 @@ func (s *State) lastDay() bool { return int(s.camp.Day) == len(s.cp.Days)-1 }
 // reinforcements and recoveries segment, which starts with the Hussars.
 func (s *State) startDay() {
 	s.logf("11.02", engine.Observer, "day", s.date())
-	s.Hallowed = 0 // 6.679: hallowed ground once per day (ruling L47)
+	s.Hallowed = 0                // 6.679: hallowed ground once per day (ruling L47)
 	s.Groups = [maxOMA]omaGroup{} // the day's own OMA groups (ruling L51)
 	for _, w := range s.cp.Days[s.camp.Day].Withdraw {
 		s.withdraw(w)

@@ -74,10 +74,10 @@ func TestCampaignCrossHairsCarried(t *testing.T) {
 		})
 		c1, c2, c3 := aVertex(t, s, 100), aVertex(t, s, 200), aVertex(t, s, 300)
 		s.Groups = [maxOMA]omaGroup{}
-		s.Groups[0] = omaGroup{Cross: c1, Glass: 13}    // oma-central-1, telephone, called on turn 12
-		s.Groups[2] = omaGroup{Cross: c2, Glass: 10}    // oma-russian-1, telephone, called on turn 9: primed
+		s.Groups[0] = omaGroup{Cross: c1, Glass: 13}     // oma-central-1, telephone, called on turn 12
+		s.Groups[2] = omaGroup{Cross: c2, Glass: 10}     // oma-russian-1, telephone, called on turn 9: primed
 		s.Groups[4] = omaGroup{Cross: c3, Glass: 11 + 3} // oma-russian-3, runner, called on turn 11
-		s.endScenario() // the attack's last administration
+		s.endScenario()                                  // the attack's last administration
 		var log string
 		logHas(t, s, &log, "Austro-Hungarian artillery group 1's cross hair and hourglass at "+formatVertex(codeVertex(c1))+" are removed (11.2)")
 		if s.Groups[0].Cross != 0 || s.Groups[2].Cross != c2 || s.Groups[4].Cross != c3 {

@@ -85,7 +85,7 @@
 //     computer players an evaluation of scenario 1 (greedy beat random in
 //     15 of 20 side-swapped games);
 //   - the two campaigns as games, "gods-playground" and "high-water-mark"
-//     (campaign_day.go, campaign_actions.go, rulings L40-L50): every
+//     (campaign_day.go, campaign_actions.go, rulings L40-L53): every
 //     day's segments in 11.02's order - the Hussars mounted or dismounted
 //     for the day (13.0), set-up on the first day (11.01, defender first),
 //     the day's withdrawals, reinforcements and last night's recoveries
@@ -93,7 +93,11 @@
 //     first four at a time, a reinforcement may instead be kept off the
 //     map and walk on across the edge during the day (10.2, 10.21); the
 //     12-turn attack scenario; the defender's optional 6-turn
-//     counter attack; isolation with its die roll (11.41); the night's
+//     counter attack; the day's off-map artillery in each of the day's
+//     scenarios, the attacker's cross hairs removed after the attack
+//     (11.2), the defender's carried into the counter attack with their
+//     elapsed relay delay (11.32), all removed after it (11.33), aircraft
+//     as telephone at night (11.522); isolation with its die roll (11.41); the night's
 //     melees fought out (11.51); the secret night-attack choice, both
 //     sides active at once, each answer hidden from the other's view, log
 //     and Determinize until both are in, and the 6-turn night scenario
@@ -106,11 +110,9 @@
 //     conformance suite plays random campaigns and a recorded one must
 //     replay (campaign_game_test.go);
 //     campaign_bench_test.go measures a whole campaign's replay, a view
-//     and a replay viewer's step late in it. What a campaign day does not
-//     include yet: the days' off-map artillery (their cross hairs carried into the counter attack,
-//     11.32, and the night's telephone for aircraft, 11.522), bomb stops
-//     and wire breaches at night (no trench or wire can exist on this map
-//     in December 1914, ruling L49).
+//     and a replay viewer's step late in it. A campaign night offers no
+//     bomb stops or wire breaches: no trench or wire can exist on this
+//     map in December 1914 (ruling L49).
 //
 // Checked section by section against the rulebook, these rules are not in
 // play because nothing in a Limanowa scenario brings them: blobs and
