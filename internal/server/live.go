@@ -31,7 +31,7 @@ type live struct {
 	// told is the sides sent a notice for an interrupt (engine.Interrupter)
 	// that have not acted since: one notice an absence, not one a window.
 	told     engine.SideSet
-	thinking      bool // a computer player is deciding
+	thinking bool // a computer player is deciding
 	// stopThinking ends the computer's search under way (nil when none):
 	// called when the game ends, so a resigned game frees the pool at once.
 	stopThinking context.CancelFunc
