@@ -29,7 +29,7 @@ type live struct {
 	announced     engine.SideSet
 	overAnnounced bool
 	// told is the sides sent a notice for an interrupt (engine.Interrupter)
-	// that have not acted since: one notice an absence, not one a window.
+	// in the turn announced: one notice a turn, not one a window.
 	told     engine.SideSet
 	thinking bool // a computer player is deciding
 	// stopThinking ends the computer's search under way (nil when none):

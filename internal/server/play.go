@@ -407,7 +407,6 @@ func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine
 	lv.epoch++
 	p := progress(lv.sess)
 	p.Clock = lv.clockAfter(clock, running, credit, s.nowMS())
-	lv.told &^= engine.Only(side)
 	entry := lv.sess.Record.Actions[move]
 	if err := s.st.AppendAction(ctx, lv.g.ID, move, entry, p); err != nil {
 		// Memory is now ahead of the record: replay from the store next time.

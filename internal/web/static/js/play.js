@@ -233,8 +233,11 @@ export async function playPage(main, id) {
     // player asked for them.
     const title = gameTitle(v.game, v.title);
     document.title = `${yourTurn ? '● ' : ''}${title} — Sandtable`;
-    if (yourTurn && st.wasTurn === false && document.hidden && notifyOn()) {
+    // An interrupt (a reaction window in the other side's turn) is told
+    // once while the tab stays in the background, not at every window.
+    if (yourTurn && st.wasTurn === false && document.hidden && notifyOn() && !(v.interrupt && st.toldAway)) {
       try { new Notification(`${t('yourTurn')}: ${title}`, { body: v.prompt, tag: `sandtable-${id}` }); } catch (_) { /* not allowed here */ }
+      st.toldAway = !!v.interrupt;
     }
     st.wasTurn = yourTurn;
     const seats = v.seats.map((s) => `${sideName(s.side)}: ${s.you ? t('you') : s.ai ? levelName(s.ai) : s.public ? t('freeSeat') : s.open ? t('openSeat') : s.player}`).join(` ${t('vs')} `);
@@ -337,6 +340,8 @@ export async function playPage(main, id) {
   // No game (an unknown id, or no right to see it): no stream to follow.
   if (!st.view) return () => {};
   await loadChat();
+  const back = () => { if (!document.hidden) st.toldAway = false; };
+  document.addEventListener('visibilitychange', back);
   // Live updates: the stream says the game changed; fetch our own view.
   const es = new EventSource(`/api/games/${id}/events`);
   es.addEventListener('update', (ev) => {
@@ -347,5 +352,5 @@ export async function playPage(main, id) {
       else if (!ours(d)) load();
     }
   });
-  return () => { es.close(); clearInterval(st.ticker); };
+  return () => { es.close(); clearInterval(st.ticker); document.removeEventListener('visibilitychange', back); };
 }
