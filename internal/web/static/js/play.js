@@ -10,7 +10,7 @@ import { fairLine } from './fair.js';
 // ENDS are the actions that end a step or phase or pass: always in the
 // prompt bar. FEW actions are all listed as buttons; more are played on
 // the board.
-const ENDS = new Set(['done', 'pass']);
+const ENDS = new Set(['done', 'pass', 'end', 'hold', 'no-rally']);
 const FEW = 12;
 const capital = (x) => x.charAt(0).toUpperCase() + x.slice(1);
 // autoForced: the player opted in to having forced choices answered where
@@ -268,6 +268,8 @@ export async function playPage(main, id) {
     const ctx = {
       actions: v.actions, lang: lang(), side: v.side, log: v.log, changes: since.changes, notes: new Map(),
       play: (text) => send('actions', { action: text }),
+      // A question for the engine about the position (engine.Asker).
+      ask: (q) => request('GET', `/api/games/${id}/ask?q=${encodeURIComponent(q)}${v.your_sides.includes(v.side) ? `&side=${encodeURIComponent(v.side)}` : ''}`),
       highlight: (texts) => {
         for (const b of actions.querySelectorAll('button[data-action]')) b.classList.toggle('hl', texts.includes(b.dataset.action));
       },
