@@ -11,18 +11,25 @@ import (
 	_ "sandtable/internal/games/limanowa"
 )
 
+// limCentreJS defines limCentre(id), a hex's centre in hex sizes (rulings-
+// data D1: columns A..AR, the even ones half a hex lower).
+const limCentreJS = `var limCentre = (id) => {
+  const m = /^([A-Z]+)(\d+)$/.exec(id), l = m[1], c = l.length === 2 ? 26 + l.charCodeAt(1) - 64 : l.charCodeAt(0) - 64, r = +m[2];
+  return [1.5 * c, Math.sqrt(3) * (r - (c % 2 ? 0.5 : 0))];
+};
+`
+
 // limSetUp plays a hot-seat Limanowa game through the API from the page
 // until the Austro-Hungarians may issue a command (5.21): every unit set
 // up formed in the hex of its area nearest Limanowa's N17, so that the
 // sides meet, and the Russians passing. It returns the side.
-const limSetUp = `(async () => {
+const limSetUp = limCentreJS + `(async () => {
   const me = await (await fetch('/api/me')).json();
   const id = location.pathname.split('/')[2];
   for (let i = 0; i < 100; i++) {
     const v = await (await fetch('/api/games/' + id)).json();
     if (v.view.step === 'command' && v.side === 'central') return v.side;
-    const at = new Map(v.view.map.hexes.map((x) => [x.id, x]));
-    const far = (a) => { const x = at.get(a.action.split(' ')[2]); return x ? Math.hypot(x.x - at.get('N17').x, x.y - at.get('N17').y) : 1e9; };
+    const far = (a) => { const x = limCentre(a.action.split(' ')[2]), n = limCentre('N17'); return Math.hypot(x[0] - n[0], x[1] - n[1]); };
     const places = v.actions.filter((a) => a.action.endsWith(' formed'));
     const pass = v.actions.find((a) => a.action === 'pass');
     const act = places.length ? places.reduce((m, a) => (far(a) < far(m) ? a : m)) : pass || v.actions[0];
@@ -36,9 +43,9 @@ const limSetUp = `(async () => {
 // commanded nearest an enemy unit; with lit, the lit hex nearest an enemy
 // unit that unit may enter without crossing a stream (which would end
 // its move, 8.7) unless the hex is next to the enemy.
-const limNearest = `(async (side, lit, unit) => {
+const limNearest = limCentreJS + `(async (side, lit, unit) => {
   const v = await (await fetch('/api/games/' + location.pathname.split('/')[2] + '?side=' + side)).json();
-  const at = new Map(v.view.map.hexes.map((x) => [x.id, [x.x, x.y]]));
+  const at = { get: limCentre };
   const units = v.view.units.filter((u) => u.where === 'map');
   const enemies = units.filter((u) => u.side !== side).map((u) => at.get(u.hex));
   const gap = (hex) => Math.min(...enemies.map((e) => Math.hypot(at.get(hex)[0] - e[0], at.get(hex)[1] - e[1])));

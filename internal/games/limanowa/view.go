@@ -65,13 +65,22 @@ type MarkView struct {
 }
 
 // MapView is the printed map for drawing (the reconstruction of
-// data/map.json): every hex of the 44x25 sheet with its centre in units
-// of the hex size (flat-top), elevation level (4.51), terrain (8.1, 8.9)
-// and whether it is in play (2.2); the villages, hills, roads, streams,
-// bridges, the scenario's preregistered vertices (7.3) and the turn record
-// track. The same for every viewer and every state of a game.
+// data/map.json): the 44x25 sheet as rows of characters, as map.json
+// writes it, row 01 first and columns A to AR left to right - each hex's
+// elevation level (4.51) in Levels, its terrain in Terrain ('.' open, 'v'
+// village 8.1, 'W' woods with a centre dot, 'w' woods without 8.9, '-'
+// not in play 2.2) - and the villages, hills, roads, streams, bridges,
+// the scenario's preregistered vertices (7.3) and the turn record track.
+// A flat-top hex of size 1 at column c and row r has its centre at x =
+// 1.5c, y = sqrt(3)(r - 1/2) in odd columns and sqrt(3)r in even ones,
+// half a hex lower (rulings-data D1). The same for every viewer and state
+// of a scenario, built once; rows of characters, not a record a hex,
+// because every view carries it (a few KB, not 50).
 type MapView struct {
-	Hexes    []HexView    `json:"hexes"`
+	Cols     int          `json:"cols"`
+	Rows     int          `json:"rows"`
+	Levels   []string     `json:"levels"`
+	Terrain  []string     `json:"terrain"`
 	Villages []NamedView  `json:"villages"`
 	Hills    []NamedView  `json:"hills"`
 	Roads    [][]string   `json:"roads"`
@@ -79,16 +88,6 @@ type MapView struct {
 	Bridges  [][2]string  `json:"bridges"`
 	Vertices []VertexView `json:"vertices,omitempty"`
 	Turns    int          `json:"turns"`
-}
-
-// HexView is one hex of the map sheet.
-type HexView struct {
-	ID      string  `json:"id"`
-	X       float64 `json:"x"`
-	Y       float64 `json:"y"`
-	Level   int     `json:"level"`
-	Terrain string  `json:"terrain,omitempty"` // village, woods, dot-woods; "" open
-	Out     bool    `json:"out,omitempty"`     // no visible centre dot: not in play (2.2)
 }
 
 // NamedView is a village's or a hill's name and hexes.
@@ -109,6 +108,8 @@ type VertexView struct {
 
 var terrainNames = []string{"", "village", "woods", "dot-woods"}
 
+var terrainChars = []byte{'.', 'v', 'w', 'W'}
+
 // mapViews caches each scenario's map view: it never changes in play.
 var mapViews sync.Map // *Scenario -> *MapView
 
@@ -117,11 +118,19 @@ func (s *State) mapView() *MapView {
 		return v.(*MapView)
 	}
 	m := &s.d.Map
-	v := &MapView{Turns: s.sc.Turns, Roads: [][]string{}, Streams: [][2]string{}, Bridges: [][2]string{}}
-	for _, h := range Layout.Hexes() {
-		p := Layout.Center(h, 1)
-		v.Hexes = append(v.Hexes, HexView{ID: Layout.Format(h), X: round2(p.X), Y: round2(p.Y), Level: m.Level(h),
-			Terrain: terrainNames[m.Terrain(h)], Out: !m.InPlay(h)})
+	v := &MapView{Cols: Layout.MaxCol, Rows: Layout.MaxRow, Turns: s.sc.Turns, Roads: [][]string{}, Streams: [][2]string{}, Bridges: [][2]string{}}
+	for r := Layout.MinRow; r <= Layout.MaxRow; r++ {
+		lv, tr := make([]byte, 0, Layout.MaxCol), make([]byte, 0, Layout.MaxCol)
+		for c := Layout.MinCol; c <= Layout.MaxCol; c++ {
+			h := Layout.Hex(c, r)
+			lv = append(lv, byte('0'+m.Level(h)))
+			if m.InPlay(h) {
+				tr = append(tr, terrainChars[m.Terrain(h)])
+			} else {
+				tr = append(tr, '-')
+			}
+		}
+		v.Levels, v.Terrain = append(v.Levels, string(lv)), append(v.Terrain, string(tr))
 	}
 	ids := func(hs []hexgrid.Hex) []string {
 		out := make([]string, len(hs))
@@ -164,31 +173,32 @@ func round2(x float64) float64 { return math.Round(x*100) / 100 }
 // marks lists the markers in play (position.go).
 func (s *State) marks() []MarkView {
 	var out []MarkView
-	hexKinds := []struct {
-		m    HexMarks
-		kind string
-	}{{TrenchMark, "trench"}, {ScrapeMark, "scrape"}, {CraterMark, "crater"}}
-	sideKinds := []struct {
-		m    SideMarks
-		kind string
-	}{{WireMark, "wire"}, {BreachMark, "breach"}, {BombStopMark, "bomb-stop"}}
-	for _, h := range Layout.Hexes() {
-		for _, k := range hexKinds {
-			if s.pos.Marks(h)&k.m != 0 {
+	s.pos.EachMark(func(h hexgrid.Hex, m HexMarks) {
+		for _, k := range hexMarkNames {
+			if m&k.m != 0 {
 				out = append(out, MarkView{Hex: Layout.Format(h), Kind: k.kind})
 			}
 		}
-		for d := hexgrid.Dir(0); d < 3; d++ { // each hexside once, from one of its hexes
-			n := h.Neighbour(d)
-			for _, k := range sideKinds {
-				if s.pos.SideMarks(h, n)&k.m != 0 {
-					out = append(out, MarkView{Hex: Layout.Format(h), Other: Layout.Format(n), Kind: k.kind})
-				}
+	})
+	s.pos.EachSideMark(func(a, b hexgrid.Hex, m SideMarks) {
+		for _, k := range sideMarkNames {
+			if m&k.m != 0 {
+				out = append(out, MarkView{Hex: Layout.Format(a), Other: Layout.Format(b), Kind: k.kind})
 			}
 		}
-	}
+	})
 	return out
 }
+
+var hexMarkNames = []struct {
+	m    HexMarks
+	kind string
+}{{TrenchMark, "trench"}, {ScrapeMark, "scrape"}, {CraterMark, "crater"}}
+
+var sideMarkNames = []struct {
+	m    SideMarks
+	kind string
+}{{WireMark, "wire"}, {BreachMark, "breach"}, {BombStopMark, "bomb-stop"}}
 
 var whereNames = []string{"waiting", "map", "destroyed", "captured", "exited", "absent", "removed"}
 

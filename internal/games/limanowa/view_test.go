@@ -7,26 +7,44 @@ import (
 	"sandtable/internal/engine"
 )
 
-// The board's map: every hex of the 44x25 sheet, the named features, and
-// the same value for every view of a scenario.
+// The board's map: every hex of the 44x25 sheet in rows of characters,
+// the named features, and the same value for every view of a scenario.
 func TestMapView(t *testing.T) {
 	s := probe(t, Russian, `cossack-sqn-1 J20 formed`)
 	m := s.View(Central, "en").(View).Map
-	if len(m.Hexes) != 44*25 || len(m.Villages) == 0 || len(m.Roads) == 0 || len(m.Streams) == 0 || len(m.Bridges) == 0 {
-		t.Fatalf("hexes %d, villages %d, roads %d, streams %d, bridges %d", len(m.Hexes), len(m.Villages), len(m.Roads), len(m.Streams), len(m.Bridges))
+	if len(m.Levels) != 25 || len(m.Terrain) != 25 || len(m.Villages) == 0 || len(m.Roads) == 0 || len(m.Streams) == 0 || len(m.Bridges) == 0 {
+		t.Fatalf("rows %d/%d, villages %d, roads %d, streams %d, bridges %d", len(m.Levels), len(m.Terrain), len(m.Villages), len(m.Roads), len(m.Streams), len(m.Bridges))
 	}
-	byID := map[string]HexView{}
-	for _, h := range m.Hexes {
-		byID[h.ID] = h
+	for r := range 25 {
+		if len(m.Levels[r]) != 44 || len(m.Terrain[r]) != 44 {
+			t.Fatalf("row %d: %q %q", r+1, m.Levels[r], m.Terrain[r])
+		}
+		for c := range 44 {
+			h := Layout.Hex(c+1, r+1)
+			want := byte('-')
+			if s.d.Map.InPlay(h) {
+				want = terrainChars[s.d.Map.Terrain(h)]
+			}
+			if m.Terrain[r][c] != want || int(m.Levels[r][c]-'0') != s.d.Map.Level(h) {
+				t.Fatalf("%s: level %c terrain %c", Layout.Format(h), m.Levels[r][c], m.Terrain[r][c])
+			}
+		}
 	}
-	if h := byID["N17"]; h.Terrain != "village" || h.Out {
-		t.Errorf("N17, in Limanowa: %+v", h)
-	}
-	if a, b := byID["A01"], byID["B01"]; b.Y <= a.Y || b.X <= a.X { // D1: even columns half a hex lower
-		t.Errorf("A01 %+v, B01 %+v", a, b)
+	if m.Terrain[16][13] != 'v' { // N17, in Limanowa
+		t.Errorf("N17: %c", m.Terrain[16][13])
 	}
 	if m2 := s.View(Russian, "it").(View).Map; m2 != m {
 		t.Error("the map view is built once a scenario")
+	}
+	// Markers in hexes and on hexsides, each hexside once.
+	s.pos.Mark(Layout.MustParse("J20"), TrenchMark|ScrapeMark, true)
+	s.pos.MarkSide(Layout.MustParse("K20"), Layout.MustParse("K21"), WireMark, true)
+	got := map[string]bool{}
+	for _, mk := range s.View(Central, "en").(View).Marks {
+		got[mk.Kind+" "+mk.Hex+" "+mk.Other] = true
+	}
+	if len(got) != 3 || !got["trench J20 "] || !got["scrape J20 "] || !got["wire K20 K21"] && !got["wire K21 K20"] {
+		t.Errorf("marks %v", got)
 	}
 }
 
@@ -98,5 +116,45 @@ func TestAskSight(t *testing.T) {
 	}
 	if seen == 0 || blocked == 0 {
 		t.Errorf("the pairs should include seen and blocked lines: %d seen, %d blocked", seen, blocked)
+	}
+}
+
+// The moving side's view at a reaction window (the board's, with the map
+// cached and the markers listed), and the line of sight the board's tool
+// asks for across the map.
+func BenchmarkView(b *testing.B) {
+	s := probe(&testing.T{}, Russian, `
+		cossack-sqn-1 J20 formed
+		hussar-sqn-1 L20 formed`)
+	for _, x := range []string{"activate cossack-sqn-1", "move cossack-sqn-1", "step cossack-sqn-1 I20", "step cossack-sqn-1 J20", "step cossack-sqn-1 K20"} {
+		a, _ := s.DecodeAction(x)
+		if err := s.Apply(s.Decider, a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s.View(Central, "en")
+	}
+}
+
+func BenchmarkAskSight(b *testing.B) {
+	s := probe(&testing.T{}, Russian, `cossack-sqn-1 J20 formed`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.Ask(Central, "en", "sight N17 AF13"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The view as the server sends it: built and encoded.
+func BenchmarkViewJSON(b *testing.B) {
+	s := probe(&testing.T{}, Russian, `cossack-sqn-1 J20 formed`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := json.Marshal(s.View(Central, "en")); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -22,7 +22,10 @@ export const stylesheet = true;
 
 const R = 20; // hex size: centre to corner
 const CS = 30; // counter side
-const YK = Math.sqrt(3) / 2; // a flat-top centre's y is a whole number of these
+const SQ3 = Math.sqrt(3);
+// centre of a hex at its printed column and row: flat-top, the even
+// columns half a hex lower (rulings-data D1; hexgrid's Layout.Center).
+const centre = (x) => [1.5 * x.col * R, SQ3 * (x.row - (x.col % 2 ? 0.5 : 0)) * R];
 const LEVEL = ['#eef0dc', '#e2dfb8', '#d2c68f', '#bea96f', '#a78d58', '#8f7447'];
 const tokens = (text) => text.split(/\s+/);
 const keyed = (f) => (e) => {
@@ -38,6 +41,25 @@ const sights = new Map();
 function sightState() {
   if (!sights.has(location.pathname)) sights.set(location.pathname, { on: false, from: '', answer: null, error: '' });
   return sights.get(location.pathname);
+}
+
+// The map's hexes from the view's rows of characters (as map.json writes
+// them): id, column, row, level, terrain, out of play.
+const TERRAIN = { '.': '', v: 'village', w: 'woods', W: 'dot-woods' };
+const colName = (c) => (c > 26 ? String.fromCharCode(64 + Math.floor((c - 1) / 26)) : '') + String.fromCharCode(65 + ((c - 1) % 26));
+let sheetOf = { key: '', hexes: [] }; // the last map's hexes: the same every redraw
+function sheet(m) {
+  const key = m.levels.join('') + m.terrain.join('');
+  if (sheetOf.key === key) return sheetOf.hexes;
+  const hexes = [];
+  for (let r = 1; r <= m.rows; r++) {
+    for (let c = 1; c <= m.cols; c++) {
+      const t = m.terrain[r - 1][c - 1];
+      hexes.push({ id: colName(c) + String(r).padStart(2, '0'), col: c, row: r, level: +m.levels[r - 1][c - 1], terrain: TERRAIN[t] || '', out: t === '-' });
+    }
+  }
+  sheetOf = { key, hexes };
+  return hexes;
 }
 
 // corners of the flat-top hex around x, y, scaled by k.
@@ -98,18 +120,18 @@ function counterFace(u, w, cls, title) {
 export function render(el, v, ctx) {
   clear(el);
   const w = gameWords('limanowa');
-  if (!v || !v.map || !Array.isArray(v.map.hexes)) {
+  if (!v || !v.map || !Array.isArray(v.map.levels)) {
     el.append(h('pre', {}, JSON.stringify(v, null, 1)));
     return null;
   }
-  const hexes = v.map.hexes;
+  const hexes = sheet(v.map);
   const byID = new Map(hexes.map((x) => [x.id, x]));
-  const pos = new Map(hexes.map((x) => [x.id, [x.x * R, x.y * R]]));
-  // Hexes by their axial column and half-row, to find neighbours.
-  const key = (x) => `${Math.round(x.x / 1.5)},${Math.round(x.y / YK)}`;
-  const atKey = new Map(hexes.map((x) => [key(x), x]));
+  const pos = new Map(hexes.map((x) => [x.id, centre(x)]));
+  // Hexes by column and half-row, to find neighbours.
+  const half = (x) => 2 * x.row - (x.col % 2);
+  const atKey = new Map(hexes.map((x) => [`${x.col},${half(x)}`, x]));
   const near = (x) => {
-    const q = Math.round(x.x / 1.5), k = Math.round(x.y / YK);
+    const q = x.col, k = half(x);
     return [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]].map(([dq, dk]) => atKey.get(`${q + dq},${k + dk}`)).filter(Boolean);
   };
   const units = v.units || [];
@@ -122,7 +144,7 @@ export function render(el, v, ctx) {
   if (!ctx.ask) sight.on = false;
 
   // The frame: the sheet, half a hex of margin.
-  const xs = hexes.map((x) => x.x * R), ys = hexes.map((x) => x.y * R);
+  const xs = hexes.map((x) => pos.get(x.id)[0]), ys = hexes.map((x) => pos.get(x.id)[1]);
   const minX = Math.min(...xs) - R * 1.2, maxX = Math.max(...xs) + R * 1.2, minY = Math.min(...ys) - R, maxY = Math.max(...ys) + R;
   const W = maxX - minX, H = maxY - minY;
   const svg = s('svg', { viewBox: `${minX.toFixed(0)} ${minY.toFixed(0)} ${W.toFixed(0)} ${H.toFixed(0)}`, class: 'map lim', role: 'img', 'aria-label': w.mapLabel });
@@ -312,7 +334,7 @@ export function render(el, v, ctx) {
   });
 
   el.append(...[info, panel, status, sightLine, h('div', { class: 'mapwrap' }, frame.controls, frame.scroll, chooser), legend,
-    h('div', { class: 'lim-off' }, h('strong', {}, w.offMap), ...boxes), h('p', { class: 'notice' }, w.notice)].filter(Boolean));
+    boxes.some(Boolean) ? h('div', { class: 'lim-off' }, h('strong', {}, w.offMap), ...boxes) : null, h('p', { class: 'notice' }, w.notice)].filter(Boolean));
   frame.place();
   drawChanges(gLast, ctx.changes, (p) => pos.get(p), unitEls);
 
