@@ -215,6 +215,14 @@ func TestBrowserLimanowa(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// In Italian: the board's words from the catalog's client section.
+	if err := chromedp.Do(ctx, js(`localStorage.setItem('lang', 'it')`), chromedp.Reload(), chromedp.WaitVisible(css(`button.lim-sight-tool`)), limShots("lim-it")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := pageText(ctx, "button.lim-sight-tool"); b != "Linea di vista" {
+		t.Fatalf("the line-of-sight tool in Italian: %q", b)
+	}
+	noStrayText(t, ctx)
 }
 
 // limShots takes the screenshots the project looks at (with

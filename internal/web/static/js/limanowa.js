@@ -73,12 +73,12 @@ function corners(x, y, k = 1) {
 }
 const poly = (pts) => 'M' + pts.map((p) => p.map((n) => n.toFixed(1)).join(',')).join('L') + 'Z';
 
-// shortName is a counter's name as printed small: its first word and its
-// number ("Cossack squadron 1" -> "Cossack 1").
-function shortName(u) {
-  const f = u.name.split(/\s+/), n = f[f.length - 1];
-  const first = f[0].replace(/,$/, '');
-  return /^\d+$/.test(n) && f.length > 1 ? `${first.slice(0, 8)} ${n}` : first.slice(0, 10);
+// shortName is a counter's name as printed small: its kind's short name
+// in the catalog (client.short, by the counter id without its number) and
+// its number ("cossack-sqn-2" -> "Cossack 2").
+function shortName(u, w) {
+  const k = u.id.lastIndexOf('-'), kind = u.id.slice(0, k), n = u.id.slice(k + 1);
+  return `${(w.short || {})[kind] || kind} ${n}`;
 }
 
 // unitLine is a counter in words: name, type, the face up and both faces,
@@ -107,9 +107,11 @@ function typeMark(type) {
 // notation; spent, IN and moving marks.
 function counterFace(u, w, cls, title) {
   const g = s('g', { class: `counter ${u.side}${u.dispersed ? ' dispersed' : ''}${u.spent ? ' spent' : ''}${u.moving ? ' moving' : ''} ${cls}`, tabindex: 0, role: 'button', 'data-unit': u.id, 'aria-label': title });
-  const c = -CS / 2;
+  const c = -CS / 2, label = shortName(u, w);
+  // A long name is squeezed to the counter's width.
+  const fit = label.length > 10 ? { textLength: CS - 3, lengthAdjust: 'spacingAndGlyphs' } : {};
   g.append(s('title', {}, title), s('rect', { class: 'face', x: c, y: c, width: CS, height: CS, rx: 2 }), typeMark(u.type),
-    s('text', { x: 0, y: 3.6, class: 'cname' }, shortName(u)),
+    s('text', { x: 0, y: 3.6, class: 'cname', ...fit }, label),
     s('text', { x: 0, y: CS / 2 - 3, class: 'cval' }, u.face));
   if (u.spent) g.append(s('path', { class: 'spentmark', d: `M${c},${c + 7} L${c + 7},${c} L${c},${c} Z` }));
   if (u.in) g.append(s('g', { class: 'inmark' }, s('rect', { x: CS / 2 - 9, y: c - 3, width: 10, height: 6.5, rx: 1 }), s('text', { x: CS / 2 - 4, y: c + 2 }, 'IN')));
