@@ -225,6 +225,47 @@ func TestBrowserLimanowa(t *testing.T) {
 	noStrayText(t, ctx)
 }
 
+// TestBrowserLimanowaArtillery plays scenario 2 (Counter Attack) through
+// the API to a command that may call off-map artillery, then calls it on
+// the map: the group's vertices are lit, a click on one asks shell or
+// smoke, and the cross hair stands there with its hourglass on the turn
+// record track (6.1, 7.221).
+func TestBrowserLimanowaArtillery(t *testing.T) {
+	ctx, base := browser(t)
+	err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), newGuestGame(base, "limanowa"), chromedp.WaitVisible(css(`svg.map.lim path.hex`)),
+		js(`localStorage.setItem('curtain', 'off')`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	side, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+  const me = await (await fetch('/api/me')).json();
+  const post = (path, body) => fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf }, body: JSON.stringify(body) });
+  const g = await (await post('/api/games', { game: 'limanowa', mode: 'hotseat', scenario: 'counter-attack', seed: 1 })).json();
+  history.replaceState(null, '', '/play/' + g.id);
+  for (let i = 0; i < 200; i++) {
+    const v = await (await fetch('/api/games/' + g.id)).json();
+    if (v.actions.some((a) => a.action.startsWith('call '))) return v.side;
+    const a = v.actions.find((x) => x.action.endsWith(' formed')) || v.actions.find((x) => x.action === 'pass') || v.actions[0];
+    if (!a) return '';
+    await post('/api/games/' + g.id + '/actions', { side: v.side, move: v.move, action: a.action });
+  }
+  return '';
+})()`, chromedp.EvalAwaitPromise))
+	if err != nil || side == "" {
+		t.Fatalf("no call of off-map artillery came: %q %v", side, err)
+	}
+	err = chromedp.Do(ctx, chromedp.Navigate(base+"/play/"+gameID(t, ctx)+"?side="+side), chromedp.WaitVisible(css(`.mapscroll circle.vlit`)),
+		chromedp.ScrollIntoView(css(`.mapscroll circle.vlit`)), viewShot("lim-call"),
+		js(`document.querySelector('.mapscroll circle.vlit').dispatchEvent(new MouseEvent('click', { bubbles: true }))`),
+		chromedp.WaitVisible(css(`.chooser button[data-action$=" shell"]`)), chromedp.Click(css(`.chooser button[data-action$=" shell"]`)),
+		chromedp.WaitVisible(css(`.mapscroll g.crosshair`)), chromedp.WaitVisible(css(`.lim-track .slot .glass`)),
+		chromedp.ScrollIntoView(css(`.mapscroll g.crosshair`)), viewShot("lim-crosshair"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	noStrayText(t, ctx)
+}
+
 // limShots takes the screenshots the project looks at (with
 // SANDTABLE_SCREENSHOTS set): the page at 390x844 and at 1400x900.
 func limShots(name string) chromedp.Action[chromedp.Void] {

@@ -113,7 +113,8 @@
 //     in December 1914, ruling L49);
 //   - what the browser board needs (view.go): the map sheet drawn once a
 //     scenario, the markers, both faces of each counter, the step and
-//     the command under way; Interrupt (engine.Interrupter: reaction,
+//     the command under way, each artillery group's cross hair,
+//     hourglass and fire for effect; Interrupt (engine.Interrupter: reaction,
 //     return fire and the reactor's melee allocation are not a turn, for
 //     the server's notices and clocks) and Ask (engine.Asker: "sight A
 //     B", the line of sight over the map for the board's tool).

@@ -47,14 +47,28 @@ type View struct {
 	Policy     string      `json:"policy,omitempty"`   // the viewer's standing reaction order
 	Campaign   *DayView    `json:"campaign,omitempty"` // a campaign's day (campaign_day.go)
 	// Step names the decision point (setup, command, group, move, rally,
-	// react, return, melee); Group is the activated units (6.01).
+	// react, return, melee, arrive, spine: i18n.go's stepKey); Group is
+	// the activated units (6.01).
 	Step  string     `json:"step"`
 	Group []string   `json:"group,omitempty"`
 	Marks []MarkView `json:"marks,omitempty"`
-	Map   *MapView   `json:"map"`
+	// Artillery is each off-map artillery group: its cross hair and its
+	// hourglass, its fire for effect (7.221, 7.222, 7.242), all open on
+	// the map and the records track.
+	Artillery []OMAView `json:"artillery,omitempty"`
+	Map       *MapView  `json:"map"`
 }
 
-var stepNames = []string{"setup", "command", "group", "move", "rally", "react", "return", "melee"}
+// OMAView is an off-map artillery group as the board shows it.
+type OMAView struct {
+	ID    string      `json:"id"`
+	Side  string      `json:"side"`
+	Cross *VertexView `json:"cross,omitempty"` // its cross hair (7.221)
+	Glass int         `json:"glass,omitempty"` // the turn of its hourglass (7.222)
+	FFE   *VertexView `json:"ffe,omitempty"`   // its fire for effect (7.242)
+	Spent bool        `json:"spent,omitempty"`
+	Smoke bool        `json:"smoke,omitempty"`
+}
 
 // MarkView is a marker in a hex (trench, scrape, crater: 8.2, 8.32) or on
 // the hexside between Hex and Other (wire, breach, bomb stop: 8.33, 8.34).
@@ -103,7 +117,7 @@ type VertexView struct {
 	X    float64 `json:"x"`
 	Y    float64 `json:"y"`
 	Side string  `json:"side"`
-	Kind string  `json:"kind"` // preregistered
+	Kind string  `json:"kind"` // preregistered, crosshair, ffe
 }
 
 var terrainNames = []string{"", "village", "woods", "dot-woods"}
@@ -160,8 +174,7 @@ func (s *State) mapView() *MapView {
 	}
 	for _, o := range s.sc.OMA {
 		if o.Preregistered != nil {
-			p := Layout.VertexPoint(*o.Preregistered, 1)
-			v.Vertices = append(v.Vertices, VertexView{X: round2(p.X), Y: round2(p.Y), Side: SideNames[o.Side], Kind: "preregistered"})
+			v.Vertices = append(v.Vertices, *vertexView(*o.Preregistered, SideNames[o.Side], "preregistered"))
 		}
 	}
 	got, _ := mapViews.LoadOrStore(s.sc, v)
@@ -169,6 +182,12 @@ func (s *State) mapView() *MapView {
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+// vertexView is a vertex at its point on the map, in hex sizes.
+func vertexView(vx hexgrid.Vertex, side, kind string) *VertexView {
+	p := Layout.VertexPoint(vx, 1)
+	return &VertexView{X: round2(p.X), Y: round2(p.Y), Side: side, Kind: kind}
+}
 
 // marks lists the markers in play (position.go).
 func (s *State) marks() []MarkView {
@@ -205,7 +224,19 @@ var whereNames = []string{"waiting", "map", "destroyed", "captured", "exited", "
 // View is the same for every viewer.
 func (s *State) View(side engine.Side, lang string) any {
 	v := View{Scenario: s.sc.ID, Turn: int(s.Turn), Turns: s.turns(), Couplets: int(s.Couplets),
-		Actor: SideNames[s.Phasing], Prompt: s.Prompt(side, lang), Step: stepNames[s.Step], Map: s.mapView(), Marks: s.marks()}
+		Actor: SideNames[s.Phasing], Prompt: s.Prompt(side, lang), Step: stepKey[s.Step], Map: s.mapView(), Marks: s.marks()}
+	for g := range s.groups() {
+		gr := &s.Groups[g]
+		o, _ := s.spec(g)
+		ov := OMAView{ID: s.groupID(g), Side: SideNames[o.Side], Spent: gr.Spent, Smoke: gr.Smoke}
+		if gr.Cross != 0 {
+			ov.Cross, ov.Glass = vertexView(codeVertex(gr.Cross), ov.Side, "crosshair"), int(gr.Glass)
+		}
+		if gr.FFE != 0 {
+			ov.FFE = vertexView(codeVertex(gr.FFE), ov.Side, "ffe")
+		}
+		v.Artillery = append(v.Artillery, ov)
+	}
 	if s.Step == stGroup {
 		for k := range int(s.NGroup) {
 			v.Group = append(v.Group, s.unitID(int(s.Group[k])))

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/hexgrid"
 )
 
 // The board's map: every hex of the 44x25 sheet in rows of characters,
@@ -157,4 +158,33 @@ func BenchmarkViewJSON(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// Scenario 2's off-map artillery in the view: every group, its side, and
+// a cross hair once one is called, at its vertex.
+func TestArtilleryView(t *testing.T) {
+	st, err := Game{}.New(engine.Setup{Scenario: "counter-attack", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	v := s.View(Central, "en").(View)
+	if len(v.Artillery) != s.groups() || len(v.Artillery) == 0 {
+		t.Fatalf("%d groups in the view, %d in the scenario", len(v.Artillery), s.groups())
+	}
+	s.Groups[0].Cross, s.Groups[0].Glass = vertexCode(hexgridVertex(t, "N18", "O19", "N19")), 3
+	a := s.View(Russian, "en").(View).Artillery[0]
+	want := Layout.VertexPoint(hexgridVertex(t, "N18", "O19", "N19"), 1)
+	if a.Cross == nil || a.Glass != 3 || a.Cross.Kind != "crosshair" || a.Cross.X != round2(want.X) || a.Cross.Y != round2(want.Y) {
+		t.Fatalf("cross hair %+v", a)
+	}
+}
+
+func hexgridVertex(t *testing.T, a, b, c string) hexgrid.Vertex {
+	t.Helper()
+	v, ok := hexgrid.VertexOf(Layout.MustParse(a), Layout.MustParse(b), Layout.MustParse(c))
+	if !ok {
+		t.Fatalf("%s/%s/%s is no vertex", a, b, c)
+	}
+	return v
 }

@@ -28,6 +28,10 @@ const SQ3 = Math.sqrt(3);
 const centre = (x) => [1.5 * x.col * R, SQ3 * (x.row - (x.col % 2 ? 0.5 : 0)) * R];
 const LEVEL = ['#eef0dc', '#e2dfb8', '#d2c68f', '#bea96f', '#a78d58', '#8f7447'];
 const tokens = (text) => text.split(/\s+/);
+// A vertex in an action's text: its three hexes, "N18/O19/N19" (7.221).
+const isVertex = (tk) => /^([A-Z]+\d\d|off-map)(\/([A-Z]+\d\d|off-map)){2}$/.test(tk);
+// The group whose vertices the map lights, by game page.
+const calling = new Map();
 const keyed = (f) => (e) => {
   if (e.key === 'Enter' || e.key === ' ') {
     e.preventDefault();
@@ -201,6 +205,16 @@ export function render(el, v, ctx) {
     gMarks.append(s('g', { class: 'vertex ' + vx.side }, s('title', {}, `${w[vx.kind] || vx.kind} (${sideWord(vx.side)})`),
       s('circle', { cx: vx.x * R, cy: vx.y * R, r: 4 }), s('path', { d: `M${vx.x * R - 6},${vx.y * R}h12M${vx.x * R},${vx.y * R - 6}v12` })));
   }
+  // Off-map artillery: cross hairs and fires for effect on their vertices.
+  for (const a of v.artillery || []) {
+    if (a.cross) {
+      const x = a.cross.x * R, y = a.cross.y * R;
+      gMarks.append(s('g', { class: 'crosshair ' + a.side, 'data-group': a.id }, s('title', {}, `${a.id}: ${w.crosshair}${a.smoke ? `, ${w.smoke}` : ''}, ${w.hourglass} ${a.glass}`),
+        s('circle', { cx: x, cy: y, r: 6 }), s('path', { d: `M${x - 9},${y}h18M${x},${y - 9}v18` })));
+    }
+    if (a.ffe) gMarks.append(s('g', { class: 'ffe ' + a.side, 'data-group': a.id }, s('title', {}, `${a.id}: ${w.ffe}`),
+      s('circle', { cx: a.ffe.x * R, cy: a.ffe.y * R, r: 9 }), s('text', { x: a.ffe.x * R, y: a.ffe.y * R + 2.5 }, 'FFE')));
+  }
   // Markers in hexes and on hexsides.
   for (const m of v.marks || []) {
     if (!pos.has(m.hex)) continue;
@@ -224,7 +238,7 @@ export function render(el, v, ctx) {
     const m = middle(hl.hexes);
     if (m) gNames.append(s('text', { x: m[0], y: m[1] - R * 1.1, class: 'hillname' }, `▲ ${hl.name}`));
   }
-  // Who holds each Limanowa hex (3.9, 13.0).
+  // Who holds each hex the victory counts (3.9, 13.0).
   (v.control || []).forEach((list, i) => {
     for (const id of list || []) {
       if (!pos.has(id)) continue;
@@ -290,13 +304,42 @@ export function render(el, v, ctx) {
 
   // The tracks: turn record, initiative, couplets.
   const track = h('div', { class: 'lim-track', title: w.track }, h('strong', {}, `${w.turn} `),
-    Array.from({ length: v.turns || 0 }, (_, i) => h('span', { class: 'slot' + (i + 1 === v.turn ? ' now' : '') }, i + 1)));
+    Array.from({ length: v.turns || 0 }, (_, i) => {
+      const glasses = (v.artillery || []).filter((a) => a.cross && a.glass === i + 1);
+      return h('span', { class: 'slot' + (i + 1 === v.turn ? ' now' : ''), title: glasses.map((a) => `${a.id}: ${w.hourglass} ${a.glass}`).join('\n') || null },
+        i + 1, glasses.length ? h('small', { class: 'glass ' + glasses[0].side }, '⌛'.repeat(glasses.length)) : null);
+    }));
   const info = h('div', { class: 'mapinfo lim-info' }, track,
     v.initiative ? h('span', {}, `${w.initiative}: ${sideWord(v.initiative)}`) : null,
     v.turn > 0 ? h('span', {}, `${v.couplets} ${w.couplets}`) : null,
     h('span', {}, `${sideWord(v.actor)} ${w.acting}`),
     h('span', { class: 'held-count' }, `${w.control}: ${sideWord('central')} ${(v.control?.[0] || []).length} · ${sideWord('russian')} ${(v.control?.[1] || []).length}`));
 
+  // Calls of off-map artillery on the map (6.1): the chosen group's
+  // vertices lit; a click calls it there (shell or smoke, asked).
+  const vacts = acts.filter((a) => tokens(a.action).some(isVertex));
+  const vgroups = [...new Set(vacts.map((a) => tokens(a.action)[1]))];
+  let callPick = null;
+  if (vgroups.length) {
+    if (!vgroups.includes(calling.get(location.pathname))) calling.set(location.pathname, vgroups[0]);
+    const g = calling.get(location.pathname), byVertex = new Map();
+    for (const a of vacts) {
+      const tk = tokens(a.action), vx = tk.find(isVertex);
+      if (tk[1] !== g) continue;
+      if (!byVertex.has(vx)) byVertex.set(vx, []);
+      byVertex.get(vx).push(a);
+    }
+    for (const [vx, list] of byVertex) {
+      const ps = vx.split('/').filter((id) => pos.has(id)).map((id) => pos.get(id));
+      if (!ps.length) continue;
+      const x = ps.reduce((m, p) => m + p[0], 0) / ps.length, y = ps.reduce((m, p) => m + p[1], 0) / ps.length;
+      gOdds.append(s('circle', { cx: x, cy: y, r: 4.5, class: 'vlit', 'data-vertex': vx, tabindex: 0, role: 'button', 'aria-label': `${g} ${vx}`,
+        onclick: () => (list.length === 1 ? ctx.play(list[0].action) : offerChoices(chooser, list, ctx.play, w)),
+        onkeydown: keyed(() => (list.length === 1 ? ctx.play(list[0].action) : offerChoices(chooser, list, ctx.play, w))) }, s('title', {}, `${g}: ${vx}`)));
+    }
+    callPick = h('label', { class: 'lim-call' }, `${w.callArtillery} `, h('select', { name: 'oma', onchange: (e) => { calling.set(location.pathname, e.target.value); render(el, v, ctx); } },
+      vgroups.map((x) => h('option', { value: x, selected: x === g }, x))));
+  }
   const status = h('div', { class: 'unitinfo', hidden: true });
   const chooser = h('div', { class: 'chooser', hidden: true });
   const sightLine = h('div', { class: 'lim-sight', hidden: !sight.on });
@@ -335,7 +378,7 @@ export function render(el, v, ctx) {
     return list.length ? h('details', { class: 'offmap', open: where === 'waiting' && v.step === 'setup' && window.innerWidth > 700 }, h('summary', {}, `${w[where]} (${list.length})`), offList(list)) : null;
   });
 
-  el.append(...[info, panel, status, sightLine, h('div', { class: 'mapwrap' }, frame.controls, frame.scroll, chooser), legend,
+  el.append(...[info, panel, callPick, status, sightLine, h('div', { class: 'mapwrap' }, frame.controls, frame.scroll, chooser), legend,
     boxes.some(Boolean) ? h('div', { class: 'lim-off' }, h('strong', {}, w.offMap), ...boxes) : null, h('p', { class: 'notice' }, w.notice)].filter(Boolean));
   frame.place();
   drawChanges(gLast, ctx.changes, (p) => pos.get(p), unitEls);
@@ -441,7 +484,7 @@ export function render(el, v, ctx) {
   const PANEL = new Set(['react', 'return', 'attack', 'policy', 'hold']);
   return (text) => {
     const tk = tokens(text);
-    if (PANEL.has(tk[0])) return true;
+    if (PANEL.has(tk[0]) || tk.some(isVertex)) return true;
     if (tk[0] === 'add') return true;
     return tk.slice(1).some((x) => unitEls.has(x) || byID.has(x)) || tk.slice(1).some((x) => unitIDs.has(x));
   };
