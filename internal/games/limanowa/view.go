@@ -124,11 +124,18 @@ var terrainNames = []string{"", "village", "woods", "dot-woods"}
 
 var terrainChars = []byte{'.', 'v', 'w', 'W'}
 
-// mapViews caches each scenario's map view: it never changes in play.
-var mapViews sync.Map // *Scenario -> *MapView
+// mapViews caches each scenario's map view, by data and scenario id (a
+// campaign game makes its own Scenario, so not by pointer): it never
+// changes in play.
+var mapViews sync.Map // mapKey -> *MapView
+
+type mapKey struct {
+	d  *Data
+	id string
+}
 
 func (s *State) mapView() *MapView {
-	if v, ok := mapViews.Load(s.sc); ok {
+	if v, ok := mapViews.Load(mapKey{s.d, s.sc.ID}); ok {
 		return v.(*MapView)
 	}
 	m := &s.d.Map
@@ -177,7 +184,7 @@ func (s *State) mapView() *MapView {
 			v.Vertices = append(v.Vertices, *vertexView(*o.Preregistered, SideNames[o.Side], "preregistered"))
 		}
 	}
-	got, _ := mapViews.LoadOrStore(s.sc, v)
+	got, _ := mapViews.LoadOrStore(mapKey{s.d, s.sc.ID}, v)
 	return got.(*MapView)
 }
 
