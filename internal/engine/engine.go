@@ -161,6 +161,34 @@ func Deciding(st State) SideSet {
 	return out
 }
 
+// Interrupter is an optional interface of State, for a decision asked in
+// the middle of another side's turn (Limanowa's reaction fire, return
+// fire and melee allocation, asked after every movement point): Interrupt
+// reports that the decision now asked is such an interrupt. The server
+// does not announce an interrupt as the player's turn (no "your turn"
+// notice by mail, webhook or the browser beyond one for an absent player)
+// and its answer earns no time on the player's clock.
+type Interrupter interface {
+	Interrupt() bool
+}
+
+// Interrupting reports whether the decision st asks now is an interrupt
+// (Interrupter).
+func Interrupting(st State) bool {
+	i, ok := st.(Interrupter)
+	return ok && i.Interrupt()
+}
+
+// Asker is an optional interface of State, for questions about the
+// position that no action answers and a board asks the engine rather than
+// repeat its rules: Limanowa's line of sight between two hexes ("sight
+// N17 AF13"). Ask answers for side, in lang, with what side may know, as
+// a JSON-encodable value; a question it does not understand is an error.
+// An answer takes bounded work: the server answers players with it.
+type Asker interface {
+	Ask(side Side, lang, question string) (any, error)
+}
+
 // ErrIllegal is wrapped by every refusal of an action.
 var ErrIllegal = errors.New("illegal action")
 

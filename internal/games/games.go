@@ -6,6 +6,7 @@ package games
 
 import (
 	_ "sandtable/internal/games/compass"
+	_ "sandtable/internal/games/limanowa"
 	_ "sandtable/internal/games/primogenita"
 	_ "sandtable/internal/games/wdf"
 )

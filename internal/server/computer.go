@@ -111,7 +111,19 @@ func (s *Server) announce(ctx context.Context, lv *live) {
 		now = engine.Deciding(lv.sess.State)
 	}
 	began := now &^ lv.announced
-	lv.announced = now
+	// An interrupt (a reaction window in the other side's turn) is not the
+	// player's turn: it leaves the turn announced as it was, so the side
+	// it interrupted is not told again when play comes back, and tells an
+	// absent player once in that turn, not at every window.
+	if now != 0 && engine.Interrupting(lv.sess.State) {
+		began &^= lv.told
+		lv.told |= began
+	} else {
+		if now != lv.announced {
+			lv.told = 0
+		}
+		lv.announced = now
+	}
 	var notices []due
 	for _, side := range began.Sides() {
 		if seat := lv.seatOf(side); seat.UserID != 0 && seat.UserID != actor {

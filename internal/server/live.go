@@ -28,7 +28,10 @@ type live struct {
 	// overAnnounced, whether the end of the game was.
 	announced     engine.SideSet
 	overAnnounced bool
-	thinking      bool // a computer player is deciding
+	// told is the sides sent a notice for an interrupt (engine.Interrupter)
+	// in the turn announced: one notice a turn, not one a window.
+	told     engine.SideSet
+	thinking bool // a computer player is deciding
 	// stopThinking ends the computer's search under way (nil when none):
 	// called when the game ends, so a resigned game frees the pool at once.
 	stopThinking context.CancelFunc

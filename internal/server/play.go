@@ -47,6 +47,10 @@ type gameView struct {
 	// Fair is the fair-dice commitment and contributions, and once the
 	// game is over the secret.
 	Fair *fairJSON `json:"fair,omitempty"`
+	// Interrupt: the decision asked is an interrupt in another side's
+	// turn (engine.Interrupter), which the page does not announce as the
+	// player's turn.
+	Interrupt bool `json:"interrupt,omitempty"`
 	// The rest comes from the session: filled in (replays), or encoded
 	// once per state of the game and shared by every request for the same
 	// side and language (body and log, see pages.go).
@@ -166,6 +170,7 @@ func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.S
 	v.body, v.log = s.body(lv, key), s.log(lv, side, lang)
 	acting := !lv.over() && len(v.WaitingFor) == 0 && lv.broken == nil
 	v.CanUndo = acting && side != engine.Observer && lv.sess.CanUndo(side)
+	v.Interrupt = !lv.over() && engine.Interrupting(lv.sess.State)
 	v.UndoSides = []string{}
 	for _, m := range lv.sidesOf(userID) {
 		v.YourSides = append(v.YourSides, lv.sess.SideName(m))
@@ -231,6 +236,53 @@ func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, v)
+}
+
+// maxQuestion bounds a question's length (engine.Asker).
+const maxQuestion = 200
+
+// handleAsk answers a question about the position that no action answers
+// (engine.Asker: Limanowa's line of sight, "?q=sight N17 AF13"), for the
+// side the user views, as that side may know it.
+func (s *Server) handleAsk(w http.ResponseWriter, r *http.Request) {
+	u, _, err := s.who(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	q := r.URL.Query().Get("q")
+	if q == "" || len(q) > maxQuestion {
+		writeError(w, errf(http.StatusBadRequest, "a question is 1 to %d characters", maxQuestion))
+		return
+	}
+	lv, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	lv.mu.Lock()
+	defer lv.mu.Unlock()
+	lang, err := langOf(r, lv.g.Lang)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	side, err := lv.sideFor(u.ID, r.URL.Query().Get("side"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	asker, ok := lv.sess.State.(engine.Asker)
+	if !ok {
+		writeError(w, errf(http.StatusNotFound, "%s answers no questions", lv.sess.Game.Title()))
+		return
+	}
+	a, err := asker.Ask(side, lang, q)
+	if err != nil {
+		writeError(w, errf(http.StatusUnprocessableEntity, "%v", err))
+		return
+	}
+	writeJSON(w, http.StatusOK, a)
 }
 
 // moveRequest is an action or an undo: the side it is for and the move
@@ -340,6 +392,12 @@ func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine.Action) error {
 	move := lv.sess.Move()
 	clock, running := lv.g.Clock, lv.running()
+	// An interrupt's answer earns no time (engine.Interrupter): a clock
+	// refilled at every reaction window would never run down.
+	credit := side
+	if engine.Interrupting(lv.sess.State) {
+		credit = engine.Observer
+	}
 	if err := lv.sess.Apply(side, a); err != nil {
 		if errors.Is(err, engine.ErrIllegal) {
 			return errf(http.StatusUnprocessableEntity, "%v", err)
@@ -348,7 +406,7 @@ func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine
 	}
 	lv.epoch++
 	p := progress(lv.sess)
-	p.Clock = lv.clockAfter(clock, running, side, s.nowMS())
+	p.Clock = lv.clockAfter(clock, running, credit, s.nowMS())
 	entry := lv.sess.Record.Actions[move]
 	if err := s.st.AppendAction(ctx, lv.g.ID, move, entry, p); err != nil {
 		// Memory is now ahead of the record: replay from the store next time.

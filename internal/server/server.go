@@ -166,6 +166,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/games/{id}/rematch", s.handleRematch)
 	m.HandleFunc("GET /api/games/{id}/record", s.handleRecord)
 	m.HandleFunc("GET /api/games/{id}/replay", s.handleReplay)
+	m.HandleFunc("GET /api/games/{id}/ask", s.timed("ask", s.handleAsk))
 	m.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
 	m.HandleFunc("GET /api/games/{id}/chat", s.handleChatRead)
 	m.HandleFunc("POST /api/games/{id}/chat", s.handleChatWrite)

@@ -9,9 +9,7 @@ import (
 )
 
 // What the computer players know of Limanowa: an evaluation of the
-// scenarios.
-// The knowledge is registered with the players here; the game itself is
-// not registered with the engine yet (doc.go).
+// scenarios. The knowledge is registered with the players here.
 func init() {
 	ai.RegisterKnowledge(Game{}.ID(), ai.Knowledge{Evaluate: evaluate})
 }

@@ -1,7 +1,7 @@
 // Package limanowa is Red Poppies Campaigns vol. 2, Last Laurels at
-// Limanowa (Compass Games 2017), game id "limanowa" - a partial package:
-// it is not registered with the engine; its tests play the three
-// scenarios.
+// Limanowa (Compass Games 2017), game id "limanowa" - a partial package,
+// registered with the engine (register.go): the three scenarios and
+// the two campaigns.
 //
 // What exists:
 //
@@ -112,7 +112,14 @@
 //     campaign_bench_test.go measures a whole campaign's replay, a view
 //     and a replay viewer's step late in it. A campaign night offers no
 //     bomb stops or wire breaches: no trench or wire can exist on this
-//     map in December 1914 (ruling L49).
+//     map in December 1914 (ruling L49);
+//   - what the browser board needs (view.go): the map sheet drawn once a
+//     scenario, the markers, both faces of each counter, the step and
+//     the command under way, each artillery group's cross hair,
+//     hourglass and fire for effect; Interrupt (engine.Interrupter: reaction,
+//     return fire and the reactor's melee allocation are not a turn, for
+//     the server's notices and clocks) and Ask (engine.Asker: "sight A
+//     B", the line of sight over the map for the board's tool).
 //
 // Checked section by section against the rulebook, these rules are not in
 // play because nothing in a Limanowa scenario brings them: blobs and
@@ -133,8 +140,6 @@
 //
 // What does not exist yet: a way
 // to set the standing reaction order outside a command decision,
-// the browser board, the computer players'
-// rollout and ordering, their measured strength, and the engine
-// registration (internal/games/games.go): the tests register the game
-// themselves.
+// the computer players' rollout and ordering, and their measured
+// strength.
 package limanowa

@@ -3,13 +3,8 @@ package limanowa
 import (
 	"testing"
 
-	"sandtable/internal/engine"
 	"sandtable/internal/engine/enginetest"
 )
-
-// The tests register the game so that records replay (engine.Replay looks
-// games up by id); the program does not yet (doc.go).
-func init() { engine.Register(Game{}) }
 
 // Whole recorded games of scenario 1 with the observer's log in English
 // and Italian (testdata/playthrough-SEED.json), and of scenarios 2 and 3

@@ -51,6 +51,32 @@ func (p *Position) sideAt(a, b hexgrid.Hex) *SideMarks {
 	return &p.side[c][r][s.D]
 }
 
+// EachMark calls f for every hex holding markers, and EachSideMark for
+// every hexside holding markers (its two hexes), in table order: for a
+// view, without a look at each of the map's hexes and hexsides.
+func (p *Position) EachMark(f func(hexgrid.Hex, HexMarks)) {
+	for c := range p.hex {
+		for r, m := range p.hex[c] {
+			if m != 0 {
+				f(Layout.Hex(c, r), m)
+			}
+		}
+	}
+}
+
+func (p *Position) EachSideMark(f func(a, b hexgrid.Hex, m SideMarks)) {
+	for c := range p.side {
+		for r := range p.side[c] {
+			for d, m := range p.side[c][r] {
+				if m != 0 {
+					a, b := hexgrid.Hexside{H: Layout.Hex(c, r), D: hexgrid.Dir(d)}.Hexes()
+					f(a, b, m)
+				}
+			}
+		}
+	}
+}
+
 // Marks returns the markers in h.
 func (p *Position) Marks(h hexgrid.Hex) HexMarks {
 	if !Layout.OnMap(h) {

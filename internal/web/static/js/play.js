@@ -10,7 +10,7 @@ import { fairLine } from './fair.js';
 // ENDS are the actions that end a step or phase or pass: always in the
 // prompt bar. FEW actions are all listed as buttons; more are played on
 // the board.
-const ENDS = new Set(['done', 'pass']);
+const ENDS = new Set(['done', 'pass', 'end', 'hold', 'no-rally']);
 const FEW = 12;
 const capital = (x) => x.charAt(0).toUpperCase() + x.slice(1);
 // autoForced: the player opted in to having forced choices answered where
@@ -233,8 +233,11 @@ export async function playPage(main, id) {
     // player asked for them.
     const title = gameTitle(v.game, v.title);
     document.title = `${yourTurn ? '● ' : ''}${title} — Sandtable`;
-    if (yourTurn && st.wasTurn === false && document.hidden && notifyOn()) {
+    // An interrupt (a reaction window in the other side's turn) is told
+    // once while the tab stays in the background, not at every window.
+    if (yourTurn && st.wasTurn === false && document.hidden && notifyOn() && !(v.interrupt && st.toldAway)) {
       try { new Notification(`${t('yourTurn')}: ${title}`, { body: v.prompt, tag: `sandtable-${id}` }); } catch (_) { /* not allowed here */ }
+      st.toldAway = !!v.interrupt;
     }
     st.wasTurn = yourTurn;
     const seats = v.seats.map((s) => `${sideName(s.side)}: ${s.you ? t('you') : s.ai ? levelName(s.ai) : s.public ? t('freeSeat') : s.open ? t('openSeat') : s.player}`).join(` ${t('vs')} `);
@@ -265,6 +268,8 @@ export async function playPage(main, id) {
     const ctx = {
       actions: v.actions, lang: lang(), side: v.side, log: v.log, changes: since.changes, notes: new Map(),
       play: (text) => send('actions', { action: text }),
+      // A question for the engine about the position (engine.Asker).
+      ask: (q) => request('GET', `/api/games/${id}/ask?q=${encodeURIComponent(q)}${v.your_sides.includes(v.side) ? `&side=${encodeURIComponent(v.side)}` : ''}`),
       highlight: (texts) => {
         for (const b of actions.querySelectorAll('button[data-action]')) b.classList.toggle('hl', texts.includes(b.dataset.action));
       },
@@ -337,6 +342,8 @@ export async function playPage(main, id) {
   // No game (an unknown id, or no right to see it): no stream to follow.
   if (!st.view) return () => {};
   await loadChat();
+  const back = () => { if (!document.hidden) st.toldAway = false; };
+  document.addEventListener('visibilitychange', back);
   // Live updates: the stream says the game changed; fetch our own view.
   const es = new EventSource(`/api/games/${id}/events`);
   es.addEventListener('update', (ev) => {
@@ -347,5 +354,5 @@ export async function playPage(main, id) {
       else if (!ours(d)) load();
     }
   });
-  return () => { es.close(); clearInterval(st.ticker); };
+  return () => { es.close(); clearInterval(st.ticker); document.removeEventListener('visibilitychange', back); };
 }

@@ -1,7 +1,7 @@
 // Board renderers, by game id. A game's board is the module ./<id>.js
 // (compass.js, wdf.js), loaded by loadBoard before one of its games is
 // first drawn; it exports
-//   render(el, view, ctx)   ctx = { actions, play(actionText), highlight(texts), lang, side, log }
+//   render(el, view, ctx)   ctx = { actions, play(actionText), highlight(texts), lang, side, log, ask(question)? }
 // which draws a side's view and may offer the legal actions on the board,
 // and, if the board has its own styles in /static/<id>.css,
 //   stylesheet = true

@@ -1,0 +1,175 @@
+package server
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"sandtable/internal/engine"
+	_ "sandtable/internal/games/limanowa"
+)
+
+// sentry is a test game of interrupts (engine.Interrupter): each turn of
+// four decisions is the mover's, an interrupt of the other side's, the
+// mover's again and another interrupt; north moves in turns 0 and 2,
+// south in 1 and 3; "go" is the only action.
+type sentry struct{}
+
+func init() { engine.Register(sentry{}) }
+
+func (sentry) ID() string          { return "sentry" }
+func (sentry) Title() string       { return "Sentry (test game)" }
+func (sentry) SideNames() []string { return []string{"north", "south"} }
+func (sentry) Scenarios() []string { return []string{"standard"} }
+func (sentry) New(engine.Setup) (engine.State, error) {
+	return &sentryState{}, nil
+}
+
+type sentryState struct{ N int }
+
+func (s *sentryState) mover() engine.Side { return engine.Side(s.N / 4 % 2) }
+func (s *sentryState) Interrupt() bool    { return !s.Over() && s.N%2 == 1 }
+func (s *sentryState) Active() engine.SideSet {
+	if s.Over() {
+		return 0
+	}
+	if s.Interrupt() {
+		return engine.Only(1 - s.mover())
+	}
+	return engine.Only(s.mover())
+}
+func (s *sentryState) Legal(side engine.Side, dst []engine.Action) []engine.Action {
+	if s.Active().Has(side) {
+		dst = append(dst, engine.Action{Op: 1})
+	}
+	return dst
+}
+func (s *sentryState) Apply(side engine.Side, a engine.Action) error {
+	if !engine.IsLegal(s, side, a) {
+		return engine.Illegal("not now")
+	}
+	s.N++
+	return nil
+}
+func (s *sentryState) Clone() engine.State                                { c := *s; return &c }
+func (s *sentryState) Over() bool                                         { return s.N >= 16 }
+func (s *sentryState) Returns() []float64                                 { return []float64{0.5, 0.5} }
+func (s *sentryState) Epoch() uint64                                      { return 0 }
+func (s *sentryState) Marshal() []byte                                    { return []byte(fmt.Sprint(s.N)) }
+func (s *sentryState) EncodeAction(engine.Action) string                  { return "go" }
+func (s *sentryState) Describe(engine.Action, string) string              { return "go" }
+func (s *sentryState) Prompt(engine.Side, string) string                  { return "go" }
+func (s *sentryState) View(engine.Side, string) any                       { return s.N }
+func (s *sentryState) SetLogging(bool)                                    {}
+func (s *sentryState) TakeLog() []engine.LogEntry                         { return nil }
+func (s *sentryState) RenderLog(engine.LogEntry, string) string           { return "" }
+func (s *sentryState) Determinize(engine.Side, *engine.Rand) engine.State { return s.Clone() }
+func (s *sentryState) DecodeAction(t string) (engine.Action, error) {
+	if t != "go" {
+		return engine.Action{}, fmt.Errorf("sentry: %q", t)
+	}
+	return engine.Action{Op: 1}, nil
+}
+
+// TestInterruptsAreNotTurns: a reaction window (engine.Interrupter) in
+// north's turn tells south, away, once in that turn, not at every window;
+// play coming back to north after it does not tell north again; south's
+// own turn is told as usual. Answering an interrupt earns no time on the
+// clock, and the view says the decision is an interrupt.
+func TestInterruptsAreNotTurns(t *testing.T) {
+	e := newEnv(t)
+	clock := &fakeClock{t: time.Now()}
+	e.srv.cfg.Now = clock.now
+	ann, bob := e.user("ann"), e.user("bob")
+	for _, c := range []*client{ann, bob} {
+		c.call("PUT", "/api/me/notify", map[string]any{"email": "", "webhook": "https://hooks.example.org/" + c.name}, nil)
+	}
+	g := invited(ann, bob, "sentry", [2]string{"north", "south"}, map[string]any{"pace": "live"})
+	e.srv.Wait()
+	count := func(who string) int {
+		n := 0
+		for _, x := range e.sent.list() {
+			if x.User.Name == who && x.Event == EventYourTurn {
+				n++
+			}
+		}
+		return n
+	}
+	base := count("ann") // ann was told her turn began when bob joined
+	h := time.Hour.Milliseconds()
+	// Turn 0, north's: go, south's window, go, south's window.
+	for move := 0; move < 4; move++ {
+		who, side := ann, "north"
+		if move%2 == 1 {
+			who, side = bob, "south"
+			v := bob.view(g.ID, "")
+			if !v.Interrupt || len(v.Actions) != 1 {
+				t.Fatalf("move %d: south's window is an interrupt: %+v", move, v)
+			}
+			before := v.Clock.Left["south"]
+			clock.add(time.Hour)
+			who.mustAct(g.ID, side, move, "go")
+			if after := bob.view(g.ID, "").Clock.Left["south"]; after != before-h {
+				t.Fatalf("move %d: south's clock %d h before, %d h after an hour's answer to an interrupt (no credit)", move, before/h, after/h)
+			}
+		} else {
+			who.mustAct(g.ID, side, move, "go")
+		}
+		e.srv.Wait()
+	}
+	if n := count("bob"); n != 1 {
+		t.Fatalf("south was told %d times in north's turn of two windows, want once", n)
+	}
+	if n := count("ann") - base; n != 0 {
+		t.Fatalf("north was told %d times of her own turn coming back after a window", n)
+	}
+	// Turn 1, south's: north is told at the first window only; south,
+	// the actor, not at all.
+	for move := 4; move < 8; move++ {
+		who, side := bob, "south"
+		if move%2 == 1 {
+			who, side = ann, "north"
+		}
+		who.mustAct(g.ID, side, move, "go")
+		e.srv.Wait()
+	}
+	if n := count("ann") - base; n != 1 {
+		t.Fatalf("north was told %d times in south's turn of two windows, want once", n)
+	}
+	if v := ann.view(g.ID, ""); v.Interrupt {
+		t.Fatal("north's own turn shown as an interrupt")
+	}
+	// An action in the mover's own turn is credited as before.
+	before := ann.view(g.ID, "").Clock.Left["north"]
+	ann.mustAct(g.ID, "north", 8, "go")
+	if after := ann.view(g.ID, "").Clock.Left["north"]; after <= before {
+		t.Fatalf("north's own action not credited: %d then %d", before, after)
+	}
+}
+
+// TestAsk: a board's question about the position (engine.Asker), here
+// Limanowa's line of sight; a game without questions, a question it does
+// not understand and an overlong one are refused.
+func TestAsk(t *testing.T) {
+	e := newEnv(t)
+	ann := e.user("ann")
+	g := ann.create(map[string]any{"game": "limanowa", "mode": "hotseat"})
+	var ans struct {
+		From    string `json:"from"`
+		Visible bool   `json:"visible"`
+		Line    []any  `json:"line"`
+	}
+	if code := ann.call("GET", "/api/games/"+g.ID+"/ask?q=sight+N17+N18", nil, &ans); code != 200 || ans.From != "N17" || !ans.Visible || len(ans.Line) != 2 {
+		t.Fatalf("sight N17 N18: %d %+v", code, ans)
+	}
+	for q, want := range map[string]int{"sight+N17+ZZ99": 422, "": 400, "sight+" + strings.Repeat("N17+", 60): 400} {
+		if code, msg := ann.errOf("GET", "/api/games/"+g.ID+"/ask?q="+q, nil); code != want {
+			t.Errorf("%q: %d %s", q, code, msg)
+		}
+	}
+	toy := ann.create(map[string]any{"game": "toy", "mode": "hotseat"})
+	if code, msg := ann.errOf("GET", "/api/games/"+toy.ID+"/ask?q=sight+N17+N18", nil); code != 404 {
+		t.Errorf("toy: %d %s", code, msg)
+	}
+}
