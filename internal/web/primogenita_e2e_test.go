@@ -211,11 +211,13 @@ func TestBrowserPrimogenitaAssault(t *testing.T) {
   const live = await (await fetch('/api/games/' + location.pathname.split('/')[2])).json();
   const v = %s;
   v.map = live.view.map;
+  localStorage.setItem('lang', %q);
+  await (await import('/static/js/i18n.js')).loadWords();
   const m = await import('/static/js/primogenita.js');
   const el = document.querySelector('.board');
   m.render(el, v, { actions: [], play() {}, highlight() {}, lang: %q, side: 'allied', log: [] });
   return true;
-})()`, fixture, lang)
+})()`, fixture, lang, lang)
 	}
 	for _, c := range []struct{ lang, words string }{{"en", "two hexes"}, {"it", "due o più esagoni"}} {
 		err := chromedp.Do(ctx, js(draw(c.lang)), chromedp.WaitVisible(css(`.prim-battle td.hit`)),

@@ -11,10 +11,12 @@
 // Track, what is flipped) and the secret choice; the Assault under way.
 // Clicking a counter lights the hexes its legal actions name; clicking a lit
 // hex plays the action (or asks which). Orders are picked by clicking them
-// on the sheet.
+// on the sheet. Its words are the "client" section of the game's catalog
+// (internal/games/primogenita/words/<lang>.json).
 import { h, s, clear } from './dom.js';
 import { stackSet, FAN, pileDiagonal } from './stack.js';
 import { mapFrame, selection, drawChanges, offerChoices } from './mapview.js';
+import { gameWords } from './i18n.js';
 
 export const stylesheet = true;
 
@@ -22,60 +24,9 @@ const R = 20; // hex size: centre to corner
 const SQ3 = Math.sqrt(3);
 const CS = 20; // counter side
 
-const WORDS = {
-  en: {
-    turn: 'Game Turn', close: 'Close', centre: 'Centre on the combat or my units', segment: 'ORDER Segment', vp: 'VP', allied: 'Allies', italian: 'Italy', decides: 'to decide',
-    phases: ['Pre-Phase', 'Supply Source', '1st ORDER', 'Rail', '2nd ORDER', 'Supply Phase'],
-    sheet: 'Order sheet', sheetOf: 'Order sheet —', main: 'Main', combination: 'Combination', minor: 'Minor',
-    chosen: 'Your four choices', pick: 'Click an Order to choose it; again to put it back.', weightN: 'counts as',
-    commit: 'Orders chosen', uncommit: 'Take my choice back', committed: 'chosen', choosing: 'choosing…', secret: 'secret',
-    box: 'Combination Orders Box', track: 'Order Track', executing: 'Being executed', flipped: 'flipped (executed this GT)',
-    noAgain: 'cannot be chosen again this GT', execute: 'Execute', decline: 'Decline', none: '—', airBase: 'Air Base',
-    reinforcements: 'Reinforcements and remnants', gone: 'Eliminated', legend: 'Legend', zoomIn: 'Zoom in', zoomOut: 'Zoom out',
-    flat: 'Flat', rough: 'Rough', mountain: 'Mountain', alpine: 'Alpine', sand: 'coastal sand (Rough)', patriot: 'Patriot zone',
-    road: 'road', track2: 'track', rail: 'railway', cliff: 'cliff (line on the uphill side)', town: 'town (VP)', entry: 'Entry hex',
-    fs: 'FS', ls: 'LS', sd: 'Supply Dump', trench: 'Trench', disrupted: 'Disrupted', low: 'Low Supply', no: 'No Supply',
-    steps: 'steps', strength: 'strength', move: 'move', stack: 'stacking', march: 'March', elite: 'Elite', artillery: 'Artillery',
-    foot: 'Foot', mobile: 'Mobile', air: 'Air', depleted: 'depleted', selected: 'Selected', choose: 'Choose:', hexes: 'hexes',
-    assault: 'Assault on', counter: 'Counterattack on', push: 'Push', attacker: 'Attacker', defender: 'Defender',
-    odds: 'Odds', shifts: 'Shifts', finalCol: 'Column', die: 'Die', result: 'Result', pushArea: 'in the Push area', noShift: 'no shift',
-    reason: {
-      terrain: 'defender\'s terrain (7.2)', trench: 'Trench (7.2)', 'only-artillery': 'only Artillery defends (7.2)', disrupted: 'a Disrupted defender (7.2)',
-      uphill: 'all across uphill cliffs (7.2)', 'two-hexes': 'from two hexes or more (7.2)', orders: 'Combination Orders (3.3)',
-      'extra-ammo': 'Extra Ammo, if any firing Artillery has Support (6.2)',
-    },
-    bombard: 'Bombardment of', firing: 'Artillery firing', total: 'total', toDisrupt: 'units to Disrupt', stepLoss: 'a step lost if FS or loaded SD in range (6.3)',
-    reveal: 'Revealed: the eight Orders',
-    drawState: { waiting: 'on the Order Track', drawn: 'being executed', done: 'executed', declined: 'declined', boxed: 'in the Combination Orders Box' }, limit: 'limit', winner: 'Winner', openCity: 'Asmara Open City',
-    deduct: 'VP deducted', stackValue: 'stacking',
-  },
-  it: {
-    turn: 'Turno', close: 'Chiudi', centre: 'Centra sul combattimento o sulle mie unità', segment: 'Segmento ORDINI', vp: 'PV', allied: 'Alleati', italian: 'Italia', decides: 'decide',
-    phases: ['Pre-fase', 'Fonti di rifornimento', '1° ORDINI', 'Ferrovia', '2° ORDINI', 'Fase di rifornimento'],
-    sheet: 'Foglio ordini', sheetOf: 'Foglio ordini —', main: 'Principali', combination: 'Combinati', minor: 'Minori',
-    chosen: 'Le tue quattro scelte', pick: 'Clicca un ordine per sceglierlo; di nuovo per rimetterlo.', weightN: 'conta',
-    commit: 'Ordini scelti', uncommit: 'Ritiro la scelta', committed: 'ha scelto', choosing: 'sceglie…', secret: 'segreto',
-    box: 'Casella ordini combinati', track: 'Tracciato ordini', executing: 'In esecuzione', flipped: 'girato (eseguito in questo turno)',
-    noAgain: 'non si può riscegliere in questo turno', execute: 'Esegui', decline: 'Rinuncia', none: '—', airBase: 'Base aerea',
-    reinforcements: 'Rinforzi e resti', gone: 'Eliminate', legend: 'Legenda', zoomIn: 'Ingrandisci', zoomOut: 'Riduci',
-    flat: 'Piano', rough: 'Accidentato', mountain: 'Montagna', alpine: 'Alpino', sand: 'sabbia costiera (accidentato)', patriot: 'Zona dei patrioti',
-    road: 'strada', track2: 'pista', rail: 'ferrovia', cliff: 'dirupo (linea dal lato in salita)', town: 'città (PV)', entry: 'esagono d\'ingresso',
-    fs: 'FS', ls: 'LS', sd: 'Deposito', trench: 'Trincea', disrupted: 'Disorganizzata', low: 'Rifornimento scarso', no: 'Senza rifornimento',
-    steps: 'passi', strength: 'forza', move: 'movimento', stack: 'impilamento', march: 'Marcia', elite: 'Élite', artillery: 'Artiglieria',
-    foot: 'Fanteria', mobile: 'Mobile', air: 'Aerea', depleted: 'esaurito', selected: 'Selezionata', choose: 'Scegli:', hexes: 'esagoni',
-    assault: 'Assalto a', counter: 'Contrattacco a', push: 'Spinta', attacker: 'Attaccante', defender: 'Difensore',
-    odds: 'Rapporto', shifts: 'Spostamenti', finalCol: 'Colonna', die: 'Dado', result: 'Risultato', pushArea: 'nell\'area di spinta', noShift: 'nessuno spostamento',
-    reason: {
-      terrain: 'terreno del difensore (7.2)', trench: 'trincea (7.2)', 'only-artillery': 'difende solo artiglieria (7.2)', disrupted: 'un difensore disorganizzato (7.2)',
-      uphill: 'tutti attraverso dirupi in salita (7.2)', 'two-hexes': 'da due o più esagoni (7.2)', orders: 'ordini combinati (3.3)',
-      'extra-ammo': 'munizioni extra, se un\'artiglieria che spara è sostenuta (6.2)',
-    },
-    bombard: 'Bombardamento di', firing: 'Artiglieria che spara', total: 'totale', toDisrupt: 'unità da disorganizzare', stepLoss: 'un passo perso se FS o deposito carico in raggio (6.3)',
-    reveal: 'Rivelati: gli otto ordini',
-    drawState: { waiting: 'sul tracciato ordini', drawn: 'in esecuzione', done: 'eseguito', declined: 'rinunciato', boxed: 'nella casella ordini combinati' }, limit: 'limite', winner: 'Vincitore', openCity: 'Asmara città aperta',
-    deduct: 'PV detratti', stackValue: 'impilamento',
-  },
-};
+// The phases of the turn (2.1) in the order of the phase track; their
+// names are the catalog's client.phases.
+const PHASES = ['pre', 'source', 'order1', 'rail', 'order2', 'supply'];
 
 const TERRAIN = { flat: '#efe4c0', rough: '#d9c08c', mountain: '#b8946a', alpine: '#94765a' };
 const INK = { italian: '#1d3a12', allied: '#4a0f0b' };
@@ -157,7 +108,7 @@ function phaseIndex(v) {
 
 export function render(el, v, ctx) {
   clear(el);
-  const w = WORDS[ctx.lang] || WORDS.en;
+  const w = gameWords('primogenita');
   if (!v || !v.map || !Array.isArray(v.map.hexes)) {
     el.append(h('pre', {}, JSON.stringify(v, null, 1)));
     return;
@@ -303,7 +254,7 @@ export function render(el, v, ctx) {
   const gt = h('div', { class: 'prim-gt' }, (v.map.game_turns || []).map((r) => h('span', { class: 'slot' + (r.number === v.turn ? ' now' : ''), title: r.dates },
     h('b', {}, r.number), h('small', {}, r.dates), r.deduction ? h('em', { title: w.deduct }, `−${r.deduction}`) : null)));
   const pi = phaseIndex(v);
-  const phases = h('div', { class: 'prim-phase' }, w.phases.map((p, i) => h('span', { class: i === pi ? 'now' : '' }, p)));
+  const phases = h('div', { class: 'prim-phase' }, PHASES.map((p, i) => h('span', { class: i === pi ? 'now' : '' }, w.phases[p])));
   const vpTrack = h('div', { class: 'prim-vp', title: w.vp }, h('strong', {}, w.vp), Array.from({ length: 31 }, (_, i) => h('span', { class: (i === v.vp ? 'now' : '') + (i === 20 ? ' win' : '') + (i === 7 ? ' great' : '') }, i)));
   const info = h('div', { class: 'mapinfo prim-info' },
     h('span', {}, `${w.turn} ${v.turn}/${v.turns}`), v.segment ? h('span', {}, `${w.segment} ${v.segment}`) : null,
