@@ -40,6 +40,10 @@
 //     Counterattack, retreat, advance, and the Assault Combination Orders
 //     (42, 15, 17, 18, 14, 13, 44) in their windows.
 //   - Every one of the 44 Orders' own effects (9; orders_*.go).
+//   - The terminal board (board.go): the turn, VP and towns, every
+//     occupied hex, the units off the map, both Order sheets with the
+//     viewer's own secret choice only, the Order Track and Boxes, the
+//     Assault or bombardment under way.
 //   - Texts in English and Italian (words/*.json, read and checked by
 //     internal/kit/words; i18n.go fills them).
 //   - Benchmarks (bench_test.go) and a fuzz test of the record text.
@@ -53,7 +57,6 @@
 //     from the map when none is on the sheet (P13).
 //   - Rulings that are stricter than the text: P14 (no unit enters a full
 //     hex, even passing through).
-//   - The terminal shows the View as JSON (no drawn board).
 //
 // Computer players (ai.go): an evaluation (VP against the 20 needed, the
 // deductions to come, the towns each side threatens, strength and supply),
