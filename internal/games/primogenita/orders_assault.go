@@ -62,6 +62,17 @@ func (s *State) assaultable(h int) bool {
 	return false
 }
 
+// nonArtilleryWith reports whether a non-Artillery unit in u's hex may
+// still join the Assault (joinable).
+func (s *State) nonArtilleryWith(u int, joinable func(int) bool) bool {
+	for v := range s.d.Units {
+		if !s.d.Units[v].Artillery && s.Pos.Units[v].Hex == s.Pos.Units[u].Hex && s.Pos.Units[v].Loc == OnMap && joinable(v) {
+			return true
+		}
+	}
+	return false
+}
+
 // defenders are the enemy units in the hex assaulted.
 func (s *State) defenders() []int {
 	var out []int
@@ -750,13 +761,20 @@ func (s *State) legalAssault(dst []engine.Action) []engine.Action {
 				stack = s.Pos.Units[u].Hex
 			}
 		}
+		joinable := func(u int) bool {
+			return !s.Firing[u] && (s.Overrun == 0 || stack < 0 || s.Pos.Units[u].Hex == stack) && s.canAssault(u, int(s.Target))
+		}
 		for u := range s.d.Units {
-			if s.Firing[u] || s.Overrun != 0 && stack >= 0 && s.Pos.Units[u].Hex != stack {
-				continue // Order 41: a single unit or stack
+			if !joinable(u) { // Order 41: a single unit or stack
+				continue
 			}
-			if s.canAssault(u, int(s.Target)) {
-				dst = append(dst, engine.Action{Op: opFire, A: int16(u)})
+			// 7.1: Artillery only with a non-Artillery unit. In an
+			// Overrun, Artillery whose hex has no non-Artillery unit to
+			// join it would leave the Assault with no way on.
+			if s.d.Units[u].Artillery && !nonArt && s.Overrun != 0 && !s.nonArtilleryWith(u, joinable) {
+				continue
 			}
+			dst = append(dst, engine.Action{Op: opFire, A: int16(u)})
 		}
 		if nonArt {
 			dst = append(dst, engine.Action{Op: opResolve}) // 7.1: Artillery only with a non-Artillery unit

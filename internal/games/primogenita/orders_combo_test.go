@@ -219,3 +219,27 @@ func secondAssault(t *testing.T, s *State) {
 	do(t, s, Allied, "fire 10-ind")
 	do(t, s, Allied, "resolve")
 }
+
+// Order 41: a single unit or stack assaults, and Artillery only with a
+// non-Artillery unit (7.1): Artillery standing alone next to the target is
+// not offered, for choosing it would leave the Assault with no way on (a
+// dead end met in a computer game: "side 0 chose op0: illegal action").
+// Artillery stacked with a unit that may assault is offered.
+func TestOverrunArtilleryAlone41(t *testing.T) {
+	s, f := stateWith(t)
+	f.place("art", "E-7")
+	f.place("cih", "E-5")
+	f.place("4-ra-1", "E-5")
+	f.place("6-cav", "E-6")
+	s.Orders[41].Where = OrdBox
+	executing(t, s, 36)
+	do(t, s, Allied, "declare 41")
+	do(t, s, Allied, "target E-6")
+	if got := legalTexts(s, Allied); !slices.Equal(got, []string{"fire cih", "fire 4-ra-1"}) && !slices.Equal(got, []string{"fire 4-ra-1", "fire cih"}) {
+		t.Fatalf("units offered for the Overrun: %v, want cih and the artillery stacked with it", got)
+	}
+	do(t, s, Allied, "fire 4-ra-1")
+	if got := legalTexts(s, Allied); !slices.Equal(got, []string{"fire cih"}) {
+		t.Fatalf("after the stacked artillery: %v, want only cih", got)
+	}
+}
