@@ -68,10 +68,11 @@ type supplyNet struct {
 func (s *State) net(side engine.Side, trucks bool) supplyNet {
 	n := supplyNet{srcs: s.sources(side, trucks)}
 	n.reach = make([][]bool, len(n.srcs))
+	sn := s.d.snapshot(&s.Pos)
 	for i, src := range n.srcs {
 		n.reach[i] = make([]bool, len(s.d.Hexes))
-		for _, r := range s.d.Trace(&s.Pos, side, src.hex, src.rng) {
-			n.reach[i][s.d.pos[r.Hex]-1] = true
+		for _, r := range s.d.trace(sn, side, src.hex, src.rng) {
+			n.reach[i][s.d.at(r.Hex)-1] = true
 		}
 	}
 	return n

@@ -176,7 +176,7 @@ func (d *Data) Reach(p *Position, u int, k MoveKind, advance bool) []hexgrid.Rea
 func (d *Data) stepCost(p *Position, m Mover) hexgrid.StepCost {
 	sn := d.snapshot(p)
 	return func(from, to hexgrid.Hex, _ hexgrid.Hexside) (int, bool) {
-		a, b := d.pos[from], d.pos[to]
+		a, b := d.at(from), d.at(to)
 		if a == 0 || b == 0 {
 			return -1, false
 		}

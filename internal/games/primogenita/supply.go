@@ -15,15 +15,20 @@ import (
 // ZoC occupied by a friendly unit it passes freely. A source occupied by
 // the enemy traces nothing.
 func (d *Data) Trace(p *Position, side engine.Side, src, rng int) []hexgrid.Reached {
-	if d.Occupied(p, Other(side), src) {
+	return d.trace(d.snapshot(p), side, src, rng)
+}
+
+// trace is Trace on a snapshot of the position, which a supply net takes
+// once for all its sources.
+func (d *Data) trace(sn *snap, side engine.Side, src, rng int) []hexgrid.Reached {
+	if sn.occ[Other(side)][src] {
 		return nil
 	}
 	s := d.search()
 	defer d.searches.Put(s)
 	start := d.Hexes[src].At
-	sn := d.snapshot(p)
 	step := func(from, to hexgrid.Hex, _ hexgrid.Hexside) (int, bool) {
-		a, b := d.pos[from], d.pos[to]
+		a, b := d.at(from), d.at(to)
 		if a == 0 || b == 0 {
 			return -1, false
 		}
@@ -61,7 +66,7 @@ func (d *Data) traceCost(sn *snap, side engine.Side, from, to int) (cost int, st
 // reaches hex h.
 func (d *Data) Reaches(p *Position, side engine.Side, src, rng, h int) bool {
 	for _, r := range d.Trace(p, side, src, rng) {
-		if d.pos[r.Hex]-1 == h {
+		if d.at(r.Hex)-1 == h {
 			return true
 		}
 	}

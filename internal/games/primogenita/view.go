@@ -398,7 +398,7 @@ func (s *State) moveReach() map[string]map[string]string {
 		}
 		step := d.stepCost(&s.Pos, s.moverOf(u))
 		cost := func(from, to hexgrid.Hex, side hexgrid.Hexside) (int, bool) {
-			if b := d.pos[to]; b == 0 || !s.fits(u, b-1) {
+			if b := d.at(to); b == 0 || !s.fits(u, b-1) {
 				return -1, false
 			}
 			return step(from, to, side)
@@ -411,7 +411,7 @@ func (s *State) moveReach() map[string]map[string]string {
 				continue
 			}
 			if path := sr.PathTo(r.Hex); len(path) >= 2 {
-				hexes[d.Hexes[d.pos[r.Hex]-1].ID] = d.Hexes[d.pos[path[1]]-1].ID
+				hexes[d.Hexes[d.at(r.Hex)-1].ID] = d.Hexes[d.at(path[1])-1].ID
 			}
 		}
 		d.searches.Put(sr)

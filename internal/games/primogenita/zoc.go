@@ -19,6 +19,16 @@ func (d *Data) ZoCInto(p *Position, side engine.Side, h int) int {
 }
 
 func (d *Data) zocIn(sn *snap, side engine.Side, h int) int {
+	if z := sn.zoc[side][h]; z > 0 {
+		return int(z - 1)
+	}
+	z := d.zocOf(sn, side, h)
+	sn.zoc[side][h] = int8(z + 1)
+	return z
+}
+
+// zocOf computes zocIn, which remembers it in the snapshot.
+func (d *Data) zocOf(sn *snap, side engine.Side, h int) int {
 	to := &d.Hexes[h]
 	if to.Entry >= 0 || to.Terrain.Rugged() {
 		return NoZoC
@@ -46,11 +56,13 @@ const (
 )
 
 // snap is what the searches ask of a position again and again, counted
-// once: each side's strength and presence in every hex.
+// once: each side's strength and presence in every hex, and the zones
+// of control into each hex as the searches ask them (level+1; 0: not yet).
 type snap struct {
 	p   *Position
 	str [2][MaxHexes]int16
 	occ [2][MaxHexes]bool
+	zoc [2][MaxHexes]int8
 }
 
 // snapshot counts p's units into a snap.
