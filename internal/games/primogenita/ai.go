@@ -24,13 +24,24 @@ func init() {
 }
 
 // evaluate estimates side's chance of winning (2.4): a logistic of the
-// Allied margin the position promises against the 20 VP they need. The
-// margin is the VP now, less the Game Turn Track deductions still to come
-// (2.3), plus the VP of the Italian towns the Allies threaten (each by how
-// close their nearest unit stands and the turns left to get there) less
-// the Allied towns Italian units threaten to retake, plus the balance of
-// strength on the map (units out of supply count less, 5.2), worth more
-// the more turns are left to use it.
+// VP the Allies can expect at the end against the 20 they need. The
+// expectation is the VP now, less the Game Turn Track deductions still to
+// come (2.3), plus a share of each Italian town's VP by how likely the
+// Allies are to enter it in the turns left (their nearest unit's distance
+// against the two hexes a turn of the historical advance, less if Italian
+// units hold it), less a share of each Allied town Italian units stand
+// next to (a retake, 2.2), plus the balance of strength on the map, worth
+// more the more turns are left to use it. Supply is traced as the next
+// Supply Phase will (5.7): a unit it would not reach counts less, an
+// Italian one already Low or No Supply little (it would be removed), an
+// Allied one a step less, and a VP less when that step costs one (2.3) —
+// the Allied advance must bring its supply along. A town not yet entered counts at most townShare of its VP, so
+// entering it is always worth something.
+//
+// The logistic is centred on that expectation and wide (evalScale VP):
+// a search compares its actions by differences of this value, and a
+// value crowded near 0 for the Allies (as a plain "VP now against 20"
+// is for most of the game) gave the Allied search nothing to compare.
 func evaluate(st engine.State, side engine.Side) float64 {
 	s := st.(*State)
 	left := float64(NumTurns-int(s.Turn)) + float64(3-s.Segment)/2 // ORDER Segments left, in turns
@@ -39,42 +50,91 @@ func evaluate(st engine.State, side engine.Side) float64 {
 		deduct += s.d.Turns[t].VPDeduction
 	}
 	near := s.nearest()
-	reach := 2 + 3*left // hexes a side can hope to cover in the turns left
-	threat := 0.0
-	for t, town := range s.d.Towns {
-		dist := float64(near[Other(s.Pos.TownController(t))][t])
-		w := float64(town.VP) * math.Exp(-dist/reach)
+	expect := 0.0
+	for t := range s.d.Towns {
+		vp := float64(s.townValue(t))
+		if vp == 0 {
+			continue
+		}
+		dA, dI := float64(near[Allied][t]), float64(near[Italian][t])
 		if s.Pos.TownController(t) == Italian {
-			threat += 0.6 * w
-		} else {
-			threat -= 0.4 * w
+			share := townShare * logistic((advance*left-dA)/2)
+			if dI == 0 {
+				share *= 0.75 // held: it must be assaulted (7)
+			}
+			expect += vp * share
+		} else if dI <= 1 {
+			risk := 0.3
+			if dA == 0 {
+				risk = 0.1 // held by the Allies
+			}
+			expect -= vp * risk
 		}
 	}
 	var str [2]float64
-	for u := range s.d.Units {
-		us := &s.Pos.Units[u]
-		if us.Loc != OnMap || s.d.Units[u].Kind == SD {
-			continue
+	for _, sd := range []engine.Side{Allied, Italian} {
+		units := s.resupplyUnits(sd)
+		traced := s.match(s.net(sd, sd == Allied && s.Trucks), units)
+		for k, u := range units {
+			us := &s.Pos.Units[u]
+			v := float64(s.d.Strength(&s.Pos, u))
+			if us.Disrupted {
+				v *= 0.85
+			}
+			switch {
+			case traced[k]:
+			case us.Supply == Supplied:
+				v *= 0.8 // Low Supply and Disrupted at the Supply Phase (5.7)
+			case sd == Italian:
+				v *= 0.2 // No Supply: removed (5.7c)
+			default:
+				v *= 0.5 // No Supply: a step lost (5.7c) ...
+				if s.vpOnStepLoss(u) {
+					expect-- // ... and a VP with it (2.3)
+				}
+			}
+			str[sd] += v
 		}
-		v := float64(s.d.Strength(&s.Pos, u))
-		switch {
-		case us.Supply == NoSupply:
-			v *= 0.5
-		case us.Supply == LowSupply:
-			v *= 0.8
-		}
-		if us.Disrupted {
-			v *= 0.8
-		}
-		str[s.d.Units[u].Side] += v
 	}
 	balance := (str[Allied] - str[Italian]) / (str[Allied] + str[Italian] + 1)
-	margin := float64(s.VP-WinVP-int8(deduct)) + threat + 4*balance*min(left, 5)
-	p := 1 / (1 + math.Exp(-margin/3))
+	margin := float64(s.VP) - float64(deduct) + expect + 4*balance*min(left, 5) - (WinVP - 0.5)
+	p := logistic(margin / evalScale)
 	if side == Allied {
 		return p
 	}
 	return 1 - p
+}
+
+// vpOnStepLoss reports whether u's next step lost costs the Allies a VP
+// (2.3): a "5-6" remnant flipped, a "4-6" remnant eliminated (loseStep).
+func (s *State) vpOnStepLoss(u int) bool {
+	unit, st := &s.d.Units[u], &s.Pos.Units[u]
+	if !st.Flipped && unit.Steps == 2 {
+		return unit.VPLoss == LossOnFlip
+	}
+	return unit.Remnant < 0 && unit.VPLoss == LossOnElim
+}
+
+// The evaluation's constants: the share of an Italian town's VP the
+// Allies count on before entering it, their advance in hexes a turn (21
+// hexes from Kassala to Massaua in 10 turns, 1941), and the width of the
+// logistic in VP.
+const (
+	townShare = 0.8
+	advance   = 2.0
+	evalScale = 5.0
+)
+
+func logistic(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// townValue is what town t is worth now (2.2: Asmara as an Open City
+// counts 5).
+func (s *State) townValue(t int) int {
+	town := &s.d.Towns[t]
+	if town.OpenCityVP > 0 && s.OpenCity == OpenCityDeclared {
+		return town.OpenCityVP
+	}
+	return town.VP
 }
 
 // nearest is, for each side and town, the distance in hexes from the

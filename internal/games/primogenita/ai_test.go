@@ -182,3 +182,41 @@ func TestPlayersPlayLegalGames(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// The evaluation judges what decides the game: at the start it is neither
+// side's certainty (a search compares its actions by differences of it);
+// it rises when the Allies enter a town (2.2) and falls when an Allied
+// unit no supply reaches is already on Low Supply (5.7c: a step lost at
+// the Supply Phase).
+func TestEvaluateJudges(t *testing.T) {
+	start := afterSetup(t)
+	if v := evaluate(start, Allied); v < 0.1 || v > 0.9 {
+		t.Errorf("at the start the Allies' chance is %.3f: crowded at one end", v)
+	}
+	cutOff := func(s *State, f *fixture) { s.Pos.Units[f.unit("11-ind")].Hex = int16(f.hex("P-20")) }
+	cases := []struct {
+		name           string
+		before, change func(s *State, f *fixture)
+		up             bool
+	}{
+		{"the Allies enter Sabderat", nil, func(s *State, f *fixture) {
+			s.setFlag(s.d.town("sabderat"), Allied)
+		}, true},
+		{"an Allied brigade cut off, Low Supply", cutOff, func(s *State, f *fixture) {
+			s.Pos.Units[f.unit("11-ind")].Supply = LowSupply
+		}, false},
+	}
+	for _, c := range cases {
+		s := start.clone()
+		f := &fixture{t: t, d: s.d, p: &s.Pos}
+		if c.before != nil {
+			c.before(s, f)
+		}
+		before := evaluate(s, Allied)
+		c.change(s, f)
+		after := evaluate(s, Allied)
+		if after > before != c.up || after == before {
+			t.Errorf("%s: %.4f -> %.4f", c.name, before, after)
+		}
+	}
+}

@@ -58,3 +58,42 @@ func BenchmarkLegal(b *testing.B) {
 		dst = states[k].Legal(sides[k], dst[:0])
 	}
 }
+
+// randomDecisions are the states of the decision points of a random game
+// (at most 3000).
+func randomDecisions(seed uint64) []*State {
+	st, _ := Game{}.New(engine.Setup{Seed: seed})
+	s := st.(*State)
+	r := engine.NewRand(seed)
+	var states []*State
+	for !s.Over() && len(states) < 3000 {
+		act := s.Active().Sides()
+		side := act[r.IntN(len(act))]
+		states = append(states, s.clone())
+		l := s.Legal(side, nil)
+		_ = s.Apply(side, l[r.IntN(len(l))])
+	}
+	return states
+}
+
+// BenchmarkEvaluate: the computer players' evaluation (ai.go), over the
+// decision points of a random game.
+func BenchmarkEvaluate(b *testing.B) {
+	states := randomDecisions(7)
+	b.ResetTimer()
+	for i := range b.N {
+		evaluate(states[i%len(states)], Allied)
+	}
+}
+
+// BenchmarkSupplyNet: tracing supply from every source of both sides
+// (5.1), over the decision points of a random game.
+func BenchmarkSupplyNet(b *testing.B) {
+	states := randomDecisions(7)
+	b.ResetTimer()
+	for i := range b.N {
+		s := states[i%len(states)]
+		s.net(Allied, false)
+		s.net(Italian, false)
+	}
+}

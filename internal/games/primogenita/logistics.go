@@ -214,10 +214,7 @@ func (s *State) setFlag(t int, side engine.Side) {
 		return
 	}
 	town := &s.d.Towns[t]
-	vp := town.VP
-	if town.OpenCityVP > 0 && s.OpenCity == OpenCityDeclared {
-		vp = town.OpenCityVP
-	}
+	vp := s.townValue(t)
 	if side == Allied {
 		s.Pos.Flags[t] = BritishFlag
 		s.VP += int8(vp)
