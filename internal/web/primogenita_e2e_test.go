@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
@@ -189,6 +190,127 @@ func TestBrowserPrimogenita(t *testing.T) {
 	if err != nil || !there {
 		t.Fatalf("%s did not walk to %s: %v", unit, far, err)
 	}
+}
+
+// TestBrowserPrimogenitaAssaultByPlay reaches an Assault by play in a
+// hot-seat game: both sides choose Assault and Move Orders (through the
+// API, as the order sheet's clicks are TestBrowserPrimogenita's), the
+// Orders are revealed and drawn, Italy's Limited Assault (19) comes up;
+// on the board the hex to assault is lit and clicked, the attacking
+// counters are clicked and sent in, the panel shows the odds column and
+// every shift with its reason before the roll; after "resolve" the die's
+// row of the final column and the result, as the view has them.
+func TestBrowserPrimogenitaAssaultByPlay(t *testing.T) {
+	ctx, base := browser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), newGuestGame(base, "primogenita"),
+		chromedp.WaitVisible(css(`svg.map.prim path.hex`))); err != nil {
+		t.Fatal(err)
+	}
+	prefer := []string{"pick 9", "pick 31", "pick 26", "pick 36", "pick 28", "pick 19", "pick 5", "commit", "execute"}
+	got, err := primPlay(ctx, "", prefer, "target ")
+	f := strings.Fields(got)
+	if err != nil || len(f) != 3 {
+		t.Fatalf("no Assault came up: %q %v", got, err)
+	}
+	side, target := f[0], f[2]
+	// view fetches side's view of the game as JSON text.
+	view := func(expr string) string {
+		out, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+  const v = await (await fetch('/api/games/' + location.pathname.split('/')[2] + '?side=`+side+`')).json();
+  return JSON.stringify(`+expr+`);
+})()`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/play/"+gameID(t, ctx)+"?side="+side),
+		chromedp.WaitVisible(css(`.mapscroll path.hex.open[data-hex="`+target+`"]`)),
+		viewShot("prim-play-assault-target"),
+		mouseClick(`.mapscroll path.hex.open[data-hex="`+target+`"]`),
+		chromedp.WaitVisible(css(`.prim-battle[data-target="`+target+`"]`))); err != nil {
+		t.Fatal(err)
+	}
+	// Every unit that may attack, by clicking its counter and its button.
+	for i := 0; i < 10; i++ {
+		var fire []string
+		if err := json.Unmarshal([]byte(view(`v.actions.map((a) => a.action).filter((a) => a.startsWith('fire '))`)), &fire); err != nil {
+			t.Fatal(err)
+		}
+		if len(fire) == 0 {
+			break
+		}
+		unit := strings.Fields(fire[0])[1]
+		// The counter is clicked, unless the board has selected it already
+		// (the only counter any action names), then its button.
+		button := `.unitinfo button[data-action="` + fire[0] + `"]`
+		shown, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!(document.querySelector('` + button + `') || {}).offsetParent`))
+		if !shown {
+			if err := chromedp.Do(ctx, mouseClick(`.mapscroll g.counter[data-unit="`+unit+`"]`)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := chromedp.Do(ctx, chromedp.WaitVisible(css(button)), chromedp.Click(css(button))); err != nil {
+			t.Fatalf("%s: %v", fire[0], err)
+		}
+		// Until the page has drawn the action played (a bound, not a
+		// timing assertion).
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(async () => {
+  for (let i = 0; i < 100 && document.querySelector('button[data-action="`+fire[0]+`"]'); i++) await new Promise((ok) => setTimeout(ok, 100));
+  return true;
+})()`, chromedp.EvalAwaitPromise)); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	var before struct {
+		Att, Def      int
+		Column, Final string
+		Shifts        []struct{ Reason string }
+		Attackers     []string
+	}
+	if err := json.Unmarshal([]byte(view(`v.view.assault`)), &before); err != nil || len(before.Attackers) == 0 {
+		t.Fatalf("the Assault before the roll: %+v %v", before, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`button[data-action=resolve]`)), chromedp.ScrollIntoView(css(`.prim-battle`)),
+		viewShot("prim-play-assault-odds"), chromedp.EmulateViewport(390, 844), chromedp.ScrollIntoView(css(`.prim-battle`)),
+		viewShot("prim-play-assault-odds-390"), chromedp.EmulateViewport(1400, 900)); err != nil {
+		t.Fatal(err)
+	}
+	panel, _ := pageText(ctx, ".prim-battle")
+	for _, w := range []string{fmt.Sprintf("%d:%d", before.Att, before.Def), before.Column, before.Final} {
+		if !strings.Contains(panel, w) {
+			t.Errorf("before the roll the panel lacks %q:\n%s", w, panel)
+		}
+	}
+	// Every shift with its reason in words (none: "no shift").
+	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('.prim-battle .shifts li').length`)); n != max(len(before.Shifts), 1) {
+		t.Errorf("the panel lists %d shifts, the view has %v", n, before.Shifts)
+	}
+	for _, sh := range before.Shifts {
+		li, _ := pageText(ctx, `.prim-battle .shifts li[data-shift="`+sh.Reason+`"]`)
+		if len(li) < 6 || strings.Contains(li, sh.Reason) {
+			t.Errorf("the shift %q reads %q", sh.Reason, li)
+		}
+	}
+	// The roll.
+	if err := chromedp.Do(ctx, chromedp.Click(css(`button[data-action=resolve]`)), chromedp.WaitVisible(css(`.prim-battle td.hit`)),
+		chromedp.ScrollIntoView(css(`.prim-battle`)), viewShot("prim-play-assault-result"),
+		chromedp.EmulateViewport(390, 844), chromedp.ScrollIntoView(css(`.prim-battle`)), viewShot("prim-play-assault-result-390"),
+		chromedp.EmulateViewport(1400, 900)); err != nil {
+		t.Fatal(err)
+	}
+	var after struct {
+		Die    int
+		Result string
+	}
+	if err := json.Unmarshal([]byte(view(`v.view.assault`)), &after); err != nil || after.Die < 1 || after.Die > 6 || after.Result == "" {
+		t.Fatalf("the Assault after the roll: %+v %v", after, err)
+	}
+	if hit, _ := pageText(ctx, ".prim-battle td.hit"); hit != after.Result {
+		t.Errorf("the die's cell reads %q, the result is %q", hit, after.Result)
+	}
+	noStrayText(t, ctx)
 }
 
 // TestBrowserPrimogenitaAssault draws the Assault panel of the view kept
