@@ -111,3 +111,18 @@ func TestDigFromMap(t *testing.T) {
 		t.Fatal("the Trench did not move from G-5 to F-14")
 	}
 }
+
+// Order 1 with no unit to replace cannot be executed, even right after
+// another Minor Order whose choices are still counted (Picks): it was
+// offered, and once begun had no action at all (a random game, seed 461).
+func TestReplacementsNothingToReplace1(t *testing.T) {
+	s, f := stateWith(t)
+	f.place("11-ind", "I-1") // a full unit: nothing to regain
+	s.Picks = 1
+	if s.executable(1) {
+		t.Fatal("Order 1 executable with no unit to replace")
+	}
+	if s.Picks != 1 {
+		t.Fatalf("executable changed Picks to %d", s.Picks)
+	}
+}

@@ -230,7 +230,14 @@ func (s *State) executable(p int) bool {
 		return true
 	}
 	if minorOrders[p] {
-		return len(s.minorTargets(p, nil)) > 0 && (p != 43 || s.airOnBase() > 0)
+		// The targets as the Order begins (beginMinor): Picks may still
+		// count an earlier Order's choices, and with them Order 1 offered
+		// a "pass" with no unit to replace, a dead end once begun.
+		picks := s.Picks
+		s.Picks = 0
+		n := len(s.minorTargets(p, nil))
+		s.Picks = picks
+		return n > 0 && (p != 43 || s.airOnBase() > 0)
 	}
 	return false
 }
