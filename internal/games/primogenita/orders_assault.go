@@ -768,7 +768,7 @@ func (s *State) legalAssault(dst []engine.Action) []engine.Action {
 			if !joinable(u) { // Order 41: a single unit or stack
 				continue
 			}
-			// 7.1: Artillery only with a non-Artillery unit. In an
+			// 7.1: Artillery only with a non-Artillery unit (ruling P17). In an
 			// Overrun, Artillery whose hex has no non-Artillery unit to
 			// join it would leave the Assault with no way on.
 			if s.d.Units[u].Artillery && !nonArt && s.Overrun != 0 && !s.nonArtilleryWith(u, joinable) {
