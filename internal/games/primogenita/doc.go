@@ -58,8 +58,11 @@
 //   - Rulings that are stricter than the text: P14 (no unit enters a full
 //     hex, even passing through).
 //
-// Computer players (ai.go): an evaluation (VP against the 20 needed, the
-// deductions to come, the towns each side threatens, strength and supply),
-// a prior and a rollout policy, and the guess at the other side's
-// unrevealed Orders by their worth as both sides can judge it.
+// Computer players (ai.go): an evaluation (a wide logistic of the VP the
+// Allies can expect against the 20 needed: the VP now, the deductions to
+// come, the towns by their distance to the Allied advance, the retakes
+// Italy threatens, the strength on the map, and supply traced as the next
+// Supply Phase will, with the steps and VP it would cost), a prior and a
+// rollout policy, and the guess at the other side's unrevealed Orders by
+// their worth as both sides can judge it.
 package primogenita
