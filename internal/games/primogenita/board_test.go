@@ -4,13 +4,15 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"sandtable/internal/engine"
 )
 
 // The terminal board (Board) in both languages: the turn and VP, the
 // towns and the occupied hexes; at the secret choice (3.2) the chooser's
 // own Orders listed as its choice, and of the other side's only that it
-// has chosen: the Allies' board is the same whichever Orders Italy
-// committed.
+// has chosen: the Allies' board, and an observer's, is the same whichever
+// Orders Italy committed.
 func TestBoardSecretChoice(t *testing.T) {
 	high, low := choosing(t, true), choosing(t, false)
 	for _, c := range []struct{ lang, status, choice, other string }{
@@ -20,6 +22,9 @@ func TestBoardSecretChoice(t *testing.T) {
 		allied := high.Board(Allied, c.lang)
 		if allied != low.Board(Allied, c.lang) {
 			t.Errorf("%s: the Allies' board depends on Italy's secret choice", c.lang)
+		}
+		if high.Board(engine.Observer, c.lang) != low.Board(engine.Observer, c.lang) {
+			t.Errorf("%s: the observer's board depends on Italy's secret choice", c.lang)
 		}
 		for _, want := range []string{c.status, "Agordat H-11 3 I", "H-11 Agordat", c.other, c.choice + "— (0 "} {
 			if !strings.Contains(allied, want) {
