@@ -180,13 +180,13 @@ func (s *State) Board(side engine.Side, lang string) string {
 			key = "board.counter"
 		}
 		fmt.Fprintln(&b, w(key, a.Target, sideWord(a.Attacker), strings.Join(a.Attackers, " "), strings.Join(a.Defenders, " "),
-			n(a.Att), n(a.Def), a.Column, strings.Join(shifts, "; "), a.Final, strings.Join(a.Column6, " ")))
+			n(a.Att), n(a.Def), a.Column, strings.Join(shifts, "; "), a.Final, strings.Join(a.Column6, " | ")))
 		if a.Die > 0 {
 			fmt.Fprintln(&b, "  "+w("board.roll", n(a.Die), a.Result))
 		}
 	}
 	if bm := v.Bombard; bm != nil {
-		fmt.Fprintln(&b, w("board.bombard", bm.Target, strings.Join(bm.Firing, " "), n(bm.Total), bm.Column, strings.Join(bm.Table, " ")))
+		fmt.Fprintln(&b, w("board.bombard", bm.Target, strings.Join(bm.Firing, " "), n(bm.Total), bm.Column, strings.Join(bm.Table, " | ")))
 		if bm.Die > 0 {
 			fmt.Fprintln(&b, "  "+w("board.roll", n(bm.Die), bm.Result))
 		}
