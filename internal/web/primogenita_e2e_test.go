@@ -244,7 +244,7 @@ func TestBrowserPrimogenitaAssaultByPlay(t *testing.T) {
 		// The counter is clicked, unless the board has selected it already
 		// (the only counter any action names), then its button.
 		button := `.unitinfo button[data-action="` + fire[0] + `"]`
-		shown, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!(document.querySelector('` + button + `') || {}).offsetParent`))
+		shown, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!(document.querySelector('`+button+`') || {}).offsetParent`))
 		if !shown {
 			if err := chromedp.Do(ctx, mouseClick(`.mapscroll g.counter[data-unit="`+unit+`"]`)); err != nil {
 				t.Fatal(err)
@@ -289,7 +289,7 @@ func TestBrowserPrimogenitaAssaultByPlay(t *testing.T) {
 	}
 	for _, sh := range before.Shifts {
 		li, _ := pageText(ctx, `.prim-battle .shifts li[data-shift="`+sh.Reason+`"]`)
-		if !strings.Contains(li, "(") { // every reason in words cites its rule: "(7.2)" 
+		if !strings.Contains(li, "(") { // every reason in words cites its rule: "(7.2)"
 			t.Errorf("the shift %q reads %q", sh.Reason, li)
 		}
 	}
