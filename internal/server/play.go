@@ -595,11 +595,7 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	key := "game:" + id + ":" + strconv.Itoa(len(rec.Actions))
-	if n := len(rec.Actions); n > 0 {
-		key += ":" + rec.Actions[n-1].Hash
-	}
-	rv, err := s.replayAt(r, key, rec, at, side, lang)
+	rv, err := s.replayAt(r, gameRecordKey(id, rec), rec, at, side, lang)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -609,6 +605,16 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		rv.Sides = sides
 	}
 	writeJSON(w, http.StatusOK, rv)
+}
+
+// gameRecordKey names a stored game's record as it stands (its length
+// and last hash), for the caches of replays and of the coach's graphs.
+func gameRecordKey(id string, rec engine.Record) string {
+	key := "game:" + id + ":" + strconv.Itoa(len(rec.Actions))
+	if n := len(rec.Actions); n > 0 {
+		key += ":" + rec.Actions[n-1].Hash
+	}
+	return key
 }
 
 // replayAt shows the record rec (cached under key) after at actions from

@@ -157,9 +157,9 @@ func applyEntry(sess *engine.Session, e engine.RecordEntry) error {
 	return nil
 }
 
-// view renders side's view of the game after at actions, from the
+// stateAt is the state after at actions (without its log), from the
 // nearest checkpoint.
-func (rp *replayed) view(at int, side engine.Side, lang string) (*replayView, error) {
+func (rp *replayed) stateAt(at int) (engine.State, error) {
 	if at < 0 || at > len(rp.rec.Actions) {
 		return nil, errf(http.StatusBadRequest, "move %d is outside 0..%d", at, len(rp.rec.Actions))
 	}
@@ -180,6 +180,16 @@ func (rp *replayed) view(at int, side engine.Side, lang string) (*replayView, er
 		}
 	}
 	rp.applied.Store(int64(at - from))
+	return st, nil
+}
+
+// view renders side's view of the game after at actions, from the
+// nearest checkpoint.
+func (rp *replayed) view(at int, side engine.Side, lang string) (*replayView, error) {
+	st, err := rp.stateAt(at)
+	if err != nil {
+		return nil, err
+	}
 	n := 0
 	for n < len(rp.log) && rp.log[n].Move <= at {
 		n++

@@ -101,6 +101,7 @@ type Server struct {
 
 	replays    *replayCache // records replayed for the replay viewer
 	replayGate *gate        // replays computed at once
+	graphs     *graphCache  // the coach's graphs of finished games
 	ctx        context.Context
 	cancel     context.CancelFunc // at Close: computer moves stop waiting
 	metrics    *metrics
@@ -137,6 +138,7 @@ func New(cfg Config) *Server {
 		think:      newGate(cfg.Computer.Slots, 1<<20),
 		replays:    newReplayCache(),
 		replayGate: newGate(replaySlots, replayQueue),
+		graphs:     newGraphCache(),
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.metrics = newMetrics(s)
@@ -168,6 +170,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/replay", s.handleReplay)
 	m.HandleFunc("GET /api/games/{id}/ask", s.timed("ask", s.handleAsk))
 	m.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
+	m.HandleFunc("GET /api/games/{id}/coach", s.handleCoach)
+	m.HandleFunc("GET /api/games/{id}/coach/graph", s.handleCoachGraph)
 	m.HandleFunc("GET /api/games/{id}/chat", s.handleChatRead)
 	m.HandleFunc("POST /api/games/{id}/chat", s.handleChatWrite)
 	m.HandleFunc("GET /healthz", s.handleHealth)
