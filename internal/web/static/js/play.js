@@ -6,6 +6,7 @@ import { t, lang, side as sideName, result as resultWords, levelName, gameTitle,
 import { go } from './app.js';
 import { renderBoard, loadBoard } from './render.js';
 import { fairLine } from './fair.js';
+import { askButton } from './coach.js';
 
 // ENDS are the actions that end a step or phase or pass: always in the
 // prompt bar. FEW actions are all listed as buttons; more are played on
@@ -296,7 +297,7 @@ export async function playPage(main, id) {
           e.target.checked = notifyOn();
         },
       }), ' ', t('notifyTurn')) : null,
-      h('a', { href: `/replay/${id}`, onclick: (e) => { e.preventDefault(); go(`/replay/${id}`); } }, t('replayGame')),
+      h('a', { href: `/replay/${id}`, onclick: (e) => { e.preventDefault(); go(`/replay/${id}`); } }, v.over ? t('coachReplay') : t('replayGame')),
       v.record_available ? h('a', { href: `/api/games/${id}/record`, download: `sandtable-${id}.json` }, t('exportRecord')) : null,
       !v.over && v.your_sides.length > 0 ? h('button', {
         class: 'secondary', onclick: () => { if (confirm(t('confirmResign'))) send('resign', {}); },
@@ -330,7 +331,10 @@ export async function playPage(main, id) {
       listed.length < rest.length ? h('p', { class: 'muted onmap' }, `${t('onMap')} (${rest.length - listed.length})`) : null,
       h('div', { class: 'buttons' }, listed.map((a) => h('button', {
         'data-action': a.action, title: a.label, onclick: () => send('actions', { action: a.action }),
-      }, a.label, ctx.notes.has(a.action) ? h('small', { class: 'note' }, ctx.notes.get(a.action)) : null)))].filter(Boolean));
+      }, a.label, ctx.notes.has(a.action) ? h('small', { class: 'note' }, ctx.notes.get(a.action)) : null))),
+      // A hint only where no person is the opponent (the server refuses
+      // it elsewhere): the computer's best choices from this side's view.
+      unwatched && yourTurn && !v.over ? askButton(id, { side: v.side }, t('hint'), ctx.highlight) : null].filter(Boolean));
     clocks(prompt.querySelector('.clocks'));
     // The keyboard stays on the map element it was on (the redraw made a
     // new one), not thrown back to the page's start after every move.

@@ -6,6 +6,7 @@ import { h, clear, flash } from './dom.js';
 import { t, lang, side as sideName } from './i18n.js';
 import { renderBoard, loadBoard } from './render.js';
 import { verifyButton } from './fair.js';
+import { chanceGraph, askButton } from './coach.js';
 
 export async function replayPage(main, id) {
   const st = { at: null, moves: 0, record: null, side: 'observer', view: null };
@@ -53,6 +54,7 @@ export async function replayPage(main, id) {
       // A turn begins (its first phases), then each player turn in it.
       i > 0 && st.turns[i - 1].turn === m.turn ? `${t('turn')} ${m.turn} · ${sideName(m.side)}` : `${t('turn')} ${m.turn}`)))) : null;
     const board = h('div', { class: 'board' });
+    const coach = coachBox(step);
     const log = h('ol', { class: 'log', reversed: true }, v.log.slice().reverse().map((e) => h('li', { class: e.move === st.at ? 'now' : '' },
       h('a', { href: '#', onclick: (ev) => { ev.preventDefault(); step(e.move); } }, e.move), ' ', e.text,
       e.rule && !e.text.includes(e.rule) ? h('span', { class: 'rule' }, ` [${e.rule}]`) : null)));
@@ -67,8 +69,32 @@ export async function replayPage(main, id) {
         h('form', { onsubmit: (e) => { e.preventDefault(); step(+jump.value); } }, jump, h('button', { type: 'submit' }, t('jump'))),
         turns, sides),
       h('div', { class: 'prompt' }, h('span', { class: 'who' }, v.active.map(sideName).join(', ')), h('span', { class: 'text' }, v.prompt)),
+      coach,
       h('div', { class: 'layout' }, board, h('aside', {}, h('h3', {}, t('log')), log)));
     renderBoard(board, v.game, v.view, { actions: [], play: () => {}, highlight: () => {}, lang: lang(), side: v.side, log: v.log });
+  }
+
+  // coachBox: once a stored game is over, the graph of the computer's
+  // estimate of the chances (fetched once) and "what would the computer
+  // do here?" from the side chosen (else the side deciding there).
+  function coachBox(step) {
+    if (!id || !st.sides) return null;
+    const box = h('div', { class: 'coachbox' });
+    if (st.graph) box.append(chanceGraph(st.graph, st.at, step));
+    else if (st.graphErr) box.append(h('p', { class: 'msg bad' }, st.graphErr));
+    else {
+      box.append(h('p', { class: 'muted graphwait' }, t('coachGraphWait')));
+      if (!st.graphAsked) {
+        st.graphAsked = true;
+        request('GET', `/api/games/${id}/coach/graph?lang=${lang()}`)
+          .then((g) => { st.graph = g; }, (e) => { st.graphErr = e.message; })
+          .then(() => draw());
+      }
+    }
+    const q = { at: st.at };
+    if (st.chosen && st.side !== 'observer') q.side = st.side;
+    box.append(askButton(id, q, t('coachAsk')));
+    return box;
   }
 
   if (id) {
