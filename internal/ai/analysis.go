@@ -102,6 +102,7 @@ func Analyze(ctx context.Context, g engine.Game, st engine.State, viewer engine.
 		samples = cfg.Samples
 	}
 	var stop atomic.Bool
+	stop.Store(ctx.Err() != nil) // AfterFunc calls later, from a goroutine of its own
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	merged := map[actionKey]*ActionStat{}
 	var order []actionKey
