@@ -1,11 +1,13 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"net/http"
 	"slices"
 	"testing"
+	"time"
 
 	"sandtable/internal/engine"
 )
@@ -146,6 +148,28 @@ func TestCoachBounds(t *testing.T) {
 	e.clock.add(loginPeriod)
 	if code := ann.call("GET", "/api/games/"+hot.ID+"/coach", nil, nil); code != http.StatusOK {
 		t.Fatalf("analysis after the period: %d", code)
+	}
+}
+
+// TestCoachWaitsForAComputerSlot: an analysis runs in the computer
+// players' slots; while every slot is taken it waits.
+func TestCoachWaitsForAComputerSlot(t *testing.T) {
+	e := newEnv(t)
+	ann := e.user("ann")
+	hot := ann.create(map[string]any{"game": "toy", "mode": "hotseat", "seed": 7})
+	if err := e.srv.think.enter(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan int, 1)
+	go func() { done <- ann.call("GET", "/api/games/"+hot.ID+"/coach", nil, nil) }()
+	select {
+	case code := <-done:
+		t.Fatalf("answered %d while every computer slot was taken", code)
+	case <-time.After(300 * time.Millisecond):
+	}
+	e.srv.think.leave()
+	if code := <-done; code != http.StatusOK {
+		t.Fatalf("after the slot was freed: %d", code)
 	}
 }
 
