@@ -137,16 +137,17 @@ func (s *Server) coachWork(ctx context.Context, think time.Duration, f func(ctx 
 // thinkLimit is d, at most the operator's time per decision.
 func (s *Server) thinkLimit(d time.Duration) time.Duration { return min(d, s.cfg.Computer.Think) }
 
-// coachState is what the coach reads of a game under its lock: the
-// record so far and, for the latest move, the state itself.
+// coachState is what the coach reads of a game (under its lock) or of a
+// record file: the record, its key in the replay cache, whether it is
+// over, and for a stored game the state after the whole record.
 type coachState struct {
 	game   engine.Game
-	id     string
+	key    string
 	rec    engine.Record
 	over   bool
 	lang   string
 	viewer engine.Side
-	now    engine.State // the state after the whole record
+	now    engine.State // nil for a record file
 }
 
 // coachLoad reads game id for the coach, checking who asks (coachViewer).
@@ -157,7 +158,7 @@ func (s *Server) coachLoad(r *http.Request, u viewer) (coachState, error) {
 	}
 	lv.mu.Lock()
 	defer lv.mu.Unlock()
-	cs := coachState{game: lv.sess.Game, id: lv.g.ID, over: lv.over()}
+	cs := coachState{game: lv.sess.Game, over: lv.over()}
 	if cs.lang, err = langOf(r, lv.g.Lang); err != nil {
 		return cs, err
 	}
@@ -166,43 +167,104 @@ func (s *Server) coachLoad(r *http.Request, u viewer) (coachState, error) {
 	}
 	cs.rec = lv.sess.Record
 	cs.rec.Actions = append([]engine.RecordEntry(nil), cs.rec.Actions...)
+	cs.key = gameRecordKey(lv.g.ID, cs.rec)
 	cs.now = lv.sess.State.Clone()
 	return cs, nil
 }
 
+// coachLoadFile reads a record file the client sends (an exported game,
+// as POST /api/replay): its holder has it all, so any side may be asked
+// about, as in a finished game.
+func (s *Server) coachLoadFile(w http.ResponseWriter, r *http.Request) (coachState, error) {
+	if ok, wait := s.limiter.allow("replay-ip:"+s.clientIP(r), replayPerIP, loginPeriod); !ok {
+		return coachState{}, errf(http.StatusTooManyRequests, "too many replays; try again in %d seconds", int(wait.Seconds())+1)
+	}
+	var file recordFile
+	if err := decode(w, r, &file); err != nil {
+		return coachState{}, err
+	}
+	cs := coachState{rec: file.Record, over: true, viewer: engine.Observer, key: "file:" + recordKey(file.Record)}
+	var err error
+	if cs.game, err = engine.Lookup(cs.rec.Game); err != nil {
+		return cs, errf(http.StatusBadRequest, "%v", err)
+	}
+	if cs.lang, err = langOf(r, "en"); err != nil {
+		return cs, err
+	}
+	if name := r.URL.Query().Get("side"); name != "" && name != "observer" {
+		if cs.viewer, err = engine.SideByName(cs.game, name); err != nil {
+			return cs, errf(http.StatusBadRequest, "%v", err)
+		}
+	}
+	return cs, nil
+}
+
 // handleCoach answers "what would the computer do here?" at move at
-// (default: now), with each side's chances.
+// (default: now) of a stored game; handleCoachFile, of a record file.
 func (s *Server) handleCoach(w http.ResponseWriter, r *http.Request) {
+	s.coachServe(w, r, func(u viewer) (coachState, error) { return s.coachLoad(r, u) }, s.advise)
+}
+
+func (s *Server) handleCoachFile(w http.ResponseWriter, r *http.Request) {
+	s.coachServe(w, r, func(viewer) (coachState, error) { return s.coachLoadFile(w, r) }, s.advise)
+}
+
+// handleCoachGraph sends a finished game's graph of the chances, made
+// once and kept; handleCoachFileGraph, a record file's.
+func (s *Server) handleCoachGraph(w http.ResponseWriter, r *http.Request) {
+	s.coachServe(w, r, func(u viewer) (coachState, error) { return s.coachLoad(r, u) }, s.graph)
+}
+
+func (s *Server) handleCoachFileGraph(w http.ResponseWriter, r *http.Request) {
+	s.coachServe(w, r, func(viewer) (coachState, error) { return s.coachLoadFile(w, r) }, s.graph)
+}
+
+// coachServe loads what the requester may ask the coach about and answers
+// with what answer makes of it.
+func (s *Server) coachServe(w http.ResponseWriter, r *http.Request, load func(viewer) (coachState, error),
+	answer func(*http.Request, viewer, coachState) (any, error)) {
 	u, _, err := s.who(r)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	cs, err := s.coachLoad(r, u)
+	cs, err := load(u)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
+	out, err := answer(r, u, cs)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// advise searches the position after at actions of cs (default: all) from
+// the viewer's knowledge (none chosen: the side deciding there).
+func (s *Server) advise(r *http.Request, u viewer, cs coachState) (any, error) {
 	at, err := atOf(r, len(cs.rec.Actions))
-	if err == nil {
-		err = s.coachAllow(r, u)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.coachAllow(r, u); err != nil {
+		return nil, err
 	}
 	st := cs.now
-	if err == nil && at != len(cs.rec.Actions) {
-		err = s.replayWork(r, func() error {
-			rp, err := s.replays.get(gameRecordKey(cs.id, cs.rec), cs.rec)
+	if st == nil || at != len(cs.rec.Actions) {
+		if err := s.replayWork(r, func() error {
+			rp, err := s.replays.get(cs.key, cs.rec)
 			if err == nil {
 				st, err = rp.stateAt(at)
 			}
 			return err
-		})
-	}
-	if err != nil {
-		writeError(w, err)
-		return
+		}); err != nil {
+			return nil, err
+		}
 	}
 	viewer := cs.viewer
-	if viewer == engine.Observer { // a finished game: the side deciding there
+	if viewer == engine.Observer {
 		viewer = firstDeciding(st)
 	}
 	think := s.thinkLimit(coachThink)
@@ -212,8 +274,7 @@ func (s *Server) handleCoach(w http.ResponseWriter, r *http.Request) {
 	if err := s.coachWork(r.Context(), think, func(ctx context.Context) {
 		adv = ai.Analyze(ctx, cs.game, st, viewer, cfg, coachSeed(at))
 	}); err != nil {
-		writeError(w, err)
-		return
+		return nil, err
 	}
 	out := adviceJSON{At: at, Viewer: sideText(cs.game, viewer), Sides: cs.game.SideNames(), Chances: adv.Chances,
 		Choices: []choiceJSON{}, Forced: adv.Forced > 0}
@@ -223,36 +284,21 @@ func (s *Server) handleCoach(w http.ResponseWriter, r *http.Request) {
 	for _, c := range adv.Choices {
 		out.Choices = append(out.Choices, choiceJSON{Action: st.EncodeAction(c.Action), Label: st.Describe(c.Action, cs.lang), Chance: c.Value, Visits: c.Visits})
 	}
-	writeJSON(w, http.StatusOK, out)
+	return out, nil
 }
 
-// handleCoachGraph sends a finished game's graph of chances, made once
-// and kept.
-func (s *Server) handleCoachGraph(w http.ResponseWriter, r *http.Request) {
-	u, _, err := s.who(r)
-	if err != nil {
-		writeError(w, err)
-		return
+// graph answers with the graph of a finished game's chances, made once
+// (counted against the requester's allowance) and kept.
+func (s *Server) graph(r *http.Request, u viewer, cs coachState) (any, error) {
+	if !cs.over {
+		return nil, errf(http.StatusConflict, "the graph of the chances is drawn once the game is over")
 	}
-	cs, err := s.coachLoad(r, u)
-	if err == nil && !cs.over {
-		err = errf(http.StatusConflict, "the graph of the chances is drawn once the game is over")
-	}
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	g, err := s.graphs.get(r.Context(), gameRecordKey(cs.id, cs.rec), func() (*graphJSON, error) {
+	return s.graphs.get(r.Context(), cs.key, func() (*graphJSON, error) {
 		if err := s.coachAllow(r, u); err != nil {
 			return nil, err
 		}
 		return s.buildGraph(r, cs)
 	})
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, g)
 }
 
 // buildGraph estimates the chances at the positions graphAts picks, each
@@ -261,7 +307,7 @@ func (s *Server) handleCoachGraph(w http.ResponseWriter, r *http.Request) {
 func (s *Server) buildGraph(r *http.Request, cs coachState) (*graphJSON, error) {
 	var rp *replayed
 	if err := s.replayWork(r, func() (err error) {
-		rp, err = s.replays.get(gameRecordKey(cs.id, cs.rec), cs.rec)
+		rp, err = s.replays.get(cs.key, cs.rec)
 		return err
 	}); err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"net/http"
@@ -86,6 +87,39 @@ func TestCoachOnlyWithoutAPersonOpposing(t *testing.T) {
 	}
 	if code, msg := eve.errOf("GET", "/api/games/"+hot.ID+"/coach?side=nobody", nil); code != http.StatusBadRequest {
 		t.Errorf("an unknown side: %d %q", code, msg)
+	}
+}
+
+// TestCoachOnRecordFile: a record file opened in the replay viewer gets
+// the coach too (its holder has it all), from any side; a file that is
+// not a record is refused and changes nothing.
+func TestCoachOnRecordFile(t *testing.T) {
+	e := newEnv(t)
+	ann, eve := e.user("ann"), e.user("eve")
+	hot := ann.create(map[string]any{"game": "toy", "mode": "hotseat", "seed": 8})
+	finish(t, ann, hot.ID)
+	code, rec := ann.raw("GET", "/api/games/"+hot.ID+"/record", nil, nil)
+	if code != http.StatusOK {
+		t.Fatalf("record: %d", code)
+	}
+	code, body := eve.raw("POST", "/api/replay/coach?at=2&side=south&lang=it", rec, nil)
+	var adv adviceJSON
+	if err := json.Unmarshal(body, &adv); code != http.StatusOK || err != nil {
+		t.Fatalf("advice on a record file: %d %s", code, body)
+	}
+	checkAdvice(t, adv, "")
+	if adv.Viewer != "south" || adv.At != 2 {
+		t.Fatalf("advice %+v", adv)
+	}
+	code, body = eve.raw("POST", "/api/replay/coach/graph", rec, nil)
+	var g graphJSON
+	if err := json.Unmarshal(body, &g); code != http.StatusOK || err != nil || len(g.Points) < 2 {
+		t.Fatalf("graph of a record file: %d %s", code, body)
+	}
+	for _, bad := range []string{`{}`, `{"game":"nosuch"}`, `not json`} {
+		if code, body := eve.raw("POST", "/api/replay/coach", []byte(bad), nil); code != http.StatusBadRequest {
+			t.Errorf("file %s: %d %s", bad, code, body)
+		}
 	}
 }
 

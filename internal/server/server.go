@@ -180,6 +180,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /debug/pprof/", s.operatorOnly(pprof.Index))
 	m.HandleFunc("GET /debug/pprof/profile", s.operatorOnly(pprof.Profile))
 	m.HandleFunc("POST /api/replay", s.handleReplayImport)
+	m.HandleFunc("POST /api/replay/coach", s.handleCoachFile)
+	m.HandleFunc("POST /api/replay/coach/graph", s.handleCoachFileGraph)
 	m.HandleFunc("POST /api/commitment", s.handleCommitment)
 	m.HandleFunc("POST /api/verify", s.handleVerify)
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

@@ -1,6 +1,8 @@
 package web_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -108,4 +110,43 @@ func TestBrowserCoach(t *testing.T) {
 		t.Fatal(err)
 	}
 	noStrayText(t, ctx)
+}
+
+// TestBrowserCoachRecordFile: a record file opened in the replay viewer
+// gets the graph and the computer's advice too.
+func TestBrowserCoachRecordFile(t *testing.T) {
+	ctx, base := browser(t)
+	if err := chromedp.Do(ctx, newGuestGame(base, "toy"), chromedp.WaitVisible(css(`.actions button[data-action]`))); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+  const me = await (await fetch('/api/me')).json();
+  const id = location.pathname.split('/')[2];
+  for (let i = 0; i < 500; i++) {
+    const v = await (await fetch('/api/games/' + id)).json();
+    if (v.over || v.actions.length === 0) break;
+    await fetch('/api/games/' + id + '/actions', { method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf },
+      body: JSON.stringify({ side: v.side, move: v.move, action: v.actions[0].action }) });
+  }
+  return (await fetch('/api/games/' + id + '/record')).text();
+})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "game.json")
+	if err := os.WriteFile(file, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(base+"/replay"),
+		chromedp.WaitVisible(css(`input[type=file]`)),
+		chromedp.SetUploadFiles(css(`input[type=file]`), []string{file}),
+		chromedp.WaitVisible(css(`svg.chances polyline`)),
+		chromedp.Click(xpath(`//button[contains(@class,"ask")][text()="What would the computer do here?"]`)),
+		chromedp.WaitVisible(css(`.advice ol.choices li`)),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
 }

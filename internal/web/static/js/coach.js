@@ -4,7 +4,7 @@
 // from one side's knowledge (docs/ai.md, "The coach"); the page only draws.
 import { request } from './api.js';
 import { h, s, clear } from './dom.js';
-import { t, lang, side as sideName } from './i18n.js';
+import { t, side as sideName } from './i18n.js';
 
 const W = 600, H = 120;
 const pct = (x) => `${Math.round(x * 100)}%`;
@@ -51,19 +51,18 @@ export function chanceGraph(graph, at, step) {
     h('p', { class: 'muted' }, t('coachGraphHow')));
 }
 
-// askButton is the "what would the computer do here?" button: it asks the
-// server about game id (query: at, side) and shows the answer under it.
-// label names the button; highlight, when given, gets the actions of
-// the choices while the pointer is on one.
-export function askButton(id, query, label, highlight) {
+// askButton is the "what would the computer do here?" button: it asks
+// the server (GET path, or POST it the record file when one is given) and
+// shows the answer under it. label names the button; highlight, when
+// given, gets the actions of the choices while the pointer is on one.
+export function askButton(path, record, label, highlight) {
   const out = h('div', { class: 'advice' });
   const btn = h('button', {
     class: 'secondary ask', onclick: async () => {
       btn.disabled = true;
       clear(out).append(h('p', { class: 'muted' }, t('computerThinks')));
       try {
-        const q = new URLSearchParams({ lang: lang(), ...query });
-        const a = await request('GET', `/api/games/${id}/coach?${q}`);
+        const a = await request(record ? 'POST' : 'GET', path, record || undefined);
         clear(out).append(advice(a, highlight));
       } catch (e) {
         clear(out).append(h('p', { class: 'msg bad' }, e.message));

@@ -334,7 +334,7 @@ export async function playPage(main, id) {
       }, a.label, ctx.notes.has(a.action) ? h('small', { class: 'note' }, ctx.notes.get(a.action)) : null))),
       // A hint only where no person is the opponent (the server refuses
       // it elsewhere): the computer's best choices from this side's view.
-      unwatched && yourTurn && !v.over ? askButton(id, { side: v.side }, t('hint'), ctx.highlight) : null].filter(Boolean));
+      unwatched && yourTurn && !v.over ? askButton(`/api/games/${id}/coach?${new URLSearchParams({ side: v.side, lang: lang() })}`, null, t('hint'), ctx.highlight) : null].filter(Boolean));
     clocks(prompt.querySelector('.clocks'));
     // The keyboard stays on the map element it was on (the redraw made a
     // new one), not thrown back to the page's start after every move.

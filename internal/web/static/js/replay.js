@@ -74,11 +74,13 @@ export async function replayPage(main, id) {
     renderBoard(board, v.game, v.view, { actions: [], play: () => {}, highlight: () => {}, lang: lang(), side: v.side, log: v.log });
   }
 
-  // coachBox: once a stored game is over, the graph of the computer's
-  // estimate of the chances (fetched once) and "what would the computer
-  // do here?" from the side chosen (else the side deciding there).
+  // coachBox: once a stored game is over, or for a record file, the
+  // graph of the computer's estimate of the chances (fetched once) and
+  // "what would the computer do here?" from the side chosen (else the
+  // side deciding there).
   function coachBox(step) {
-    if (!id || !st.sides) return null;
+    if (id ? !st.sides : !st.record) return null;
+    const base = id ? `/api/games/${id}/coach` : '/api/replay/coach';
     const box = h('div', { class: 'coachbox' });
     if (st.graph) box.append(chanceGraph(st.graph, st.at, step));
     else if (st.graphErr) box.append(h('p', { class: 'msg bad' }, st.graphErr));
@@ -86,14 +88,15 @@ export async function replayPage(main, id) {
       box.append(h('p', { class: 'muted graphwait' }, t('coachGraphWait')));
       if (!st.graphAsked) {
         st.graphAsked = true;
-        request('GET', `/api/games/${id}/coach/graph?lang=${lang()}`)
-          .then((g) => { st.graph = g; }, (e) => { st.graphErr = e.message; })
+        const rec = st.record;
+        request(id ? 'GET' : 'POST', `${base}/graph?lang=${lang()}`, id ? undefined : rec)
+          .then((g) => { if (st.record === rec) st.graph = g; }, (e) => { st.graphErr = e.message; })
           .then(() => draw());
       }
     }
-    const q = { at: st.at };
-    if (st.chosen && st.side !== 'observer') q.side = st.side;
-    box.append(askButton(id, q, t('coachAsk')));
+    const q = new URLSearchParams({ lang: lang(), at: st.at });
+    if ((st.chosen || !id) && st.side !== 'observer') q.set('side', st.side);
+    box.append(askButton(`${base}?${q}`, id ? null : st.record, t('coachAsk')));
     return box;
   }
 
@@ -125,6 +128,9 @@ export async function replayPage(main, id) {
         st.sides = g ? g.sides : [];
         st.side = 'observer';
         st.turns = null;
+        st.graph = null;
+        st.graphErr = null;
+        st.graphAsked = false;
         await load(0);
       } catch (err) { flash(msg, err.message, true); }
     },
