@@ -134,14 +134,8 @@ func TestBrowserCoachRecordFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := filepath.Join(t.TempDir(), "game.json")
-	if err := os.WriteFile(file, []byte(rec), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	err = chromedp.Do(ctx,
-		chromedp.Navigate(base+"/replay"),
-		chromedp.WaitVisible(css(`input[type=file]`)),
-		chromedp.SetUploadFiles(css(`input[type=file]`), []string{file}),
+		openRecordFile(t, base, rec),
 		chromedp.WaitVisible(css(`svg.chances polyline`)),
 		chromedp.Click(xpath(`//button[contains(@class,"ask")][text()="What would the computer do here?"]`)),
 		chromedp.WaitVisible(css(`.advice ol.choices li`)),
@@ -149,4 +143,18 @@ func TestBrowserCoachRecordFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// openRecordFile writes rec to a file and opens it in the replay viewer.
+func openRecordFile(t *testing.T, base, rec string) chromedp.Action[chromedp.Void] {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "game.json")
+	if err := os.WriteFile(file, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return chromedp.Steps(
+		chromedp.Navigate(base+"/replay"),
+		chromedp.WaitVisible(css(`input[type=file]`)),
+		chromedp.SetUploadFiles(css(`input[type=file]`), []string{file}),
+	)
 }

@@ -392,14 +392,8 @@ func TestBrowserLiveReplayImport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := filepath.Join(t.TempDir(), "game.json")
-	if err := os.WriteFile(file, []byte(rec), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	err = chromedp.Do(ctx,
-		chromedp.Navigate(base+"/replay"),
-		chromedp.WaitVisible(css(`input[type=file]`)),
-		chromedp.SetUploadFiles(css(`input[type=file]`), []string{file}),
+		openRecordFile(t, base, rec),
 		chromedp.WaitVisible(xpath(`//span[@class="where"][text()="Mossa 0 di 3"]`)),
 		chromedp.Click(xpath(`//button[contains(., "Fine")]`)),
 		chromedp.WaitVisible(xpath(`//span[@class="where"][text()="Mossa 3 di 3"]`)),
