@@ -69,7 +69,7 @@ export async function replayPage(main, id) {
         h('form', { onsubmit: (e) => { e.preventDefault(); step(+jump.value); } }, jump, h('button', { type: 'submit' }, t('jump'))),
         turns, sides),
       h('div', { class: 'prompt' }, h('span', { class: 'who' }, v.active.map(sideName).join(', ')), h('span', { class: 'text' }, v.prompt)),
-      coach,
+      ...(coach ? [coach] : []),
       h('div', { class: 'layout' }, board, h('aside', {}, h('h3', {}, t('log')), log)));
     renderBoard(board, v.game, v.view, { actions: [], play: () => {}, highlight: () => {}, lang: lang(), side: v.side, log: v.log });
   }
