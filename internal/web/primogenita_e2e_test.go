@@ -52,10 +52,11 @@ func primPlay(ctx context.Context, side string, prefer []string, prefixes ...str
 
 // primShots takes the screenshots the project looks at (with
 // SANDTABLE_SCREENSHOTS set): the page drawn afresh at 390x844 and at
-// 1400x900, and the map at 1400x900.
+// 1400x900, and the map at both.
 func primShots(name string) chromedp.Action[chromedp.Void] {
 	return chromedp.Steps(
 		chromedp.EmulateViewport(390, 844), chromedp.Reload(), chromedp.WaitVisible(css(`svg.map.prim path.hex`)), chromedp.Sleep(300), viewShot(name+"-390"),
+		chromedp.ScrollIntoView(css(`.mapwrap`)), chromedp.Sleep(200), viewShot(name+"-390-map"),
 		chromedp.EmulateViewport(1400, 900), chromedp.Reload(), chromedp.WaitVisible(css(`svg.map.prim path.hex`)), chromedp.Sleep(300), viewShot(name+"-1400"),
 		chromedp.ScrollIntoView(css(`.mapwrap`)), chromedp.Sleep(200), viewShot(name+"-map"))
 }
@@ -65,7 +66,8 @@ func primShots(name string) chromedp.Action[chromedp.Void] {
 // counters; the Allied order sheet, four Orders picked by clicking them
 // (the boxes fill, weights shown), the choice committed and kept while
 // the Italian side chooses; the reveal of the eight Orders on the Order
-// Track; a move by clicking a counter and a lit hex.
+// Track; a move by clicking a counter and a lit hex. Set-up happens on
+// the map (primSetupOnMap).
 func TestBrowserPrimogenita(t *testing.T) {
 	ctx, base := browser(t)
 	err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900),
@@ -83,6 +85,7 @@ func TestBrowserPrimogenita(t *testing.T) {
 	if counts[0] < 300 || counts[1] == 0 || counts[2] != 1 || counts[3] < 10 || counts[4] < 5 || counts[5] < 10 || counts[6] != 5 || counts[7] != 10 || counts[8] < 21 {
 		t.Fatalf("map: hexes, roads, rail, cliffs, arrows, towns, entries, GT slots, VP boxes = %v", counts)
 	}
+	primSetupOnMap(t, ctx)
 	if a, err := primPlay(ctx, "", nil, "pick "); err != nil || a == "" {
 		t.Fatalf("setup did not reach the Order choice: %q %v", a, err)
 	}
@@ -368,4 +371,38 @@ func gameID(t *testing.T, ctx context.Context) string {
 		t.Fatal(err)
 	}
 	return id
+}
+
+// primSetupOnMap checks set-up on the map (1.7): the unit to set up is
+// selected, the hexes where it may set up are lit and in view in the
+// frame, the page's list (a few buttons) says them in words without
+// record ids and does not come before the map on a phone, the status says
+// what to do; a click on a lit hex sets the unit up there.
+func primSetupOnMap(t *testing.T, ctx context.Context) {
+	t.Helper()
+	type setup struct {
+		Lit, Seen, Raw int
+		First          bool
+		Status, Hex    string
+	}
+	st, err := chromedp.Run(ctx, chromedp.Evaluate[setup](`(() => {
+  const lit = [...document.querySelectorAll('.mapscroll path.hex.dest')], f = document.querySelector('.mapscroll').getBoundingClientRect();
+  const seen = lit.filter((p) => { const r = p.getBoundingClientRect(); return r.left >= f.left && r.right <= f.right && r.top >= f.top && r.bottom <= f.bottom; });
+  return { lit: lit.length, seen: seen.length, raw: [...document.querySelectorAll('aside .buttons button[data-action^="place "]')].filter((b) => b.innerText.includes(b.dataset.action.split(' ')[1])).length,
+    first: document.querySelector('.layout').classList.contains('listfirst'),
+    status: (document.querySelector('.unitinfo') || {}).innerText || '', hex: lit.length ? lit[0].dataset.hex : '' };
+})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Lit == 0 || st.Seen == 0 || st.Raw != 0 || st.First || !strings.Contains(st.Status, "Click a lit hex") {
+		t.Fatalf("set-up is not on the map: %+v", st)
+	}
+	if err := chromedp.Do(ctx, mouseClick(`.mapscroll path.hex.dest[data-hex="`+st.Hex+`"]`), chromedp.Sleep(500)); err != nil {
+		t.Fatal(err)
+	}
+	placed, err := chromedp.Run(ctx, chromedp.Evaluate[int](`fetch('/api/games/' + location.pathname.split('/')[2]).then(r => r.json()).then(v => v.move)`, chromedp.EvalAwaitPromise))
+	if err != nil || placed != 1 {
+		t.Fatalf("the click on lit hex %s did not set the unit up (move %d) %v", st.Hex, placed, err)
+	}
 }

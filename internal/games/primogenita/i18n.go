@@ -84,11 +84,18 @@ func (s *State) RenderLog(e engine.LogEntry, lang string) string {
 
 // Describe tells an action in words, in lang.
 func (s *State) Describe(a engine.Action, lang string) string {
+	// A unit by its counter's name, a remnant said so (1.4): never its
+	// record id.
 	unit := func(i int16) string {
-		if i >= 0 && int(i) < len(s.d.Units) {
-			return s.d.Units[i].Name + " (" + s.d.Units[i].ID + ")"
+		if i < 0 || int(i) >= len(s.d.Units) {
+			return "?"
 		}
-		return "?"
+		u := &s.d.Units[i]
+		if u.IsRemnant() {
+			r, _ := text(lang, "word.remnant")
+			return u.Name + " (" + r + ")"
+		}
+		return u.Name
 	}
 	hex := func(i int16) string {
 		if i >= 0 && int(i) < len(s.d.Hexes) {

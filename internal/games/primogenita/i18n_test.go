@@ -10,3 +10,7 @@ import (
 // was checked when it loaded: every key in both languages, the same
 // placeholders).
 func TestLogKeys(t *testing.T) { wordstest.LogKeys(t, texts, 30) }
+
+// TestActionsInWords: every action Legal lists in a random game has its
+// text in both languages, never its record text.
+func TestActionsInWords(t *testing.T) { wordstest.ActionsInWords(t, Game{}, 1) }

@@ -38,7 +38,7 @@ function deviceClass() {
 // max and start, the zoom by device class ({ phone, touch, desk });
 // words: zoomIn, zoomOut, centre (the centre control's name); focus(), the
 // map element (or elements) to open on when the page has no place kept, and to centre
-// on with the control. Returns { frame, scroll, controls, zoom(), place() }:
+// on with the control. Returns { frame, scroll, controls, zoom(), place(), centre(els) }:
 // place() must be called once the frame is in the page.
 export function mapFrame(svg, { game, min = 1, max = 4, start, words, focus }) {
   const cls = deviceClass();
@@ -123,7 +123,7 @@ export function mapFrame(svg, { game, min = 1, max = 4, start, words, focus }) {
       scroll.scrollTop = kept[1];
     } else centreOn(focus());
   };
-  return { scroll, controls, place, zoom: () => z };
+  return { scroll, controls, place, centre: centreOn, zoom: () => z };
 }
 
 // around is the box around some elements, for centreOn.

@@ -269,8 +269,12 @@ export function render(el, v, ctx) {
     const t = (v.assault && hexEls.get(v.assault.target)) || (v.bombard && hexEls.get(v.bombard.target));
     if (t) return [t];
     const busy = [...unitEls].filter(([id]) => unitActs(id).length).map(([, g]) => g);
-    return busy.length ? busy : [...unitEls].filter(([id]) => units.find((u) => u.id === id).side === ctx.side).map(([, g]) => g);
+    if (busy.length) return busy;
+    // A unit off the map (set-up, 1.7): the hexes lit for it.
+    const lit = litHexes();
+    return lit.length ? lit : [...unitEls].filter(([id]) => units.find((u) => u.id === id).side === ctx.side).map(([, g]) => g);
   };
+  const litHexes = () => [...hexEls.values()].filter((p) => p.classList.contains('dest') || p.classList.contains('open'));
   const frame = mapFrame(svg, { game: 'primogenita', min: 1, max: 8, start: { phone: 3.5, touch: 2.2, desk: 1.6 }, words: w, focus });
   const scroll = frame.scroll, zoom = frame.controls;
 
@@ -281,24 +285,26 @@ export function render(el, v, ctx) {
     h('span', {}, '◯ ', w.town), h('span', {}, '▭ ', w.entry), h('span', {}, 'FS/LS ', w.fs), h('span', {}, 'D ', w.disrupted), h('span', {}, 'LS/NS ', `${w.low} / ${w.no}`), h('span', {}, '⌇ ', w.trench)));
 
   // Off the map: the Air Base, the boxes.
+  const offEls = new Map();
   const offList = (list) => h('ul', {}, list.map((u) => {
     const acts = unitActs(u.id).length > 0;
-    return h('li', { 'data-unit': u.id, class: acts ? 'actionable' : null, tabindex: acts ? 0 : null, role: acts ? 'button' : null,
-      onclick: acts ? () => clickPiece(u.id) : null, onkeydown: acts ? keyed(() => clickPiece(u.id)) : null }, `${unitLine(u, w)} — ${sideWord(u.side)}`);
+    return offEls.set(u.id, h('li', { 'data-unit': u.id, class: acts ? 'actionable' : null, tabindex: acts ? 0 : null, role: acts ? 'button' : null,
+      onclick: acts ? () => clickPiece(u.id) : null, onkeydown: acts ? keyed(() => clickPiece(u.id)) : null }, `${unitLine(u, w)} — ${sideWord(u.side)}`)).get(u.id);
   }));
+  // A box opens when a unit in it has something to do (set-up, arrival).
+  const busyIn = (list) => list.some((u) => unitActs(u.id).length > 0);
   const air = units.filter((u) => u.where === 'base');
   const boxed = units.filter((u) => u.where === 'box');
   const gone = units.filter((u) => u.where === 'gone');
   const offmap = h('div', { class: 'prim-off' },
     h('div', { class: 'airbase' }, h('strong', {}, `${w.airBase}: `), air.length ? `${air[0].name} × ${air.length}` : w.none),
-    boxed.length ? h('details', { class: 'offmap' }, h('summary', {}, `${w.reinforcements} (${boxed.length})`), offList(boxed)) : null,
-    gone.length ? h('details', { class: 'offmap' }, h('summary', {}, `${w.gone} (${gone.length})`), offList(gone)) : null);
+    boxed.length ? h('details', { class: 'offmap', open: busyIn(boxed) }, h('summary', {}, `${w.reinforcements} (${boxed.length})`), offList(boxed)) : null,
+    gone.length ? h('details', { class: 'offmap', open: busyIn(gone) }, h('summary', {}, `${w.gone} (${gone.length})`), offList(gone)) : null);
 
   el.append(...[info, h('div', { class: 'prim-tracks' }, gt, phases, vpTrack), orderPanel(v, w, ctx), assaultPanel(v, w, units), bombardPanel(v, w, units), status,
     h('div', { class: 'mapwrap' }, zoom, scroll, chooser), legend, offmap,
     h('p', { class: 'notice' }, v.map.notice)].filter(Boolean));
 
-  frame.place();
   drawChanges(gLast, ctx.changes, (p) => pos.get(p), unitEls);
 
   const reachOf = (id) => (v.reach && v.reach[id]) || {};
@@ -319,6 +325,7 @@ export function render(el, v, ctx) {
       p.setAttribute('tabindex', dests.has(id) || open.has(id) || far.has(id) ? 0 : -1);
     }
     for (const [id, g] of unitEls) g.classList.toggle('selected', id === sel.id);
+    for (const [id, li] of offEls) li.classList.toggle('selected', id === sel.id);
     stacks.relayout();
     ctx.highlight(acts.map((a) => a.action));
     const u = units.find((x) => x.id === sel.id);
@@ -326,6 +333,7 @@ export function render(el, v, ctx) {
     if (!u) return;
     const n = new Set([...dests, ...far]).size;
     clear(status).append(h('strong', {}, `${w.selected}: `), unitLine(u, w), n ? ` · ${n} ${w.hexes}` : '',
+      v.step === 'setup' && n ? h('p', { class: 'hint' }, w.setupHint) : '',
       // Actions naming the unit and no hex (fire, step, disrupt, halt…).
       ...acts.filter((a) => !tokens(a.action).some((tk) => byID.has(tk))).map((a) => h('button', { class: 'secondary', 'data-action': a.action, onclick: () => ctx.play(a.action) }, a.label)));
   }
@@ -363,14 +371,25 @@ export function render(el, v, ctx) {
     else going.unit = '';
   }
   light();
+  // The frame opens where the player left it, else on the focus; a unit
+  // to set up (1.7) brings its lit hexes into view when the place kept
+  // shows none of them.
+  frame.place();
+  if (v.step === 'setup' && sel.id) {
+    const lit = litHexes(), f = scroll.getBoundingClientRect();
+    const seen = (p) => { const r = p.getBoundingClientRect(); return r.right > f.left && r.left < f.right && r.bottom > f.top && r.top < f.bottom; };
+    if (lit.length && !lit.some(seen)) frame.centre(lit);
+  }
   // The page lists only what the board does not offer: the order sheet and
   // the drawn Order's buttons take their Orders' actions, the map what names
-  // a counter drawn on it, or a hex and no counter.
+  // a counter drawn on it, or a hex and no counter or only counters the
+  // player can select off the map (a unit to set up, in the boxes).
   const SHEET = new Set(['pick', 'drop', 'commit', 'uncommit', 'return', 'execute', 'decline']);
+  const offPick = new Set([...boxed, ...gone].map((u) => u.id));
   return (text) => {
     const tk = tokens(text);
     if (SHEET.has(tk[0]) || tk.some((x) => unitEls.has(x))) return true;
-    return tk.some((x) => byID.has(x)) && !tk.some((x) => unitIDs.has(x));
+    return tk.some((x) => byID.has(x)) && tk.every((x) => !unitIDs.has(x) || offPick.has(x));
   };
 }
 

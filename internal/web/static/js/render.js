@@ -22,8 +22,11 @@ export function loadBoard(gameID) {
     // Only an id's form may name a module (ids are lower-case kebab).
     loading[gameID] = (/^[a-z0-9]+(-[a-z0-9]+)*$/.test(gameID)
       ? import(`./${gameID}.js`).then((m) => {
-        if (m.stylesheet === true) document.head.append(h('link', { rel: 'stylesheet', href: `/static/${gameID}.css` }));
-        return typeof m.render === 'function' ? m.render : null;
+        const r = typeof m.render === 'function' ? m.render : null;
+        if (m.stylesheet !== true) return r;
+        // The board's styles are in before its first drawing: a map frame
+        // measures its layout to open on what matters (mapview.js).
+        return new Promise((ok) => document.head.append(h('link', { rel: 'stylesheet', href: `/static/${gameID}.css`, onload: () => ok(r), onerror: () => ok(r) })));
       }, () => null)
       : Promise.resolve(null)).then((r) => { boards[gameID] = r; });
   }
