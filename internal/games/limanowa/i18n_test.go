@@ -54,3 +54,8 @@ func TestLogArguments(t *testing.T) {
 		}
 	}
 }
+
+// TestActionsInWords: every action Legal lists in random games (moves
+// with pick-up and exit among them) has its text in both languages, never
+// its record text.
+func TestActionsInWords(t *testing.T) { wordstest.ActionsInWords(t, Game{}, 3) }

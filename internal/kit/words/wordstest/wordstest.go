@@ -75,3 +75,51 @@ func BenchRenderLog(b *testing.B, sess *engine.Session) {
 		_ = sess.State.RenderLog(e.LogEntry, langs[i/len(sess.Log)%2])
 	}
 }
+
+// recordID is a record's id of a piece ("hussar-sqn-2", "12-col",
+// "4-armd"): lower-case letters with a hyphen or a digit.
+var recordID = regexp.MustCompile(`^(?:[a-z]+[-0-9]|[-0-9]+[a-z])[-a-z0-9]*$`)
+
+// ActionsInWords checks that in random games of g (seeds 1 to games)
+// every action Legal lists is described in words in English and Italian:
+// never its record text, which a game's Describe falls back to when its
+// catalog lacks the action's text (a button would read "pick-up
+// hussar-sqn-2"), nor a piece's record id.
+func ActionsInWords(t *testing.T, g engine.Game, games uint64) {
+	const maxActions = 20000
+	t.Helper()
+	for seed := uint64(1); seed <= games; seed++ {
+		s, err := engine.NewSession(g, engine.Setup{Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := engine.NewRand(seed * 7919)
+		var legal []engine.Action
+		// The side to act is drawn among those active (in a simultaneous
+		// choice the first may only take its choice back); the check stops
+		// after maxActions (the conformance suite sees games end).
+		for n := 0; !s.State.Over() && n < maxActions; n++ {
+			active := s.State.Active().Sides()
+			side := active[r.IntN(len(active))]
+			legal = s.State.Legal(side, legal[:0])
+			for _, a := range legal {
+				rec := s.State.EncodeAction(a)
+				args := strings.Fields(rec)[1:]
+				for _, lang := range []string{"en", "it"} {
+					d := s.State.Describe(a, lang)
+					if len(args) > 0 && d == rec {
+						t.Fatalf("seed %d: action %q is described by its record text in %s", seed, rec, lang)
+					}
+					for _, id := range args {
+						if recordID.MatchString(id) && strings.Contains(d, id) {
+							t.Fatalf("seed %d: action %q is described with the record id %q in %s: %q", seed, rec, id, lang, d)
+						}
+					}
+				}
+			}
+			if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
