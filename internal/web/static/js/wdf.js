@@ -363,7 +363,7 @@ export function render(el, v, ctx) {
     off.get(u.where).push(u);
   }
   const boxes = h('div', { class: 'wdf-boxes' }, [...off].map(([where, list]) => h('details', { class: 'offmap', open: where === 'reserve' || where === 'eliminated' },
-    h('summary', {}, `${where} (${list.length})`),
+    h('summary', {}, `${(w.boxes && w.boxes[where]) || where} (${list.length})`),
     h('ul', {}, list.map((u) => {
       // A unit off the map with actions (release, replace) is selected
       // from its box like a counter.
