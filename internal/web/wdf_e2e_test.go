@@ -49,6 +49,15 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 		t.Fatalf("wdf map: %d hexes, %d counters, %d road segments; fortresses %q", counts[0], counts[1], counts[2], names)
 	}
 	noStrayText(t, ctx)
+	// The boxes off the map are named in words, never by their ids.
+	boxes, err := pageText(ctx, ".wdf-boxes")
+	if err != nil || !strings.Contains(boxes, "Turn Record Track") || strings.Contains(boxes, "turn-track") {
+		t.Fatalf("off-map boxes: %q %v", boxes, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.ScrollIntoView(css(`.wdf-boxes`)), viewShot("wdf-boxes"),
+		chromedp.EmulateViewport(390, 844), chromedp.ScrollIntoView(css(`.wdf-boxes`)), viewShot("wdf-boxes-390"), chromedp.EmulateViewport(1400, 900)); err != nil {
+		t.Fatal(err)
+	}
 	wdfFortresses(t, ctx)
 	wdfHitNumbers(t, ctx)
 	wdfStackFans(t, ctx)
