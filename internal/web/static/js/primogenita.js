@@ -10,7 +10,8 @@
 // priorities, the four choice boxes, the Combination Orders Box, the Order
 // Track, what is flipped) and the secret choice; the Assault under way.
 // Clicking a counter lights the hexes its legal actions name; clicking a lit
-// hex plays the action (or asks which). Orders are picked by clicking them
+// hex plays the action (or asks which); a unit to set up (1.7) starts
+// selected, its hexes lit and in view. Orders are picked by clicking them
 // on the sheet. Its words are the "client" section of the game's catalog
 // (internal/games/primogenita/words/<lang>.json).
 import { h, s, clear } from './dom.js';
