@@ -9,21 +9,20 @@ func (b *Board) StackPoints(i int) int { return b.stackPointsWith(i, -1, -1) }
 // unit extra (-1: none), as if one had left and the other come.
 func (b *Board) stackPointsWith(i, skip, extra int) int {
 	n, free := 0, false
-	add := func(u int) {
-		def := &b.D.Units[u]
-		if !free && def.FreeStacker() {
+	units := b.Units(i)
+	for k := 0; k <= len(units); k++ {
+		u := extra
+		if k < len(units) {
+			u = units[k]
+		}
+		if u < 0 || k < len(units) && u == skip {
+			continue
+		}
+		if def := &b.D.Units[u]; !free && def.FreeStacker() {
 			free = true
-			return
+		} else {
+			n += def.StackPoints()
 		}
-		n += def.StackPoints()
-	}
-	for _, u := range b.Units(i) {
-		if u != skip {
-			add(u)
-		}
-	}
-	if extra >= 0 {
-		add(extra)
 	}
 	return n
 }
