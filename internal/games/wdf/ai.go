@@ -17,8 +17,10 @@ func init() {
 		Evaluate: evaluate,
 		Rollout:  rollout,
 		Prior:    prior,
-		// a search iteration costs 10-40 ms here, so normal sees a few
-		// dozen a decision: it refines greedy's best three (docs/ai.md)
+		// the search refines greedy's best three (docs/ai.md); chosen when
+		// an iteration cost 10-40 ms here, it costs about 0.7 ms now
+		// (issue 28: BenchmarkSearch), so whether the cheap Prior does as
+		// well is to be measured again
 		RootByEvaluation: true,
 	})
 }
