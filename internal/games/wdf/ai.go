@@ -17,8 +17,10 @@ func init() {
 		Evaluate: evaluate,
 		Rollout:  rollout,
 		Prior:    prior,
-		// a search iteration costs 10-40 ms here, so normal sees a few
-		// dozen a decision: it refines greedy's best three (docs/ai.md)
+		// the search refines greedy's best three (docs/ai.md); chosen when
+		// an iteration cost 10-40 ms here, it costs about 0.7 ms now
+		// (issue 28: BenchmarkSearch), so whether the cheap Prior does as
+		// well is to be measured again
 		RootByEvaluation: true,
 	})
 }
@@ -34,76 +36,116 @@ func evaluate(st engine.State, side engine.Side) float64 {
 	if p := s.chosenPiece(); p >= 0 && (s.Step == stMove || s.Step == stExploit) {
 		return chosenValue(s, side, p)
 	}
+	var j judgement
+	j.read(s)
+	return j.value(side)
+}
+
+// judgement is evaluate's sums for a position, kept so that chosenValue
+// can judge a unit's moves by what they change.
+type judgement struct {
+	s      *State
+	b      *Board
+	sup    [2]*SupplyReport
+	margin float64    // the victory points and Tobruk's control
+	score  [2]float64 // each side's strength, supply, threats
+}
+
+// read sums the position of s.
+func (j *judgement) read(s *State) {
 	vp := s.victoryPoints()
-	margin := float64(vp[Allied] - vp[Axis])
+	j.s, j.b = s, s.board()
+	j.margin = float64(vp[Allied] - vp[Axis])
 	// 17.2: only the side holding Tobruk can win by points.
 	if s.Pos.TobrukControl == Allied {
-		margin += 6
+		j.margin += 6
 	} else {
-		margin -= 6
+		j.margin -= 6
 	}
-	b := s.board()
-	var score [2]float64
+	b := j.b
 	for p := engine.Side(0); p < 2; p++ {
 		// Supply as last traced (before the action being judged), if it
 		// was (legal moves trace the mover's): tracing it afresh for every
 		// candidate would cost more than all the rest. A unit that has
 		// moved since is traced again from its new hex along the same net
-		// (8.1): judged on its old supply, a move out of supply looked
-		// free, and greedy Allies lost some fifty steps a game to
-		// attrition (8.3).
-		sup := b.sup[p].Load()
-		if sup == nil {
-			sup = s.lastSup[p]
+		// (8.1, unitTerm).
+		j.sup[p] = b.sup[p].Load()
+		if j.sup[p] == nil {
+			j.sup[p] = s.lastSup[p]
 		}
-		enemySrc := s.d.SupplySource[1-p]
-		targets := [...]int{s.d.Tobruk, s.d.Benghazi, enemySrc}
 		for u, def := range s.d.Units {
 			us := &s.Pos.Units[u]
 			if def.Side != p || us.Box != BoxMap {
 				continue
 			}
-			cs := float64(b.baseCS(u))
 			h := int(us.Hex)
-			supplied := true
-			switch {
-			case sup == nil:
-			case int(sup.From[u]) != h:
-				supplied = b.Traces(p, h, b.supplyBudget(p, h), sup.Net)
-			default:
-				supplied = sup.Supplied[u]
-			}
-			if supplied {
-				score[p] += cs
-			} else {
-				// 8.2: half strength; 8.3: a step lost at the owner's next
-				// Attrition Phase, which the enemy scores (17.2).
-				score[p] += 0.5*cs - 2*attritionCost(def.Type)
-			}
+			j.score[p] += j.unitTerm(u, h)
 			if b.Units(h)[0] == u {
-				// Once a hex, at its first unit. 9.2: the enemy eliminates
-				// the excess at the end of the phase, and scores it (17.2).
-				// Seen in play: greedy Allies that gathered on the road to
-				// Tobruk lost sixty units a game this way.
-				if over := b.StackPoints(h) - StackLimit; over > 0 {
-					score[p] -= overstackCost * float64(over)
-				}
-			}
-			for i, t := range targets {
-				dist := float64(hexDistance(s.d, h, t))
-				w := [...]float64{0.6, 0.3, 1.0}[i]
-				score[p] += w * cs / (1 + dist)
-			}
-			if h == enemySrc && supplied {
-				score[p] += 50 // 17.1: the game ends at the turn's end
+				// Once a hex, at its first unit.
+				j.score[p] -= stackCost(b.StackPoints(h))
 			}
 		}
-		score[p] += 0.8 * float64(s.AP[p])
+		j.score[p] += 0.8 * float64(s.AP[p])
 		if s.Pos.Depot[p] >= 0 {
-			score[p] += 2
+			j.score[p] += 2
 		}
 	}
-	margin += 0.5 * (score[Allied] - score[Axis])
+}
+
+// unitTerm is what unit u adds to its side's score standing at hex h: its
+// combat strength, halved out of supply with the step attrition will take
+// (8.2, 8.3), and its threat to Tobruk, Benghazi and the enemy's supply
+// source, which decides the game if it stands there supplied (17.1).
+func (j *judgement) unitTerm(u, h int) float64 {
+	s, b := j.s, j.b
+	p := s.d.Units[u].Side
+	sup := j.sup[p]
+	cs := float64(b.baseCS(u))
+	supplied := true
+	switch {
+	case sup == nil:
+	case int(sup.From[u]) != h:
+		// Judged on its old supply, a move out of supply looked free,
+		// and greedy Allies lost some fifty steps a game to attrition.
+		supplied = b.Traces(p, h, b.supplyBudget(p, h), sup.Net)
+	default:
+		supplied = sup.Supplied[u]
+	}
+	var v float64
+	if supplied {
+		v = cs
+	} else {
+		// 8.2: half strength; 8.3: a step lost at the owner's next
+		// Attrition Phase, which the enemy scores (17.2).
+		v = 0.5*cs - 2*attritionCost(s.d.Units[u].Type)
+	}
+	enemySrc := s.d.SupplySource[1-p]
+	for i, t := range [...]int{s.d.Tobruk, s.d.Benghazi, enemySrc} {
+		dist := float64(hexDistance(s.d, h, t))
+		w := [...]float64{0.6, 0.3, 1.0}[i]
+		v += w * cs / (1 + dist)
+	}
+	if h == enemySrc && supplied {
+		v += 50 // 17.1: the game ends at the turn's end
+	}
+	return v
+}
+
+// stackCost is what a hex with pts stacking points costs its side: 9.2,
+// the enemy eliminates the excess at the end of the phase, and scores it
+// (17.2). Seen in play: greedy Allies that gathered on the road to Tobruk
+// lost sixty units a game this way.
+func stackCost(pts int) float64 {
+	return overstackCost * float64(max(pts-StackLimit, 0))
+}
+
+// value is the judgement's chance of winning for side, through a
+// logistic curve.
+func (j *judgement) value(side engine.Side) float64 {
+	return logistic(j.margin+0.5*(j.score[Allied]-j.score[Axis]), side)
+}
+
+func logistic(margin float64, side engine.Side) float64 {
 	pr := 1 / (1 + math.Exp(-margin/12))
 	if side == Allied {
 		return pr
@@ -111,12 +153,30 @@ func evaluate(st engine.State, side engine.Side) float64 {
 	return 1 - pr
 }
 
+// moved is value for side with unit u moved from its hex to hex h and
+// all else as read: its own term and the stacking of the two hexes change.
+// It leaves out what entering hexes sets off (State.entered): chosenValue
+// plays such moves instead.
+func (j *judgement) moved(side engine.Side, u, h int) float64 {
+	b := j.b
+	p := j.s.d.Units[u].Side
+	from := int(j.s.Pos.Units[u].Hex)
+	score := j.score
+	score[p] += j.unitTerm(u, h) - j.unitTerm(u, from)
+	score[p] += stackCost(b.StackPoints(from)) - stackCost(b.stackPointsWith(from, u, -1))
+	score[p] += stackCost(b.StackPoints(h)) - stackCost(b.stackPointsWith(h, -1, u))
+	return logistic(j.margin+0.5*(score[Allied]-score[Axis]), side)
+}
+
 // chosenValue is the value of a movement phase's state with piece p
 // chosen (ruling W38): that of the best of p's actions (of the dozen that
 // look best, chosenLook) for the side that moves, the worst for the other, so that choosing a piece is judged by
 // what it will do (greedy, and the search's ordering at its root, look one
 // action ahead, and a choice changes nothing on the map). A piece with
-// nothing to do leaves the position as it is.
+// nothing to do leaves the position as it is. A unit's move is judged by
+// what it changes in the position's judgement (judgement.moved), unless
+// it may enter a hex whose entering sets something off (enteringActs), or
+// it is another action: those are played on a copy and judged whole.
 func chosenValue(s *State, side engine.Side, p int) float64 {
 	acts := s.pieceActions(p, nil)
 	c := s.Clone().(*State)
@@ -132,18 +192,48 @@ func chosenValue(s *State, side engine.Side, p int) float64 {
 		})
 		acts = acts[:chosenLook]
 	}
+	var j judgement
+	j.read(c)
 	best := -1.0
 	for _, a := range acts {
-		n := s.Clone().(*State)
-		n.ApplyUnchecked(s.Phasing, a)
-		n.chosen = 0 // a unit that may go on stays chosen: judge where it stands
-		v := evaluate(n, s.Phasing)
+		var v float64
+		if (a.Op == opMove || a.Op == opStrategic) && !s.mayEnterActing(int(a.A), int(a.B)) {
+			v = j.moved(s.Phasing, int(a.A), int(a.B))
+		} else {
+			n := s.Clone().(*State)
+			n.ApplyUnchecked(s.Phasing, a)
+			n.chosen = 0 // a unit that may go on stays chosen: judge where it stands
+			v = evaluate(n, s.Phasing)
+		}
 		best = max(best, v)
 	}
 	if side != s.Phasing {
 		return 1 - best
 	}
 	return best
+}
+
+// mayEnterActing reports whether unit u moving to hex h might enter, on
+// its way or there, a hex whose entering sets something off
+// (enteringActs): one no farther from u's hex than h is.
+func (s *State) mayEnterActing(u, h int) bool {
+	side := s.d.Units[u].Side
+	from := int(s.Pos.Units[u].Hex)
+	far := hexDistance(s.d, from, h)
+	near := func(x int) bool { return x >= 0 && hexDistance(s.d, from, x) <= far }
+	enemy := 1 - side
+	if near(int(s.Pos.Depot[enemy])) {
+		return true
+	}
+	if (s.Pos.TobrukControl != side && near(s.d.Tobruk)) || (s.Pos.BenghaziControl != side && near(s.d.Benghazi)) {
+		return true
+	}
+	for l := range s.d.Leaders {
+		if s.d.Leaders[l].Side == enemy && s.Pos.Leaders[l].Face >= 0 && near(int(s.Pos.Leaders[l].Hex)) {
+			return true
+		}
+	}
+	return false
 }
 
 // chosenLook is how many of a chosen piece's actions chosenValue tries.

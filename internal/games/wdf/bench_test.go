@@ -1,6 +1,7 @@
 package wdf
 
 import (
+	"sandtable/internal/ai"
 	"testing"
 
 	"sandtable/internal/engine"
@@ -114,4 +115,36 @@ func BenchmarkRenderLog(b *testing.B) {
 		}
 	}
 	wordstest.BenchRenderLog(b, s)
+}
+
+// BenchmarkSearch runs the normal level's search, one worker, 100
+// iterations, on states a third of the way into random games (as
+// `sandtable bench` does); iterations/s = 1e11 / ns/op.
+func BenchmarkSearch(b *testing.B) {
+	var mid []engine.State
+	r := engine.NewRand(1)
+	for seed := uint64(1); seed <= 4; seed++ {
+		st, _ := Game{}.New(engine.Setup{Seed: seed})
+		st.SetLogging(false)
+		var states []engine.State
+		for n := 0; !st.Over(); n++ {
+			side := st.Active().Sides()[0]
+			legal := st.Legal(side, nil)
+			_ = st.Apply(side, legal[r.IntN(len(legal))])
+			if n%16 == 0 {
+				states = append(states, st.Clone())
+			}
+		}
+		mid = append(mid, states[len(states)/3])
+	}
+	cfg := ai.NormalConfig
+	cfg.Workers, cfg.Iterations, cfg.Budget, cfg.TurnBudget = 1, 100, 0, 0
+	iters := 0
+	for i := 0; b.Loop(); i++ {
+		st := mid[i%len(mid)]
+		p := ai.NewMCTS(Game{}, cfg, uint64(i+1))
+		p.Search(st, st.Active().Sides()[0])
+		iters += p.LastIterations
+	}
+	b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iter/s")
 }

@@ -197,8 +197,9 @@ func flood(d *Data, seeds []int, maxSteps int, ok func(h, dir, to int) bool) []i
 }
 
 // floodInto is flood writing into dist (len(d.Hexes)), its queue from
-// the searchers' pool.
-func floodInto(dist []int, d *Data, seeds []int, maxSteps int, ok func(h, dir, to int) bool) []int {
+// the searchers' pool; a supply net keeps its steps in int16s (a net is
+// found for every position a search reaches).
+func floodInto[T int | int16](dist []T, d *Data, seeds []int, maxSteps int, ok func(h, dir, to int) bool) []T {
 	for i := range dist {
 		dist[i] = -1
 	}
@@ -214,7 +215,7 @@ func floodInto(dist []int, d *Data, seeds []int, maxSteps int, ok func(h, dir, t
 	}
 	for head := 0; head < len(queue); head++ {
 		h := queue[head]
-		if maxSteps >= 0 && dist[h] >= maxSteps {
+		if maxSteps >= 0 && int(dist[h]) >= maxSteps {
 			continue
 		}
 		for dir, nb := range d.Hexes[h].Neighbours {

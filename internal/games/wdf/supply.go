@@ -78,10 +78,10 @@ func (b *Board) pathOpen(side engine.Side, i int) bool {
 // road hex. Build one per side and source with NewSupplyNet.
 type SupplyNet struct {
 	Side   engine.Side
-	Source int               // dense hex index; -1: the source is closed or not the side's
-	road   []int             // steps along roads to the source, -1 if none
-	track  []int             // steps along tracks to the source or a road-net hex, -1 if none
-	buf    [2 * MaxHexes]int // road's and track's storage: a net is one allocation
+	Source int                 // dense hex index; -1: the source is closed or not the side's
+	road   []int16             // steps along roads to the source, -1 if none
+	track  []int16             // steps along tracks to the source or a road-net hex, -1 if none
+	buf    [2 * MaxHexes]int16 // road's and track's storage: a net is one allocation
 }
 
 // NewSupplyNet finds side's road and track nets to source (8.1). A source
@@ -128,12 +128,12 @@ func (n *SupplyNet) Feeds(i int) bool {
 
 // RoadSteps returns the length of the open road path from hex i to the
 // source, -1 if there is none.
-func (n *SupplyNet) RoadSteps(i int) int { return n.road[i] }
+func (n *SupplyNet) RoadSteps(i int) int { return int(n.road[i]) }
 
 // TrackSteps returns the number of track hexes a path from hex i along
 // tracks enters before it reaches the road net or the source (8.1, ruling
 // W6), -1 if more than ten or none.
-func (n *SupplyNet) TrackSteps(i int) int { return max(n.track[i]-1, min(n.track[i], 0)) }
+func (n *SupplyNet) TrackSteps(i int) int { return int(max(n.track[i]-1, min(n.track[i], 0))) }
 
 // supplyBudget is the overland leg of unit u's supply path in sixths: four
 // motorized MP, or the range of a leader in its hex (8.1, 13.5).
@@ -200,9 +200,9 @@ func (b *Board) SupplyPath(side engine.Side, from, budget int, n *SupplyNet) []i
 		switch {
 		case i == n.Source:
 		case n.road[i] >= 0:
-			k = [2]int{0, n.road[i]}
+			k = [2]int{0, int(n.road[i])}
 		default:
-			k = [2]int{n.track[i], 0}
+			k = [2]int{int(n.track[i]), 0}
 		}
 		if end < 0 || k[0] < best[0] || (k[0] == best[0] && k[1] < best[1]) || (k == best && c < cost[end]) {
 			end, best = i, k
@@ -238,7 +238,7 @@ func (b *Board) SupplyPath(side engine.Side, from, budget int, n *SupplyNet) []i
 		path = append(path, leg[i])
 	}
 	// Then down the track and road nets to the source.
-	follow := func(dist []int, flag SideFlags, stop func(int) bool) {
+	follow := func(dist []int16, flag SideFlags, stop func(int) bool) {
 		for cur := path[len(path)-1]; !stop(cur); {
 			next := -1
 			for dir, nb := range d.Hexes[cur].Neighbours {
