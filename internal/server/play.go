@@ -207,30 +207,37 @@ func (s *Server) inviteURL(id, side, token string) string {
 	return s.cfg.BaseURL + "/join/" + id + "?side=" + side + "&token=" + token
 }
 
-func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
+// viewing finds the game of a GET request, the side the user views it
+// from (?side=) and the language (?lang=). It returns the game locked:
+// the caller unlocks lv.mu.
+func (s *Server) viewing(r *http.Request) (lv *live, uid int64, side engine.Side, lang string, err error) {
 	u, _, err := s.who(r)
 	if err != nil {
-		writeError(w, err)
-		return
+		return nil, 0, 0, "", err
 	}
-	lv, err := s.game(r.Context(), r.PathValue("id"))
+	lv, err = s.game(r.Context(), r.PathValue("id"))
 	if err != nil {
-		writeError(w, err)
-		return
+		return nil, 0, 0, "", err
 	}
 	lv.mu.Lock()
+	if lang, err = langOf(r, lv.g.Lang); err == nil {
+		side, err = lv.sideFor(u.ID, r.URL.Query().Get("side"))
+	}
+	if err != nil {
+		lv.mu.Unlock()
+		return nil, 0, 0, "", err
+	}
+	return lv, u.ID, side, lang, nil
+}
+
+func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
+	lv, uid, side, lang, err := s.viewing(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
 	defer lv.mu.Unlock()
-	lang, err := langOf(r, lv.g.Lang)
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	side, err := lv.sideFor(u.ID, r.URL.Query().Get("side"))
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	v, err := s.view(r.Context(), lv, u.ID, side, lang)
+	v, err := s.view(r.Context(), lv, uid, side, lang)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -245,31 +252,15 @@ const maxQuestion = 200
 // (engine.Asker: Limanowa's line of sight, "?q=sight N17 AF13"), for the
 // side the user views, as that side may know it.
 func (s *Server) handleAsk(w http.ResponseWriter, r *http.Request) {
-	u, _, err := s.who(r)
+	lv, _, side, lang, err := s.viewing(r)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
+	defer lv.mu.Unlock()
 	q := r.URL.Query().Get("q")
 	if q == "" || len(q) > maxQuestion {
 		writeError(w, errf(http.StatusBadRequest, "a question is 1 to %d characters", maxQuestion))
-		return
-	}
-	lv, err := s.game(r.Context(), r.PathValue("id"))
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	lv.mu.Lock()
-	defer lv.mu.Unlock()
-	lang, err := langOf(r, lv.g.Lang)
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	side, err := lv.sideFor(u.ID, r.URL.Query().Get("side"))
-	if err != nil {
-		writeError(w, err)
 		return
 	}
 	asker, ok := lv.sess.State.(engine.Asker)
