@@ -470,20 +470,7 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 	}
 	w := ops.Word(op)
 	a := engine.Action{Op: op}
-	unit := func(id string) (int16, error) {
-		i, ok := s.unitByID(id)
-		if !ok {
-			return 0, fmt.Errorf("limanowa: no unit %q in this game", id)
-		}
-		return int16(i), nil
-	}
-	hex := func(id string) (int16, error) {
-		h, err := Layout.Parse(id)
-		if err != nil || !s.d.Map.InPlay(h) {
-			return 0, fmt.Errorf("limanowa: %q is not a hex in play", id)
-		}
-		return hexCode(h), nil
-	}
+	unit, hex := s.decodeUnit, s.decodeHex
 	group := func(id string) (int16, error) {
 		g, ok := s.groupByID(id)
 		if !ok {
@@ -593,4 +580,22 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 	}
 	a.A, err = unit(args[0])
 	return a, err
+}
+
+// decodeUnit reads a unit's record id, as the action decoders do.
+func (s *State) decodeUnit(id string) (int16, error) {
+	i, ok := s.unitByID(id)
+	if !ok {
+		return 0, fmt.Errorf("limanowa: no unit %q in this game", id)
+	}
+	return int16(i), nil
+}
+
+// decodeHex reads a hex in play, as the action decoders do.
+func (s *State) decodeHex(id string) (int16, error) {
+	h, err := Layout.Parse(id)
+	if err != nil || !s.d.Map.InPlay(h) {
+		return 0, fmt.Errorf("limanowa: %q is not a hex in play", id)
+	}
+	return hexCode(h), nil
 }

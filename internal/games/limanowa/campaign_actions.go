@@ -184,20 +184,7 @@ func (s *State) decodeCampaign(text string) (a engine.Action, ok bool, err error
 	}
 	a.Op = uint8(opCampaign + k)
 	w, args := f[0], f[1:]
-	unit := func(id string) (int16, error) {
-		i, ok := s.unitByID(id)
-		if !ok {
-			return 0, fmt.Errorf("limanowa: no unit %q in this game", id)
-		}
-		return int16(i), nil
-	}
-	hex := func(id string) (int16, error) {
-		h, err := Layout.Parse(id)
-		if err != nil || !s.d.Map.InPlay(h) {
-			return 0, fmt.Errorf("limanowa: %q is not a hex in play", id)
-		}
-		return hexCode(h), nil
-	}
+	unit, hex := s.decodeUnit, s.decodeHex
 	word := func(arg string, names []string) (int16, error) {
 		if k := slices.Index(names, strings.ToLower(arg)); k >= 0 {
 			return int16(k), nil
