@@ -44,11 +44,7 @@ func evaluate(st engine.State, side engine.Side) float64 {
 		}
 		x += v
 	}
-	p := 1 / (1 + math.Exp(-x/2))
-	if side == Central {
-		return p
-	}
-	return 1 - p
+	return chance(side, x, 2)
 }
 
 // objective is the hexes the scenario's victory counts (13.0): the town of
@@ -66,4 +62,14 @@ func (s *State) objective() []hexgrid.Hex {
 		}
 	}
 	return out
+}
+
+// chance turns a balance x in the Central Powers' favour into side's
+// chance of winning, a logistic of width scale.
+func chance(side engine.Side, x, scale float64) float64 {
+	p := 1 / (1 + math.Exp(-x/scale))
+	if side == Central {
+		return p
+	}
+	return 1 - p
 }

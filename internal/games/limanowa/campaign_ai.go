@@ -31,9 +31,5 @@ func evaluateCampaign(s *State, side engine.Side) float64 {
 		}
 		x += v
 	}
-	p := 1 / (1 + math.Exp(-x/4))
-	if side == Central {
-		return p
-	}
-	return 1 - p
+	return chance(side, x, 4)
 }
