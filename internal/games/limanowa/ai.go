@@ -25,25 +25,7 @@ func evaluate(st engine.State, side engine.Side) float64 {
 	}
 	goal := s.objective()
 	x := 0.6 * float64(s.pos.Control.Count(Central, goal)-s.pos.Control.Count(Russian, goal))
-	for i := range s.pos.Units {
-		u := &s.pos.Units[i]
-		if u.Where != OnMap {
-			continue
-		}
-		v := 0.5
-		if !u.Dispersed {
-			v = 1
-		}
-		near := 12.0
-		for _, h := range goal {
-			near = math.Min(near, float64(hexgrid.Distance(u.Hex, h)))
-		}
-		v += 0.08 * (12 - near)
-		if u.Side == Russian {
-			v = -v
-		}
-		x += v
-	}
+	x += s.unitBalance(goal, 12, 0.08)
 	return chance(side, x, 2)
 }
 
@@ -72,4 +54,32 @@ func chance(side engine.Side, x, scale float64) float64 {
 		return p
 	}
 	return 1 - p
+}
+
+// unitBalance sums the units on the map, the Central Powers' against the
+// Russians': a formed unit counts 1, a dispersed one 1/2, and each
+// gains pull for every hex it stands closer than reach to the nearest
+// hex of goal.
+func (s *State) unitBalance(goal []hexgrid.Hex, reach, pull float64) float64 {
+	x := 0.0
+	for i := range s.pos.Units {
+		u := &s.pos.Units[i]
+		if u.Where != OnMap {
+			continue
+		}
+		v := 0.5
+		if !u.Dispersed {
+			v = 1
+		}
+		near := reach
+		for _, h := range goal {
+			near = math.Min(near, float64(hexgrid.Distance(u.Hex, h)))
+		}
+		v += pull * (reach - near)
+		if u.Side == Russian {
+			v = -v
+		}
+		x += v
+	}
+	return x
 }
