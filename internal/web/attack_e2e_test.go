@@ -21,15 +21,7 @@ import (
 func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
 	ctx, base := browser(t)
 	err := chromedp.Do(ctx,
-		chromedp.Navigate(base+"/"),
-		chromedp.Click(xpath(`//button[text()="Play as a guest"]`)),
-		chromedp.WaitVisible(css(`select[name=game]`)),
-		chromedp.SetValue(css(`select[name=game]`), "compass"),
-		chromedp.SetValue(css(`select[name=mode]`), "computer"),
-		chromedp.SetValue(css(`select[name=side]`), "allied"),
-		chromedp.SetValue(css(`select[name=computer]`), "random"),
-		chromedp.Click(xpath(`//button[text()="Create"]`)),
-		chromedp.WaitVisible(css(`svg.map path.area`)),
+		compassAgainstRandom(base, "allied"),
 	)
 	if err != nil {
 		t.Fatal(err)

@@ -499,18 +499,26 @@ func TestBrowserInviteWithClock(t *testing.T) {
 // TestBrowserAgainstComputer plays Compass as the Italians against the
 // computer, which moves first on the server: the page, told by the event
 // stream, turns to the Italian decisions.
-func TestBrowserAgainstComputer(t *testing.T) {
-	ctx, base := browser(t)
-	err := chromedp.Do(ctx,
+// compassAgainstRandom opens the site as a guest and creates a Compass
+// game on side against the random computer player, up to its drawn map.
+func compassAgainstRandom(base, side string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
 		chromedp.Navigate(base+"/"),
 		chromedp.Click(xpath(`//button[text()="Play as a guest"]`)),
 		chromedp.WaitVisible(css(`select[name=game]`)),
 		chromedp.SetValue(css(`select[name=game]`), "compass"),
 		chromedp.SetValue(css(`select[name=mode]`), "computer"),
-		chromedp.SetValue(css(`select[name=side]`), "italian"),
+		chromedp.SetValue(css(`select[name=side]`), side),
 		chromedp.SetValue(css(`select[name=computer]`), "random"),
 		chromedp.Click(xpath(`//button[text()="Create"]`)),
 		chromedp.WaitVisible(css(`svg.map path.area`)),
+	)
+}
+
+func TestBrowserAgainstComputer(t *testing.T) {
+	ctx, base := browser(t)
+	err := chromedp.Do(ctx,
+		compassAgainstRandom(base, "italian"),
 		chromedp.WaitVisible(css(`.play button[data-action]`)), // a choice listed, or "done" in the prompt bar
 		shot("compass-vs-computer"),
 	)

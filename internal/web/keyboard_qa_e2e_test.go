@@ -48,15 +48,7 @@ func tabTo(t *testing.T, ctx context.Context, sel string) {
 func TestBrowserKeyboardCompassTurn(t *testing.T) {
 	ctx, base := browser(t)
 	err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900),
-		chromedp.Navigate(base+"/"),
-		chromedp.Click(xpath(`//button[text()="Play as a guest"]`)),
-		chromedp.WaitVisible(css(`select[name=game]`)),
-		chromedp.SetValue(css(`select[name=game]`), "compass"),
-		chromedp.SetValue(css(`select[name=mode]`), "computer"),
-		chromedp.SetValue(css(`select[name=side]`), "allied"),
-		chromedp.SetValue(css(`select[name=computer]`), "random"),
-		chromedp.Click(xpath(`//button[text()="Create"]`)),
-		chromedp.WaitVisible(css(`svg.map path.area`)),
+		compassAgainstRandom(base, "allied"),
 	)
 	if err != nil {
 		t.Fatal(err)
