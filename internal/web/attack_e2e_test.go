@@ -59,9 +59,18 @@ func TestBrowserCompassAttackAgainstComputer(t *testing.T) {
 	// the selected unit's line.
 	prospect := func(sel, what string) {
 		t.Helper()
-		text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('`+sel+`') || {}).textContent || ''`))
-		if err != nil {
-			t.Fatal(err)
+		// The page draws the odds once the view of the new decision has
+		// arrived: read again for up to 5 s before calling them missing.
+		var text string
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			var err error
+			text, err = chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('`+sel+`') || {}).textContent || ''`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(text, "%") || time.Now().After(deadline) {
+				break
+			}
 		}
 		if !strings.Contains(text, "%") {
 			t.Errorf("%s: no odds (%q)", what, text)
