@@ -41,7 +41,7 @@ var ops = actiontext.Ops{"", "place", "pass", "activate", "add", "end", "deploy"
 	"melee", "stop", "rally", "no-rally", "react", "hold", "return", "attack", "pick-up", "policy", "exit",
 	"call", "cancel", "spine"}
 
-var shells = []string{"shell", "smoke"}
+var shells = []string{"shell", "smoke", "gas"}
 
 var faces = []string{"formed", "dispersed"}
 
@@ -101,6 +101,9 @@ func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engin
 				for _, c := range s.callTargets(g, seen, nil) {
 					add(opCall, g, int(c), 0)
 					add(opCall, g, int(c), 1)
+					if s.sc.Series.Gas {
+						add(opCall, g, int(c), 2) // 7.51
+					}
 				}
 			}
 			if s.primed(g) && !s.Groups[g].Spent {
@@ -156,6 +159,8 @@ func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engin
 		for _, c := range s.spines(codeVertex(s.StrayAt)) {
 			add(opSpine, int(s.Stray)-1, int(c), 0)
 		}
+	case stObserver, stBreach, stCrater, stDrift:
+		dst = s.seriesLegal(side, dst)
 	default:
 		dst = s.campaignLegal(side, dst)
 	}
@@ -285,7 +290,7 @@ func (s *State) allowed(side engine.Side, a engine.Action) bool {
 		return slices.Contains(s.legal(side, nil, false), a)
 	}
 	g := int(a.A)
-	if s.Over() || side != s.Decider || s.Step != stCommand || g < 0 || g >= s.groups() || a.C < 0 || a.C > 1 {
+	if s.Over() || side != s.Decider || s.Step != stCommand || g < 0 || g >= s.groups() || a.C < 0 || int(a.C) > 1+b2i(s.sc.Series.Gas) {
 		return false
 	}
 	return s.spec1(g).Side == side && s.callable(g) && s.canCall(g, a.B, map[int16]bool{})
@@ -400,6 +405,8 @@ func (s *State) apply(a engine.Action) {
 		s.pickUp(i)
 	case opExit:
 		s.exit()
+	case opObserver, opBreach, opCrater, opDrift:
+		s.seriesApply(a)
 	default:
 		s.campaignApply(a)
 	}
@@ -414,6 +421,9 @@ func b2i(b bool) int {
 
 // EncodeAction is the record text: "step hussar-sqn-2 D22".
 func (s *State) EncodeAction(a engine.Action) string {
+	if a.Op >= opSeries {
+		return s.encodeSeries(a)
+	}
 	if a.Op >= opCampaign {
 		return s.encodeCampaign(a)
 	}
@@ -440,7 +450,7 @@ func (s *State) EncodeAction(a engine.Action) string {
 	case opPass, opEnd, opNoRally, opHold:
 		return w
 	case opCall:
-		return w + " " + group(a.A) + " " + vertex(a.B) + " " + actiontext.ID(a.C, 2, "shell", func(i int) string { return shells[i] })
+		return w + " " + group(a.A) + " " + vertex(a.B) + " " + actiontext.ID(a.C, len(shells), "shell", func(i int) string { return shells[i] })
 	case opCancel:
 		return w + " " + group(a.A)
 	case opSpine:
@@ -462,6 +472,9 @@ func (s *State) EncodeAction(a engine.Action) string {
 // DecodeAction parses a record text.
 func (s *State) DecodeAction(text string) (engine.Action, error) {
 	if a, ok, err := s.decodeCampaign(text); ok {
+		return a, err
+	}
+	if a, ok, err := s.decodeSeries(text); ok {
 		return a, err
 	}
 	op, args, err := ops.Split("limanowa", text)
@@ -489,7 +502,7 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 	case opPass, opEnd, opNoRally, opHold:
 		return a, actiontext.Want("limanowa", w, args, 0, "nothing")
 	case opCall:
-		if err := actiontext.Want("limanowa", w, args, 3, "an OMA group, a vertex and shell or smoke"); err != nil {
+		if err := actiontext.Want("limanowa", w, args, 3, "an OMA group, a vertex and shell, smoke or gas"); err != nil {
 			return a, err
 		}
 		if a.A, err = group(args[0]); err != nil {
@@ -500,7 +513,7 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 		}
 		c := slices.Index(shells, strings.ToLower(args[2]))
 		if c < 0 {
-			return a, fmt.Errorf("limanowa: %q is neither shell nor smoke", args[2])
+			return a, fmt.Errorf("limanowa: %q is not shell, smoke or gas", args[2])
 		}
 		a.C = int16(c)
 		return a, nil

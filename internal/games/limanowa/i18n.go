@@ -73,7 +73,9 @@ func (s *State) word(a, lang string) string {
 // record text's arguments.
 func (s *State) Describe(a engine.Action, lang string) string {
 	key := "action." + ops.Word(a.Op)
-	if a.Op >= opCampaign {
+	if a.Op >= opSeries {
+		key = "action." + seriesWord(a.Op)
+	} else if a.Op >= opCampaign {
 		key = "action." + campaignOps.Word(a.Op-opCampaign)
 	}
 	if a.Op == opMove && a.B != 0 {
@@ -106,6 +108,9 @@ func (s *State) Prompt(side engine.Side, lang string) string {
 		return texts.Text(lang, "prompt.waiting")
 	}
 	if p, ok := s.campaignPrompt(side, lang); ok {
+		return p
+	}
+	if p, ok := s.seriesPrompt(lang); ok {
 		return p
 	}
 	k, ok := stepKey[s.Step]

@@ -33,7 +33,7 @@ func (s *State) nextSetup() {
 		s.dayArrivals() // 11.1: a campaign's first day goes on with its arrivals
 		return
 	}
-	s.beginTurn()
+	s.preGame() // 7.11, 7.21, then turn 1
 }
 
 // nextToPlace is the first of side's units still to set up, or -1.
@@ -82,6 +82,9 @@ func (s *State) startHalf(h int8) {
 	s.NGroup = 0
 	s.Acted = [maxGroup]bool{}
 	s.logf("5.23", engine.Observer, "couplet", itoa(int(s.Couplets)), SideNames[actor])
+	if h == 0 {
+		s.barrageCouplet() // 7.42: before either side acts
+	}
 }
 
 // endHalf ends a command or a pass (5.23, 5.24).
@@ -122,6 +125,7 @@ func (s *State) administration() {
 	for _, h := range s.d.Map.Hexes {
 		s.pos.Mark(h, SmokeMark, false)
 	}
+	s.barrageAdmin()
 	if int(s.Turn) >= s.turns() {
 		s.endScenario()
 		return
@@ -382,7 +386,7 @@ func (s *State) canExit() bool {
 		return false
 	}
 	for _, m := range ms {
-		if s.pos.Units[m].MP == 0 {
+		if s.pos.Units[m].MP == 0 || s.pinned(m) {
 			return false
 		}
 	}
@@ -432,7 +436,7 @@ func (s *State) canStep(h hexgrid.Hex) bool {
 	}
 	for _, m := range ms {
 		u := &s.pos.Units[m]
-		if !s.pos.Enter(s.d, m, h, s.night(), s.sc.PlayArea).Allowed {
+		if s.pinned(m) || !s.pos.Enter(s.d, m, h, s.night(), s.sc.PlayArea).Allowed { // 7.21: a trench-set observer stays
 			return false
 		}
 		if u.MP == 0 && !(s.bonusOpen() && s.d.Map.Road(u.Hex, h)) {
@@ -490,7 +494,9 @@ func (s *State) step(h hexgrid.Hex) {
 	s.pos.Control.Update(s.pos.Units)
 	s.Fired = [4]uint64{}
 	s.ffeOnEntry(h)
-	s.consequences()
+	if s.seriesOnEntry(h) { // else a gas drift is asked first (7.513)
+		s.consequences()
+	}
 }
 
 // consequences carries out 6.9's order after the movers entered a hex:

@@ -106,6 +106,7 @@ type extra struct {
 type State struct {
 	core
 	extra
+	ser  seriesCore // the series rules a scenario may bring (series.go)
 	pos  Position // the units, control and markers (Marshal encodes them)
 	d    *Data
 	sc   *Scenario
@@ -214,8 +215,13 @@ func (s *State) Marshal() []byte {
 			b = append(b, byte(p.side[c][r][0]), byte(p.side[c][r][1]), byte(p.side[c][r][2]))
 		}
 	}
-	if s.extra != (extra{}) {
+	// The extra part, then the series' only when a scenario uses them:
+	// the records made before either existed replay with their hashes.
+	if s.extra != (extra{}) || s.ser != (seriesCore{}) {
 		b = append(b, flat.Marshal(&s.extra)...)
+	}
+	if s.ser != (seriesCore{}) {
+		b = append(b, flat.Marshal(&s.ser)...)
 	}
 	if s.cp != nil {
 		b = append(b, flat.Marshal(&s.camp)...)
