@@ -131,6 +131,9 @@ func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engin
 		if s.canExit() {
 			add(opExit, m, 0, 0)
 		}
+		if s.canGoIn() {
+			add(opIn, m, 0, 0) // 8.321
+		}
 		for _, v := range s.pickUps(nil) {
 			add(opPickUp, v, 0, 0)
 		}
@@ -198,6 +201,7 @@ func (s *State) groupActions(dst []engine.Action) []engine.Action {
 			}
 		}
 		add(opMove, i, 0)
+		dst = s.transportMoves(i, dst) // 6.82
 		for k2 := k + 1; k2 < int(s.NGroup); k2++ { // 6.61: a stack moves together
 			if j := int(s.Group[k2]); !s.Acted[k2] && s.commandable(j) && s.pos.Units[j].Where == u.Where && s.pos.Units[j].Hex == u.Hex {
 				add(opMove, i, j+1)
@@ -319,6 +323,7 @@ func (s *State) apply(a engine.Action) {
 		}
 		u := &s.pos.Units[i]
 		u.Where, u.Hex, u.Dispersed = OnMap, codeHex(a.B), a.C == 1
+		s.settleIn(i) // 8.322
 		s.logf("10.1", engine.Observer, "placed", s.unitID(i), Layout.Format(u.Hex), faces[a.C])
 		s.pos.Control.Update(s.pos.Units)
 		s.nextSetup()
@@ -362,6 +367,9 @@ func (s *State) apply(a engine.Action) {
 			s.logf("6.61", engine.Observer, "declares", s.unitID(int(a.B-1)))
 		}
 		s.startMove(i, int(a.B)-1)
+		if a.C > 0 {
+			s.carried(i, int(a.C)-1)
+		}
 	case opStep:
 		s.step(codeHex(a.B))
 	case opMelee:
@@ -405,7 +413,7 @@ func (s *State) apply(a engine.Action) {
 		s.pickUp(i)
 	case opExit:
 		s.exit()
-	case opObserver, opBreach, opCrater, opDrift:
+	case opObserver, opBreach, opCrater, opDrift, opIn:
 		s.seriesApply(a)
 	default:
 		s.campaignApply(a)
@@ -464,6 +472,9 @@ func (s *State) EncodeAction(a engine.Action) string {
 	case opMove:
 		if a.B != 0 {
 			return w + " " + unit(a.A) + " " + unit(a.B-1)
+		}
+		if a.C != 0 {
+			return w + " " + unit(a.A) + " " + actiontext.ID(a.C-1, len(s.transportGroups()), "transport", s.transportID)
 		}
 	}
 	return w + " " + unit(a.A)
@@ -583,6 +594,10 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 	if op == opMove && len(args) == 2 {
 		if a.A, err = unit(args[0]); err != nil {
 			return a, err
+		}
+		if t, ok := s.decodeTransport(args[1]); ok {
+			a.C = t
+			return a, nil
 		}
 		b, err := unit(args[1])
 		a.B = b + 1

@@ -81,6 +81,9 @@ func (s *State) Describe(a engine.Action, lang string) string {
 	if a.Op == opMove && a.B != 0 {
 		key = "action.move-together"
 	}
+	if a.Op == opMove && a.C != 0 {
+		key = "action.move-transport"
+	}
 	if !texts.Has(key) {
 		return s.EncodeAction(a)
 	}

@@ -116,6 +116,7 @@ func (s *State) administration() {
 		}
 		u.Spent, u.Moving, u.LostChecked, u.Shovel, u.MP = false, false, false, false, 0
 	}
+	s.ser.Used = 0 // 6.83: each group carries again next turn
 	for g := range s.Groups {
 		if s.Groups[g].FFE != 0 {
 			s.logf("7.247", engine.Observer, "ffeLifted", s.groupID(g))
@@ -346,7 +347,7 @@ func (s *State) startMove(i, j int) {
 // have spent what the mover has.
 func (s *State) pickUps(dst []int) []int {
 	ms := s.movers(nil)
-	if len(ms) != 1 || s.Movers[1] >= 0 || s.offMap() {
+	if len(ms) != 1 || s.Movers[1] >= 0 || s.offMap() || s.carrier() >= 0 { // 6.83: transport carries one unit
 		return dst
 	}
 	for k := range int(s.NGroup) {
@@ -409,6 +410,9 @@ func (s *State) exit() {
 // (6.64): every hex so far entered along the road from a road hex (or
 // from off the map by a road hex, ruling L22).
 func (s *State) bonusOpen() bool {
+	if k, ok := s.carrierKind(); ok && s.d.Tables.Transport[k].RoadOnly {
+		return false // 6.84: a truck's score has the bonus in it
+	}
 	return s.RoadOnly && !s.Bonus && s.MoveHex != s.MoveFrom && (s.MoveFrom == 0 || s.d.Map.OnRoad(codeHex(s.MoveFrom)))
 }
 
@@ -433,6 +437,9 @@ func (s *State) canStep(h hexgrid.Hex) bool {
 	}
 	if s.offMap() {
 		return s.canEnterMap(h)
+	}
+	if !s.carryMay(h) { // 6.82, 6.84
+		return false
 	}
 	for _, m := range ms {
 		u := &s.pos.Units[m]
@@ -476,6 +483,7 @@ func (s *State) step(h hexgrid.Hex) {
 		s.RoadOnly = s.RoadOnly && e.Road
 		from := u.Hex
 		u.Hex = h
+		u.In = u.In && s.pos.TrenchConnected(from, h) // 8.321: IN only along a connecting trench
 		s.logf("6.61", engine.Observer, "moves", s.unitID(int(m)), Layout.Format(from), Layout.Format(h), itoa(int(u.MP)))
 		if e.Stream {
 			u.Spent = true // 8.7: spent at once, still moving (6.65's note)
@@ -629,6 +637,7 @@ func (s *State) endMove() {
 		s.finishUnit(m)
 	}
 	s.Movers = [2]int16{-1, -1}
+	s.ser.Carry = 0
 	s.afterAction(ms...)
 }
 
@@ -638,7 +647,9 @@ func (s *State) react(i int) {
 	h := codeHex(s.MoveHex)
 	s.logf("6.71", engine.Observer, "reacts", s.unitID(i), Layout.Format(h))
 	f := s.fireAt(i, h, true)
-	s.applyFire(f, s.rollFire(f))
+	hits := s.rollFire(f)
+	s.applyFire(f, hits)
+	s.carryLost(hits) // 6.85
 	s.pos.Control.Update(s.pos.Units)
 }
 

@@ -49,9 +49,10 @@ const (
 	opBreach                     // A, B: the hexes of the wire hexside (8.342)
 	opCrater                     // A hex (7.13)
 	opDrift                      // A direction (7.513)
+	opIn                         // A the lead mover: the movers pay a point to go IN (8.31, 8.321)
 )
 
-var seriesOps = []string{"", "observer", "breach", "crater", "drift"}
+var seriesOps = []string{"", "observer", "breach", "crater", "drift", "in"}
 
 // seriesWord is a series operation's record word ("" for none).
 func seriesWord(op uint8) string {
@@ -452,6 +453,7 @@ func (s *State) drift(d hexgrid.Dir) {
 		return
 	}
 	s.ser.DriftThen = 0
+	s.Decider = s.Phasing // the drifting side may have been the other
 	if then == 1 {
 		s.signals()
 	} else {
@@ -487,6 +489,55 @@ func (s *State) seriesOnEntry(h hexgrid.Hex) bool {
 		return s.drifting(2)
 	}
 	return true
+}
+
+// --- IN a trench or blockhouse (8.31, 8.321, 8.322)
+
+// mayBeIn reports whether units[i] could be IN a fortification of its
+// hex: guns and infantry in a trench, machine guns in a blockhouse.
+func (s *State) mayBeIn(i int) bool {
+	u := &s.pos.Units[i]
+	c := &s.d.Counters[u.Counter]
+	m := s.pos.Marks(u.Hex)
+	return u.Where == OnMap && (m&TrenchMark != 0 && (c.Type == Infantry || c.Type.IsGun()) || m&BlockhouseMark != 0 && c.Is(MachineGun))
+}
+
+// settleIn puts a unit set up or placed in a scenario's trench or
+// blockhouse IN it (8.322: units in a printed trench are IN it; ruling
+// L60).
+func (s *State) settleIn(i int) {
+	if s.mayBeIn(i) {
+		s.pos.Units[i].In = true
+	}
+}
+
+// canGoIn reports whether the movers may pay a point to go IN the trench
+// or blockhouse of their hex (8.31, 8.321): each able mover may be IN
+// there, is not yet, and has a point.
+func (s *State) canGoIn() bool {
+	ms := s.able(nil)
+	if len(ms) == 0 || s.offMap() {
+		return false
+	}
+	for _, m := range ms {
+		if u := &s.pos.Units[m]; u.In || u.MP == 0 || !s.mayBeIn(m) {
+			return false
+		}
+	}
+	return true
+}
+
+// goIn spends a point of each mover to go IN (8.321); the reactor may
+// answer that point as any other (6.71).
+func (s *State) goIn() {
+	for _, m := range s.able(nil) {
+		u := &s.pos.Units[m]
+		u.MP--
+		u.In = true
+		s.logf("8.321", engine.Observer, "goesIn", s.unitID(m), Layout.Format(u.Hex), itoa(int(u.MP)))
+	}
+	s.Fired = [4]uint64{}
+	s.openReaction()
 }
 
 // --- the series' decisions
@@ -533,6 +584,8 @@ func (s *State) seriesApply(a engine.Action) {
 		s.placed()
 	case opDrift:
 		s.drift(hexgrid.Dir(a.A))
+	case opIn:
+		s.goIn()
 	}
 }
 
@@ -559,6 +612,11 @@ func (s *State) encodeSeries(a engine.Action) string {
 		return w + " " + hex(a.A) + "/" + hex(a.B)
 	case opCrater:
 		return w + " " + hex(a.A)
+	case opIn:
+		if a.A >= 0 && int(a.A) < len(s.pos.Units) {
+			return w + " " + s.unitID(int(a.A))
+		}
+		return w + " unit" + itoa(int(a.A))
 	case opDrift:
 		if a.A >= 0 && int(a.A) < len(dirNames) {
 			return w + " " + dirNames[a.A]
@@ -584,7 +642,7 @@ func (s *State) decodeSeries(text string) (engine.Action, bool, error) {
 	}
 	var err error
 	switch a.Op {
-	case opObserver:
+	case opObserver, opIn:
 		a.A, err = s.decodeUnit(f[1])
 	case opBreach:
 		var hs hexgrid.Hexside

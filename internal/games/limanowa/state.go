@@ -138,6 +138,11 @@ func (Game) New(setup engine.Setup) (engine.State, error) {
 	for k := range setup.Options {
 		return nil, fmt.Errorf("limanowa: unknown option %q", k)
 	}
+	return newScenario(d, sc, setup)
+}
+
+// newScenario starts scenario sc of d (tests start constructed ones).
+func newScenario(d *Data, sc *Scenario, setup engine.Setup) (*State, error) {
 	s := &State{d: d, sc: sc, pos: *d.NewPosition(sc)}
 	s.Rng = engine.NewRand(setup.Seed)
 	s.Movers = [2]int16{-1, -1}

@@ -1,0 +1,344 @@
+package limanowa
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"sandtable/internal/engine"
+	"sandtable/internal/engine/enginetest"
+	"sandtable/internal/hexgrid"
+)
+
+// seriesScenario is a constructed scenario that brings every series rule
+// no Limanowa scenario does (docs/limanowa/data.md "series"): scenario
+// 1's map and victory, Russian infantry and a machine gun around N17
+// behind wire and in trenches, Austro-Hungarian infantry around K19, a
+// pulverizing bombardment and a creeping barrage by the Austro-Hungarians,
+// gas, a trench set and an aircraft group, and transport for both sides.
+func seriesScenario(d *Data) *Scenario {
+	h := Layout.MustParse
+	probe := d.Scenarios[0]
+	counter := func(id string) int {
+		i := slices.IndexFunc(d.Counters, func(c Counter) bool { return c.ID == id })
+		if i < 0 {
+			panic("no counter " + id)
+		}
+		return i
+	}
+	russian, central := d.Map.within(h("N17"), 2), d.Map.within(h("K19"), 1)
+	sc := &Scenario{ID: "series-test", Name: "Series test", Number: 99, Date: "1916-07-01", Turns: 6,
+		First: Russian, Victory: probe.Victory, Control: probe.Control, Source: "series_test.go",
+		Forces: []Force{
+			{Side: Russian, Counter: counter("russian-coy"), Count: 3, Area: russian},
+			{Side: Russian, Counter: counter("russian-mg"), Count: 1, Area: russian},
+			{Side: Central, Counter: counter("landsturm-coy"), Count: 3, Area: central},
+			{Side: Central, Counter: counter("hussar-sqn-dismounted"), Count: 1, Area: central},
+		},
+		OMA: []OMA{
+			{Side: Central, Count: 1, Fire: 4, Mode: TrenchSet},
+			{Side: Central, Count: 1, Fire: 3, Mode: Telephone},
+			{Side: Russian, Count: 1, Fire: 3, Mode: Runner},
+			{Side: Russian, Count: 1, Fire: 3, Mode: Aircraft},
+		},
+	}
+	col, _ := Layout.ColRow(h("J19"))
+	sc.Series = Series{
+		Bombardment: &PB{Side: Central, Kind: Pulverizing},
+		Barrage:     &Barrage{Side: Central, Cols: true, Start: col, Advance: 1},
+		Gas:         true,
+		Trenches:    []hexgrid.Hex{h("L17"), h("M18"), h("N17"), h("M17")},
+		Blockhouses: []hexgrid.Hex{h("O16")},
+		Transport:   []Transport{{Side: Central, Kind: Mule, Count: 1}, {Side: Central, Kind: Wagon, Count: 1}, {Side: Central, Kind: Truck, Count: 1}, {Side: Russian, Kind: Mule, Count: 1}},
+	}
+	// Wire round the Russian position: every hexside from its outer ring
+	// outwards.
+	for _, a := range russian {
+		for _, b := range a.Neighbours() {
+			if hexgrid.Distance(b, h("N17")) == 3 && d.Map.InPlay(b) {
+				hs, _ := hexgrid.Between(a, b)
+				sc.Series.Wire = append(sc.Series.Wire, hs)
+			}
+		}
+	}
+	return sc
+}
+
+// seriesGame is the game with seriesScenario for every setup.
+type seriesGame struct{ Game }
+
+func (seriesGame) New(setup engine.Setup) (engine.State, error) {
+	d := DefaultData()
+	return newScenario(d, seriesScenario(d), setup)
+}
+
+// The engine's conformance suite on the constructed series scenario:
+// random games through the observers, the bombardment's breaches and
+// craters, the barrage, gas drifts and transport, with replay and undo.
+func TestSeriesConformance(t *testing.T) {
+	games := 30
+	if testing.Short() {
+		games = 5
+	}
+	enginetest.Run(t, seriesGame{}, enginetest.Options{Scenario: "series-test", Games: games, Deep: 2, MaxActions: 40000, Seed: 1})
+}
+
+// seriesBegin is the series scenario started, with the fixture's units
+// set up in turn as records name them ("russian-coy-1 N17 formed").
+func seriesBegin(t *testing.T, seed uint64) *State {
+	t.Helper()
+	st, err := seriesGame{}.New(engine.Setup{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	s.SetLogging(true)
+	return s
+}
+
+// Set-up, the trench-set observer (7.21), the pulverizing bombardment of
+// the Russian set-up area with 7.12's results, the breaches (the targeted
+// player's first, 7.12a) and the six craters (7.13), then turn 1 with
+// the barrage's first detonation (7.42) and signal success after a
+// bombardment (7.14).
+func TestBombardmentInPlay(t *testing.T) {
+	s := seriesBegin(t, 1)
+	play(t, s,
+		"place russian-coy-1 L17 formed", // IN a trench in the open: dispersed, rolls
+		"place russian-coy-2 M19 formed", // in the open: eliminated
+		"place russian-coy-3 O16 formed", // a blockhouse is a machine gun's only: eliminated
+		"place russian-mg-1 O16 formed",  // IN the blockhouse: dispersed, rolls
+		"place landsturm-coy-1 K19 formed",
+		"place landsturm-coy-2 K18 formed",
+		"place landsturm-coy-3 K20 formed",
+		"place hussar-sqn-dismounted-1 K19 formed")
+	if u := s.unit(t, "russian-coy-1"); !u.In {
+		t.Error("a unit set up in a scenario's trench is not IN it (8.322)")
+	}
+	at(t, s, stObserver, Central, "the trench set's observer")
+	legal := s.legalTexts()
+	if len(legal) != 4 || !slices.Contains(legal, "observer landsturm-coy-2") {
+		t.Fatalf("observer candidates %v", legal)
+	}
+	s.Rng = enginetest.Dice(t, "6", "3")
+	play(t, s, "observer landsturm-coy-2")
+	var log string
+	logHas(t, s, &log, "trench-set observer is k.k. Landsturm company 2 in K18 (7.21)",
+		"fires a pulverizing preliminary bombardment (7.11)",
+		"Russian infantry company 1 is dispersed by the bombardment and rolls 6: destroyed (7.12)",
+		"Russian infantry company 2 is caught in the open by the bombardment: eliminated (7.12)",
+		"Russian infantry company 3 is caught in the open",
+		"Russian machine-gun section 1 is dispersed by the bombardment and rolls 3: dispersed (7.12)")
+	if u := s.unit(t, "russian-mg-1"); u.Where != OnMap || !u.Dispersed || u.Spent {
+		t.Errorf("the machine gun after the bombardment: %+v", *u)
+	}
+	at(t, s, stBreach, Russian, "the targeted player's breach first (7.12a)")
+	breaches := s.legalTexts()
+	if len(breaches) < 10 {
+		t.Fatalf("breaches offered: %v", breaches)
+	}
+	play(t, s, breaches[0])
+	at(t, s, stBreach, Central, "the firing player's breach")
+	if slices.Contains(s.legalTexts(), breaches[0]) {
+		t.Error("a breached hexside is offered again")
+	}
+	play(t, s, s.legalTexts()[0])
+	for k := range cratersPerPB {
+		at(t, s, stCrater, Central, "the craters")
+		if k == 0 && (slices.Contains(s.legalTexts(), "crater K19") || !slices.Contains(s.legalTexts(), "crater N17")) {
+			t.Fatalf("crater hexes %v", s.legalTexts())
+		}
+		play(t, s, s.legalTexts()[k])
+	}
+	n := 0
+	s.pos.EachMark(func(h hexgrid.Hex, m HexMarks) { n += b2i(m&CraterMark != 0) })
+	if n != cratersPerPB {
+		t.Errorf("%d craters, want 6", n)
+	}
+	if s.Turn != 1 {
+		t.Fatalf("turn %d after the bombardment", s.Turn)
+	}
+	logHas(t, s, &log, "breaches the wire on", "a crater in", "the Austro-Hungarian creeping barrage falls on column J (7.42)")
+	if c := s.conditions(); !c.PBFired || s.d.Tables.SignalSuccess(Telephone, c) != 0 || s.d.Tables.RelayDelay(Runner, c) != 6 {
+		t.Errorf("7.14: conditions %+v", c)
+	}
+	if s.pos.Marks(Layout.MustParse("J19"))&BarrageMark == 0 || s.pos.Marks(Layout.MustParse("K19"))&BarrageMark != 0 {
+		t.Error("the barrage's markers are not on column J")
+	}
+}
+
+// 7.21: the trench set's observer is the only one it has, and it may not
+// leave its set-up hex; aircraft see every vertex.
+func TestTrenchSetObserver(t *testing.T) {
+	s := seriesState(t)
+	ts, _ := s.groupByID("oma-central-1")
+	tel, _ := s.groupByID("oma-central-2")
+	obs := s.observer(Central)
+	if obs < 0 {
+		t.Fatal("no observer")
+	}
+	seen := map[int16]bool{}
+	a, b := s.callTargets(ts, seen, nil), s.callTargets(tel, seen, nil)
+	if len(a) == 0 || len(a) > len(b) {
+		t.Errorf("the trench set sees %d vertices, the telephone group %d", len(a), len(b))
+	}
+	for _, c := range a {
+		if !s.d.Map.SeePlainVertex(s.pos.Units[obs].Hex, codeVertex(c)) {
+			t.Errorf("the trench set is offered %s, which its observer does not see", formatVertex(codeVertex(c)))
+		}
+	}
+	// Aircraft: every corner of every hex holding enemy units, seen or not.
+	air, _ := s.groupByID("oma-russian-2")
+	corners := map[int16]bool{}
+	for _, id := range []string{"K18", "K19", "K20", "L19"} {
+		for d := hexgrid.Dir(0); d < 6; d++ {
+			corners[vertexCode(hexgrid.Corner(Layout.MustParse(id), d))] = true
+		}
+	}
+	if got := s.callTargets(air, map[int16]bool{}, nil); len(got) != len(corners) {
+		t.Errorf("the aircraft group is offered %d vertices, want %d", len(got), len(corners))
+	}
+	s.Step, s.Decider, s.Phasing = stCommand, Central, Central
+	play(t, s, "activate "+s.unitID(obs), "move "+s.unitID(obs))
+	for _, x := range s.legalTexts() {
+		if strings.HasPrefix(x, "step ") || strings.HasPrefix(x, "exit ") {
+			t.Errorf("the observer may %s", x)
+		}
+	}
+}
+
+// seriesState is the series scenario at turn 1's first command: a
+// Russian infantry company IN the N17 trench and a machine gun IN the
+// O16 blockhouse, the Austro-Hungarian infantry around K19, landsturm 2
+// the trench set's observer; the bombardment has not been fired (its
+// dice are the test's business).
+func seriesState(t *testing.T) *State {
+	t.Helper()
+	s := seriesBegin(t, 1)
+	place := map[string]string{"russian-coy-1": "L17", "russian-coy-2": "M16", "russian-coy-3": "O18", "russian-mg-1": "O16",
+		"landsturm-coy-1": "K19", "landsturm-coy-2": "K18", "landsturm-coy-3": "K20", "hussar-sqn-dismounted-1": "L19"}
+	for id, at := range place {
+		i, _ := s.unitByID(id)
+		u := &s.pos.Units[i]
+		u.Where, u.Hex = OnMap, Layout.MustParse(at)
+		s.settleIn(i)
+	}
+	s.pos.Control.Update(s.pos.Units)
+	i, _ := s.unitByID("landsturm-coy-2")
+	s.ser.Observer[Central], s.ser.Pre = int16(i+1), 3
+	s.Turn, s.Initiative, s.Couplets = 1, Central, 3
+	s.Step = stCommand
+	s.Half, s.Decider, s.Phasing = 0, Central, Central
+	s.TakeLog()
+	return s
+}
+
+// unitsIn are the record ids of the units on the map in hexes.
+func (s *State) unitsIn(hexes ...hexgrid.Hex) []string {
+	var out []string
+	for i := range s.pos.Units {
+		if u := &s.pos.Units[i]; u.Where == OnMap && slices.Contains(hexes, u.Hex) {
+			out = append(out, s.unitID(i))
+		}
+	}
+	return out
+}
+
+// gasHexes are the hexes holding gas, in table order.
+func (s *State) gasHexes() []hexgrid.Hex {
+	var out []hexgrid.Hex
+	s.pos.EachMark(func(h hexgrid.Hex, m HexMarks) {
+		if m&GasMark != 0 {
+			out = append(out, h)
+		}
+	})
+	return out
+}
+
+// 7.51-7.513 in play: a gas FFE puts gas in its three hexes and attacks
+// the units there without firepower or cover (7.511: the Russian company
+// IN its trench checks with formed's +1 only); its doubles make the
+// Russians move every gas marker (7.513), units in a hex the gas drifts
+// into are attacked; the command interrupted goes on. Gas outlives the
+// administration phase (7.512) and attacks a unit entering it, and a
+// unit firing out of gas has -1 (7.514).
+func TestGasInPlay(t *testing.T) {
+	s := seriesState(t)
+	h := Layout.MustParse
+	ts, _ := s.groupByID("oma-central-1") // trench set: SS 8 after a bombardment too (7.21)
+	v, ok := hexgrid.VertexOf(h("L17"), h("L18"), h("M18"))
+	if !ok {
+		t.Fatal("no vertex L17/L18/M18")
+	}
+	s.Groups[ts].Cross, s.Groups[ts].Glass = vertexCode(v), 1
+	s.ser.Gas |= 1 << ts
+	blast := Blast(v)
+	in := s.unitsIn(blast[:]...)
+	if !slices.Equal(in, []string{"russian-coy-1"}) {
+		t.Fatalf("units in the blast: %v", in)
+	}
+	//                        signal  accuracy  gas check
+	s.Rng = enginetest.Dice(t, "3", "3", "1", "4", "4")
+	play(t, s, "activate landsturm-coy-1")
+	at(t, s, stDrift, Russian, "the Russians' doubles drift the gas")
+	var log string
+	logHas(t, s, &log, "signal success 3+3 against 8: success", "fires for effect on "+formatVertex(v),
+		"Russian infantry company 1 cohesion check 4+4+1 = 9 against 7", "doubles: the Russian player must make the gas drift (7.513)")
+	if g := s.gasHexes(); len(g) != 3 {
+		t.Fatalf("gas in %v", g)
+	}
+	if u := s.unit(t, "russian-coy-1"); !u.Dispersed || u.Where != OnMap {
+		t.Errorf("the gassed company: %+v", *u)
+	}
+	// Drift north-west: L17's gas goes to K17, L18's to K18 (the trench
+	// set's observer there is attacked), M18's to L17 (gassed already).
+	s.Rng = enginetest.Dice(t, "2", "1")
+	before := s.gasHexes()
+	play(t, s, "drift nw")
+	var want []hexgrid.Hex
+	for _, b := range before {
+		want = append(want, b.Neighbour(4))
+	}
+	if got := s.gasHexes(); len(got) != 3 || !slices.ContainsFunc(got, func(x hexgrid.Hex) bool { return x == want[0] }) {
+		t.Errorf("after the drift gas in %v, want %v", got, want)
+	}
+	logHas(t, s, &log, "the Russian player makes every gas marker drift north-west (7.513)", "k.k. Landsturm company 2 cohesion check 2+1+1")
+	at(t, s, stGroup, Central, "the command goes on")
+	if s.ser.Drifts != 0 || s.ser.DriftThen != 0 {
+		t.Errorf("drifts left %d, then %d", s.ser.Drifts, s.ser.DriftThen)
+	}
+	// 7.512: the gas stays through administration and attacks a mover
+	// (the barrage kept out of the way).
+	s.sc.Series.Barrage = nil
+	s.Rng = enginetest.Dice(t, "6", "1")
+	s.administration()
+	if len(s.gasHexes()) != 3 {
+		t.Fatal("the gas was lifted in administration")
+	}
+	gas := s.gasHexes()[0]
+	s.Step, s.Decider, s.Phasing, s.NGroup = stCommand, Central, Central, 0
+	mover := "landsturm-coy-3"
+	u := s.unit(t, mover)
+	u.Hex, u.Spent, u.Dispersed = gas.Neighbour(1), false, false
+	if s.pos.Marks(u.Hex)&GasMark != 0 {
+		u.Hex = gas.Neighbour(2)
+	}
+	s.Rng = enginetest.Dice(t, "1", "2")
+	play(t, s, "activate "+mover, "move "+mover, "step "+mover+" "+Layout.Format(gas))
+	logHas(t, s, &log, "the gas attacks the units entering "+Layout.Format(gas)+" (7.512)", "k.k. Landsturm company 3 cohesion check 1+2+2")
+}
+
+// 7.514: the same shot out of a gas hex has -1.
+func TestFireOutOfGas(t *testing.T) {
+	s := seriesState(t)
+	h := Layout.MustParse
+	shooter, _ := s.unitByID("landsturm-coy-1")
+	f := s.fireAt(shooter, h("K18"), false)
+	roll := func() [2]int { return [2]int{1, 1} }
+	clear := s.pos.FireChecks(s.d, f, roll)
+	s.pos.Mark(h("K19"), GasMark, true)
+	gassed := s.pos.FireChecks(s.d, f, roll)
+	if len(clear) == 0 || gassed[0].Check.Modifier != clear[0].Check.Modifier-1 {
+		t.Errorf("out of gas %+v, out of clear air %+v", gassed, clear)
+	}
+}
