@@ -201,7 +201,7 @@ func (s *State) groupActions(dst []engine.Action) []engine.Action {
 			}
 		}
 		add(opMove, i, 0)
-		dst = s.transportMoves(i, dst) // 6.82
+		dst = s.transportMoves(i, dst)              // 6.82
 		for k2 := k + 1; k2 < int(s.NGroup); k2++ { // 6.61: a stack moves together
 			if j := int(s.Group[k2]); !s.Acted[k2] && s.commandable(j) && s.pos.Units[j].Where == u.Where && s.pos.Units[j].Hex == u.Hex {
 				add(opMove, i, j+1)

@@ -18,20 +18,20 @@ import (
 // seriesCore is their state; it stays zero in every game without them
 // (State.Marshal then leaves it out).
 type seriesCore struct {
-	Pre       int8      // before turn 1: 0 designating observers, 1 the bombardment, 2 its breaches and craters, 3 done
-	Observer  [2]int16  // 1 + each side's trench-set observer (7.21), 0 none
-	Breach    [2]int8   // breaches each side still places (7.12, 7.43)
-	BreachAt  int8      // where: 1 the bombardment's area, 2 the barrage's line
-	Craters   int8      // craters the bombardment's side still places (7.13)
-	Couplet   int8      // the couplet of the turn under way, 1 the first (7.42)
-	Line      int8      // the lines the creeping barrage has advanced (7.42)
-	Gas       uint8     // bit g: OMA group g fires gas, declared at its call (7.51)
-	DriftQ    uint32    // bit k: the side owing the k-th gas drift (7.513)
-	Drifts    int8      // gas drifts owed
-	DriftThen int8      // what the drifts interrupted: 1 the signal rolls (6.02), 2 an entry's consequences (6.9)
-	Used      uint16    // bit t: transport group t has carried a unit this turn (6.83)
-	Lost      uint16    // bit t: transport group t is lost for the scenario (6.85)
-	Carry     int8      // 1 + the transport group the movers use (6.82), 0 none
+	Pre       int8     // before turn 1: 0 designating observers, 1 the bombardment, 2 its breaches and craters, 3 done
+	Observer  [2]int16 // 1 + each side's trench-set observer (7.21), 0 none
+	Breach    [2]int8  // breaches each side still places (7.12, 7.43)
+	BreachAt  int8     // where: 1 the bombardment's area, 2 the barrage's line
+	Craters   int8     // craters the bombardment's side still places (7.13)
+	Couplet   int8     // the couplet of the turn under way, 1 the first (7.42)
+	Line      int8     // the lines the creeping barrage has advanced (7.42)
+	Gas       uint8    // bit g: OMA group g fires gas, declared at its call (7.51)
+	DriftQ    uint32   // bit k: the side owing the k-th gas drift (7.513)
+	Drifts    int8     // gas drifts owed
+	DriftThen int8     // what the drifts interrupted: 1 the signal rolls (6.02), 2 an entry's consequences (6.9)
+	Used      uint16   // bit t: transport group t has carried a unit this turn (6.83)
+	Lost      uint16   // bit t: transport group t is lost for the scenario (6.85)
+	Carry     int8     // 1 + the transport group the movers use (6.82), 0 none
 }
 
 // The series' decision points and operations, numbered apart from the

@@ -107,7 +107,7 @@ type State struct {
 	core
 	extra
 	ser  seriesCore // the series rules a scenario may bring (series.go)
-	pos  Position // the units, control and markers (Marshal encodes them)
+	pos  Position   // the units, control and markers (Marshal encodes them)
 	d    *Data
 	sc   *Scenario
 	cp   *Campaign // nil in a scenario (campaign_day.go)
