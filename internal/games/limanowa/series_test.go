@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"sandtable/internal/engine"
 	"sandtable/internal/engine/enginetest"
@@ -340,5 +341,278 @@ func TestFireOutOfGas(t *testing.T) {
 	gassed := s.pos.FireChecks(s.d, f, roll)
 	if len(clear) == 0 || gassed[0].Check.Modifier != clear[0].Check.Modifier-1 {
 		t.Errorf("out of gas %+v, out of clear air %+v", gassed, clear)
+	}
+}
+
+// 7.41-7.45 in play: the barrage detonates in column J at the start of
+// turn 1's first couplet and in column K at the second's, a paralyzing
+// bombardment on every unit there (7.43: the Austro-Hungarians in the open
+// are eliminated, the Russian machine gun IN its blockhouse would only be
+// dispersed); the third couplet leaves it, attacking only units that
+// enter (7.45); the next turn it hits K again first; a turn of one
+// couplet moves it on with no effect (7.44). Its hexes conceal (7.43).
+func TestCreepingBarrage(t *testing.T) {
+	s := seriesState(t)
+	h := Layout.MustParse
+	s.Couplets = 3
+	s.Rng = enginetest.Dice(t)
+	s.startHalf(0)
+	var log string
+	logHas(t, s, &log, "the Austro-Hungarian creeping barrage falls on column J (7.42)")
+	if !strings.Contains(log, "column J") || strings.Contains(log, "eliminated") {
+		t.Fatalf("column J holds no unit: %s", log)
+	}
+	at(t, s, stCommand, Central, "no wire borders column J: no breach")
+	// Concealment: a line across K19 while the barrage is there.
+	f := s.fireAt(s.unitIdx(t, "hussar-sqn-dismounted-1"), h("J19"), false)
+	plain := s.pos.Sight(s.d, f).Concealed
+	s.endHalf()
+	s.endHalf()
+	logHas(t, s, &log, "the Austro-Hungarian creeping barrage falls on column K (7.42)",
+		"k.k. Landsturm company 1 is caught in the open by the bombardment: eliminated (7.43)")
+	if got := s.unitsIn(h("K18"), h("K19"), h("K20")); len(got) != 0 {
+		t.Errorf("left in column K: %v", got)
+	}
+	if s.pos.Sight(s.d, f).Concealed <= plain {
+		t.Error("the barrage's column does not conceal (7.43)")
+	}
+	// The third couplet: no detonation, but a unit entering is attacked.
+	s.endHalf()
+	s.endHalf()
+	if strings.Contains(logText(s), "creeping barrage falls") {
+		t.Error("the barrage moved in the third couplet (7.45)")
+	}
+	s.Decider, s.Phasing = Central, Central
+	u := s.unit(t, "hussar-sqn-dismounted-1") // in L19, next to K19
+	u.Spent = false
+	s.Rng = enginetest.Dice(t, "4")
+	play(t, s, "activate hussar-sqn-dismounted-1", "move hussar-sqn-dismounted-1", "step hussar-sqn-dismounted-1 K19")
+	logHas(t, s, &log, "the creeping barrage attacks the units entering K19 (7.43)")
+	if u.Where != Destroyed {
+		t.Errorf("a unit entering the barrage in the open: %v", u.Where)
+	}
+	// Administration after three couplets: it stays in K; turn 2's first
+	// couplet hits K again.
+	s.Rng = enginetest.Dice(t, "2", "3") // 1 couplet, Russian initiative
+	s.administration()
+	logHas(t, s, &log, "turn 2", "the Austro-Hungarian creeping barrage falls on column K (7.42)")
+	if strings.Contains(log, "rolls on") {
+		t.Error("7.44 moved a barrage that had two couplets")
+	}
+	// Turn 2 has one couplet: after it the barrage rolls on to L (7.44).
+	s.Rng = enginetest.Dice(t, "6", "1")
+	s.endHalf()
+	s.endHalf()
+	logHas(t, s, &log, "the creeping barrage rolls on to column L, with no effect (7.44)", "turn 3", "falls on column L")
+}
+
+func (s *State) unitIdx(t *testing.T, id string) int {
+	t.Helper()
+	i, ok := s.unitByID(id)
+	if !ok {
+		t.Fatalf("no unit %s", id)
+	}
+	return i
+}
+
+// 6.81-6.85 in play: a formed unit alone moves by mule with a movement
+// score of 2, never into an enemy or gas hex and without picking anyone
+// up; the group carries one unit a turn; a failed check from reaction
+// fire loses it for the scenario. A truck moves 15 along roads only and
+// without the road bonus; a wagon enters no crater.
+func TestTransport(t *testing.T) {
+	s := seriesState(t)
+	h := Layout.MustParse
+	legal := s.legalTexts()
+	mover := "landsturm-coy-1" // K19
+	play(t, s, "activate "+mover)
+	legal = s.legalTexts()
+	if !slices.Contains(legal, "move "+mover+" central-mule-1") || !slices.Contains(legal, "move "+mover+" central-wagon-1") ||
+		slices.Contains(legal, "move "+mover+" russian-mule-1") {
+		t.Fatalf("transport offered: %v", legal)
+	}
+	if on := s.d.Map.OnRoad(h("K19")); on != slices.Contains(legal, "move "+mover+" central-truck-1") {
+		t.Errorf("a truck offered off the road, or not on it (on road %v)", on)
+	}
+	u := s.unit(t, mover)
+	nb := h("K19").Neighbours()
+	s.pos.Mark(nb[0], GasMark, true)
+	ru := s.unit(t, "russian-coy-2")
+	ru.Hex = nb[1]
+	play(t, s, "move "+mover+" central-mule-1")
+	if u.MP != 2 || s.ser.Used != 1 {
+		t.Fatalf("by mule: MP %d, used %b", u.MP, s.ser.Used)
+	}
+	var log string
+	logHas(t, s, &log, "k.k. Landsturm company 1 moves by transport, central-mule-1: 2 MP (6.82)")
+	legal = s.legalTexts()
+	for _, bad := range []string{"step " + mover + " " + Layout.Format(nb[0]), "step " + mover + " " + Layout.Format(nb[1])} {
+		if slices.Contains(legal, bad) {
+			t.Errorf("transport may %s (6.82: no gas or enemy hex)", bad)
+		}
+	}
+	if len(s.pickUps(nil)) != 0 {
+		t.Error("transport picks up a second unit")
+	}
+	// 6.85: a check failed under reaction fire loses the group.
+	s.carryLost([]Hit{{Unit: s.unitIdx(t, mover), Outcome: Pass + 1}})
+	if s.ser.Lost != 1 {
+		t.Errorf("lost %b", s.ser.Lost)
+	}
+	logHas(t, s, &log, "the transport central-mule-1 is lost for the scenario (6.85)")
+	play(t, s, "stop "+mover)
+	if s.ser.Carry != 0 {
+		t.Error("the transport outlives the move")
+	}
+	// 6.83: used this turn, lost for good: the mule is not offered again;
+	// the wagon enters no crater (6.84).
+	s.ser.Used = 2 // the wagon too
+	s.sc.Series.Barrage = nil // out of the way
+	s.administration()
+	if s.ser.Used != 0 || s.ser.Lost != 1 {
+		t.Errorf("after administration used %b, lost %b", s.ser.Used, s.ser.Lost)
+	}
+	s.Step, s.Decider, s.Phasing, s.NGroup = stCommand, Central, Central, 0
+	s.Couplets, s.Half = 3, 0
+	other := "landsturm-coy-3" // K20
+	s.pos.Mark(h("K20").Neighbour(2), CraterMark, true)
+	play(t, s, "activate "+other)
+	legal = s.legalTexts()
+	if slices.Contains(legal, "move "+other+" central-mule-1") || !slices.Contains(legal, "move "+other+" central-wagon-1") {
+		t.Fatalf("after the loss: %v", legal)
+	}
+	play(t, s, "move "+other+" central-wagon-1")
+	if slices.Contains(s.legalTexts(), "step "+other+" "+Layout.Format(h("K20").Neighbour(2))) {
+		t.Error("a wagon enters a crater")
+	}
+}
+
+// 6.84: a truck from a road hex moves along the road only, 15 points,
+// with no road bonus.
+func TestTruck(t *testing.T) {
+	s := seriesState(t)
+	road := s.d.Map.Roads[0].Hexes
+	var at hexgrid.Hex
+	for _, r := range road {
+		if len(s.unitsIn(r)) == 0 && s.pos.Marks(r) == 0 && s.d.Map.InPlay(r) && !s.pos.enemyIn(Central, r) && hexgrid.Distance(r, Layout.MustParse("N17")) > 4 {
+			at = r
+			break
+		}
+	}
+	mover := "landsturm-coy-3"
+	u := s.unit(t, mover)
+	u.Hex = at
+	play(t, s, "activate "+mover, "move "+mover+" central-truck-1")
+	if u.MP != 15 || s.bonusOpen() {
+		t.Fatalf("truck: MP %d, bonus open %v", u.MP, s.bonusOpen())
+	}
+	for _, x := range s.legalTexts() {
+		if to, ok := strings.CutPrefix(x, "step "+mover+" "); ok && !s.d.Map.Road(at, Layout.MustParse(to)) {
+			t.Errorf("a truck leaves the road to %s", to)
+		}
+	}
+}
+
+// 8.321: a unit pays a point to go IN a trench after entering its hex,
+// keeps IN along a connected trench, and leaves it by moving out.
+func TestGoIn(t *testing.T) {
+	s := seriesState(t)
+	mover := "landsturm-coy-3"
+	u := s.unit(t, mover)
+	for _, id := range []string{"russian-coy-1", "russian-coy-2", "russian-coy-3", "russian-mg-1"} {
+		s.unit(t, id).Where = Exited // nobody reacts
+	}
+	s.pos.Control.Update(s.pos.Units)
+	// From a hex next to a trench hex with a connected trench beyond,
+	// across neither stream nor wire.
+	var from, trench, along hexgrid.Hex
+	for _, b := range s.sc.Series.Trenches {
+		for _, a := range b.Neighbours() {
+			for _, c := range b.Neighbours() {
+				if s.d.Map.InPlay(a) && s.pos.Marks(a)&TrenchMark == 0 && s.d.Map.Sides.At(a, b)&StreamSide == 0 && !s.pos.Wired(a, b) &&
+					len(s.unitsIn(a)) == 0 && s.pos.Marks(c)&TrenchMark != 0 && s.d.Map.Sides.At(b, c)&StreamSide == 0 {
+					from, trench, along = a, b, c
+				}
+			}
+		}
+	}
+	if trench == (hexgrid.Hex{}) {
+		t.Fatal("no way into the trenches")
+	}
+	u.Hex = from
+	play(t, s, "activate "+mover, "move "+mover, "step "+mover+" "+Layout.Format(trench))
+	if u.In || !slices.Contains(s.legalTexts(), "in "+mover) {
+		t.Fatalf("in the trench hex: IN %v, legal %v\n%s", u.In, s.legalTexts()[:3], logText(s))
+	}
+	mp := u.MP
+	play(t, s, "in "+mover)
+	if !u.In || u.MP != mp-1 {
+		t.Fatalf("after going IN: IN %v, MP %d (was %d)", u.In, u.MP, mp)
+	}
+	var log string
+	logHas(t, s, &log, "goes IN the fortification of "+Layout.Format(trench))
+	play(t, s, "step "+mover+" "+Layout.Format(along)) // along the trench
+	if !u.In {
+		t.Error("IN lost along a connecting trench (8.321)")
+	}
+	if u.MP > 0 {
+		var out string
+		for _, n := range along.Neighbours() {
+			if s.pos.Marks(n)&TrenchMark == 0 && slices.Contains(s.legalTexts(), "step "+mover+" "+Layout.Format(n)) {
+				out = Layout.Format(n)
+				break
+			}
+		}
+		if out != "" {
+			play(t, s, "step "+mover+" "+out)
+			if u.In {
+				t.Error("still IN after leaving the trench")
+			}
+		}
+	}
+}
+
+// scenarios.json's optional "series" object: read into Scenario.Series,
+// and refused where a rule or the map forbids it.
+func TestLoadSeries(t *testing.T) {
+	series := `"series": {
+		"bombardment": {"side": "central", "kind": "paralyzing", "area": {"centre": "N17", "radius": 2}},
+		"barrage": {"side": "central", "col": "J", "advance": 1},
+		"trenches": ["L17", "M18"], "blockhouses": ["O16"], "wire": ["L17/K17", "M18/M19"],
+		"transport": [{"side": "central", "kind": "mule", "count": 2}, {"side": "russian", "kind": "truck", "count": 1}]
+	}, "source": "rulebook 13.0"`
+	load := func(body string) (*Data, error) {
+		fsys := dataFiles(t)
+		b := string(fsys["scenarios.json"].Data)
+		fsys["scenarios.json"] = &fstest.MapFile{Data: []byte(strings.Replace(b, `"source": "rulebook 13.0"`, body, 1))}
+		return LoadData(fsys)
+	}
+	d, err := load(series)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := d.Scenarios[0].Series
+	col, _ := Layout.ColRow(Layout.MustParse("J01"))
+	if got.Bombardment == nil || got.Bombardment.Kind != Paralyzing || got.Bombardment.Side != Central || len(got.Bombardment.Area) != 19 ||
+		got.Barrage == nil || !got.Barrage.Cols || got.Barrage.Start != col || got.Barrage.Advance != 1 ||
+		len(got.Trenches) != 2 || len(got.Blockhouses) != 1 || len(got.Wire) != 2 || len(got.Transport) != 2 || got.Transport[1].Kind != Truck || got.Gas {
+		t.Errorf("series read as %+v", got)
+	}
+	if r := d.Tables.Transport; r[Mule].Move != 2 || !r[Wagon].NoCrater || !r[Truck].RoadOnly || r[Truck].Move != 15 {
+		t.Errorf("6.84's transport table read as %+v", r)
+	}
+	for _, tt := range []struct{ name, body, want string }{
+		{"gas in 1914", `"series": {"gas": true}, "source": "rulebook 13.0"`, "7.51"},
+		{"bombardment kind", `"series": {"bombardment": {"side": "central", "kind": "heavy"}}, "source": "rulebook 13.0"`, "pulverizing or paralyzing"},
+		{"barrage advance", `"series": {"barrage": {"side": "central", "col": "J", "advance": 2}}, "source": "rulebook 13.0"`, "advance 2"},
+		{"barrage line", `"series": {"barrage": {"side": "central", "col": "J", "row": "03", "advance": 1}}, "source": "rulebook 13.0"`, "one of col and row"},
+		{"wire", `"series": {"wire": ["L17/N17"]}, "source": "rulebook 13.0"`, "wire"},
+		{"transport", `"series": {"transport": [{"side": "central", "kind": "camel", "count": 1}]}, "source": "rulebook 13.0"`, "camel"},
+		{"too much transport", `"series": {"transport": [{"side": "central", "kind": "mule", "count": 17}]}, "source": "rulebook 13.0"`, "at most 16"},
+		{"unknown field", `"series": {"tanks": 3}, "source": "rulebook 13.0"`, `unknown field "tanks"`},
+	} {
+		if _, err := load(tt.body); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v, want %q", tt.name, err, tt.want)
+		}
 	}
 }
