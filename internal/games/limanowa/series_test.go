@@ -466,7 +466,7 @@ func TestTransport(t *testing.T) {
 	}
 	// 6.83: used this turn, lost for good: the mule is not offered again;
 	// the wagon enters no crater (6.84).
-	s.ser.Used = 2 // the wagon too
+	s.ser.Used = 2            // the wagon too
 	s.sc.Series.Barrage = nil // out of the way
 	s.administration()
 	if s.ser.Used != 0 || s.ser.Lost != 1 {
