@@ -119,8 +119,7 @@
 //     hourglass and fire for effect; Interrupt (engine.Interrupter: reaction,
 //     return fire and the reactor's melee allocation are not a turn, for
 //     the server's notices and clocks) and Ask (engine.Asker: "sight A
-//     B", the line of sight over the map for the board's tool).
-//
+//     B", the line of sight over the map for the board's tool);
 //   - the series rules no Limanowa scenario brings, read from a scenario's
 //     optional "series" data (series_data.go, docs/limanowa/data.md;
 //     rulings L54-L65) and played on a constructed scenario under the
