@@ -219,7 +219,8 @@ func (s *State) marks() []MarkView {
 var hexMarkNames = []struct {
 	m    HexMarks
 	kind string
-}{{TrenchMark, "trench"}, {ScrapeMark, "scrape"}, {CraterMark, "crater"}}
+}{{TrenchMark, "trench"}, {ScrapeMark, "scrape"}, {CraterMark, "crater"}, {BlockhouseMark, "blockhouse"},
+	{GasMark, "gas"}, {BarrageMark, "barrage"}}
 
 var sideMarkNames = []struct {
 	m    SideMarks
