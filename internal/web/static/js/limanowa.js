@@ -4,8 +4,8 @@
 // the centre dot, hexes not in play, roads, streams and bridges, hill and
 // village names, preregistered vertices, and the markers in play
 // (trenches, scrapes, craters, blockhouses, gas and a creeping barrage;
-// wire, breaches and bomb stops on
-// hexsides); counters with the face up, both faces in their title, spent,
+// wire, breaches and bomb stops on hexsides); counters with the face up,
+// both faces in their title, spent,
 // IN a trench and moving; the Limanowa hexes each side holds; the turn
 // record track and the boxes off the map; the reaction, return fire and
 // melee prompts in place with the odds of each shot; the standing
