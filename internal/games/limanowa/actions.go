@@ -233,7 +233,7 @@ func (s *State) canJoin(i int) bool {
 	if len(ids) == 2 && s.pos.Units[ids[0]].Hex == u.Hex {
 		return true
 	}
-	return s.d.IsMass(s.pos.Units, ids)
+	return s.d.IsMass(s.pos.Units, ids) || s.sc.Series.Infiltration[u.Side] && IsBlob(s.pos.Units, ids) // 6.01e
 }
 
 // offMapGroup reports whether entering reinforcements may be commanded

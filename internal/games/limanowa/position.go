@@ -30,6 +30,7 @@ const (
 	WireMark     SideMarks = 1 << iota // 8.34 (the Limanowa map prints none)
 	BreachMark                         // the wire is negated (8.342)
 	BombStopMark                       // the trench connection is negated (8.33)
+	LakeMark                           // a blue hexside: never crossed (8.7; a scenario's, ruling L67)
 )
 
 // Position is what lies on the table that the rules read: units, control,
@@ -195,6 +196,10 @@ func (d *Data) NewPosition(s *Scenario) *Position {
 	for _, w := range s.Series.Wire {
 		a, b := w.Hexes()
 		p.MarkSide(a, b, WireMark, true) // 8.341
+	}
+	for _, l := range s.Series.Lakes {
+		a, b := l.Hexes()
+		p.MarkSide(a, b, LakeMark, true) // 8.7
 	}
 	for _, f := range s.Forces {
 		if f.Turn == 0 && !f.Enter {

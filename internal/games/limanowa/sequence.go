@@ -57,7 +57,8 @@ func (s *State) beginTurn() {
 	s.Step = stCommand
 	s.logf("5.0", engine.Observer, "turn", itoa(int(s.Turn)), itoa(s.turns()))
 	dice := [2]int{s.roll(), s.roll()}
-	in := RollInitiative(dice, s.night(), s.NightZero, false)
+	inf := s.sc.Series.Infiltration
+	in := RollInitiative(dice, s.night(), s.NightZero, inf[Central] || inf[Russian]) // 5.12
 	s.Initiative, s.NightZero = in.Side, in.NightZero
 	s.Couplets = int8(in.Couplets)
 	s.logf("5.11", engine.Observer, "initiative", itoa(dice[Central]), itoa(dice[Russian]), SideNames[in.Side], itoa(in.Couplets))
@@ -664,7 +665,7 @@ func (s *State) meleeRound(attacks []Attack, actor engine.Side, hex int16) {
 	for _, a := range attacks {
 		s.logf("6.674", engine.Observer, "attack", s.unitID(a.Attacker), s.unitID(a.Target))
 	}
-	mods := s.d.MeleeModifiers(s.pos.Units, attacks, [2]bool{}, s.hallowed)
+	mods := s.d.MeleeModifiers(s.pos.Units, attacks, s.infiltrationMelee(), s.hallowed)
 	var rolled []int
 	for i := range mods {
 		rolled = append(rolled, i)

@@ -491,6 +491,15 @@ func (s *State) seriesOnEntry(h hexgrid.Hex) bool {
 	return true
 }
 
+// infiltrationMelee: on game turn 1 the melee values of a side using
+// infiltration tactics are doubled (6.675b).
+func (s *State) infiltrationMelee() [2]bool {
+	if s.Turn != 1 {
+		return [2]bool{}
+	}
+	return s.sc.Series.Infiltration
+}
+
 // --- IN a trench or blockhouse (8.31, 8.321, 8.322)
 
 // mayBeIn reports whether units[i] could be IN a fortification of its

@@ -12,17 +12,20 @@ import (
 // Series is what a scenario may bring of the series rules that no
 // Limanowa scenario uses: a preliminary bombardment (7.1), a creeping
 // barrage (7.4), gas (7.51), printed trenches, blockhouses and wire (8.3)
-// and transport (6.8). All of it is optional in scenarios.json's
-// "series" object (docs/limanowa/data.md); the real scenarios give none
-// (rulings L54-L65).
+// transport (6.8), infiltration tactics (3.6, 5.12, 6.01e, 6.675b) and
+// lakes (8.7). All of it is optional in scenarios.json's "series" object
+// (docs/limanowa/data.md); the real scenarios give none (rulings
+// L54-L67).
 type Series struct {
-	Bombardment *PB
-	Barrage     *Barrage
-	Gas         bool // OMA groups may fire gas (7.51: from September 1915)
-	Trenches    []hexgrid.Hex
-	Blockhouses []hexgrid.Hex
-	Wire        []hexgrid.Hexside
-	Transport   []Transport
+	Bombardment  *PB
+	Barrage      *Barrage
+	Gas          bool // OMA groups may fire gas (7.51: from September 1915)
+	Trenches     []hexgrid.Hex
+	Blockhouses  []hexgrid.Hex
+	Wire         []hexgrid.Hexside
+	Lakes        []hexgrid.Hexside // blue hexsides, never crossed (8.7)
+	Transport    []Transport
+	Infiltration [2]bool // the sides using infiltration tactics
 }
 
 // PB is a scenario's preliminary bombardment (7.11): fired by Side after
@@ -100,11 +103,13 @@ type seriesJSON struct {
 		Row     string `json:"row"`
 		Advance int    `json:"advance"`
 	} `json:"barrage"`
-	Gas         bool     `json:"gas"`
-	Trenches    []string `json:"trenches"`
-	Blockhouses []string `json:"blockhouses"`
-	Wire        []string `json:"wire"`
-	Transport   []struct {
+	Gas          bool     `json:"gas"`
+	Trenches     []string `json:"trenches"`
+	Blockhouses  []string `json:"blockhouses"`
+	Wire         []string `json:"wire"`
+	Lakes        []string `json:"lakes"`
+	Infiltration []string `json:"infiltration"`
+	Transport    []struct {
 		Side  string `json:"side"`
 		Kind  string `json:"kind"`
 		Count int    `json:"count"`
@@ -176,14 +181,28 @@ func (d *Data) series(fe *datafile.Errors, what string, j *seriesJSON, sc *Scena
 	}
 	out.Trenches = hexes(j.Trenches, "trenches")
 	out.Blockhouses = hexes(j.Blockhouses, "blockhouses")
-	for _, id := range j.Wire {
-		hs, err := parseHexside(id)
-		a, b := hs.Hexes()
-		if err != nil || !d.Map.InPlay(a) && !d.Map.InPlay(b) || slices.Contains(out.Wire, hs) {
-			bad("wire: %s not a hexside of a hex in play, or twice (%v)", id, err)
+	hexsides := func(ids []string, name string) []hexgrid.Hexside {
+		var out []hexgrid.Hexside
+		for _, id := range ids {
+			hs, err := parseHexside(id)
+			a, b := hs.Hexes()
+			if err != nil || !d.Map.InPlay(a) && !d.Map.InPlay(b) || slices.Contains(out, hs) {
+				bad("%s: %s not a hexside of a hex in play, or twice (%v)", name, id, err)
+				continue
+			}
+			out = append(out, hs)
+		}
+		return out
+	}
+	out.Wire = hexsides(j.Wire, "wire")
+	out.Lakes = hexsides(j.Lakes, "lakes")
+	for _, id := range j.Infiltration {
+		side, ok := parseSide(id)
+		if !ok || out.Infiltration[side] {
+			bad("infiltration: side %q unknown or twice", id)
 			continue
 		}
-		out.Wire = append(out.Wire, hs)
+		out.Infiltration[side] = true
 	}
 	n := 0
 	for _, t := range j.Transport {

@@ -16,7 +16,8 @@ import (
 // 1's map and victory, Russian infantry and a machine gun around N17
 // behind wire and in trenches, Austro-Hungarian infantry around K19, a
 // pulverizing bombardment and a creeping barrage by the Austro-Hungarians,
-// gas, a trench set and an aircraft group, and transport for both sides.
+// gas, a trench set and an aircraft group, transport for both sides,
+// Austro-Hungarian infiltration tactics and a lake shore.
 func seriesScenario(d *Data) *Scenario {
 	h := Layout.MustParse
 	probe := d.Scenarios[0]
@@ -45,12 +46,17 @@ func seriesScenario(d *Data) *Scenario {
 	}
 	col, _ := Layout.ColRow(h("J19"))
 	sc.Series = Series{
-		Bombardment: &PB{Side: Central, Kind: Pulverizing},
-		Barrage:     &Barrage{Side: Central, Cols: true, Start: col, Advance: 1},
-		Gas:         true,
-		Trenches:    []hexgrid.Hex{h("L17"), h("M18"), h("N17"), h("M17")},
-		Blockhouses: []hexgrid.Hex{h("O16")},
-		Transport:   []Transport{{Side: Central, Kind: Mule, Count: 1}, {Side: Central, Kind: Wagon, Count: 1}, {Side: Central, Kind: Truck, Count: 1}, {Side: Russian, Kind: Mule, Count: 1}},
+		Bombardment:  &PB{Side: Central, Kind: Pulverizing},
+		Barrage:      &Barrage{Side: Central, Cols: true, Start: col, Advance: 1},
+		Gas:          true,
+		Trenches:     []hexgrid.Hex{h("L17"), h("M18"), h("N17"), h("M17")},
+		Blockhouses:  []hexgrid.Hex{h("O16")},
+		Transport:    []Transport{{Side: Central, Kind: Mule, Count: 1}, {Side: Central, Kind: Wagon, Count: 1}, {Side: Central, Kind: Truck, Count: 1}, {Side: Russian, Kind: Mule, Count: 1}},
+		Infiltration: [2]bool{Central: true},
+	}
+	for _, l := range [][2]string{{"I19", "J19"}, {"I19", "J20"}, {"I20", "J20"}} { // a lake shore west of K19
+		hs, _ := hexgrid.Between(h(l[0]), h(l[1]))
+		sc.Series.Lakes = append(sc.Series.Lakes, hs)
 	}
 	// Wire round the Russian position: every hexside from its outer ring
 	// outwards.
@@ -353,6 +359,7 @@ func TestFireOutOfGas(t *testing.T) {
 // couplet moves it on with no effect (7.44). Its hexes conceal (7.43).
 func TestCreepingBarrage(t *testing.T) {
 	s := seriesState(t)
+	s.sc.Series.Infiltration = [2]bool{} // 5.12's extra couplet would hide 7.44
 	h := Layout.MustParse
 	s.Couplets = 3
 	s.Rng = enginetest.Dice(t)
@@ -578,7 +585,8 @@ func TestLoadSeries(t *testing.T) {
 	series := `"series": {
 		"bombardment": {"side": "central", "kind": "paralyzing", "area": {"centre": "N17", "radius": 2}},
 		"barrage": {"side": "central", "col": "J", "advance": 1},
-		"trenches": ["L17", "M18"], "blockhouses": ["O16"], "wire": ["L17/K17", "M18/M19"],
+		"trenches": ["L17", "M18"], "blockhouses": ["O16"], "wire": ["L17/K17", "M18/M19"], "lakes": ["I19/J19"],
+		"infiltration": ["russian"],
 		"transport": [{"side": "central", "kind": "mule", "count": 2}, {"side": "russian", "kind": "truck", "count": 1}]
 	}, "source": "rulebook 13.0"`
 	load := func(body string) (*Data, error) {
@@ -595,7 +603,8 @@ func TestLoadSeries(t *testing.T) {
 	col, _ := Layout.ColRow(Layout.MustParse("J01"))
 	if got.Bombardment == nil || got.Bombardment.Kind != Paralyzing || got.Bombardment.Side != Central || len(got.Bombardment.Area) != 19 ||
 		got.Barrage == nil || !got.Barrage.Cols || got.Barrage.Start != col || got.Barrage.Advance != 1 ||
-		len(got.Trenches) != 2 || len(got.Blockhouses) != 1 || len(got.Wire) != 2 || len(got.Transport) != 2 || got.Transport[1].Kind != Truck || got.Gas {
+		len(got.Trenches) != 2 || len(got.Blockhouses) != 1 || len(got.Wire) != 2 || len(got.Transport) != 2 || got.Transport[1].Kind != Truck || got.Gas ||
+		len(got.Lakes) != 1 || got.Infiltration != [2]bool{Russian: true} {
 		t.Errorf("series read as %+v", got)
 	}
 	if r := d.Tables.Transport; r[Mule].Move != 2 || !r[Wagon].NoCrater || !r[Truck].RoadOnly || r[Truck].Move != 15 {
@@ -609,10 +618,59 @@ func TestLoadSeries(t *testing.T) {
 		{"wire", `"series": {"wire": ["L17/N17"]}, "source": "rulebook 13.0"`, "wire"},
 		{"transport", `"series": {"transport": [{"side": "central", "kind": "camel", "count": 1}]}, "source": "rulebook 13.0"`, "camel"},
 		{"too much transport", `"series": {"transport": [{"side": "central", "kind": "mule", "count": 17}]}, "source": "rulebook 13.0"`, "at most 16"},
+		{"infiltration", `"series": {"infiltration": ["central", "central"]}, "source": "rulebook 13.0"`, "twice"},
 		{"unknown field", `"series": {"tanks": 3}, "source": "rulebook 13.0"`, `unknown field "tanks"`},
 	} {
 		if _, err := load(tt.body); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: got %v, want %q", tt.name, err, tt.want)
 		}
+	}
+}
+
+// Infiltration tactics (3.6, 5.12, 6.01e, 6.675b): one couplet more
+// each turn, a blob of up to four dispersed ready units each next to
+// another, melee values doubled on game turn 1 only. A lake shore is
+// never crossed (8.7).
+func TestInfiltrationAndLakes(t *testing.T) {
+	if in := RollInitiative([2]int{4, 2}, false, false, true); in.Couplets != 3 {
+		t.Errorf("5.12: %d couplets", in.Couplets)
+	}
+	s := seriesState(t)
+	h := Layout.MustParse
+	for _, id := range []string{"landsturm-coy-1", "landsturm-coy-2", "landsturm-coy-3", "hussar-sqn-dismounted-1"} {
+		s.unit(t, id).Dispersed = true
+	}
+	play(t, s, "activate landsturm-coy-1")
+	legal := s.legalTexts()
+	for _, id := range []string{"landsturm-coy-2", "landsturm-coy-3", "hussar-sqn-dismounted-1"} { // K18, K20, L19: a chain
+		if !slices.Contains(legal, "add "+id) {
+			t.Errorf("%s may not join the blob: %v", id, legal)
+		}
+	}
+	play(t, s, "add landsturm-coy-2", "add landsturm-coy-3", "add hussar-sqn-dismounted-1")
+	if s.NGroup != BlobUnits {
+		t.Errorf("a blob of %d", s.NGroup)
+	}
+	s.sc.Series.Infiltration = [2]bool{}
+	s.NGroup = 1
+	if slices.Contains(s.legalTexts(), "add landsturm-coy-3") {
+		t.Error("a blob without infiltration tactics")
+	}
+	s.sc.Series.Infiltration = [2]bool{Central: true}
+	if got := s.infiltrationMelee(); got != [2]bool{Central: true} {
+		t.Errorf("turn 1 melee doubled for %v", got)
+	}
+	s.Turn = 2
+	if got := s.infiltrationMelee(); got != [2]bool{} {
+		t.Errorf("turn 2 melee doubled for %v", got)
+	}
+	// 8.7: the lake shore I19/J19.
+	i := s.unitIdx(t, "landsturm-coy-1")
+	s.pos.Units[i].Hex = h("J19")
+	if e := s.pos.Enter(s.d, i, h("I19"), false, nil); e.Allowed || e.Rule != "8.7" {
+		t.Errorf("across the lake shore: %+v", e)
+	}
+	if e := s.pos.Enter(s.d, i, h("J18"), false, nil); !e.Allowed {
+		t.Errorf("along the lake: %+v", e)
 	}
 }

@@ -225,7 +225,7 @@ var hexMarkNames = []struct {
 var sideMarkNames = []struct {
 	m    SideMarks
 	kind string
-}{{WireMark, "wire"}, {BreachMark, "breach"}, {BombStopMark, "bomb-stop"}}
+}{{WireMark, "wire"}, {BreachMark, "breach"}, {BombStopMark, "bomb-stop"}, {LakeMark, "lake"}}
 
 var whereNames = []string{"waiting", "map", "destroyed", "captured", "exited", "absent", "removed"}
 
