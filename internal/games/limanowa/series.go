@@ -549,6 +549,20 @@ func (s *State) goIn() {
 	s.openReaction()
 }
 
+// checkSeries: a drift decision exactly while drifts are owed (7.513);
+// transport only during a move (6.82); no count below zero.
+func (s *State) checkSeries() error {
+	switch {
+	case (s.Step == stDrift) != (s.ser.Drifts > 0):
+		return fmt.Errorf("7.513: step %d with %d drifts owed", s.Step, s.ser.Drifts)
+	case s.ser.Carry != 0 && s.Movers == [2]int16{-1, -1}:
+		return fmt.Errorf("6.82: transport %d without a move", s.ser.Carry)
+	case s.ser.Breach[0] < 0 || s.ser.Breach[1] < 0 || s.ser.Craters < 0:
+		return fmt.Errorf("7.12, 7.13: breaches %v, craters %d", s.ser.Breach, s.ser.Craters)
+	}
+	return nil
+}
+
 // --- the series' decisions
 
 func (s *State) seriesLegal(side engine.Side, dst []engine.Action) []engine.Action {

@@ -337,6 +337,9 @@ func (s *State) CheckInvariants() error {
 	if err := s.checkArtillery(); err != nil {
 		return err
 	}
+	if err := s.checkSeries(); err != nil {
+		return err
+	}
 
 	if s.Step == stMove && len(s.able(nil)) == 0 {
 		return fmt.Errorf("a move decision without a unit able to move")
