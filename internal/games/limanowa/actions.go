@@ -162,7 +162,7 @@ func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engin
 		for _, c := range s.spines(codeVertex(s.StrayAt)) {
 			add(opSpine, int(s.Stray)-1, int(c), 0)
 		}
-	case stObserver, stBreach, stCrater, stDrift:
+	case stObserver, stBreach, stCrater, stDrift, stShovel:
 		dst = s.seriesLegal(side, dst)
 	default:
 		dst = s.campaignLegal(side, dst)
@@ -413,7 +413,7 @@ func (s *State) apply(a engine.Action) {
 		s.pickUp(i)
 	case opExit:
 		s.exit()
-	case opObserver, opBreach, opCrater, opDrift, opIn:
+	case opObserver, opBreach, opCrater, opDrift, opIn, opShovelScrape, opBombStop, opRemoveStop:
 		s.seriesApply(a)
 	default:
 		s.campaignApply(a)

@@ -122,7 +122,7 @@
 //     B", the line of sight over the map for the board's tool);
 //   - the series rules no Limanowa scenario brings, read from a scenario's
 //     optional "series" data (series_data.go, docs/limanowa/data.md;
-//     rulings L54-L67) and played on a constructed scenario under the
+//     rulings L54-L68) and played on a constructed scenario under the
 //     conformance suite (series_test.go): the trench-set observer named
 //     after set-up and pinned to its hex (7.21); the preliminary
 //     bombardment before turn 1 with 7.12's results, its breaches and
@@ -136,15 +136,15 @@
 //     moves IN for a point (8.31, 8.321, 8.322), wire with its breaches
 //     (8.341, 8.342); transport by mule, wagon or truck, one unit a group
 //     a turn, lost to a failed check under reaction fire (transport.go,
-//     6.81-6.85); infiltration tactics: the extra couplet, the blob and
+//     6.81-6.85); a shovel IN a trench making a scrape, a bomb stop or
+//     removing one in administration (6.41, 6.42, 8.33); infiltration
+//     tactics: the extra couplet, the blob and
 //     turn 1's doubled melee values (3.6, 5.12, 6.01e, 6.675b); lake
 //     shores never crossed (8.7).
 //
 // Checked section by section against the rulebook, these rules are not in
 // play at all: AFVs and anti-tank fire (6.54: the counter mix has none;
-// fire.go and position.go keep their modifiers and wire rules), bomb
-// stops and digging trenches (6.41b-c, 8.33: none is dug before April
-// 1915, rulings L11, D9; position.go keeps the rules for markers), wheat
+// fire.go and position.go keep their modifiers and wire rules), wheat
 // (8.8: December) and night (5.12: no scenario is at night; the
 // campaigns' night scenario is theirs). In play for the Limanowa scenarios:
 // villages, woods with and without the dot, hills, roads, streams and

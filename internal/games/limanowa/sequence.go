@@ -108,7 +108,12 @@ func (s *State) endHalf() {
 // scrapes (6.41a), movement back to the printed values, the turn marker
 // moved on - or, after the last turn, the scenario judged (13.0).
 func (s *State) administration() {
-	s.logf("5.3", engine.Observer, "admin")
+	if !s.ser.InAdmin {
+		s.logf("5.3", engine.Observer, "admin")
+	}
+	if s.shovelChoice() { // 6.41b-c: a shovel IN a trench has a choice
+		return
+	}
 	for i := range s.pos.Units {
 		u := &s.pos.Units[i]
 		if u.Shovel && u.Where == OnMap {

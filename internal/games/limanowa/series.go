@@ -32,6 +32,7 @@ type seriesCore struct {
 	Used      uint16   // bit t: transport group t has carried a unit this turn (6.83)
 	Lost      uint16   // bit t: transport group t is lost for the scenario (6.85)
 	Carry     int8     // 1 + the transport group the movers use (6.82), 0 none
+	InAdmin   bool     // administration waits for a shovel's use (6.41)
 }
 
 // The series' decision points and operations, numbered apart from the
@@ -41,18 +42,22 @@ const (
 	stBreach                    // 7.12, 7.43, 8.342: place a wire breach
 	stCrater                    // 7.13: place a crater
 	stDrift                     // 7.513: move every gas marker one hex
+	stShovel                    // 6.41: a unit IN a trench uses its shovel in administration
 )
 
 const (
-	opSeries   = 96
-	opObserver = opSeries + iota // A unit (7.21)
-	opBreach                     // A, B: the hexes of the wire hexside (8.342)
-	opCrater                     // A hex (7.13)
-	opDrift                      // A direction (7.513)
-	opIn                         // A the lead mover: the movers pay a point to go IN (8.31, 8.321)
+	opSeries       = 96
+	opObserver     = opSeries + iota // A unit (7.21)
+	opBreach                         // A, B: the hexes of the wire hexside (8.342)
+	opCrater                         // A hex (7.13)
+	opDrift                          // A direction (7.513)
+	opIn                             // A the lead mover: the movers pay a point to go IN (8.31, 8.321)
+	opShovelScrape                   // A unit: its shovel becomes a scrape (6.41a)
+	opBombStop                       // A unit, B the adjacent hex: a bomb stop on that hexside (6.41b, 8.33)
+	opRemoveStop                     // A unit, B the adjacent hex: the shovel removes that bomb stop (6.41c, 6.42)
 )
 
-var seriesOps = []string{"", "observer", "breach", "crater", "drift", "in"}
+var seriesOps = []string{"", "observer", "breach", "crater", "drift", "in", "shovel-scrape", "bomb-stop", "remove-stop"}
 
 // seriesWord is a series operation's record word ("" for none).
 func seriesWord(op uint8) string {
@@ -62,7 +67,7 @@ func seriesWord(op uint8) string {
 	return ""
 }
 
-var seriesSteps = map[step]string{stObserver: "observer", stBreach: "breach", stCrater: "crater", stDrift: "drift"}
+var seriesSteps = map[step]string{stObserver: "observer", stBreach: "breach", stCrater: "crater", stDrift: "drift", stShovel: "shovel"}
 
 // dirNames are hexgrid's directions on this flat-top map.
 var dirNames = []string{"ne", "se", "s", "sw", "nw", "n"}
@@ -563,6 +568,66 @@ func (s *State) checkSeries() error {
 	return nil
 }
 
+// --- the shovel of a unit IN a trench (6.41, 6.42, 8.33)
+
+// shovelDue is the first unit that dug IN a trench, whose owner chooses
+// in administration what its shovel does (6.41); -1 none. Elsewhere a
+// shovel can only become a scrape, and does (sequence.go).
+func (s *State) shovelDue() int {
+	for i := range s.pos.Units {
+		if u := &s.pos.Units[i]; u.Shovel && u.Where == OnMap && u.In && s.pos.Marks(u.Hex)&TrenchMark != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// shovelChoice asks for the next such shovel; it reports false when none
+// is left.
+func (s *State) shovelChoice() bool {
+	i := s.shovelDue()
+	if i < 0 {
+		s.ser.InAdmin = false
+		return false
+	}
+	s.ser.InAdmin = true
+	s.Step, s.Decider = stShovel, s.pos.Units[i].Side
+	return true
+}
+
+// stopSides are the hexes next to units[i]'s trench across whose hexside
+// it may dig a bomb stop (8.33: between two connected trenches, one a
+// hexside), or remove one (6.42).
+func (s *State) stopSides(i int, remove bool) []hexgrid.Hex {
+	u := &s.pos.Units[i]
+	var out []hexgrid.Hex
+	for _, n := range u.Hex.Neighbours() {
+		stop := s.pos.SideMarks(u.Hex, n)&BombStopMark != 0
+		if remove && s.pos.CanRemoveBombStop(u.Side, u.Hex, n) || !remove && !stop && s.pos.TrenchConnected(u.Hex, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// useShovel carries out the shovel's use and goes on with administration.
+func (s *State) useShovel(a engine.Action) {
+	u := &s.pos.Units[a.A]
+	u.Shovel = false
+	switch a.Op {
+	case opShovelScrape:
+		s.pos.Mark(u.Hex, ScrapeMark, true)
+		s.logf("6.41", engine.Observer, "scrape", Layout.Format(u.Hex))
+	case opBombStop:
+		s.pos.MarkSide(u.Hex, codeHex(a.B), BombStopMark, true)
+		s.logf("6.41", engine.Observer, "bombStop", s.unitID(int(a.A)), Layout.Format(u.Hex)+"/"+Layout.Format(codeHex(a.B)))
+	case opRemoveStop:
+		s.pos.MarkSide(u.Hex, codeHex(a.B), BombStopMark, false)
+		s.logf("6.41", engine.Observer, "removeStop", s.unitID(int(a.A)), Layout.Format(u.Hex)+"/"+Layout.Format(codeHex(a.B)))
+	}
+	s.administration()
+}
+
 // --- the series' decisions
 
 func (s *State) seriesLegal(side engine.Side, dst []engine.Action) []engine.Action {
@@ -583,6 +648,15 @@ func (s *State) seriesLegal(side engine.Side, dst []engine.Action) []engine.Acti
 	case stDrift:
 		for d := range dirNames {
 			add(opDrift, d, 0)
+		}
+	case stShovel:
+		i := s.shovelDue()
+		add(opShovelScrape, i, 0)
+		for _, n := range s.stopSides(i, false) {
+			add(opBombStop, i, int(hexCode(n)))
+		}
+		for _, n := range s.stopSides(i, true) {
+			add(opRemoveStop, i, int(hexCode(n)))
 		}
 	}
 	return dst
@@ -609,6 +683,8 @@ func (s *State) seriesApply(a engine.Action) {
 		s.drift(hexgrid.Dir(a.A))
 	case opIn:
 		s.goIn()
+	case opShovelScrape, opBombStop, opRemoveStop:
+		s.useShovel(a)
 	}
 }
 
@@ -635,11 +711,15 @@ func (s *State) encodeSeries(a engine.Action) string {
 		return w + " " + hex(a.A) + "/" + hex(a.B)
 	case opCrater:
 		return w + " " + hex(a.A)
-	case opIn:
+	case opIn, opShovelScrape, opBombStop, opRemoveStop:
+		u := "unit" + itoa(int(a.A))
 		if a.A >= 0 && int(a.A) < len(s.pos.Units) {
-			return w + " " + s.unitID(int(a.A))
+			u = s.unitID(int(a.A))
 		}
-		return w + " unit" + itoa(int(a.A))
+		if a.Op == opBombStop || a.Op == opRemoveStop {
+			return w + " " + u + " " + hex(a.B)
+		}
+		return w + " " + u
 	case opDrift:
 		if a.A >= 0 && int(a.A) < len(dirNames) {
 			return w + " " + dirNames[a.A]
@@ -660,12 +740,22 @@ func (s *State) decodeSeries(text string) (engine.Action, bool, error) {
 		return engine.Action{}, false, nil
 	}
 	a := engine.Action{Op: uint8(opSeries + op)}
+	var err error
+	if a.Op == opBombStop || a.Op == opRemoveStop {
+		if len(f) != 3 {
+			return a, true, fmt.Errorf("limanowa: %s wants a unit and the adjacent hex", f[0])
+		}
+		if a.A, err = s.decodeUnit(f[1]); err != nil {
+			return a, true, err
+		}
+		a.B, err = s.decodeHex(f[2])
+		return a, true, err
+	}
 	if len(f) != 2 {
 		return a, true, fmt.Errorf("limanowa: %s wants one argument", f[0])
 	}
-	var err error
 	switch a.Op {
-	case opObserver, opIn:
+	case opObserver, opIn, opShovelScrape:
 		a.A, err = s.decodeUnit(f[1])
 	case opBreach:
 		var hs hexgrid.Hexside

@@ -674,3 +674,47 @@ func TestInfiltrationAndLakes(t *testing.T) {
 		t.Errorf("along the lake: %+v", e)
 	}
 }
+
+// 6.41b-c, 6.42, 8.33: in administration the owner of a unit that dug IN
+// a trench chooses its shovel's use: a scrape, a bomb stop between its
+// trench and a connected one, or removing an adjacent bomb stop - not
+// when an enemy unit is in a hex of that hexside.
+func TestShovelInTrench(t *testing.T) {
+	s := seriesState(t)
+	s.sc.Series.Barrage = nil
+	h := Layout.MustParse
+	coy := s.unit(t, "russian-coy-1") // IN the L17 trench, next to M17's and M18's
+	coy.Shovel = true
+	s.administration()
+	at(t, s, stShovel, Russian, "the shovel's use")
+	legal := s.legalTexts()
+	for _, want := range []string{"shovel-scrape russian-coy-1", "bomb-stop russian-coy-1 M17", "bomb-stop russian-coy-1 M18"} {
+		if !slices.Contains(legal, want) {
+			t.Errorf("%q not offered: %v", want, legal)
+		}
+	}
+	play(t, s, "bomb-stop russian-coy-1 M17")
+	if s.pos.TrenchConnected(h("L17"), h("M17")) || !s.pos.TrenchConnected(h("L17"), h("M18")) {
+		t.Error("the bomb stop does not cut L17/M17 alone")
+	}
+	if s.Turn != 2 || s.ser.InAdmin {
+		t.Fatalf("administration did not go on: turn %d", s.Turn)
+	}
+	var log string
+	logHas(t, s, &log, "Russian infantry company 1 digs a bomb stop on L17/M17 (6.41)")
+	// Next administration: removing it, but not with an enemy in M17.
+	coy.Shovel = true
+	s.unit(t, "landsturm-coy-1").Hex = h("M17")
+	s.administration()
+	if slices.Contains(s.legalTexts(), "remove-stop russian-coy-1 M17") || slices.Contains(s.legalTexts(), "bomb-stop russian-coy-1 M17") {
+		t.Errorf("6.42: %v", s.legalTexts())
+	}
+	s.unit(t, "landsturm-coy-1").Hex = h("K19")
+	if !slices.Contains(s.legalTexts(), "remove-stop russian-coy-1 M17") {
+		t.Errorf("the bomb stop cannot be removed: %v", s.legalTexts())
+	}
+	play(t, s, "remove-stop russian-coy-1 M17")
+	if !s.pos.TrenchConnected(h("L17"), h("M17")) {
+		t.Error("the bomb stop is still there")
+	}
+}
