@@ -40,7 +40,7 @@ func GoldenScenario(t *testing.T, g engine.Game, scenario string, seeds []uint64
 			if *update {
 				writeGolden(t, recPath, playRandom(t, g, engine.Setup{Scenario: scenario, Seed: seed}).Record.Encode())
 			}
-			s := ReplayFile(t, recPath)
+			s := replayFileOf(t, g, recPath) // g itself: a test's unregistered game too
 			if !s.State.Over() {
 				t.Fatal("the recorded game does not reach its end")
 			}
@@ -91,6 +91,13 @@ func playRandom(t testing.TB, g engine.Game, setup engine.Setup) *engine.Session
 // ReplayFile reads a record file and replays it, checking every hash.
 func ReplayFile(t testing.TB, path string) *engine.Session {
 	t.Helper()
+	return replayFileOf(t, nil, path)
+}
+
+// replayFileOf is ReplayFile by game g, or by the record's registered
+// game when g is nil.
+func replayFileOf(t testing.TB, g engine.Game, path string) *engine.Session {
+	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatalf("%v (run with -update to create)", err)
@@ -99,7 +106,11 @@ func ReplayFile(t testing.TB, path string) *engine.Session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := engine.Replay(rec)
+	replay := engine.Replay
+	if g != nil {
+		replay = func(rec engine.Record) (*engine.Session, error) { return engine.ReplayGame(g, rec) }
+	}
+	s, err := replay(rec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -718,3 +718,16 @@ func TestShovelInTrench(t *testing.T) {
 		t.Error("the bomb stop is still there")
 	}
 }
+
+// A whole recorded game of the series scenario with the observer's log in
+// English and Italian (testdata/playthrough-series-test-1.json); refresh
+// with -update.
+func TestSeriesGolden(t *testing.T) {
+	enginetest.GoldenScenario(t, seriesGame{}, "series-test", []uint64{1}, "en", "it")
+}
+
+func FuzzSeriesActions(f *testing.F) {
+	enginetest.FuzzActions(f, seriesGame{}, "drift ne", "breach L17/K17", "crater N17", "observer landsturm-coy-1",
+		"in russian-coy-1", "bomb-stop russian-coy-1 M17", "remove-stop russian-coy-1 M17", "shovel-scrape russian-coy-1",
+		"move landsturm-coy-1 central-mule-1", "call oma-central-2 L17/L18/M18 gas")
+}
