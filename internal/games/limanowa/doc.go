@@ -133,7 +133,8 @@
 //     persisting, attacking entering units, drifting on doubles in the
 //     direction its side chooses, -1 to fire out of it (7.51-7.514);
 //     printed trenches and blockhouses with units set up IN them and
-//     moves IN for a point (8.31, 8.321, 8.322), wire with its breaches
+//     moves IN for a point (8.31, 8.321, 8.322), cavalry's bog check
+//     entering one (8.323), wire with its breaches
 //     (8.341, 8.342); transport by mule, wagon or truck, one unit a group
 //     a turn, lost to a failed check under reaction fire (transport.go,
 //     6.81-6.85); a shovel IN a trench making a scrape, a bomb stop or

@@ -498,6 +498,9 @@ func (s *State) step(h hexgrid.Hex) {
 		if e.Wire && s.pos.CrossWire(s.d, u, from, h) {
 			s.logf("8.341", engine.Observer, "wire", s.unitID(int(m)))
 		}
+		if e.Bog { // 8.323: cavalry entering a trench hex (a scenario's, ruling L60)
+			s.check(int(m), 0, ByMovement, "8.323")
+		}
 		s.PendingLost[k] = e.Lost
 	}
 	if bonus {

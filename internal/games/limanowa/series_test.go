@@ -731,3 +731,30 @@ func FuzzSeriesActions(f *testing.F) {
 		"in russian-coy-1", "bomb-stop russian-coy-1 M17", "remove-stop russian-coy-1 M17", "shovel-scrape russian-coy-1",
 		"move landsturm-coy-1 central-mule-1", "call oma-central-2 L17/L18/M18 gas")
 }
+
+// 8.323: cavalry entering a trench hex checks cohesion ("bog"): a
+// movement check, which disperses and spends but never destroys.
+func TestBog(t *testing.T) {
+	s := seriesState(t)
+	i := s.unitIdx(t, "russian-coy-2")
+	u := &s.pos.Units[i]
+	u.Counter = int16(slices.IndexFunc(s.d.Counters, func(c Counter) bool { return c.ID == "cossack-sqn" }))
+	id := s.unitID(i)
+	var to hexgrid.Hex
+	for _, n := range u.Hex.Neighbours() {
+		if s.pos.Marks(n)&TrenchMark != 0 && s.pos.Enter(s.d, i, n, false, nil).Allowed && s.d.Map.Sides.At(u.Hex, n)&StreamSide == 0 {
+			to = n
+		}
+	}
+	if to == (hexgrid.Hex{}) {
+		t.Fatal("no trench hex to ride into")
+	}
+	s.Step, s.Decider, s.Phasing = stCommand, Russian, Russian
+	s.Rng = enginetest.Dice(t, "6", "6")
+	play(t, s, "activate "+id, "move "+id, "step "+id+" "+Layout.Format(to))
+	var log string
+	logHas(t, s, &log, "cohesion check 6+6")
+	if !strings.Contains(log, "(8.323)") || u.Where != OnMap || !u.Dispersed || !u.Spent {
+		t.Errorf("after the bog check: %+v\n%s", *u, log)
+	}
+}
