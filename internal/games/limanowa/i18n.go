@@ -66,6 +66,9 @@ func (s *State) word(a, lang string) string {
 	if side, n, ok := parseGroupID(a); ok {
 		return texts.Text(lang, "word.oma-group", s.word(SideNames[side], lang), itoa(n))
 	}
+	if side, kind, n, ok := parseTransportID(a); ok {
+		return texts.Text(lang, "word.transport-group", s.word(SideNames[side], lang), s.word(kind, lang), n)
+	}
 	return a
 }
 

@@ -451,7 +451,7 @@ func TestTransport(t *testing.T) {
 		t.Fatalf("by mule: MP %d, used %b", u.MP, s.ser.Used)
 	}
 	var log string
-	logHas(t, s, &log, "k.k. Landsturm company 1 moves by transport, central-mule-1: 2 MP (6.82)")
+	logHas(t, s, &log, "k.k. Landsturm company 1 moves by transport, Austro-Hungarian mule group 1: 2 MP (6.82)")
 	legal = s.legalTexts()
 	for _, bad := range []string{"step " + mover + " " + Layout.Format(nb[0]), "step " + mover + " " + Layout.Format(nb[1])} {
 		if slices.Contains(legal, bad) {
@@ -466,7 +466,7 @@ func TestTransport(t *testing.T) {
 	if s.ser.Lost != 1 {
 		t.Errorf("lost %b", s.ser.Lost)
 	}
-	logHas(t, s, &log, "the transport central-mule-1 is lost for the scenario (6.85)")
+	logHas(t, s, &log, "the transport Austro-Hungarian mule group 1 is lost for the scenario (6.85)")
 	play(t, s, "stop "+mover)
 	if s.ser.Carry != 0 {
 		t.Error("the transport outlives the move")

@@ -2,6 +2,7 @@ package limanowa
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -130,6 +131,18 @@ func (s *State) carryLost(hits []Hit) {
 			s.logf("6.85", engine.Observer, "transportLost", s.transportID(t))
 		}
 	}
+}
+
+// parseTransportID splits a transport group's record name
+// ("central-mule-2") without the scenario, for the log's words.
+func parseTransportID(id string) (engine.Side, string, string, bool) {
+	f := strings.Split(id, "-")
+	if len(f) != 3 {
+		return 0, "", "", false
+	}
+	side, ok := parseSide(f[0])
+	_, err := strconv.Atoi(f[2])
+	return side, f[1], f[2], ok && err == nil && slices.Contains(transportNames, f[1])
 }
 
 // decodeTransport reads "central-mule-1" for a move's second argument.
