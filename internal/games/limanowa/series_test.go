@@ -758,3 +758,37 @@ func TestBog(t *testing.T) {
 		t.Errorf("after the bog check: %+v\n%s", *u, log)
 	}
 }
+
+// 6.85 in play: reaction fire makes the transported mover fail its
+// check, and its side loses the mule for the scenario.
+func TestTransportLostToReaction(t *testing.T) {
+	s := seriesState(t)
+	for _, id := range []string{"russian-coy-1", "russian-coy-3", "russian-mg-1", "hussar-sqn-dismounted-1"} {
+		s.unit(t, id).Where = Exited
+	}
+	mover := "landsturm-coy-1"
+	play(t, s, "activate "+mover, "move "+mover+" central-mule-1")
+	var to hexgrid.Hex
+	for _, x := range s.legalTexts() {
+		if h, ok := strings.CutPrefix(x, "step "+mover+" "); ok && !s.pos.Wired(s.unit(t, mover).Hex, Layout.MustParse(h)) {
+			to = Layout.MustParse(h)
+			break
+		}
+	}
+	reactor := s.unit(t, "russian-coy-2")
+	for _, n := range to.Neighbours() {
+		if s.d.Map.InPlay(n) && n != s.unit(t, mover).Hex && len(s.unitsIn(n)) == 0 {
+			reactor.Hex = n
+			break
+		}
+	}
+	reactor.Dispersed, reactor.Spent = false, false
+	s.pos.Control.Update(s.pos.Units)
+	play(t, s, "step "+mover+" "+Layout.Format(to))
+	at(t, s, stReact, Russian, "the reaction")
+	s.Rng = enginetest.Dice(t, "6", "6")
+	play(t, s, "react russian-coy-2")
+	if s.ser.Lost&1 == 0 {
+		t.Errorf("the mule is not lost: %s", logText(s))
+	}
+}
