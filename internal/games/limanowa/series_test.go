@@ -720,10 +720,9 @@ func TestShovelInTrench(t *testing.T) {
 }
 
 // A whole recorded game of the series scenario with the observer's log in
-// English and Italian (testdata/playthrough-series-test-1.json); refresh
-// with -update.
+// English and Italian (testdata/series-test-1.json); refresh with -update.
 func TestSeriesGolden(t *testing.T) {
-	enginetest.GoldenScenario(t, seriesGame{}, "series-test", []uint64{1}, "en", "it")
+	enginetest.GoldenNamed(t, seriesGame{}, engine.Setup{Scenario: "series-test", Seed: 1}, "series-test-1", "en", "it")
 }
 
 func FuzzSeriesActions(f *testing.F) {
