@@ -507,6 +507,13 @@ func (s *State) infiltrationMelee() [2]bool {
 
 // --- IN a trench or blockhouse (8.31, 8.321, 8.322)
 
+// fortified reports whether the scenario prints trenches or blockhouses
+// (8.3): else nobody is ever IN, and the moves and administration of the
+// Limanowa games skip the question.
+func (s *State) fortified() bool {
+	return len(s.sc.Series.Trenches) > 0 || len(s.sc.Series.Blockhouses) > 0
+}
+
 // mayBeIn reports whether units[i] could be IN a fortification of its
 // hex: guns and infantry in a trench, machine guns in a blockhouse.
 func (s *State) mayBeIn(i int) bool {
@@ -529,6 +536,9 @@ func (s *State) settleIn(i int) {
 // or blockhouse of their hex (8.31, 8.321): each able mover may be IN
 // there, is not yet, and has a point.
 func (s *State) canGoIn() bool {
+	if !s.fortified() {
+		return false
+	}
 	ms := s.able(nil)
 	if len(ms) == 0 || s.offMap() {
 		return false
@@ -574,6 +584,9 @@ func (s *State) checkSeries() error {
 // in administration what its shovel does (6.41); -1 none. Elsewhere a
 // shovel can only become a scrape, and does (sequence.go).
 func (s *State) shovelDue() int {
+	if !s.fortified() {
+		return -1
+	}
 	for i := range s.pos.Units {
 		if u := &s.pos.Units[i]; u.Shovel && u.Where == OnMap && u.In && s.pos.Marks(u.Hex)&TrenchMark != 0 {
 			return i
