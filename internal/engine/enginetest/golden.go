@@ -35,31 +35,40 @@ func GoldenScenario(t *testing.T, g engine.Game, scenario string, seeds []uint64
 		if scenario != "" {
 			name = fmt.Sprintf("playthrough-%s-%d", scenario, seed)
 		}
-		t.Run(name, func(t *testing.T) {
-			recPath := filepath.Join("testdata", name+".json")
-			if *update {
-				writeGolden(t, recPath, playRandom(t, g, engine.Setup{Scenario: scenario, Seed: seed}).Record.Encode())
-			}
-			s := ReplayFile(t, recPath)
-			if !s.State.Over() {
-				t.Fatal("the recorded game does not reach its end")
-			}
-			for _, lang := range langs {
-				logPath := filepath.Join("testdata", name+"."+lang+".log")
-				got := strings.Join(s.LogFor(engine.Observer, lang), "\n") + "\n"
-				if *update {
-					writeGolden(t, logPath, []byte(got))
-				}
-				want, err := os.ReadFile(logPath)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got != string(want) {
-					t.Errorf("%s: the observer's log differs from the golden file", logPath)
-				}
-			}
-		})
+		GoldenNamed(t, g, engine.Setup{Scenario: scenario, Seed: seed}, name, langs...)
 	}
+}
+
+// GoldenNamed is one golden game of g from setup in the files
+// testdata/NAME.json and NAME.LANG.log, replayed by g itself: a test's
+// own game, not registered, has goldens too (named apart from
+// playthrough-*, which FuzzRecords replays by the registered game).
+func GoldenNamed(t *testing.T, g engine.Game, setup engine.Setup, name string, langs ...string) {
+	t.Helper()
+	t.Run(name, func(t *testing.T) {
+		recPath := filepath.Join("testdata", name+".json")
+		if *update {
+			writeGolden(t, recPath, playRandom(t, g, setup).Record.Encode())
+		}
+		s := replayFileOf(t, g, recPath)
+		if !s.State.Over() {
+			t.Fatal("the recorded game does not reach its end")
+		}
+		for _, lang := range langs {
+			logPath := filepath.Join("testdata", name+"."+lang+".log")
+			got := strings.Join(s.LogFor(engine.Observer, lang), "\n") + "\n"
+			if *update {
+				writeGolden(t, logPath, []byte(got))
+			}
+			want, err := os.ReadFile(logPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != string(want) {
+				t.Errorf("%s: the observer's log differs from the golden file", logPath)
+			}
+		}
+	})
 }
 
 // PlayRandom plays a whole game of g from Setup{Seed: seed} through a
@@ -91,6 +100,13 @@ func playRandom(t testing.TB, g engine.Game, setup engine.Setup) *engine.Session
 // ReplayFile reads a record file and replays it, checking every hash.
 func ReplayFile(t testing.TB, path string) *engine.Session {
 	t.Helper()
+	return replayFileOf(t, nil, path)
+}
+
+// replayFileOf is ReplayFile by game g, or by the record's registered
+// game when g is nil.
+func replayFileOf(t testing.TB, g engine.Game, path string) *engine.Session {
+	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatalf("%v (run with -update to create)", err)
@@ -99,7 +115,11 @@ func ReplayFile(t testing.TB, path string) *engine.Session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := engine.Replay(rec)
+	replay := engine.Replay
+	if g != nil {
+		replay = func(rec engine.Record) (*engine.Session, error) { return engine.ReplayGame(g, rec) }
+	}
+	s, err := replay(rec)
 	if err != nil {
 		t.Fatal(err)
 	}

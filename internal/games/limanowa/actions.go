@@ -41,7 +41,7 @@ var ops = actiontext.Ops{"", "place", "pass", "activate", "add", "end", "deploy"
 	"melee", "stop", "rally", "no-rally", "react", "hold", "return", "attack", "pick-up", "policy", "exit",
 	"call", "cancel", "spine"}
 
-var shells = []string{"shell", "smoke"}
+var shells = []string{"shell", "smoke", "gas"}
 
 var faces = []string{"formed", "dispersed"}
 
@@ -101,6 +101,9 @@ func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engin
 				for _, c := range s.callTargets(g, seen, nil) {
 					add(opCall, g, int(c), 0)
 					add(opCall, g, int(c), 1)
+					if s.sc.Series.Gas {
+						add(opCall, g, int(c), 2) // 7.51
+					}
 				}
 			}
 			if s.primed(g) && !s.Groups[g].Spent {
@@ -127,6 +130,9 @@ func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engin
 		}
 		if s.canExit() {
 			add(opExit, m, 0, 0)
+		}
+		if s.canGoIn() {
+			add(opIn, m, 0, 0) // 8.321
 		}
 		for _, v := range s.pickUps(nil) {
 			add(opPickUp, v, 0, 0)
@@ -156,6 +162,8 @@ func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engin
 		for _, c := range s.spines(codeVertex(s.StrayAt)) {
 			add(opSpine, int(s.Stray)-1, int(c), 0)
 		}
+	case stObserver, stBreach, stCrater, stDrift, stShovel:
+		dst = s.seriesLegal(side, dst)
 	default:
 		dst = s.campaignLegal(side, dst)
 	}
@@ -193,6 +201,7 @@ func (s *State) groupActions(dst []engine.Action) []engine.Action {
 			}
 		}
 		add(opMove, i, 0)
+		dst = s.transportMoves(i, dst)              // 6.82
 		for k2 := k + 1; k2 < int(s.NGroup); k2++ { // 6.61: a stack moves together
 			if j := int(s.Group[k2]); !s.Acted[k2] && s.commandable(j) && s.pos.Units[j].Where == u.Where && s.pos.Units[j].Hex == u.Hex {
 				add(opMove, i, j+1)
@@ -224,7 +233,7 @@ func (s *State) canJoin(i int) bool {
 	if len(ids) == 2 && s.pos.Units[ids[0]].Hex == u.Hex {
 		return true
 	}
-	return s.d.IsMass(s.pos.Units, ids)
+	return s.d.IsMass(s.pos.Units, ids) || s.sc.Series.Infiltration[u.Side] && IsBlob(s.pos.Units, ids) // 6.01e
 }
 
 // offMapGroup reports whether entering reinforcements may be commanded
@@ -285,7 +294,7 @@ func (s *State) allowed(side engine.Side, a engine.Action) bool {
 		return slices.Contains(s.legal(side, nil, false), a)
 	}
 	g := int(a.A)
-	if s.Over() || side != s.Decider || s.Step != stCommand || g < 0 || g >= s.groups() || a.C < 0 || a.C > 1 {
+	if s.Over() || side != s.Decider || s.Step != stCommand || g < 0 || g >= s.groups() || a.C < 0 || int(a.C) > 1+b2i(s.sc.Series.Gas) {
 		return false
 	}
 	return s.spec1(g).Side == side && s.callable(g) && s.canCall(g, a.B, map[int16]bool{})
@@ -314,6 +323,7 @@ func (s *State) apply(a engine.Action) {
 		}
 		u := &s.pos.Units[i]
 		u.Where, u.Hex, u.Dispersed = OnMap, codeHex(a.B), a.C == 1
+		s.settleIn(i) // 8.322
 		s.logf("10.1", engine.Observer, "placed", s.unitID(i), Layout.Format(u.Hex), faces[a.C])
 		s.pos.Control.Update(s.pos.Units)
 		s.nextSetup()
@@ -357,6 +367,9 @@ func (s *State) apply(a engine.Action) {
 			s.logf("6.61", engine.Observer, "declares", s.unitID(int(a.B-1)))
 		}
 		s.startMove(i, int(a.B)-1)
+		if a.C > 0 {
+			s.carried(i, int(a.C)-1)
+		}
 	case opStep:
 		s.step(codeHex(a.B))
 	case opMelee:
@@ -400,6 +413,8 @@ func (s *State) apply(a engine.Action) {
 		s.pickUp(i)
 	case opExit:
 		s.exit()
+	case opObserver, opBreach, opCrater, opDrift, opIn, opShovelScrape, opBombStop, opRemoveStop:
+		s.seriesApply(a)
 	default:
 		s.campaignApply(a)
 	}
@@ -414,6 +429,9 @@ func b2i(b bool) int {
 
 // EncodeAction is the record text: "step hussar-sqn-2 D22".
 func (s *State) EncodeAction(a engine.Action) string {
+	if a.Op >= opSeries {
+		return s.encodeSeries(a)
+	}
 	if a.Op >= opCampaign {
 		return s.encodeCampaign(a)
 	}
@@ -440,7 +458,7 @@ func (s *State) EncodeAction(a engine.Action) string {
 	case opPass, opEnd, opNoRally, opHold:
 		return w
 	case opCall:
-		return w + " " + group(a.A) + " " + vertex(a.B) + " " + actiontext.ID(a.C, 2, "shell", func(i int) string { return shells[i] })
+		return w + " " + group(a.A) + " " + vertex(a.B) + " " + actiontext.ID(a.C, len(shells), "shell", func(i int) string { return shells[i] })
 	case opCancel:
 		return w + " " + group(a.A)
 	case opSpine:
@@ -455,6 +473,9 @@ func (s *State) EncodeAction(a engine.Action) string {
 		if a.B != 0 {
 			return w + " " + unit(a.A) + " " + unit(a.B-1)
 		}
+		if a.C != 0 {
+			return w + " " + unit(a.A) + " " + actiontext.ID(a.C-1, len(s.transportGroups()), "transport", s.transportID)
+		}
 	}
 	return w + " " + unit(a.A)
 }
@@ -462,6 +483,9 @@ func (s *State) EncodeAction(a engine.Action) string {
 // DecodeAction parses a record text.
 func (s *State) DecodeAction(text string) (engine.Action, error) {
 	if a, ok, err := s.decodeCampaign(text); ok {
+		return a, err
+	}
+	if a, ok, err := s.decodeSeries(text); ok {
 		return a, err
 	}
 	op, args, err := ops.Split("limanowa", text)
@@ -489,7 +513,7 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 	case opPass, opEnd, opNoRally, opHold:
 		return a, actiontext.Want("limanowa", w, args, 0, "nothing")
 	case opCall:
-		if err := actiontext.Want("limanowa", w, args, 3, "an OMA group, a vertex and shell or smoke"); err != nil {
+		if err := actiontext.Want("limanowa", w, args, 3, "an OMA group, a vertex and shell, smoke or gas"); err != nil {
 			return a, err
 		}
 		if a.A, err = group(args[0]); err != nil {
@@ -500,7 +524,7 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 		}
 		c := slices.Index(shells, strings.ToLower(args[2]))
 		if c < 0 {
-			return a, fmt.Errorf("limanowa: %q is neither shell nor smoke", args[2])
+			return a, fmt.Errorf("limanowa: %q is not shell, smoke or gas", args[2])
 		}
 		a.C = int16(c)
 		return a, nil
@@ -570,6 +594,10 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 	if op == opMove && len(args) == 2 {
 		if a.A, err = unit(args[0]); err != nil {
 			return a, err
+		}
+		if t, ok := s.decodeTransport(args[1]); ok {
+			a.C = t
+			return a, nil
 		}
 		b, err := unit(args[1])
 		a.B = b + 1

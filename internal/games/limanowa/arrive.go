@@ -103,6 +103,7 @@ func (s *State) arrivalHexes(i int, dst []hexgrid.Hex) []hexgrid.Hex {
 func (s *State) arrive(i int, h hexgrid.Hex, dispersed bool) {
 	u := &s.pos.Units[i]
 	u.Where, u.Hex, u.Dispersed = OnMap, h, dispersed
+	s.settleIn(i) // 8.322
 	s.logf("10.22", engine.Observer, "arrives", s.unitID(i), Layout.Format(h), faces[b2i(dispersed)])
 	s.pos.Control.Update(s.pos.Units)
 	s.nextArrival()

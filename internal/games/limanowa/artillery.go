@@ -145,11 +145,15 @@ func (s *State) validVertex(c int16) bool {
 }
 
 // conditions are the scenario's for the mode-of-transmission table
-// (7.14, 7.21): no Limanowa scenario fires a preliminary bombardment, and
+// (7.14, 7.21): no Limanowa scenario fires a preliminary bombardment (a
+// scenario's series data may), and
 // "a trench on the map" is a trench counter (the map prints none, and none
 // is dug before April 1915: rulings L11, D9, L28).
 func (s *State) conditions() Conditions {
-	c := Conditions{Night: s.night()} // 11.522
+	// 7.14: a scenario's bombardment is fired before turn 1; a creeping
+	// barrage's paralyzing bombardments from turn 1 on (ruling L59).
+	pb := s.sc.Series.Bombardment != nil || s.sc.Series.Barrage != nil
+	c := Conditions{Night: s.night(), PBFired: pb} // 11.522
 	for col := range s.pos.hex {
 		for _, m := range s.pos.hex[col] {
 			c.TrenchOnMap = c.TrenchOnMap || m&TrenchMark != 0
@@ -186,10 +190,13 @@ func (s *State) anyPrimed(side engine.Side) bool {
 // seen reports whether a friendly infantry unit of side on the map, an
 // observer of every mode but aircraft (7.21), sees v (4.92); the
 // observers nearest v are tried first.
-func (s *State) seen(side engine.Side, v hexgrid.Vertex) bool {
+func (s *State) seen(side engine.Side, v hexgrid.Vertex, trenchSet bool) bool {
 	var obs []hexgrid.Hex
 	for i := range s.pos.Units {
 		u := &s.pos.Units[i]
+		if trenchSet && i != s.observer(side) { // 7.21: only the designated observer
+			continue
+		}
 		if u.Side == side && u.Where == OnMap && s.d.Counters[u.Counter].Type == Infantry && !slices.Contains(obs, u.Hex) {
 			obs = append(obs, u.Hex)
 		}
@@ -199,10 +206,10 @@ func (s *State) seen(side engine.Side, v hexgrid.Vertex) bool {
 	smoky := false
 	for col := range s.pos.hex {
 		for _, m := range s.pos.hex[col] {
-			smoky = smoky || m&SmokeMark != 0
+			smoky = smoky || m&Concealing != 0
 		}
 	}
-	smoke := func(h hexgrid.Hex) bool { return s.pos.Marks(h)&SmokeMark != 0 }
+	smoke := func(h hexgrid.Hex) bool { return s.pos.Marks(h)&Concealing != 0 }
 	for _, h := range obs {
 		// Smoke only conceals (4.8): a line blocked in plain daylight stays blocked.
 		if s.d.Map.SeePlainVertex(h, v) && (!smoky || s.d.Map.SeeVertex(h, v, Sightline{Concealed: smoke}).Visible) {
@@ -240,8 +247,8 @@ func (s *State) callTargets(g int, seen map[int16]bool, dst []int16) []int16 {
 // ruling L23): a valid vertex, its preregistered one or a corner of a hex
 // holding enemy units, with an observer - aircraft see every vertex,
 // flares fire only at their preregistered vertex (7.3), the other modes
-// need a friendly infantry unit that sees it (4.92). No Limanowa group
-// uses a trench set.
+// need a friendly infantry unit that sees it (4.92), a trench set its
+// designated observer (7.21; no Limanowa group uses one).
 func (s *State) canCall(g int, c int16, seen map[int16]bool) bool {
 	if !s.validVertex(c) {
 		return false
@@ -263,10 +270,14 @@ func (s *State) canCall(g int, c int16, seen map[int16]bool) bool {
 	case mode == Aircraft:
 		return true
 	}
-	ok, known := seen[c]
+	key := c
+	if mode == TrenchSet {
+		key += 1 << 13 // its own observer: memoized apart (vertex codes stay below 3,000)
+	}
+	ok, known := seen[key]
 	if !known {
-		ok = s.seen(o.Side, v)
-		seen[c] = ok
+		ok = s.seen(o.Side, v, mode == TrenchSet)
+		seen[key] = ok
 	}
 	return ok
 }
@@ -284,14 +295,22 @@ func (s *State) primeGroups() {
 // call places group g's cross hair on vertex c and its hourglass the
 // relay delay ahead (6.1, 7.221); the group is spent (6.05) and the
 // command is over.
-func (s *State) call(g int, c int16, smoke bool) {
+func (s *State) call(g int, c int16, shell int16) {
 	o, _ := s.spec(g)
 	gr := &s.Groups[g]
 	rd := s.d.Tables.RelayDelay(o.Mode, s.conditions())
-	gr.Cross, gr.Glass, gr.Spent, gr.Smoke = c, int8(int(s.Turn)+rd), true, smoke
-	if smoke {
-		s.logf("7.52", engine.Observer, "callSmoke", s.groupID(g), formatVertex(codeVertex(c)), itoa(rd))
+	gr.Cross, gr.Glass, gr.Spent, gr.Smoke = c, int8(int(s.Turn)+rd), true, shell == 1
+	if gas := uint8(1) << g; shell == 2 {
+		s.ser.Gas |= gas
 	} else {
+		s.ser.Gas &^= gas
+	}
+	switch shell {
+	case 1:
+		s.logf("7.52", engine.Observer, "callSmoke", s.groupID(g), formatVertex(codeVertex(c)), itoa(rd))
+	case 2:
+		s.logf("7.51", engine.Observer, "callGas", s.groupID(g), formatVertex(codeVertex(c)), itoa(rd))
+	default:
 		s.logf("6.1", engine.Observer, "call", s.groupID(g), formatVertex(codeVertex(c)), itoa(rd))
 	}
 	if rd == 0 {
@@ -321,7 +340,7 @@ func (s *State) command(op uint8, a, b, c int16) {
 		s.Step = stGroup
 		s.logf("6.01", engine.Observer, "activate", s.unitID(int(a)))
 	case opCall:
-		s.call(int(a), b, c == 1)
+		s.call(int(a), b, c)
 	case opCancel:
 		s.cancel(int(a))
 	}
@@ -384,7 +403,7 @@ func (s *State) cancel(g int) {
 	case Accidental:
 		gr.Spent = true
 		s.Pending, s.SSNext = [4]int16{int16(opCancel)}, int8(s.groups())
-		if s.fireForEffect(g) {
+		if s.fireForEffect(g) { // else a stray's spine or a gas drift is asked first
 			s.resume()
 		}
 		return
@@ -414,7 +433,7 @@ func (s *State) highest(side engine.Side) bool {
 
 // fireForEffect rolls group g's accuracy (7.242) and lands its FFE on the
 // cross hair, or, on a stray, asks its owner for the "1-2" spine (7.243)
-// and reports false.
+// and reports false - as it does when gas waits for a drift (7.513).
 func (s *State) fireForEffect(g int) bool {
 	o, _ := s.spec(g)
 	gr := &s.Groups[g]
@@ -426,16 +445,14 @@ func (s *State) fireForEffect(g int) bool {
 	mod := -b2i(high) - b2i(registered)
 	s.logf("7.242", engine.Observer, "accuracy", s.groupID(g), itoa(die), fmt.Sprintf("%+d", mod), itoa(die+mod), map[bool]string{true: "on-target", false: "strays"}[hit])
 	if hit {
-		s.land(g, v)
-		return true
+		return s.land(g, v)
 	}
 	if spines := s.spines(v); len(spines) < 2 { // no choice to ask for (ruling L27)
 		start, adj := 0, v.Adjacent()
 		if len(spines) == 1 {
 			start = slices.Index(adj[:], codeVertex(spines[0]))
 		}
-		s.stray(g, v, start)
-		return true
+		return s.stray(g, v, start)
 	}
 	s.Stray, s.StrayAt = int8(g+1), gr.Cross
 	s.Step, s.Decider = stSpine, o.Side
@@ -459,22 +476,24 @@ func (s *State) spines(v hexgrid.Vertex) []int16 {
 func (s *State) strayAlong(start int) {
 	g, v := int(s.Stray)-1, codeVertex(s.StrayAt)
 	s.Stray, s.StrayAt = 0, 0
-	s.stray(g, v, start)
-	s.signals()
+	if s.stray(g, v, start) {
+		s.signals()
+	}
 }
 
 // stray rolls the error die with the spine start named "1-2" (7.243) and
-// lands group g's FFE.
-func (s *State) stray(g int, v hexgrid.Vertex, start int) {
+// lands group g's FFE (false: a gas drift waits).
+func (s *State) stray(g int, v hexgrid.Vertex, start int) bool {
 	die := s.roll()
 	to := Stray(v, start, die)
 	s.logf("7.243", engine.Observer, "stray", s.groupID(g), formatVertex(v.Adjacent()[start]), itoa(die), formatVertex(to))
-	s.land(g, to)
+	return s.land(g, to)
 }
 
 // land puts group g's FFE on v (7.242: the cross hair flips): smoke in
-// its three hexes (7.52), or an attack on every unit in them (7.245).
-func (s *State) land(g int, v hexgrid.Vertex) {
+// its three hexes (7.52), gas (7.51, false: a drift waits), or an attack
+// on every unit in them (7.245).
+func (s *State) land(g int, v hexgrid.Vertex) bool {
 	gr := &s.Groups[g]
 	gr.Cross, gr.Glass, gr.FFE = 0, 0, vertexCode(v)
 	copy(gr.Hit[:], gr.Hit[1:])
@@ -484,7 +503,10 @@ func (s *State) land(g int, v hexgrid.Vertex) {
 		for _, h := range Blast(v) {
 			s.pos.Mark(h, SmokeMark, true)
 		}
-		return
+		return true
+	}
+	if s.ser.Gas&(1<<g) != 0 {
+		return s.gasFFE(v)
 	}
 	var in []int
 	blast := Blast(v)
@@ -493,17 +515,17 @@ func (s *State) land(g int, v hexgrid.Vertex) {
 			in = append(in, i)
 		}
 	}
-	s.ffeAttack(g, in, "7.245")
+	s.ffeAttack(s.groupShot(g), in, "7.245")
+	return true
 }
 
-// ffeAttack makes group g's FFE attack on units (7.241): the group's
-// firepower and the card's deployment, movement and terrain modifiers;
-// the off-map guns stand at ground level, so a hill is cover against a
-// gun group but not a howitzer group (8.43, ruling L24). Every check is
-// rolled, then all are carried out.
-func (s *State) ffeAttack(g int, units []int, rule string) {
-	o, _ := s.spec(g)
-	shot := Shot{Firepower: o.Fire, OMA: true, Howitzer: o.Howitzer}
+// ffeAttack makes an FFE's attack on units (7.241): the group's
+// firepower (groupShot; none for gas, 7.511) and the card's deployment,
+// movement and terrain modifiers; the off-map guns stand at ground level,
+// so a hill is cover against a gun group but not a howitzer group (8.43,
+// ruling L24). Every check is rolled, then all are carried out; it
+// returns them.
+func (s *State) ffeAttack(shot Shot, units []int, rule string) []Check {
 	checks := make([]Check, len(units))
 	for k, i := range units {
 		u := &s.pos.Units[i]
@@ -521,6 +543,7 @@ func (s *State) ffeAttack(g int, units []int, rule string) {
 		}
 	}
 	s.pos.Control.Update(s.pos.Units)
+	return checks
 }
 
 // ffeOnEntry: an FFE attacks the movers entering a hex of its blast
@@ -529,7 +552,7 @@ func (s *State) ffeOnEntry(h hexgrid.Hex) {
 	for g := range s.groups() {
 		gr := &s.Groups[g]
 		blast := Blast(codeVertex(gr.FFE))
-		if gr.FFE == 0 || gr.Smoke || !slices.Contains(blast[:], h) {
+		if gr.FFE == 0 || gr.Smoke || s.ser.Gas&(1<<g) != 0 || !slices.Contains(blast[:], h) { // gas: its markers attack (7.512)
 			continue
 		}
 		var in []int
@@ -540,7 +563,7 @@ func (s *State) ffeOnEntry(h hexgrid.Hex) {
 		}
 		if len(in) > 0 {
 			s.logf("7.247", engine.Observer, "ffeEntry", s.groupID(g), Layout.Format(h))
-			s.ffeAttack(g, in, "7.247")
+			s.ffeAttack(s.groupShot(g), in, "7.247")
 		}
 	}
 }

@@ -25,31 +25,40 @@ func (b Bombardment) Breaches() (targeted, firing int) {
 }
 
 // Bombard resolves steps 1-3 of a preliminary bombardment on the units in
-// area (7.12): units not in a village hex nor IN a blockhouse or trench
-// are eliminated; the rest are dispersed, then each rolls a die -
-// pulverizing: a 6 eliminates it; paralyzing: 2 or more spends it. die
-// rolls one die. It returns the units eliminated, in order. The breaches
-// and 7.13's scrapes are the players' placements.
+// area (7.12), unit by unit (BombardUnit). die rolls one die. It returns
+// the units eliminated, in order. The breaches and 7.13's craters are the
+// players' placements (series.go).
 func (p *Position) Bombard(m *Map, area []hexgrid.Hex, kind Bombardment, die func() int) []int {
 	var gone []int
 	for i := range p.Units {
-		u := &p.Units[i]
-		if u.Where != OnMap || !slices.Contains(area, u.Hex) {
-			continue
-		}
-		if m.Terrain(u.Hex) != VillageHex && !u.In {
-			u.Where, u.In = Destroyed, false
-			gone = append(gone, i)
-			continue
-		}
-		u.Dispersed = true
-		switch r := die(); {
-		case kind == Pulverizing && r == 6:
-			u.Where, u.In = Destroyed, false
-			gone = append(gone, i)
-		case kind == Paralyzing && r >= 2:
-			u.Spent = true
+		if u := &p.Units[i]; u.Where == OnMap && slices.Contains(area, u.Hex) {
+			if g, _ := p.BombardUnit(m, i, kind, die); g {
+				gone = append(gone, i)
+			}
 		}
 	}
 	return gone
+}
+
+// BombardUnit resolves a preliminary bombardment on units[i] (7.12): a
+// unit neither in a village hex nor IN a blockhouse or trench is
+// eliminated without a roll (roll 0); any other is dispersed, then rolls a
+// die - pulverizing: a 6 eliminates it; paralyzing: 2 or more spends it.
+func (p *Position) BombardUnit(m *Map, i int, kind Bombardment, die func() int) (gone bool, roll int) {
+	u := &p.Units[i]
+	if m.Terrain(u.Hex) != VillageHex && !u.In {
+		u.Where, u.In = Destroyed, false
+		return true, 0
+	}
+	u.Dispersed = true
+	switch r := die(); {
+	case kind == Pulverizing && r == 6:
+		u.Where, u.In = Destroyed, false
+		return true, r
+	case kind == Paralyzing && r >= 2:
+		u.Spent = true
+		return false, r
+	default:
+		return false, r
+	}
 }

@@ -119,24 +119,39 @@
 //     hourglass and fire for effect; Interrupt (engine.Interrupter: reaction,
 //     return fire and the reactor's melee allocation are not a turn, for
 //     the server's notices and clocks) and Ask (engine.Asker: "sight A
-//     B", the line of sight over the map for the board's tool).
+//     B", the line of sight over the map for the board's tool);
+//   - the series rules no Limanowa scenario brings, read from a scenario's
+//     optional "series" data (series_data.go, docs/limanowa/data.md;
+//     rulings L54-L68) and played on a constructed scenario under the
+//     conformance suite (series_test.go): the trench-set observer named
+//     after set-up and pinned to its hex (7.21); the preliminary
+//     bombardment before turn 1 with 7.12's results, its breaches and
+//     7.13's six craters, and 7.14's signal-success column (series.go,
+//     bombard.go); the creeping barrage detonating at the first two
+//     couplets of each turn, rolling on after a short turn, concealing,
+//     attacking units that enter (7.41-7.45); gas called like smoke,
+//     persisting, attacking entering units, drifting on doubles in the
+//     direction its side chooses, -1 to fire out of it (7.51-7.514);
+//     printed trenches and blockhouses with units set up IN them and
+//     moves IN for a point (8.31, 8.321, 8.322), cavalry's bog check
+//     entering one (8.323), wire with its breaches
+//     (8.341, 8.342); transport by mule, wagon or truck, one unit a group
+//     a turn, lost to a failed check under reaction fire (transport.go,
+//     6.81-6.85); a shovel IN a trench making a scrape, a bomb stop or
+//     removing one in administration (6.41, 6.42, 8.33); infiltration
+//     tactics: the extra couplet, the blob and
+//     turn 1's doubled melee values (3.6, 5.12, 6.01e, 6.675b); lake
+//     shores never crossed (8.7).
 //
 // Checked section by section against the rulebook, these rules are not in
-// play because nothing in a Limanowa scenario brings them: blobs and
-// infiltration (3.6, 5.12, 6.01e: no scenario uses infiltration tactics),
-// AFVs and anti-tank fire (6.54: none), transport (6.8: no order of
-// battle lists any), preliminary bombardment, its craters and breaches
-// and the creeping barrage (7.1, 7.13, 7.4: none; bombard.go resolves
-// 7.12 on units), gas (7.51: from September 1915), the aircraft and
-// trench-set modes (7.21: no group has them), blockhouses, trenches, IN,
-// bomb stops and digging them (8.31-8.33, 6.41b-c: the map prints none
-// and none is dug before April 1915, rulings L11, D9; position.go and
-// move.go keep the series' rules for markers), wire and breaches (8.34:
-// none printed), lakes (8.7: none), wheat (8.8: December) and night (5.12:
-// no scenario is at night; the campaigns' night scenario is theirs).
-// In play for the scenarios: villages, woods with and without the dot,
-// hills, roads, streams and bridges on entering and under fire (8.1,
-// 8.4, 8.6, 8.7, 8.9), scrapes (6.41a, 8.2) and smoke (7.52).
+// play at all: AFVs and anti-tank fire (6.54: the counter mix has none;
+// fire.go and position.go keep their modifiers and wire rules), wheat
+// (8.8: December) and night (5.12: no scenario is at night; the
+// campaigns' night scenario is theirs). In play for the Limanowa scenarios:
+// villages, woods with and without the dot, hills, roads, streams and
+// bridges on entering and under fire (8.1, 8.4, 8.6, 8.7, 8.9), scrapes
+// (6.41a, 8.2) and smoke (7.52); the aircraft mode is in play only as
+// 11.522's telephone at night (no group has it).
 //
 // What does not exist yet: a way
 // to set the standing reaction order outside a command decision,

@@ -122,7 +122,7 @@ func (p *Position) Sight(d *Data, f FireAt) hexgrid.View {
 	s := &p.Units[f.Shooter]
 	c := &d.Counters[s.Counter]
 	o := Sightline{Night: f.Night, Concealed: func(h hexgrid.Hex) bool {
-		return p.Marks(h)&SmokeMark != 0 || f.Smoke != nil && f.Smoke(h) // smoke markers (7.52) and the caller's concealment
+		return p.Marks(h)&Concealing != 0 || f.Smoke != nil && f.Smoke(h) // smoke (7.52), a creeping barrage (7.43) and the caller's concealment
 	}}
 	if c.Is(Infantry) || c.Is(Cavalry) {
 		o.Blocker = func(h hexgrid.Hex) bool {
@@ -204,6 +204,7 @@ func (p *Position) FireChecks(d *Data, f FireAt, dice func() [2]int) []Hit {
 		Range:     hexgrid.Distance(s.Hex, f.Target),
 		Concealed: view.Concealed > 0,
 		Night:     f.Night,
+		InGas:     p.Marks(s.Hex)&GasMark != 0, // 7.514
 	}
 	var hits []Hit
 	for i := range p.Units {

@@ -66,6 +66,9 @@ func (s *State) word(a, lang string) string {
 	if side, n, ok := parseGroupID(a); ok {
 		return texts.Text(lang, "word.oma-group", s.word(SideNames[side], lang), itoa(n))
 	}
+	if side, kind, n, ok := parseTransportID(a); ok {
+		return texts.Text(lang, "word.transport-group", s.word(SideNames[side], lang), s.word(kind, lang), n)
+	}
 	return a
 }
 
@@ -73,11 +76,16 @@ func (s *State) word(a, lang string) string {
 // record text's arguments.
 func (s *State) Describe(a engine.Action, lang string) string {
 	key := "action." + ops.Word(a.Op)
-	if a.Op >= opCampaign {
+	if a.Op >= opSeries {
+		key = "action." + seriesWord(a.Op)
+	} else if a.Op >= opCampaign {
 		key = "action." + campaignOps.Word(a.Op-opCampaign)
 	}
 	if a.Op == opMove && a.B != 0 {
 		key = "action.move-together"
+	}
+	if a.Op == opMove && a.C != 0 {
+		key = "action.move-transport"
 	}
 	if !texts.Has(key) {
 		return s.EncodeAction(a)
@@ -106,6 +114,9 @@ func (s *State) Prompt(side engine.Side, lang string) string {
 		return texts.Text(lang, "prompt.waiting")
 	}
 	if p, ok := s.campaignPrompt(side, lang); ok {
+		return p
+	}
+	if p, ok := s.seriesPrompt(lang); ok {
 		return p
 	}
 	k, ok := stepKey[s.Step]

@@ -583,6 +583,7 @@ type scenarioJSON struct {
 	Forces []forceJSON `json:"forces"`
 	OMA    []omaJSON   `json:"oma"`
 	Source string      `json:"source"`
+	Series *seriesJSON `json:"series"` // optional (series_data.go)
 }
 
 type victoryJSON struct {
@@ -858,6 +859,9 @@ func loadScenarios(fsys fs.FS, d *Data) error {
 					fe.Add("%s: the area of force %d is outside the play area, or has no edge hex to enter by", what, j+1)
 				}
 			}
+		}
+		if s.Series != nil {
+			out.Series = d.series(fe, what, s.Series, &out)
 		}
 		d.checkCounts(fe, what, out.Forces, nil)
 		d.Scenarios = append(d.Scenarios, out)
@@ -1139,6 +1143,14 @@ func loadTables(fsys fs.FS, d *Data) error {
 	}
 	if len(f.Transport) != 3 {
 		fe.Add("transport: want mule, wagon and truck (6.84)")
+	}
+	for _, r := range f.Transport {
+		k, ok := datafile.Enum[TransportKind](transportNames, r.Kind)
+		if !ok || r.Move < 1 || r.Move > 20 || r.Rule == "" {
+			fe.Add("transport %q: kind unknown, move %d outside 1-20 or no rule", r.Kind, r.Move)
+			continue
+		}
+		t.Transport[k] = TransportRow{Move: r.Move, NoCrater: r.NoCrater, RoadOnly: r.RoadOnly}
 	}
 	return fe.Err()
 }

@@ -83,6 +83,8 @@ func (p *Position) Enter(d *Data, i int, to hexgrid.Hex, night bool, playArea []
 		return Entry{Rule: "6.63"}
 	case !CanEnter(p.Units, u.Side, to):
 		return Entry{Rule: "3.4"}
+	case p.SideMarks(from, to)&LakeMark != 0:
+		return Entry{Rule: "8.7"} // units cannot cross blue hexsides
 	}
 	c := &d.Counters[u.Counter]
 	fl := d.Map.Sides.At(from, to)

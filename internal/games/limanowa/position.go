@@ -16,6 +16,11 @@ const (
 	CraterMark                          // cover (8.2)
 	BlockhouseMark                      // machine guns only, IN (8.31)
 	SmokeMark                           // concealment to every level, removed in administration (4.8, 5.3, 7.52)
+	GasMark                             // gas: persists for the scenario, no concealment (7.512, 7.514)
+	BarrageMark                         // a creeping barrage's line: concealment while it lasts (7.43)
+
+	// Concealing are the markers that conceal like smoke (4.8, 7.43, 7.52).
+	Concealing = SmokeMark | BarrageMark
 )
 
 // SideMarks are the markers and artwork on a hexside (a bit set).
@@ -25,6 +30,7 @@ const (
 	WireMark     SideMarks = 1 << iota // 8.34 (the Limanowa map prints none)
 	BreachMark                         // the wire is negated (8.342)
 	BombStopMark                       // the trench connection is negated (8.33)
+	LakeMark                           // a blue hexside: never crossed (8.7; a scenario's, ruling L67)
 )
 
 // Position is what lies on the table that the rules read: units, control,
@@ -181,6 +187,20 @@ func (p *Position) CanRemoveBombStop(side engine.Side, a, b hexgrid.Hex) bool {
 // the start (3.9, ruling L8).
 func (d *Data) NewPosition(s *Scenario) *Position {
 	p := &Position{Control: *NewControl(d, s.Forces, s.Control)}
+	for _, h := range s.Series.Trenches {
+		p.Mark(h, TrenchMark, true) // 8.32: printed for the scenario (ruling L60)
+	}
+	for _, h := range s.Series.Blockhouses {
+		p.Mark(h, BlockhouseMark, true) // 8.31
+	}
+	for _, w := range s.Series.Wire {
+		a, b := w.Hexes()
+		p.MarkSide(a, b, WireMark, true) // 8.341
+	}
+	for _, l := range s.Series.Lakes {
+		a, b := l.Hexes()
+		p.MarkSide(a, b, LakeMark, true) // 8.7
+	}
 	for _, f := range s.Forces {
 		if f.Turn == 0 && !f.Enter {
 			for _, h := range f.Area {

@@ -120,6 +120,7 @@ type Scenario struct {
 	OMA      []OMA
 	PlayArea []hexgrid.Hex // nil: the whole map; scenario 3: on or west of the road
 	Source   string
+	Series   Series // the series rules no Limanowa scenario brings (series_data.go)
 }
 
 // Day is one day of a campaign: its arrivals (11.1), OMA and withdrawals.
@@ -172,11 +173,12 @@ type MOT struct {
 // Tables is the reference card.
 type Tables struct {
 	Modifiers     []Modifier
-	Categories    []string // one modifier per category (6.53)
-	FFECategories []string // those an FFE applies (7.241)
-	MOT           [5]MOT   // by Mode
-	AccuracyHit   int      // an accuracy roll of this or less hits the vertex (7.242)
-	Destroy       int      // a fire or melee check of this or more destroys (3.73)
+	Categories    []string                   // one modifier per category (6.53)
+	FFECategories []string                   // those an FFE applies (7.241)
+	MOT           [5]MOT                     // by Mode
+	AccuracyHit   int                        // an accuracy roll of this or less hits the vertex (7.242)
+	Transport     [numTransport]TransportRow // by TransportKind (6.84)
+	Destroy       int                        // a fire or melee check of this or more destroys (3.73)
 }
 
 // Turns is the turn record card.

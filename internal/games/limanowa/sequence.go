@@ -33,7 +33,7 @@ func (s *State) nextSetup() {
 		s.dayArrivals() // 11.1: a campaign's first day goes on with its arrivals
 		return
 	}
-	s.beginTurn()
+	s.preGame() // 7.11, 7.21, then turn 1
 }
 
 // nextToPlace is the first of side's units still to set up, or -1.
@@ -57,7 +57,8 @@ func (s *State) beginTurn() {
 	s.Step = stCommand
 	s.logf("5.0", engine.Observer, "turn", itoa(int(s.Turn)), itoa(s.turns()))
 	dice := [2]int{s.roll(), s.roll()}
-	in := RollInitiative(dice, s.night(), s.NightZero, false)
+	inf := s.sc.Series.Infiltration
+	in := RollInitiative(dice, s.night(), s.NightZero, inf[Central] || inf[Russian]) // 5.12
 	s.Initiative, s.NightZero = in.Side, in.NightZero
 	s.Couplets = int8(in.Couplets)
 	s.logf("5.11", engine.Observer, "initiative", itoa(dice[Central]), itoa(dice[Russian]), SideNames[in.Side], itoa(in.Couplets))
@@ -82,6 +83,9 @@ func (s *State) startHalf(h int8) {
 	s.NGroup = 0
 	s.Acted = [maxGroup]bool{}
 	s.logf("5.23", engine.Observer, "couplet", itoa(int(s.Couplets)), SideNames[actor])
+	if h == 0 {
+		s.barrageCouplet() // 7.42: before either side acts
+	}
 }
 
 // endHalf ends a command or a pass (5.23, 5.24).
@@ -104,7 +108,12 @@ func (s *State) endHalf() {
 // scrapes (6.41a), movement back to the printed values, the turn marker
 // moved on - or, after the last turn, the scenario judged (13.0).
 func (s *State) administration() {
-	s.logf("5.3", engine.Observer, "admin")
+	if !s.ser.InAdmin {
+		s.logf("5.3", engine.Observer, "admin")
+	}
+	if s.shovelChoice() { // 6.41b-c: a shovel IN a trench has a choice
+		return
+	}
 	for i := range s.pos.Units {
 		u := &s.pos.Units[i]
 		if u.Shovel && u.Where == OnMap {
@@ -113,6 +122,7 @@ func (s *State) administration() {
 		}
 		u.Spent, u.Moving, u.LostChecked, u.Shovel, u.MP = false, false, false, false, 0
 	}
+	s.ser.Used = 0 // 6.83: each group carries again next turn
 	for g := range s.Groups {
 		if s.Groups[g].FFE != 0 {
 			s.logf("7.247", engine.Observer, "ffeLifted", s.groupID(g))
@@ -122,6 +132,7 @@ func (s *State) administration() {
 	for _, h := range s.d.Map.Hexes {
 		s.pos.Mark(h, SmokeMark, false)
 	}
+	s.barrageAdmin()
 	if int(s.Turn) >= s.turns() {
 		s.endScenario()
 		return
@@ -342,7 +353,7 @@ func (s *State) startMove(i, j int) {
 // have spent what the mover has.
 func (s *State) pickUps(dst []int) []int {
 	ms := s.movers(nil)
-	if len(ms) != 1 || s.Movers[1] >= 0 || s.offMap() {
+	if len(ms) != 1 || s.Movers[1] >= 0 || s.offMap() || s.carrier() >= 0 { // 6.83: transport carries one unit
 		return dst
 	}
 	for k := range int(s.NGroup) {
@@ -382,7 +393,7 @@ func (s *State) canExit() bool {
 		return false
 	}
 	for _, m := range ms {
-		if s.pos.Units[m].MP == 0 {
+		if s.pos.Units[m].MP == 0 || s.pinned(m) {
 			return false
 		}
 	}
@@ -405,6 +416,9 @@ func (s *State) exit() {
 // (6.64): every hex so far entered along the road from a road hex (or
 // from off the map by a road hex, ruling L22).
 func (s *State) bonusOpen() bool {
+	if k, ok := s.carrierKind(); ok && s.d.Tables.Transport[k].RoadOnly {
+		return false // 6.84: a truck's score has the bonus in it
+	}
 	return s.RoadOnly && !s.Bonus && s.MoveHex != s.MoveFrom && (s.MoveFrom == 0 || s.d.Map.OnRoad(codeHex(s.MoveFrom)))
 }
 
@@ -430,9 +444,12 @@ func (s *State) canStep(h hexgrid.Hex) bool {
 	if s.offMap() {
 		return s.canEnterMap(h)
 	}
+	if !s.carryMay(h) { // 6.82, 6.84
+		return false
+	}
 	for _, m := range ms {
 		u := &s.pos.Units[m]
-		if !s.pos.Enter(s.d, m, h, s.night(), s.sc.PlayArea).Allowed {
+		if s.pinned(m) || !s.pos.Enter(s.d, m, h, s.night(), s.sc.PlayArea).Allowed { // 7.21: a trench-set observer stays
 			return false
 		}
 		if u.MP == 0 && !(s.bonusOpen() && s.d.Map.Road(u.Hex, h)) {
@@ -472,6 +489,7 @@ func (s *State) step(h hexgrid.Hex) {
 		s.RoadOnly = s.RoadOnly && e.Road
 		from := u.Hex
 		u.Hex = h
+		u.In = u.In && s.pos.TrenchConnected(from, h) // 8.321: IN only along a connecting trench
 		s.logf("6.61", engine.Observer, "moves", s.unitID(int(m)), Layout.Format(from), Layout.Format(h), itoa(int(u.MP)))
 		if e.Stream {
 			u.Spent = true // 8.7: spent at once, still moving (6.65's note)
@@ -479,6 +497,9 @@ func (s *State) step(h hexgrid.Hex) {
 		}
 		if e.Wire && s.pos.CrossWire(s.d, u, from, h) {
 			s.logf("8.341", engine.Observer, "wire", s.unitID(int(m)))
+		}
+		if e.Bog { // 8.323: cavalry entering a trench hex (a scenario's, ruling L60)
+			s.check(int(m), 0, ByMovement, "8.323")
 		}
 		s.PendingLost[k] = e.Lost
 	}
@@ -490,7 +511,9 @@ func (s *State) step(h hexgrid.Hex) {
 	s.pos.Control.Update(s.pos.Units)
 	s.Fired = [4]uint64{}
 	s.ffeOnEntry(h)
-	s.consequences()
+	if s.seriesOnEntry(h) { // else a gas drift is asked first (7.513)
+		s.consequences()
+	}
 }
 
 // consequences carries out 6.9's order after the movers entered a hex:
@@ -623,6 +646,7 @@ func (s *State) endMove() {
 		s.finishUnit(m)
 	}
 	s.Movers = [2]int16{-1, -1}
+	s.ser.Carry = 0
 	s.afterAction(ms...)
 }
 
@@ -632,7 +656,9 @@ func (s *State) react(i int) {
 	h := codeHex(s.MoveHex)
 	s.logf("6.71", engine.Observer, "reacts", s.unitID(i), Layout.Format(h))
 	f := s.fireAt(i, h, true)
-	s.applyFire(f, s.rollFire(f))
+	hits := s.rollFire(f)
+	s.applyFire(f, hits)
+	s.carryLost(hits) // 6.85
 	s.pos.Control.Update(s.pos.Units)
 }
 
@@ -647,7 +673,7 @@ func (s *State) meleeRound(attacks []Attack, actor engine.Side, hex int16) {
 	for _, a := range attacks {
 		s.logf("6.674", engine.Observer, "attack", s.unitID(a.Attacker), s.unitID(a.Target))
 	}
-	mods := s.d.MeleeModifiers(s.pos.Units, attacks, [2]bool{}, s.hallowed)
+	mods := s.d.MeleeModifiers(s.pos.Units, attacks, s.infiltrationMelee(), s.hallowed)
 	var rolled []int
 	for i := range mods {
 		rolled = append(rolled, i)

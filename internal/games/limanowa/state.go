@@ -106,7 +106,8 @@ type extra struct {
 type State struct {
 	core
 	extra
-	pos  Position // the units, control and markers (Marshal encodes them)
+	ser  seriesCore // the series rules a scenario may bring (series.go)
+	pos  Position   // the units, control and markers (Marshal encodes them)
 	d    *Data
 	sc   *Scenario
 	cp   *Campaign // nil in a scenario (campaign_day.go)
@@ -137,6 +138,11 @@ func (Game) New(setup engine.Setup) (engine.State, error) {
 	for k := range setup.Options {
 		return nil, fmt.Errorf("limanowa: unknown option %q", k)
 	}
+	return newScenario(d, sc, setup)
+}
+
+// newScenario starts scenario sc of d (tests start constructed ones).
+func newScenario(d *Data, sc *Scenario, setup engine.Setup) (*State, error) {
 	s := &State{d: d, sc: sc, pos: *d.NewPosition(sc)}
 	s.Rng = engine.NewRand(setup.Seed)
 	s.Movers = [2]int16{-1, -1}
@@ -214,8 +220,13 @@ func (s *State) Marshal() []byte {
 			b = append(b, byte(p.side[c][r][0]), byte(p.side[c][r][1]), byte(p.side[c][r][2]))
 		}
 	}
-	if s.extra != (extra{}) {
+	// The extra part, then the series' only when a scenario uses them:
+	// the records made before either existed replay with their hashes.
+	if s.extra != (extra{}) || s.ser != (seriesCore{}) {
 		b = append(b, flat.Marshal(&s.extra)...)
+	}
+	if s.ser != (seriesCore{}) {
+		b = append(b, flat.Marshal(&s.ser)...)
 	}
 	if s.cp != nil {
 		b = append(b, flat.Marshal(&s.camp)...)
@@ -324,6 +335,9 @@ func (s *State) CheckInvariants() error {
 		}
 	}
 	if err := s.checkArtillery(); err != nil {
+		return err
+	}
+	if err := s.checkSeries(); err != nil {
 		return err
 	}
 

@@ -219,12 +219,13 @@ func (s *State) marks() []MarkView {
 var hexMarkNames = []struct {
 	m    HexMarks
 	kind string
-}{{TrenchMark, "trench"}, {ScrapeMark, "scrape"}, {CraterMark, "crater"}}
+}{{TrenchMark, "trench"}, {ScrapeMark, "scrape"}, {CraterMark, "crater"}, {BlockhouseMark, "blockhouse"},
+	{GasMark, "gas"}, {BarrageMark, "barrage"}}
 
 var sideMarkNames = []struct {
 	m    SideMarks
 	kind string
-}{{WireMark, "wire"}, {BreachMark, "breach"}, {BombStopMark, "bomb-stop"}}
+}{{WireMark, "wire"}, {BreachMark, "breach"}, {BombStopMark, "bomb-stop"}, {LakeMark, "lake"}}
 
 var whereNames = []string{"waiting", "map", "destroyed", "captured", "exited", "absent", "removed"}
 
@@ -343,10 +344,11 @@ func (s *State) reaction() *Reaction {
 
 // Interrupt reports that the decision asked is the other side's, in the
 // middle of the acting side's command: reaction fire (6.71), return fire
-// (6.74) or the reacting units' melee allocation (6.674)
-// (engine.Interrupter: the server announces no turn for it).
+// (6.74), the reacting units' melee allocation (6.674) or a gas drift its
+// doubles owe (7.513) (engine.Interrupter: the server announces no turn
+// for it).
 func (s *State) Interrupt() bool {
-	return !s.Over() && s.Decider != s.Phasing && (s.Step == stReact || s.Step == stReturn || s.Step == stMelee)
+	return !s.Over() && s.Decider != s.Phasing && (s.Step == stReact || s.Step == stReturn || s.Step == stMelee || s.Step == stDrift)
 }
 
 // SightAnswer is a line of sight as the board's tool shows it (4.1-4.8):

@@ -3,8 +3,9 @@
 // the higher side (4.5, rulings-data D4), villages, woods with and without
 // the centre dot, hexes not in play, roads, streams and bridges, hill and
 // village names, preregistered vertices, and the markers in play
-// (trenches, scrapes, craters; wire, breaches and bomb stops on
-// hexsides); counters with the face up, both faces in their title, spent,
+// (trenches, scrapes, craters, blockhouses, gas and a creeping barrage;
+// wire, breaches and bomb stops on hexsides); counters with the face up,
+// both faces in their title, spent,
 // IN a trench and moving; the Limanowa hexes each side holds; the turn
 // record track and the boxes off the map; the reaction, return fire and
 // melee prompts in place with the odds of each shot; the standing
@@ -223,6 +224,8 @@ export function render(el, v, ctx) {
     if (m.kind === 'trench') gMarks.append(s('path', { class: 'trench', d: `M${cx - 11},${cy + 9} l3.6,-3 l3.6,3 l3.6,-3 l3.6,3 l3.6,-3 l3.6,3` }, tip));
     else if (m.kind === 'scrape') gMarks.append(s('path', { class: 'scrape', d: `M${cx - 7},${cy + 8} q7,5 14,0` }, tip));
     else if (m.kind === 'crater') gMarks.append(s('circle', { class: 'crater', cx: cx - 8, cy: cy + 6, r: 3.5 }, tip));
+    else if (m.kind === 'blockhouse') gMarks.append(s('rect', { class: 'blockhouse', x: cx + 4, y: cy + 3, width: 7, height: 7 }, tip));
+    else if (m.kind === 'gas' || m.kind === 'barrage') gMarks.append(s('circle', { class: m.kind, cx, cy, r: R * 0.82 }, tip));
     else if (pos.has(m.other)) gMarks.append(s('line', { ...edge(m.hex, m.other), class: 'side ' + m.kind }, tip));
   }
   // Names: villages and hills at the middle of their hexes.
