@@ -125,7 +125,8 @@ function counterFace(u, w, cls, title, cut) {
   if (u.spent) g.append(s('path', { class: 'spentmark', d: `M${c},${c + 7} L${c + 7},${c} L${c},${c} Z` }));
   if (u.in) g.append(s('g', { class: 'inmark' }, s('rect', { x: CS / 2 - 9, y: c - 3, width: 10, height: 6.5, rx: 1 }), s('text', { x: CS / 2 - 4, y: c + 2 }, 'IN')));
   if (u.moving) g.append(s('g', { class: 'mpmark' }, s('circle', { cx: CS / 2, cy: c, r: 4.6 }), s('text', { x: CS / 2, y: c + 1.8 }, u.mp)));
-  if (cut) g.append(s('g', { class: 'cutmark' }, s('circle', { cx: c + 1, cy: -c - 1, r: 4.6 }), s('path', { d: `M${c - 1.5},${-c + 1.5}l5,-5M${c - 0.5},${-c - 2.5}l2,2` })));
+  // Top left, where a stack's fan leaves every counter's corner in sight.
+  if (cut) g.append(s('g', { class: 'cutmark' }, s('circle', { cx: c, cy: c, r: 5.2 }), s('path', { d: `M${c - 3},${c + 3}l6,-6` })));
   return g;
 }
 
