@@ -164,7 +164,10 @@ func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engin
 	default:
 		dst = s.campaignLegal(side, dst)
 	}
-	if s.Step != stCommand && len(dst) > n { // the command lists them after its pass
+	// The command lists them after its pass; a forced answer, with no
+	// other to choose, asks nothing (the page answers it for a player who
+	// wants, the computer without a search).
+	if s.Step != stCommand && len(dst)-n > 1 {
 		dst = s.orders(side, dst)
 	}
 	return dst
@@ -172,8 +175,9 @@ func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engin
 
 // orders appends side's changes of its standing reaction order (6.71: a
 // choice the player makes once instead of at every window; opPolicy),
-// open at every decision of his, so that he may give it at the first
-// reaction window he is asked about, or at any other question.
+// open at every decision of his with a choice in it, so that he may give
+// it at the first reaction window he is asked about, or at any other
+// question.
 func (s *State) orders(side engine.Side, dst []engine.Action) []engine.Action {
 	for p := range numPolicies {
 		if p != s.Policy[side] {
