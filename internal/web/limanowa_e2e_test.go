@@ -333,6 +333,17 @@ func TestBrowserLimanowaCampaign(t *testing.T) {
 		t.Fatalf("the part of the day under way: %q", now)
 	}
 	noStrayText(t, ctx)
+	// In Italian: the day's words from the catalog, the dates in Italian.
+	if err := chromedp.Do(ctx, js(`localStorage.setItem('lang', 'it')`), chromedp.Reload(), chromedp.WaitVisible(css(`.lim-day .lim-parts li.now`)), viewShot("lim-campaign-it")); err != nil {
+		t.Fatal(err)
+	}
+	if now, _ := pageText(ctx, ".lim-parts li.now"); !strings.Contains(now, "Attacco") {
+		t.Fatalf("the part of the day in Italian: %q", now)
+	}
+	if day, _ := pageText(ctx, ".lim-days .slot.now"); !strings.Contains(day, "dic") {
+		t.Fatalf("the day's date in Italian: %q", day)
+	}
+	noStrayText(t, ctx)
 }
 
 // limShots takes the screenshots the project looks at (with
