@@ -11,6 +11,7 @@ package ai
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -91,6 +92,20 @@ type Turner interface{ GameTurn() int }
 // skipping validation. Search uses it when present.
 type UncheckedApplier interface {
 	ApplyUnchecked(side engine.Side, a engine.Action)
+}
+
+// choices lists side's legal actions in st into buf, without the asides
+// (engine.Asider: a standing setting such as Limanowa's reaction order)
+// unless nothing else is left: a computer player answers every question
+// itself, so a setting gains it nothing, and searching one only asks the
+// same question again.
+func choices(st engine.State, side engine.Side, buf []engine.Action) []engine.Action {
+	buf = st.Legal(side, buf)
+	x, ok := st.(engine.Asider)
+	if !ok || !slices.ContainsFunc(buf, func(a engine.Action) bool { return !x.Aside(a) }) {
+		return buf
+	}
+	return slices.DeleteFunc(buf, x.Aside)
 }
 
 // Scorer is an optional interface of engine.State: each side's score

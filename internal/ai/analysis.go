@@ -76,7 +76,7 @@ func Analyze(ctx context.Context, g engine.Game, st engine.State, viewer engine.
 	side := decider(d, viewer)
 	var first []engine.Action
 	for side != engine.Observer && !d.Over() && adv.Forced < maxForced {
-		legal := d.Legal(side, nil)
+		legal := choices(d, side, nil)
 		if len(legal) > 1 {
 			break
 		}
@@ -112,7 +112,7 @@ func Analyze(ctx context.Context, g engine.Game, st engine.State, viewer engine.
 			d = st.Determinize(viewer, &rng)
 			for i := 0; i < adv.Forced && !d.Over(); i++ {
 				sd := decider(d, viewer)
-				legal := d.Legal(sd, nil)
+				legal := choices(d, sd, nil)
 				if len(legal) != 1 || apply(d, sd, legal[0]) != nil {
 					break
 				}

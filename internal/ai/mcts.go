@@ -242,10 +242,11 @@ func (p *MCTS) ChooseContext(ctx context.Context, st engine.State, side engine.S
 func (p *MCTS) stopped() bool { return p.stop != nil && p.stop.Load() }
 
 // Search runs one decision's search and returns the statistics of side's
-// legal actions, best first (most visits, then best value, then the order
-// of Legal). With a single legal action it does not search.
+// legal actions but the asides (engine.Asider), best first (most visits,
+// then best value, then the order of Legal). With a single such action it
+// does not search.
 func (p *MCTS) Search(st engine.State, side engine.Side) []ActionStat {
-	legal := st.Legal(side, nil)
+	legal := choices(st, side, nil)
 	p.LastIterations, p.LastReused, p.LastElapsed = 0, 0, 0
 	kept := p.reusable(st, side)
 	if len(legal) <= 1 {
@@ -587,7 +588,7 @@ func (s *searcher) iterate() {
 			var sd engine.Side
 			sd, rest = nextSide(rest)
 			st.picks[sd] = -1
-			legal := d.Legal(sd, s.bufs[sd][:0])
+			legal := choices(d, sd, s.bufs[sd][:0])
 			s.bufs[sd] = legal
 			if len(legal) == 0 {
 				continue
@@ -771,7 +772,7 @@ func (s *searcher) playout(d engine.State) {
 			if !engine.Deciding(d).Has(sd) { // an earlier side's action ended its decision
 				continue
 			}
-			legal := d.Legal(sd, s.rbuf[:0])
+			legal := choices(d, sd, s.rbuf[:0])
 			s.rbuf = legal
 			if len(legal) == 0 {
 				continue

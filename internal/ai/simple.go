@@ -25,7 +25,7 @@ func NewRandom(seed uint64) *Random { return &Random{rng: engine.NewRand(seed)} 
 // Choose picks one of side's legal actions at random. It reads only
 // side's own legal actions.
 func (p *Random) Choose(st engine.State, side engine.Side) engine.Action {
-	p.buf = st.Legal(side, p.buf[:0])
+	p.buf = choices(st, side, p.buf[:0])
 	if len(p.buf) == 0 {
 		return engine.Action{}
 	}
@@ -53,7 +53,7 @@ func NewGreedy(g engine.Game, seed uint64) *Greedy {
 // and returns the best, ties broken at random. Without an evaluator only
 // finished games score (by Returns); every other result scores 0.5.
 func (p *Greedy) Choose(st engine.State, side engine.Side) engine.Action {
-	p.buf = st.Legal(side, p.buf[:0])
+	p.buf = choices(st, side, p.buf[:0])
 	switch len(p.buf) {
 	case 0:
 		return engine.Action{}

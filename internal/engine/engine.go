@@ -179,6 +179,22 @@ func Interrupting(st State) bool {
 	return ok && i.Interrupt()
 }
 
+// Asider is an optional interface of State, for an action that answers
+// no question of the game but sets how the side's later ones are answered
+// (Limanowa's standing reaction order, which a player may change at any
+// of his decisions): Aside reports that a is such an action. It is
+// recorded like any other and leaves the same side deciding, but it is
+// not a turn: the server credits it no time on the player's clock.
+type Asider interface {
+	Aside(a Action) bool
+}
+
+// IsAside reports whether a, to be played in st, is an aside (Asider).
+func IsAside(st State, a Action) bool {
+	x, ok := st.(Asider)
+	return ok && x.Aside(a)
+}
+
 // Asker is an optional interface of State, for questions about the
 // position that no action answers and a board asks the engine rather than
 // repeat its rules: Limanowa's line of sight between two hexes ("sight

@@ -13,7 +13,8 @@ import (
 // sentry is a test game of interrupts (engine.Interrupter): each turn of
 // four decisions is the mover's, an interrupt of the other side's, the
 // mover's again and another interrupt; north moves in turns 0 and 2,
-// south in 1 and 3; "go" is the only action.
+// south in 1 and 3; "go" is the only action that advances it, "wait" an
+// aside (engine.Asider) that leaves the same side deciding.
 type sentry struct{}
 
 func init() { engine.Register(sentry{}) }
@@ -41,7 +42,7 @@ func (s *sentryState) Active() engine.SideSet {
 }
 func (s *sentryState) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 	if s.Active().Has(side) {
-		dst = append(dst, engine.Action{Op: 1})
+		dst = append(dst, engine.Action{Op: 1}, engine.Action{Op: 2})
 	}
 	return dst
 }
@@ -49,15 +50,20 @@ func (s *sentryState) Apply(side engine.Side, a engine.Action) error {
 	if !engine.IsLegal(s, side, a) {
 		return engine.Illegal("not now")
 	}
-	s.N++
+	if a.Op == 1 {
+		s.N++
+	}
 	return nil
 }
-func (s *sentryState) Clone() engine.State                                { c := *s; return &c }
-func (s *sentryState) Over() bool                                         { return s.N >= 16 }
-func (s *sentryState) Returns() []float64                                 { return []float64{0.5, 0.5} }
-func (s *sentryState) Epoch() uint64                                      { return 0 }
-func (s *sentryState) Marshal() []byte                                    { return []byte(fmt.Sprint(s.N)) }
-func (s *sentryState) EncodeAction(engine.Action) string                  { return "go" }
+func (s *sentryState) Aside(a engine.Action) bool { return a.Op == 2 }
+func (s *sentryState) Clone() engine.State        { c := *s; return &c }
+func (s *sentryState) Over() bool                 { return s.N >= 16 }
+func (s *sentryState) Returns() []float64         { return []float64{0.5, 0.5} }
+func (s *sentryState) Epoch() uint64              { return 0 }
+func (s *sentryState) Marshal() []byte            { return []byte(fmt.Sprint(s.N)) }
+func (s *sentryState) EncodeAction(a engine.Action) string {
+	return [...]string{"", "go", "wait"}[a.Op]
+}
 func (s *sentryState) Describe(engine.Action, string) string              { return "go" }
 func (s *sentryState) Prompt(engine.Side, string) string                  { return "go" }
 func (s *sentryState) View(engine.Side, string) any                       { return s.N }
@@ -66,17 +72,21 @@ func (s *sentryState) TakeLog() []engine.LogEntry                         { retu
 func (s *sentryState) RenderLog(engine.LogEntry, string) string           { return "" }
 func (s *sentryState) Determinize(engine.Side, *engine.Rand) engine.State { return s.Clone() }
 func (s *sentryState) DecodeAction(t string) (engine.Action, error) {
-	if t != "go" {
-		return engine.Action{}, fmt.Errorf("sentry: %q", t)
+	switch t {
+	case "go":
+		return engine.Action{Op: 1}, nil
+	case "wait":
+		return engine.Action{Op: 2}, nil
 	}
-	return engine.Action{Op: 1}, nil
+	return engine.Action{}, fmt.Errorf("sentry: %q", t)
 }
 
 // TestInterruptsAreNotTurns: a reaction window (engine.Interrupter) in
 // north's turn tells south, away, once in that turn, not at every window;
 // play coming back to north after it does not tell north again; south's
 // own turn is told as usual. Answering an interrupt earns no time on the
-// clock, and the view says the decision is an interrupt.
+// clock, nor does an aside in the player's own turn, and the view says
+// the decision is an interrupt.
 func TestInterruptsAreNotTurns(t *testing.T) {
 	e := newEnv(t)
 	clock := &fakeClock{t: time.Now()}
@@ -104,7 +114,7 @@ func TestInterruptsAreNotTurns(t *testing.T) {
 		if move%2 == 1 {
 			who, side = bob, "south"
 			v := bob.view(g.ID, "")
-			if !v.Interrupt || len(v.Actions) != 1 {
+			if !v.Interrupt || len(v.Actions) != 2 {
 				t.Fatalf("move %d: south's window is an interrupt: %+v", move, v)
 			}
 			before := v.Clock.Left["south"]
@@ -140,11 +150,25 @@ func TestInterruptsAreNotTurns(t *testing.T) {
 	if v := ann.view(g.ID, ""); v.Interrupt {
 		t.Fatal("north's own turn shown as an interrupt")
 	}
-	// An action in the mover's own turn is credited as before.
+	// An action in the mover's own turn is credited as before; an aside
+	// is not, and tells nobody.
 	before := ann.view(g.ID, "").Clock.Left["north"]
 	ann.mustAct(g.ID, "north", 8, "go")
 	if after := ann.view(g.ID, "").Clock.Left["north"]; after <= before {
 		t.Fatalf("north's own action not credited: %d then %d", before, after)
+	}
+	bob.mustAct(g.ID, "south", 9, "go")
+	e.srv.Wait()
+	told := count("ann")
+	before = ann.view(g.ID, "").Clock.Left["north"]
+	clock.add(time.Hour)
+	ann.mustAct(g.ID, "north", 10, "wait")
+	e.srv.Wait()
+	if v := ann.view(g.ID, ""); v.Interrupt || v.Clock.Left["north"] != before-h {
+		t.Fatalf("north's clock %d h before, %d h after an hour's aside in her own turn (no credit)", before/h, v.Clock.Left["north"]/h)
+	}
+	if n := count("ann"); n != told {
+		t.Fatalf("north was told of her turn after her own aside")
 	}
 }
 

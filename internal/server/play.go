@@ -384,9 +384,10 @@ func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine
 	move := lv.sess.Move()
 	clock, running := lv.g.Clock, lv.running()
 	// An interrupt's answer earns no time (engine.Interrupter): a clock
-	// refilled at every reaction window would never run down.
+	// refilled at every reaction window would never run down. Nor does an
+	// aside (engine.Asider), which a player could repeat at will.
 	credit := side
-	if engine.Interrupting(lv.sess.State) {
+	if engine.Interrupting(lv.sess.State) || engine.IsAside(lv.sess.State, a) {
 		credit = engine.Observer
 	}
 	if err := lv.sess.Apply(side, a); err != nil {

@@ -192,7 +192,25 @@ func TestBrowserLimanowa(t *testing.T) {
 		t.Fatalf("the reaction prompt does not show the mover and the odds: %q", prompt)
 	}
 	noStrayText(t, ctx)
-	if err := chromedp.Do(ctx, chromedp.Click(css(`.lim-react button.hold`)), chromedp.WaitNotPresent(css(`.lim-react`))); err != nil {
+	// The standing order given at this first window, from its prompt
+	// (6.71): "machine guns fire" leaves the window open (no machine gun
+	// here), the order the reactor's own.
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`.lim-panel select[name=policy]`)),
+		js(`const p = document.querySelector('.lim-panel select[name=policy]'); p.value = 'mg-fire'; p.dispatchEvent(new Event('change'))`)); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+  let v = {};
+  for (let i = 0; i < 50 && (v.view || {}).policy !== 'mg-fire'; i++) {
+    v = await (await fetch('/api/games/' + location.pathname.split('/')[2] + '?side=`+other+`')).json();
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  return v.view.policy + ' ' + v.view.step + ' ' + v.interrupt;
+})()`, chromedp.EvalAwaitPromise))
+	if got != "mg-fire react true" {
+		t.Fatalf("the order given at the window: policy, step, interrupt = %q", got)
+	}
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`.lim-react button.hold`)), chromedp.Click(css(`.lim-react button.hold`)), chromedp.WaitNotPresent(css(`.lim-react`))); err != nil {
 		t.Fatal(err)
 	}
 	// The move goes on, or, the mover's points spent, the next command.
@@ -262,6 +280,68 @@ func TestBrowserLimanowaArtillery(t *testing.T) {
 		chromedp.ScrollIntoView(css(`.mapscroll g.crosshair`)), viewShot("lim-crosshair"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	noStrayText(t, ctx)
+}
+
+// TestBrowserLimanowaCampaign plays High Water Mark's first day through
+// the API to the attack's first command, then shows the day on the board:
+// the day track with each day's date, the parts of the day with the
+// attack and its turn under way, the turn record track of the attack's
+// twelve turns, and both sides' friendly edges, where lines of
+// communication end (11.02, 11.4).
+func TestBrowserLimanowaCampaign(t *testing.T) {
+	ctx, base := browser(t)
+	err := chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900), newGuestGame(base, "limanowa"), chromedp.WaitVisible(css(`svg.map.lim path.hex`)),
+		js(`localStorage.setItem('curtain', 'off')`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	side, err := chromedp.Run(ctx, chromedp.Evaluate[string](limCentreJS+`(async () => {
+  const me = await (await fetch('/api/me')).json();
+  const post = (path, body) => fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf }, body: JSON.stringify(body) });
+  const g = await (await post('/api/games', { game: 'limanowa', mode: 'hotseat', scenario: 'high-water-mark', seed: 1 })).json();
+  history.replaceState(null, '', '/play/' + g.id);
+  const far = (a) => { const x = limCentre(a.action.split(' ')[2]), n = limCentre('N17'); return Math.hypot(x[0] - n[0], x[1] - n[1]); };
+  for (let i = 0; i < 400; i++) {
+    const v = await (await fetch('/api/games/' + g.id)).json();
+    if (v.view.step === 'command' && v.view.campaign.segment === 'attack') return v.side;
+    const places = v.actions.filter((a) => /^(place|arrive) .* formed$/.test(a.action));
+    const a = places.length ? places.reduce((m, x) => (far(x) < far(m) ? x : m)) : v.actions.find((x) => !x.action.startsWith('policy '));
+    if (!a) return '';
+    await post('/api/games/' + g.id + '/actions', { side: v.side, move: v.move, action: a.action });
+  }
+  return '';
+})()`, chromedp.EvalAwaitPromise))
+	if err != nil || side == "" {
+		t.Fatalf("the attack never began: %q %v", side, err)
+	}
+	err = chromedp.Do(ctx, chromedp.Navigate(base+"/play/"+gameID(t, ctx)+"?side="+side), chromedp.WaitVisible(css(`.lim-day .lim-parts li.now`)),
+		limShots("lim-campaign"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[".lim-days .slot", ".lim-days .slot.now", ".lim-parts li", ".lim-track .slot", ".mapscroll path.edge.central", ".mapscroll path.edge.russian"].map((q) => document.querySelectorAll(q).length)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if counts[0] != 4 || counts[1] != 1 || counts[2] != 6 || counts[3] != 12 || counts[4] < 5 || counts[5] < 5 {
+		t.Fatalf("days, today, parts of the day, turn slots, Central and Russian edge hexes = %v", counts)
+	}
+	now, _ := pageText(ctx, ".lim-parts li.now")
+	if !strings.Contains(now, "Attack") || !strings.Contains(now, "1/12") {
+		t.Fatalf("the part of the day under way: %q", now)
+	}
+	noStrayText(t, ctx)
+	// In Italian: the day's words from the catalog, the dates in Italian.
+	if err := chromedp.Do(ctx, js(`localStorage.setItem('lang', 'it')`), chromedp.Reload(), chromedp.WaitVisible(css(`.lim-day .lim-parts li.now`)), viewShot("lim-campaign-it")); err != nil {
+		t.Fatal(err)
+	}
+	if now, _ := pageText(ctx, ".lim-parts li.now"); !strings.Contains(now, "Attacco") {
+		t.Fatalf("the part of the day in Italian: %q", now)
+	}
+	if day, _ := pageText(ctx, ".lim-days .slot.now"); !strings.Contains(day, "dic") {
+		t.Fatalf("the day's date in Italian: %q", day)
 	}
 	noStrayText(t, ctx)
 }

@@ -59,6 +59,7 @@ func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engin
 	add := func(op uint8, a, b, c int) {
 		dst = append(dst, engine.Action{Op: op, A: int16(a), B: int16(b), C: int16(c)})
 	}
+	n := len(dst)
 	switch s.Step {
 	case stSetup, stArrive:
 		i := s.nextToPlace(side)
@@ -79,11 +80,7 @@ func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engin
 		}
 	case stCommand:
 		add(opPass, 0, 0, 0)
-		for p := range numPolicies {
-			if p != s.Policy[side] {
-				add(opPolicy, int(p), 0, 0)
-			}
-		}
+		dst = s.orders(side, dst)
 		for i := range s.pos.Units {
 			if u := &s.pos.Units[i]; u.Side == side && s.commandable(i) {
 				add(opActivate, i, 0, 0)
@@ -167,8 +164,33 @@ func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engin
 	default:
 		dst = s.campaignLegal(side, dst)
 	}
+	// The command lists them after its pass; a forced answer, with no
+	// other to choose, asks nothing (the page answers it for a player who
+	// wants, the computer without a search).
+	if s.Step != stCommand && len(dst)-n > 1 {
+		dst = s.orders(side, dst)
+	}
 	return dst
 }
+
+// orders appends side's changes of its standing reaction order (6.71: a
+// choice the player makes once instead of at every window; opPolicy),
+// open at every decision of his with a choice in it, so that he may give
+// it at the first reaction window he is asked about, or at any other
+// question.
+func (s *State) orders(side engine.Side, dst []engine.Action) []engine.Action {
+	for p := range numPolicies {
+		if p != s.Policy[side] {
+			dst = append(dst, engine.Action{Op: opPolicy, A: int16(p)})
+		}
+	}
+	return dst
+}
+
+// Aside reports that a is a change of the standing reaction order
+// (engine.Asider): an action of the side, recorded, that answers no
+// question of the game, so it earns no time on the clock.
+func (s *State) Aside(a engine.Action) bool { return a.Op == opPolicy }
 
 // groupActions are the activated units' actions (6.03) and whether more
 // may join (6.01).
@@ -396,6 +418,9 @@ func (s *State) apply(a engine.Action) {
 	case opPolicy:
 		s.Policy[s.Decider] = uint8(a.A)
 		s.logf("6.71", s.Decider, "policy", SideNames[s.Decider], policyNames[a.A]) // the other side is not told
+		if s.Step == stReact {
+			s.openReaction() // the order given at a window answers it at once
+		}
 	case opHold:
 		if s.Step == stReturn {
 			s.fire()

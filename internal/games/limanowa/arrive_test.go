@@ -29,7 +29,7 @@ func TestReinforcements(t *testing.T) {
 		t.Fatalf("turn %d", s.Turn)
 	}
 	for s.Step == stArrive {
-		l := s.Legal(s.Decider, nil)
+		l := s.rulesLegal(s.Decider)
 		if err := s.Apply(s.Decider, l[len(l)-1]); err != nil {
 			t.Fatal(err)
 		}

@@ -587,7 +587,7 @@ func (s *State) checkArtillery() error {
 			return fmt.Errorf("11.2, 11.33: %s's cross hair outlives its scenario", s.groupID(g))
 		}
 	}
-	if (s.Step == stSpine) != (s.Stray != 0) {
+	if !s.Over() && (s.Step == stSpine) != (s.Stray != 0) { // a game the FFE ended asks nothing more
 		return fmt.Errorf("7.243: step %d with stray group %d", s.Step, s.Stray)
 	}
 	return nil

@@ -261,14 +261,15 @@ func (s *State) campaignPrompt(side engine.Side, lang string) (string, bool) {
 // scenario under way, the viewer's own secret night-attack answer (never
 // the other's), the Hussars, and what each side may still recover.
 type DayView struct {
-	Campaign string `json:"campaign"`
-	Day      int    `json:"day"`
-	Days     int    `json:"days"`
-	Date     string `json:"date"`
-	Segment  string `json:"segment"` // the scenario under way (attack, counter-attack, night), else the decision (campaignSteps)
-	Mounted  bool   `json:"mounted"`
-	Chose    string `json:"chose,omitempty"` // the viewer's answer while the other chooses
-	Quota    [2]int `json:"quota"`           // units each side may still recover tonight (11.532)
+	Campaign string   `json:"campaign"`
+	Day      int      `json:"day"`
+	Days     int      `json:"days"`
+	Date     string   `json:"date"`
+	Dates    []string `json:"dates"`   // every day's, for the day track
+	Segment  string   `json:"segment"` // the scenario under way (attack, counter-attack, night), else the decision (campaignSteps)
+	Mounted  bool     `json:"mounted"`
+	Chose    string   `json:"chose,omitempty"` // the viewer's answer while the other chooses
+	Quota    [2]int   `json:"quota"`           // units each side may still recover tonight (11.532)
 }
 
 // campaignView is nil in a scenario.
@@ -278,6 +279,9 @@ func (s *State) campaignView(side engine.Side) *DayView {
 	}
 	v := &DayView{Campaign: s.cp.ID, Day: int(s.camp.Day) + 1, Days: len(s.cp.Days), Date: s.date(),
 		Segment: segNames[s.camp.Seg], Mounted: s.camp.Mounted}
+	for _, d := range s.cp.Days {
+		v.Dates = append(v.Dates, d.Date)
+	}
 	if name, ok := campaignSteps[s.Step]; ok {
 		v.Segment = name // between the scenarios: the decision under way
 	} else if s.Step == stSetup {

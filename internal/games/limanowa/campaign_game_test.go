@@ -46,7 +46,7 @@ func campaignAt(t testing.TB, id string, seed uint64, stop func(*State) bool) *S
 			t.Fatalf("%s seed %d ended before the point sought", id, seed)
 		}
 		side := s.Active().Sides()[0]
-		legal = s.Legal(side, legal[:0])
+		legal = slices.DeleteFunc(s.Legal(side, legal[:0]), s.Aside) // the rules' play, no standing orders
 		s.ApplyUnchecked(side, legal[r.IntN(len(legal))])
 	}
 	s.SetLogging(true)
@@ -230,10 +230,10 @@ func TestNightChoiceSecret(t *testing.T) {
 		t.Errorf("night %v turn %d of %d, yes last %v", s.night(), s.Turn, s.turns(), s.camp.YesLast)
 	}
 	s.Step, s.camp.Chose = stNightChoice, [2]uint8{}
-	if got := s.Legal(Central, nil); len(got) != 1 || got[0].A != 0 {
+	if got := s.rulesLegal(Central); len(got) != 1 || got[0].A != 0 {
 		t.Errorf("yes two nights running: %v", got)
 	}
-	if got := s.Legal(Russian, nil); len(got) != 2 {
+	if got := s.rulesLegal(Russian); len(got) != 2 {
 		t.Errorf("the Russian may say yes: %v", got)
 	}
 }

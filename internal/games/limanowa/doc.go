@@ -58,8 +58,11 @@
 //     6.9's order - rally (3.8), getting lost once a turn (6.661, 6.663),
 //     melee with allocation and hallowed ground (6.67), reaction fire
 //     asked only when a reactor can really shoot (6.71-6.73), with a
-//     private standing reaction order each player may give and the
-//     prompt's odds in the view - exiting the map (10.3, ruling L20) and
+//     private standing reaction order each player may give or change at
+//     any of his decisions - at the first reaction window it answers that
+//     window at once; a change is an aside (engine.Asider: no clock time;
+//     ruling L69) - and the prompt's odds in the view - exiting the map
+//     (10.3, ruling L20) and
 //     the victory (13.0);
 //   - scenarios 2 (Counter Attack) and 3 (Muhr at Jabloniec) as games
 //     (Game.Scenarios offers all three): their reinforcements placed in
@@ -116,7 +119,10 @@
 //   - what the browser board needs (view.go): the map sheet drawn once a
 //     scenario, the markers, both faces of each counter, the step and
 //     the command under way, each artillery group's cross hair,
-//     hourglass and fire for effect; Interrupt (engine.Interrupter: reaction,
+//     hourglass and fire for effect; a campaign's day (the dates of the
+//     day track, the part of the day) and its lines of communication
+//     (each side's friendly edge and its units that trace none now,
+//     LinesView, 11.4); Interrupt (engine.Interrupter: reaction,
 //     return fire and the reactor's melee allocation are not a turn, for
 //     the server's notices and clocks) and Ask (engine.Asker: "sight A
 //     B", the line of sight over the map for the board's tool);
@@ -153,8 +159,6 @@
 // (6.41a, 8.2) and smoke (7.52); the aircraft mode is in play only as
 // 11.522's telephone at night (no group has it).
 //
-// What does not exist yet: a way
-// to set the standing reaction order outside a command decision,
-// the computer players' rollout and ordering, and their measured
-// strength.
+// What does not exist yet: the computer players' rollout and ordering,
+// and their measured strength.
 package limanowa

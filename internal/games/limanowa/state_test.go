@@ -67,12 +67,19 @@ func at(t *testing.T, s *State, st step, side engine.Side, what string) {
 	}
 }
 
+// legalTexts are the decider's actions but the changes of his standing
+// reaction order, open at every decision (TestStandingOrderAtEveryDecision).
 func (s *State) legalTexts() []string {
 	var out []string
-	for _, a := range s.Legal(s.Decider, nil) {
+	for _, a := range s.rulesLegal(s.Decider) {
 		out = append(out, s.EncodeAction(a))
 	}
 	return out
+}
+
+// rulesLegal is Legal(side) without the asides (State.Aside).
+func (s *State) rulesLegal(side engine.Side) []engine.Action {
+	return slices.DeleteFunc(s.Legal(side, nil), s.Aside)
 }
 
 func (s *State) unit(t *testing.T, id string) *Unit {
@@ -101,7 +108,7 @@ func TestSetUp(t *testing.T) {
 	if s.Decider != Russian || s.Step != stSetup {
 		t.Fatalf("the Russians set up first: decider %d step %d", s.Decider, s.Step)
 	}
-	for _, a := range s.Legal(Russian, nil) {
+	for _, a := range s.rulesLegal(Russian) {
 		if h := codeHex(a.B); hexDistance(h, "N17") > 4 {
 			t.Fatalf("%s outside four hexes of N17", s.EncodeAction(a))
 		}
@@ -114,7 +121,7 @@ func TestSetUp(t *testing.T) {
 	if s.Decider != Central {
 		t.Fatal("the Hungarians set up second")
 	}
-	for _, a := range s.Legal(Central, nil) {
+	for _, a := range s.rulesLegal(Central) {
 		if h := codeHex(a.B); hexDistance(h, "C23") > 1 {
 			t.Fatalf("%s not on or next to C23", s.EncodeAction(a))
 		}

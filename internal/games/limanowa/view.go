@@ -46,6 +46,7 @@ type View struct {
 	Reaction   *Reaction   `json:"reaction,omitempty"`
 	Policy     string      `json:"policy,omitempty"`   // the viewer's standing reaction order
 	Campaign   *DayView    `json:"campaign,omitempty"` // a campaign's day (campaign_day.go)
+	Lines      *LinesView  `json:"lines,omitempty"`    // a campaign's lines of communication (11.4)
 	// Step names the decision point (setup, command, group, move, rally,
 	// react, return, melee, arrive, spine: i18n.go's stepKey); Group is
 	// the activated units (6.01).
@@ -280,7 +281,48 @@ func (s *State) View(side engine.Side, lang string) any {
 		v.Hallowed = Layout.Format(codeHex(s.Hallowed))
 	}
 	v.Campaign = s.campaignView(side)
+	v.Lines = s.linesView()
 	return v
+}
+
+// LinesView is where the lines of communication of a campaign stand
+// (11.42): each side's friendly board edge, and its units on the map that
+// trace no line now - those the isolation segment would capture if the
+// day ended now (11.41; the side checked second is traced after the
+// first's captures, so a unit here may yet be saved by them). Both are
+// open: the units are (2.1).
+type LinesView struct {
+	Edges [2][]string `json:"edges"`
+	Cut   [2][]string `json:"cut"`
+}
+
+// linesView is nil in a scenario.
+func (s *State) linesView() *LinesView {
+	if s.cp == nil {
+		return nil
+	}
+	m := &s.d.Map
+	l := &LinesView{}
+	for side := range l.Edges {
+		l.Edges[side] = make([]string, len(m.Edges[side]))
+		for i, h := range m.Edges[side] {
+			l.Edges[side][i] = Layout.Format(h)
+		}
+		var reach *hexSet
+		for i := range s.pos.Units {
+			u := &s.pos.Units[i]
+			if u.Where != OnMap || u.Side != engine.Side(side) {
+				continue
+			}
+			if reach == nil {
+				reach = s.pos.locReach(m, u.Side)
+			}
+			if !reach.traces(m, u.Side, u.Hex) {
+				l.Cut[side] = append(l.Cut[side], s.unitID(i))
+			}
+		}
+	}
+	return l
 }
 
 // Reaction is what a reaction prompt shows (6.71): the movers' hex, the

@@ -2,6 +2,7 @@ package limanowa
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"sandtable/internal/engine"
@@ -187,4 +188,58 @@ func hexgridVertex(t *testing.T, a, b, c string) hexgrid.Vertex {
 		t.Fatalf("%s/%s/%s is no vertex", a, b, c)
 	}
 	return v
+}
+
+// The board's lines of communication (11.4): a campaign's view names each
+// side's friendly edge and exactly the units the isolation segment would
+// capture of the side checked first (Position.Isolate); a Russian unit
+// ringed by six Austro-Hungarian ones traces none. A scenario has none.
+func TestLinesView(t *testing.T) {
+	if v := probe(t, Central, "cossack-sqn-1 J20 formed").View(Central, "en").(View); v.Lines != nil {
+		t.Fatal("a scenario shows lines of communication")
+	}
+	s := campaignAt(t, "high-water-mark", 1, func(s *State) bool { return s.Step == stCommand && s.camp.Seg == segAttack })
+	ring := func() {
+		var r, cs []int
+		for i := range s.pos.Units {
+			switch u := &s.pos.Units[i]; {
+			case u.Side == Russian && u.Where == OnMap && len(r) == 0:
+				r = append(r, i)
+			case u.Side == Central && len(cs) < 6:
+				cs = append(cs, i)
+			}
+		}
+		h := s.pos.Units[r[0]].Hex
+		for k, n := range h.Neighbours() {
+			if !s.d.Map.InPlay(n) {
+				t.Skipf("%s is on the map's edge", Layout.Format(h))
+			}
+			s.pos.Units[cs[k]].Where, s.pos.Units[cs[k]].Hex = OnMap, n
+		}
+	}
+	for round := range 2 {
+		if round == 1 {
+			ring()
+		}
+		v := s.View(Russian, "en").(View)
+		if v.Lines == nil || len(v.Lines.Edges[Central]) == 0 || len(v.Lines.Edges[Russian]) == 0 {
+			t.Fatalf("no edges: %+v", v.Lines)
+		}
+		for _, side := range []engine.Side{Central, Russian} {
+			p := s.pos
+			p.Units = slices.Clone(s.pos.Units)
+			var want []string
+			for _, i := range p.Isolate(s.d, side) {
+				if p.Units[i].Side == side {
+					want = append(want, s.unitID(i))
+				}
+			}
+			if !slices.Equal(v.Lines.Cut[side], want) {
+				t.Errorf("round %d, side %d: cut %v, isolation would capture %v", round, side, v.Lines.Cut[side], want)
+			}
+		}
+		if round == 1 && len(v.Lines.Cut[Russian]) == 0 {
+			t.Error("the ringed Russian unit traces a line")
+		}
+	}
 }

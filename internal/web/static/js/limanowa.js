@@ -7,15 +7,18 @@
 // wire, breaches and bomb stops on hexsides); counters with the face up,
 // both faces in their title, spent,
 // IN a trench and moving; the Limanowa hexes each side holds; the turn
-// record track and the boxes off the map; the reaction, return fire and
-// melee prompts in place with the odds of each shot; the standing
-// reaction order; a line-of-sight tool that asks the engine (GET
+// record track and the boxes off the map; a campaign's day (the day
+// track, the part of the day and the turn of its scenario, 11.02) and
+// its lines of communication (each side's friendly edge, the units that
+// trace none, 11.4); the reaction, return fire and melee prompts in place
+// with the odds of each shot; the standing reaction order, which the
+// player may change at any of his decisions; a line-of-sight tool that asks the engine (GET
 // /api/games/{id}/ask, engine.Asker) and draws the line and its blocker.
 // Play happens on the map: select a counter, its hexes light, click one;
 // a unit that may join the command is outlined and joins when clicked
 // (6.01: stack or mass); a move is one point (one hex) a click.
 import { h, s, clear } from './dom.js';
-import { gameWords } from './i18n.js';
+import { gameWords, lang, scenarioName } from './i18n.js';
 import { stackSet, FAN, pileDiagonal } from './stack.js';
 import { mapFrame, selection, drawChanges, offerChoices } from './mapview.js';
 
@@ -109,8 +112,9 @@ function typeMark(type) {
 
 // counterFace draws a counter centred on 0,0: the side's colour (paler,
 // dashed, when dispersed), the type, the short name, the face up in 13.0's
-// notation; spent, IN and moving marks.
-function counterFace(u, w, cls, title) {
+// notation; spent, IN and moving marks; cut: no line of communication
+// (11.42).
+function counterFace(u, w, cls, title, cut) {
   const g = s('g', { class: `counter ${u.side}${u.dispersed ? ' dispersed' : ''}${u.spent ? ' spent' : ''}${u.moving ? ' moving' : ''} ${cls}`, tabindex: 0, role: 'button', 'data-unit': u.id, 'aria-label': title });
   const c = -CS / 2, label = shortName(u, w);
   // A long name is squeezed to the counter's width.
@@ -121,7 +125,42 @@ function counterFace(u, w, cls, title) {
   if (u.spent) g.append(s('path', { class: 'spentmark', d: `M${c},${c + 7} L${c + 7},${c} L${c},${c} Z` }));
   if (u.in) g.append(s('g', { class: 'inmark' }, s('rect', { x: CS / 2 - 9, y: c - 3, width: 10, height: 6.5, rx: 1 }), s('text', { x: CS / 2 - 4, y: c + 2 }, 'IN')));
   if (u.moving) g.append(s('g', { class: 'mpmark' }, s('circle', { cx: CS / 2, cy: c, r: 4.6 }), s('text', { x: CS / 2, y: c + 1.8 }, u.mp)));
+  // Top left, where a stack's fan leaves every counter's corner in sight.
+  if (cut) g.append(s('g', { class: 'cutmark' }, s('circle', { cx: c, cy: c, r: 5.2 }), s('path', { d: `M${c - 3},${c + 3}l6,-6` })));
   return g;
+}
+
+// The parts of a campaign day (11.02) and the one each decision or
+// scenario belongs to (the view's campaign.segment).
+const DAY_PARTS = ['arrivals', 'attack', 'counter', 'isolation', 'night'];
+const PART_OF = { setup: 'setup', hussars: 'arrivals', dayArrive: 'arrivals', attack: 'attack', counterAttack: 'counter', 'counter-attack': 'counter',
+  nightAttack: 'night', night: 'night', recover: 'night', improve: 'night', redeploy: 'night' };
+const PLAYED = new Set(['attack', 'counter-attack', 'night']); // the segments that are scenarios, with turns
+
+// dayBar is a campaign's day as the turn record card and the day's
+// sequence show it: the campaign, the day track with each day's date, the
+// parts of the day with the one under way (and the turn of its scenario,
+// or the question asked), the Hussars of the day (13.0).
+function dayBar(v, w, cut, sideWord) {
+  const c = v.campaign;
+  const date = (d) => {
+    const x = new Date(d + 'T12:00:00Z');
+    return isNaN(x) ? d : x.toLocaleDateString(lang() || 'en', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  };
+  const days = h('div', { class: 'lim-days', title: w.dayTrack }, h('strong', {}, `${w.day} ${c.day}/${c.days} `),
+    (c.dates || []).map((d, i) => h('span', { class: 'slot' + (i + 1 === c.day ? ' now' : i + 1 < c.day ? ' past' : ''), 'data-date': d }, date(d))));
+  const part = PART_OF[c.segment] || 'attack';
+  const parts = c.day === 1 ? ['setup', ...DAY_PARTS] : DAY_PARTS;
+  const at = parts.indexOf(part);
+  const names = w.parts || {}, steps = w.segments || {};
+  const sequence = h('ol', { class: 'lim-parts' }, parts.map((p, i) => h('li', { class: i === at ? 'now' : i < at ? 'past' : null, 'data-part': p },
+    names[p] || p,
+    i === at && PLAYED.has(c.segment) && v.turn > 0 ? h('small', {}, ` — ${w.turn} ${v.turn}/${v.turns}`) : null,
+    i === at && !PLAYED.has(c.segment) && steps[c.segment] ? h('small', {}, ` — ${steps[c.segment]}`) : null)));
+  const n = cut.map((l) => (l || []).length);
+  return h('div', { class: 'lim-day' }, h('strong', { class: 'lim-campaign' }, scenarioName('limanowa', c.campaign)), days, sequence,
+    h('span', { class: 'muted' }, c.mounted ? w.hussarsMounted : w.hussarsDismounted),
+    n[0] + n[1] ? h('span', { class: 'lim-cut', title: w.cut }, `${w.cutCount}: ${sideWord('central')} ${n[0]} · ${sideWord('russian')} ${n[1]}`) : null);
 }
 
 export function render(el, v, ctx) {
@@ -241,6 +280,17 @@ export function render(el, v, ctx) {
     const m = middle(hl.hexes);
     if (m) gNames.append(s('text', { x: m[0], y: m[1] - R * 1.1, class: 'hillname' }, `▲ ${hl.name}`));
   }
+  // A campaign's friendly board edges, where lines of communication end
+  // (11.42).
+  const lines = v.lines || { edges: [[], []], cut: [[], []] };
+  (lines.edges || []).forEach((list, i) => {
+    for (const id of list || []) {
+      if (!pos.has(id)) continue;
+      const [cx, cy] = pos.get(id);
+      gContour.append(s('path', { d: poly(corners(cx, cy, 0.88)), class: 'edge ' + ['central', 'russian'][i] }, s('title', {}, `${w.edge}: ${sideWord(['central', 'russian'][i])}`)));
+    }
+  });
+  const cut = new Set((lines.cut || []).flat());
   // Who holds each hex the victory counts (3.9, 13.0).
   (v.control || []).forEach((list, i) => {
     for (const id of list || []) {
@@ -279,7 +329,7 @@ export function render(el, v, ctx) {
     const [cx, cy] = pos.get(hx);
     stacks.add({ units: stack, cx, cy, top: cy - (CS * FAN) / 2 + 1, attrs: { 'data-stack': hx } }, (u, st) => {
       const cls = [unitActs(u.id).length ? 'actionable' : '', joinable.has(u.id) ? 'join' : '', group.has(u.id) ? 'group' : '', movers.has(u.id) ? 'mover' : ''].join(' ');
-      const g = counterFace(u, w, cls, `${unitLine(u, w)} (${sideWord(u.side)}, ${hx})`);
+      const g = counterFace(u, w, cls, `${unitLine(u, w)} (${sideWord(u.side)}, ${hx})${cut.has(u.id) ? ` — ${w.cut}` : ''}`, cut.has(u.id));
       g.addEventListener('click', (e) => { e.stopPropagation(); stacks.click(st, u.id, clickPiece); });
       g.addEventListener('keydown', keyed((e) => { e.stopPropagation(); clickPiece(u.id); }));
       unitEls.set(u.id, g);
@@ -367,6 +417,8 @@ export function render(el, v, ctx) {
     h('span', {}, h('i', { class: 'sw woods' }, '•'), ' ', w['dot-woods']), h('span', {}, h('i', { class: 'sw out' }), ' ', w.out),
     ['road', 'stream', 'contour', 'bridge'].map((c) => h('span', {}, s('svg', { width: 26, height: 12, viewBox: '0 0 26 12', class: 'map lim swatch' }, s('line', { x1: 2, y1: 6, x2: 24, y2: 6, class: c })), ' ', w[c])),
     h('span', {}, '⌇ ', w.trench), h('span', {}, 'IN ', w.inTrench), h('span', {}, '◤ ', w.spent), h('span', {}, h('i', { class: 'sw held central' }), ' / ', h('i', { class: 'sw held russian' }), ' ', w.control),
+    v.lines ? h('span', {}, h('i', { class: 'sw edge central' }), ' / ', h('i', { class: 'sw edge russian' }), ' ', w.edge) : null,
+    v.lines ? h('span', {}, h('i', { class: 'sw cut' }, '⛓'), ' ', w.cut) : null,
     h('span', {}, w.faces)));
 
   // Off the map: units to set up or still to come, destroyed, captured,
@@ -381,7 +433,7 @@ export function render(el, v, ctx) {
     return list.length ? h('details', { class: 'offmap', open: where === 'waiting' && v.step === 'setup' && window.innerWidth > 700 }, h('summary', {}, `${w[where]} (${list.length})`), offList(list)) : null;
   });
 
-  el.append(...[info, panel, callPick, status, sightLine, h('div', { class: 'mapwrap' }, frame.controls, frame.scroll, chooser), legend,
+  el.append(...[v.campaign ? dayBar(v, w, lines.cut || [], sideWord) : null, info, panel, callPick, status, sightLine, h('div', { class: 'mapwrap' }, frame.controls, frame.scroll, chooser), legend,
     boxes.some(Boolean) ? h('div', { class: 'lim-off' }, h('strong', {}, w.offMap), ...boxes) : null, h('p', { class: 'notice' }, w.notice)].filter(Boolean));
   frame.place();
   drawChanges(gLast, ctx.changes, (p) => pos.get(p), unitEls);
@@ -522,8 +574,8 @@ function promptPanel(v, w, ctx, units, sideWord) {
     out.append(h('p', { class: 'lim-group' }, h('em', {}, `${w.group}: `), v.group.map(name).join(', '),
       acts.some((a) => /^add /.test(a.action)) ? h('small', { class: 'muted' }, ` — ${w.joinHint}`) : null));
   }
-  // The standing reaction order: the player's own, changed when he
-  // commands (the engine offers it then).
+  // The standing reaction order: the player's own, changed at any of his
+  // decisions (the engine offers it then), a reaction window included.
   const pol = acts.filter((a) => /^policy /.test(a.action));
   if (v.policy && (pol.length || ctx.side === 'central' || ctx.side === 'russian')) {
     const names = w.policies || {};
