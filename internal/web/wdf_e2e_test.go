@@ -26,7 +26,7 @@ import (
 // move; then opens the game's replay, which draws the same map.
 func TestBrowserWDFMoveByClicks(t *testing.T) {
 	if !wdfViewHasMap(t) {
-		t.Fatal("the wdf view carries no map.hexes: the web client cannot draw the board")
+		t.Fatal("the wdf map sheet carries no hexes: the web client cannot draw the board")
 	}
 	ctx, base := browser(t)
 	err := chromedp.Do(ctx,
@@ -295,17 +295,31 @@ func wdfStartView(t *testing.T, v any) {
 	}
 }
 
-// wdfViewHasMap reports whether the registered wdf game's view carries the
-// hex map the renderer draws (map.hexes).
+// wdfViewHasMap reports whether the registered wdf game's map sheet, which
+// its views name (engine.Sheeted), carries the hex map the renderer draws
+// (map.hexes).
 func wdfViewHasMap(t *testing.T) bool {
 	t.Helper()
-	var v struct {
-		Map struct {
-			Hexes []json.RawMessage `json:"hexes"`
-		} `json:"map"`
+	g, err := engine.Lookup("wdf")
+	if err != nil {
+		t.Fatal(err)
 	}
-	wdfStartView(t, &v)
-	return len(v.Map.Hexes) > 0
+	st, err := g.New(engine.Setup{Scenario: "campaign", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sheet, err := engine.SheetOf(g, st, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(sheet)
+	var m struct {
+		Hexes []json.RawMessage `json:"hexes"`
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return len(m.Hexes) > 0
 }
 
 // wdfFortresses checks that each fortress hex carries a tag with the
@@ -315,7 +329,7 @@ func wdfViewHasMap(t *testing.T) bool {
 func wdfFortresses(t *testing.T, ctx context.Context) {
 	t.Helper()
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(async () => {
-  const v = (await (await fetch('/api/games/' + location.pathname.split('/')[2])).json()).view;
+  const v = (await (await import('/static/js/api.js')).request('GET', '/api/games/' + location.pathname.split('/')[2])).view; // with its map sheet
   const out = [];
   const tags = (root, fortress) => {
     const counters = [...root.querySelectorAll('svg.map g.counter rect.face')].map((c) => c.getBoundingClientRect());
@@ -379,7 +393,7 @@ func wdfHitNumbers(t *testing.T, ctx context.Context) {
 	}
 
 	unit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
-  const v = (await (await fetch('/api/games/' + location.pathname.split('/')[2])).json()).view;
+  const v = (await (await import('/static/js/api.js')).request('GET', '/api/games/' + location.pathname.split('/')[2])).view; // with its map sheet
   const tobruk = v.map.hexes.find((x) => x.place === 'Tobruk');
   const u = v.units.find((u) => u.where === 'map' && u.hex === tobruk.id);
   return u ? u.id : '';

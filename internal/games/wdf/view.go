@@ -34,12 +34,14 @@ type View struct {
 	Fortress    FortressView `json:"fortress"`
 	VP          [2]int       `json:"vp"`
 	Result      string       `json:"result,omitempty"` // the outcome in words, in the view's language
-	Map         MapView      `json:"map"`
-	Units       []UnitView   `json:"units"`
-	Leaders     []LeaderView `json:"leaders"`
-	Depots      []DepotView  `json:"depots"`
-	IPs         []IPView     `json:"ips"`
-	Battle      *BattleView  `json:"battle,omitempty"`
+	// Map is the map sheet, the same in every view: not encoded, the
+	// client gets it once as the game's sheet (engine.Sheeted, Game.Sheet).
+	Map     MapView      `json:"-"`
+	Units   []UnitView   `json:"units"`
+	Leaders []LeaderView `json:"leaders"`
+	Depots  []DepotView  `json:"depots"`
+	IPs     []IPView     `json:"ips"`
+	Battle  *BattleView  `json:"battle,omitempty"`
 	// Moving is the unit part way through its move, which may go on
 	// (ruling W36), and MPLeft what it has left, in words ("1 2/3").
 	Moving string `json:"moving,omitempty"`
@@ -479,6 +481,19 @@ func (s *State) battleView(b *Board, lang string) *BattleView {
 		bv.Sides = []CombatSideView{s.combatSideView(&att, nil, lang), s.combatSideView(&dfn, nil, lang)}
 	}
 	return bv
+}
+
+// SheetID names the view's map sheet (engine.Sheeted): the scenario's,
+// whose states all share one map.
+func (s *State) SheetID() string { return Game{}.Scenarios()[0] }
+
+// Sheet is the map sheet of scenario id (engine.Sheets): the same in every
+// language (place names are the map's own), from the game's data.
+func (Game) Sheet(id, lang string) (any, error) {
+	if id != (Game{}).Scenarios()[0] {
+		return nil, fmt.Errorf("wdf: no sheet %q", id)
+	}
+	return mapView(defaultData()), nil
 }
 
 var mapCache sync.Map // *Data -> MapView

@@ -26,16 +26,30 @@ func TestView(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, k := range []string{"game", "notice", "viewer", "turn", "turns", "date", "phasing", "decider", "phase", "prompt",
-		"ap", "asp", "major", "supply_level", "naval", "tobruk", "fortress", "vp", "map", "units", "leaders", "depots", "ips"} {
+		"ap", "asp", "major", "supply_level", "naval", "tobruk", "fortress", "vp", "units", "leaders", "depots", "ips"} {
 		if _, ok := m[k]; !ok {
 			t.Errorf("view has no %q", k)
 		}
+	}
+	if _, ok := m["map"]; ok {
+		t.Error("the view carries the map, which is the sheet's")
 	}
 	if m["game"] != "wdf" || m["turns"] != float64(23) || m["date"] != "December 1940" {
 		t.Errorf("game %v turns %v date %v", m["game"], m["turns"], m["date"])
 	}
 	if n := m["notice"].(string); !strings.Contains(n, "docs/wdf/data.md") || !strings.Contains(n, "docs/wdf/rulings.md") {
 		t.Errorf("notice %q", n)
+	}
+	id, sheet, err := engine.SheetOf(Game{}, s, "it")
+	if err != nil || id != "campaign" {
+		t.Fatalf("sheet %q: %v", id, err)
+	}
+	raw, _ = json.Marshal(sheet)
+	if !strings.HasPrefix(string(raw), `{"hexes":[{"id":`) {
+		t.Errorf("sheet %.40s", raw)
+	}
+	if _, err := (Game{}).Sheet("other", "en"); err == nil {
+		t.Error("a sheet for an unknown id")
 	}
 	v := s.view(Allied, "en")
 	if len(v.Map.Hexes) != len(s.d.Hexes) || len(v.Map.Sides) == 0 {
