@@ -267,8 +267,7 @@ func (s *State) view(side engine.Side, lang string) *View {
 	for p := range 2 {
 		sup[p] = s.supply(engine.Side(p))
 	}
-	nets := map[[2]int]*SupplyNet{} // (side, source)
-	paths := map[[2]int][]string{}  // (source, hex): units in a hex share their path
+	paths := s.supplyPaths(b, sup)
 	for u, def := range d.Units {
 		us := &s.Pos.Units[u]
 		uv := UnitView{ID: def.ID, Name: def.Name, Side: s.sideName(def.Side), Nation: def.Nationality.String(),
@@ -284,28 +283,10 @@ func (s *State) view(side engine.Side, lang string) *View {
 			if us.InIP {
 				uv.IP = s.Pos.ipAt(h) // only a unit beneath the marker has its benefits (12.2)
 			}
-			if uv.Supplied {
-				src := d.SupplySource[def.Side]
-				if sup[def.Side].ViaTobruk[u] {
-					src = d.Tobruk
-				}
-				k := [2]int{int(def.Side), src}
-				if _, ok := nets[k]; !ok {
-					nets[k] = b.NewSupplyNet(def.Side, src)
-				}
-				pk := [2]int{src, h}
-				if _, ok := paths[pk]; !ok {
-					var ids []string
-					for _, x := range b.SupplyPath(def.Side, h, b.supplyBudget(def.Side, h), nets[k]) {
-						ids = append(ids, s.hexID(x))
-					}
-					paths[pk] = ids
-				}
-				uv.SupplyPath = paths[pk]
-			}
+			uv.SupplyPath = paths[u]
 		}
 		if u == s.chosenPiece() {
-			uv.Blocked = s.blocked(u, lang)
+			uv.Blocked = s.blockedShown(u, lang)
 		}
 		v.Units = append(v.Units, uv)
 	}
@@ -347,6 +328,110 @@ func (s *State) view(side engine.Side, lang string) *View {
 		v.LastCombat = s.combatView(c, lang)
 	}
 	return v
+}
+
+// supplyPaths is the supply path the view shows of each unit on the map
+// in supply (8.1, 8.4), hex by hex, nil for the others: a function of the
+// position alone (b), and most of a view's work, so traced once per
+// position however many sides and languages view it (shown).
+func (s *State) supplyPaths(b *Board, sup [2]*SupplyReport) *[MaxUnits][]string {
+	if p, ok := shown.get(b); ok {
+		return p
+	}
+	d := s.d
+	var out [MaxUnits][]string
+	nets := map[[2]int]*SupplyNet{} // (side, source)
+	paths := map[[2]int][]string{}  // (source, hex): units in a hex share their path
+	for u, def := range d.Units {
+		us := &s.Pos.Units[u]
+		if us.Box != BoxMap || !sup[def.Side].Supplied[u] {
+			continue
+		}
+		h := int(us.Hex)
+		src := d.SupplySource[def.Side]
+		if sup[def.Side].ViaTobruk[u] {
+			src = d.Tobruk
+		}
+		k := [2]int{int(def.Side), src}
+		if _, ok := nets[k]; !ok {
+			nets[k] = b.NewSupplyNet(def.Side, src)
+		}
+		pk := [2]int{src, h}
+		if _, ok := paths[pk]; !ok {
+			var ids []string
+			for _, x := range b.SupplyPath(def.Side, h, b.supplyBudget(def.Side, h), nets[k]) {
+				ids = append(ids, s.hexID(x))
+			}
+			paths[pk] = ids
+		}
+		out[u] = paths[pk]
+	}
+	shown.put(b, &out)
+	return &out
+}
+
+// shown keeps the supply paths of the positions viewed last, by board (a
+// board is one position and never changes; an entry holds its board, so
+// no other takes its address while it is kept): the sides' and
+// languages' views of a state follow one another.
+var shown = newViewCache[*Board, *[MaxUnits][]string]()
+
+// blockedShown is blocked(u, lang), worked out once for every side's
+// view of the state: it reads the position (the board) and the state's
+// fields in blockedKey (those of unit u's moves, movesMemo, and the
+// phasing side).
+func (s *State) blockedShown(u int, lang string) map[string]string {
+	k := blockedKey{s.board(), u, s.Step, s.Phasing, s.MoveUnit, s.MoveLeft, s.Flags[u], lang}
+	if m, ok := whyShown.get(k); ok {
+		return m
+	}
+	m := s.blocked(u, lang)
+	whyShown.put(k, m)
+	return m
+}
+
+type blockedKey struct {
+	b              *Board
+	u              int
+	step           step
+	phasing        engine.Side
+	moveUnit, left int16
+	flags          uint16
+	lang           string
+}
+
+var whyShown = newViewCache[blockedKey, map[string]string]()
+
+// viewCache maps the last len(ring) keys put to their values (shared:
+// read only).
+type viewCache[K comparable, V any] struct {
+	mu   sync.Mutex
+	m    map[K]V
+	ring [256]K
+	next int
+}
+
+func newViewCache[K comparable, V any]() *viewCache[K, V] { return &viewCache[K, V]{m: map[K]V{}} }
+
+func (c *viewCache[K, V]) get(k K) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[k]
+	return v, ok
+}
+
+func (c *viewCache[K, V]) put(k K, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.m[k]; ok {
+		return
+	}
+	if len(c.m) == len(c.ring) {
+		delete(c.m, c.ring[c.next])
+	}
+	c.ring[c.next] = k
+	c.next = (c.next + 1) % len(c.ring)
+	c.m[k] = v
 }
 
 // combatSideView puts one side of a combat into words; dice, when rolled,

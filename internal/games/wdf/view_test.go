@@ -1,6 +1,7 @@
 package wdf
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -154,5 +155,84 @@ func TestViewHitsOnDefense(t *testing.T) {
 			}
 			t.Fatalf("%s not in the view", c.unit)
 		})
+	}
+}
+
+// viewStates are states along a random game (seed 5), every 40th
+// decision, with their logs off: the states a server builds views of.
+func viewStates(tb testing.TB) []*State {
+	tb.Helper()
+	st, _ := Game{}.New(engine.Setup{Seed: 5})
+	s := st.(*State)
+	s.SetLogging(false)
+	r := engine.NewRand(5)
+	var out []*State
+	for i := 0; !s.Over() && len(out) < 40; i++ {
+		if i%40 == 0 {
+			out = append(out, s.Clone().(*State))
+		}
+		side := s.Active().Sides()[0]
+		legal := s.Legal(side, nil)
+		if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return out
+}
+
+// BenchmarkViewEncoded builds and encodes as JSON, as the server does once
+// per state, the views of both sides and the observer of a state along a
+// random game, new to the views (its board and supply not yet traced):
+// the time per state (three views) and the bytes of a view.
+func BenchmarkViewEncoded(b *testing.B) {
+	states := viewStates(b)
+	n, bytes := 0, 0
+	for b.Loop() {
+		s := states[n%len(states)].Clone().(*State)
+		s.bd = nil
+		for side := engine.Observer; side <= Axis; side++ {
+			raw, err := json.Marshal(s.View(side, "en"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			bytes += len(raw)
+		}
+		n++
+	}
+	b.ReportMetric(float64(bytes)/float64(3*n), "bytes/view")
+}
+
+// TestViewCachesAreExact: along random games, every side's view with the
+// supply paths and the "why not" of earlier states kept (shown, whyShown)
+// is byte for byte the view built with nothing kept.
+func TestViewCachesAreExact(t *testing.T) {
+	for seed := uint64(1); seed <= 2; seed++ {
+		st, _ := Game{}.New(engine.Setup{Seed: seed})
+		s := st.(*State)
+		r := engine.NewRand(seed)
+		chosen := 0
+		for i := 0; i < 300 && !s.Over(); i++ {
+			for _, side := range []engine.Side{engine.Observer, Allied} {
+				for _, lang := range []string{"en", "it"} {
+					kept, _ := json.Marshal(s.View(side, lang))
+					shown, whyShown = newViewCache[*Board, *[MaxUnits][]string](), newViewCache[blockedKey, map[string]string]()
+					fresh, _ := json.Marshal(s.View(side, lang))
+					if !bytes.Equal(kept, fresh) {
+						t.Fatalf("seed %d action %d, %d %s: the view with what was kept differs", seed, i, side, lang)
+					}
+				}
+			}
+			if s.chosenPiece() >= 0 {
+				chosen++
+			}
+			side := s.Active().Sides()[0]
+			legal := s.Legal(side, nil)
+			if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if chosen == 0 {
+			t.Errorf("seed %d: no unit chosen", seed)
+		}
 	}
 }
