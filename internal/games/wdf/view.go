@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"weak"
 
 	"sandtable/internal/engine"
 )
@@ -335,7 +336,7 @@ func (s *State) view(side engine.Side, lang string) *View {
 // position alone (b), and most of a view's work, so traced once per
 // position however many sides and languages view it (shown).
 func (s *State) supplyPaths(b *Board, sup [2]*SupplyReport) *[MaxUnits][]string {
-	if p, ok := shown.get(b); ok {
+	if p, ok := shown.get(weak.Make(b)); ok {
 		return p
 	}
 	d := s.d
@@ -366,22 +367,22 @@ func (s *State) supplyPaths(b *Board, sup [2]*SupplyReport) *[MaxUnits][]string 
 		}
 		out[u] = paths[pk]
 	}
-	shown.put(b, &out)
+	shown.put(weak.Make(b), &out)
 	return &out
 }
 
 // shown keeps the supply paths of the positions viewed last, by board (a
-// board is one position and never changes; an entry holds its board, so
-// no other takes its address while it is kept): the sides' and
-// languages' views of a state follow one another.
-var shown = newViewCache[*Board, *[MaxUnits][]string]()
+// board is one position and never changes; a weak pointer, which no other
+// board's equals even once this one is collected, and which does not keep
+// it): the sides' and languages' views of a state follow one another.
+var shown = newViewCache[weak.Pointer[Board], *[MaxUnits][]string]()
 
 // blockedShown is blocked(u, lang), worked out once for every side's
 // view of the state: it reads the position (the board) and the state's
 // fields in blockedKey (those of unit u's moves, movesMemo, and the
 // phasing side).
 func (s *State) blockedShown(u int, lang string) map[string]string {
-	k := blockedKey{s.board(), u, s.Step, s.Phasing, s.MoveUnit, s.MoveLeft, s.Flags[u], lang}
+	k := blockedKey{weak.Make(s.board()), u, s.Step, s.Phasing, s.MoveUnit, s.MoveLeft, s.Flags[u], lang}
 	if m, ok := whyShown.get(k); ok {
 		return m
 	}
@@ -391,7 +392,7 @@ func (s *State) blockedShown(u int, lang string) map[string]string {
 }
 
 type blockedKey struct {
-	b              *Board
+	b              weak.Pointer[Board]
 	u              int
 	step           step
 	phasing        engine.Side

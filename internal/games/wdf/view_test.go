@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"weak"
 
 	"sandtable/internal/engine"
 )
@@ -215,7 +216,7 @@ func TestViewCachesAreExact(t *testing.T) {
 			for _, side := range []engine.Side{engine.Observer, Allied} {
 				for _, lang := range []string{"en", "it"} {
 					kept, _ := json.Marshal(s.View(side, lang))
-					shown, whyShown = newViewCache[*Board, *[MaxUnits][]string](), newViewCache[blockedKey, map[string]string]()
+					shown, whyShown = newViewCache[weak.Pointer[Board], *[MaxUnits][]string](), newViewCache[blockedKey, map[string]string]()
 					fresh, _ := json.Marshal(s.View(side, lang))
 					if !bytes.Equal(kept, fresh) {
 						t.Fatalf("seed %d action %d, %d %s: the view with what was kept differs", seed, i, side, lang)
