@@ -295,10 +295,9 @@ func wdfStartView(t *testing.T, v any) {
 	}
 }
 
-// wdfViewHasMap reports whether the registered wdf game's map sheet, which
-// its views name (engine.Sheeted), carries the hex map the renderer draws
-// (map.hexes).
-func wdfViewHasMap(t *testing.T) bool {
+// wdfSheet decodes the registered wdf game's sheet, which its views name
+// (engine.Sheeted), into v.
+func wdfSheet(t *testing.T, v any) {
 	t.Helper()
 	g, err := engine.Lookup("wdf")
 	if err != nil {
@@ -306,19 +305,26 @@ func wdfViewHasMap(t *testing.T) bool {
 	}
 	sg, ok := g.(engine.Sheets)
 	if !ok {
-		return false
+		t.Fatal("the wdf game has no sheet")
 	}
 	sheet, err := sg.Sheet("campaign", "en")
 	if err != nil {
 		t.Fatal(err)
 	}
 	b, _ := json.Marshal(sheet)
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// wdfViewHasMap reports whether the registered wdf game's sheet carries
+// the hex map the renderer draws (map.hexes).
+func wdfViewHasMap(t *testing.T) bool {
+	t.Helper()
 	var m struct {
 		Hexes []json.RawMessage `json:"hexes"`
 	}
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
+	wdfSheet(t, &m)
 	return len(m.Hexes) > 0
 }
 
@@ -373,15 +379,19 @@ func wdfHitNumbers(t *testing.T, ctx context.Context) {
 	t.Helper()
 	var v struct {
 		Units []struct {
-			ID, Nation, Type string
-			HitsOn           string `json:"hits_on"`
-			HitsOnDefense    string `json:"hits_on_defense"`
+			ID            string
+			HitsOn        string `json:"hits_on"`
+			HitsOnDefense string `json:"hits_on_defense"`
 		} `json:"units"`
 	}
 	wdfStartView(t, &v)
+	var sheet struct {
+		Units map[string]struct{ Nation, Type string } `json:"units"` // the counters' printed values
+	}
+	wdfSheet(t, &sheet)
 	germans := 0
 	for _, u := range v.Units {
-		if u.Nation == "german" && u.Type == "infantry" {
+		if c := sheet.Units[u.ID]; c.Nation == "german" && c.Type == "infantry" {
 			germans++
 			if u.HitsOn != "6" || u.HitsOnDefense != "5-6" {
 				t.Errorf("German infantry %s: hits on %q attacking, %q defending; want 6 and 5-6 (10.21)", u.ID, u.HitsOn, u.HitsOnDefense)

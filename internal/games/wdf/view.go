@@ -59,10 +59,24 @@ type FortressView struct {
 	Bardia string `json:"bardia"` // intact, destroyed
 }
 
-// MapView is the static map: hexes and the hexsides with a feature.
+// MapView is the game's sheet (engine.Sheets), the same in every state:
+// the map's hexes and the hexsides with a feature, and each unit's
+// printed values by id.
 type MapView struct {
-	Hexes []HexView  `json:"hexes"`
-	Sides []SideView `json:"sides"`
+	Hexes []HexView              `json:"hexes"`
+	Sides []SideView             `json:"sides"`
+	Units map[string]CounterView `json:"units"`
+}
+
+// CounterView is what a unit's counter prints (2.1): the same in every
+// state (its strength and steps change, and are in UnitView).
+type CounterView struct {
+	Name     string `json:"name"`
+	Nation   string `json:"nation"`
+	Type     string `json:"type"`
+	Size     string `json:"size"`
+	Division string `json:"division"`
+	MA       int    `json:"ma"`
 }
 
 // HexView is one hex of the map.
@@ -89,17 +103,20 @@ type SideView struct {
 	River      bool   `json:"river"`
 }
 
-// UnitView is one combat unit.
+// UnitView is one combat unit. Its printed values (name, nationality,
+// type, size, division, MA) are the same in every state: they are in the
+// sheet (MapView.Units), not encoded with every view; the board puts them
+// back by id.
 type UnitView struct {
 	ID         string   `json:"id"`
-	Name       string   `json:"name"`
+	Name       string   `json:"-"`
 	Side       string   `json:"side"`
-	Nation     string   `json:"nation"`
-	Type       string   `json:"type"`
-	Size       string   `json:"size"`
-	Division   string   `json:"division"`
+	Nation     string   `json:"-"`
+	Type       string   `json:"-"`
+	Size       string   `json:"-"`
+	Division   string   `json:"-"`
 	CS         int      `json:"cs"`
-	MA         int      `json:"ma"`
+	MA         int      `json:"-"`
 	Steps      int      `json:"steps"`
 	Reduced    bool     `json:"reduced"`
 	Where      string   `json:"where"`
@@ -596,7 +613,11 @@ func mapView(d *Data) MapView {
 }
 
 func buildMap(d *Data) MapView {
-	m := MapView{}
+	m := MapView{Units: map[string]CounterView{}}
+	for _, def := range d.Units {
+		m.Units[def.ID] = CounterView{Name: def.Name, Nation: def.Nationality.String(), Type: def.Type.String(),
+			Size: def.Size.String(), Division: def.Division, MA: def.MA}
+	}
 	placeHex := map[int]Place{}
 	for _, p := range d.Places {
 		placeHex[p.Hex] = p

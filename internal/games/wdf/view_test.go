@@ -50,6 +50,14 @@ func TestView(t *testing.T) {
 	if !strings.HasPrefix(string(raw), `{"hexes":[{"id":`) {
 		t.Errorf("sheet %.40s", raw)
 	}
+	// A unit's printed values are the sheet's, its state the view's.
+	u0 := m["units"].([]any)[0].(map[string]any)
+	if _, ok := u0["name"]; ok || u0["id"] == nil || u0["cs"] == nil {
+		t.Errorf("a unit in the view: %v", u0)
+	}
+	if c := sheet.(MapView).Units[u0["id"].(string)]; c.Name == "" || c.Type == "" || c.MA == 0 {
+		t.Errorf("%s in the sheet: %+v", u0["id"], c)
+	}
 	if _, err := (Game{}).Sheet("other", "en"); err == nil {
 		t.Error("a sheet for an unknown id")
 	}
