@@ -307,6 +307,9 @@ func (s *engServer) view(req engRequest, lang string) (engReply, error) {
 	r := s.status()
 	r["side"] = s.sess.SideName(side)
 	r["view"] = st.View(side, lang)
+	if _, sheet, err := engine.SheetOf(s.sess.Game, st, lang); err == nil && sheet != nil {
+		r["sheet"] = sheet // what the view leaves out: its map sheet (engine.Sheeted)
+	}
 	r["prompt"] = st.Prompt(side, lang)
 	r["actions"] = s.actions(side, lang)
 	r["can_undo"] = side != engine.Observer && s.sess.CanUndo(side)

@@ -205,6 +205,36 @@ type Asker interface {
 	Ask(side Side, lang, question string) (any, error)
 }
 
+// Sheeted is an optional interface of State, for a view with a part that
+// is the same in every state of a scenario: the map sheet (hexes, terrain,
+// roads, the turn track). The state's View leaves that part out and
+// SheetID names it; the game's Sheet (Sheets) gives it, so that a client
+// fetches it once, not with every view (the server sends it as a resource
+// the browser caches). States with the same SheetID have the same sheet.
+type Sheeted interface {
+	SheetID() string
+}
+
+// Sheets is the optional interface of a Game whose states are Sheeted:
+// Sheet returns the sheet named id in lang as a JSON-encodable value, the
+// same for every call, or an error for an id none of its states names.
+type Sheets interface {
+	Sheet(id, lang string) (any, error)
+}
+
+// SheetOf returns the id of st's sheet and the sheet in lang, or "" and
+// nil when st's view has none.
+func SheetOf(g Game, st State, lang string) (string, any, error) {
+	sd, ok := st.(Sheeted)
+	sg, ok2 := g.(Sheets)
+	if !ok || !ok2 {
+		return "", nil, nil
+	}
+	id := sd.SheetID()
+	sheet, err := sg.Sheet(id, lang)
+	return id, sheet, err
+}
+
 // ErrIllegal is wrapped by every refusal of an action.
 var ErrIllegal = errors.New("illegal action")
 

@@ -1,7 +1,8 @@
 // Package load plays real games against a running server the way the
 // browser does, to measure it: for each game two players, each with its own
 // page (an event stream, a view fetched after each update it did not make
-// itself, actions posted with the move number), a think time before each
+// itself, the game's map sheet fetched once as the browser's cache keeps
+// it, actions posted with the move number), a think time before each
 // action, and random legal actions. It reports the actions acknowledged per
 // second, the latency of the action round trip and of the view, and the
 // server process's CPU and memory.
@@ -58,6 +59,7 @@ type Report struct {
 	Errors     int // other failures
 	FirstError string
 	Views      int
+	Sheets     int // map sheets fetched: once a page, as the browser's cache keeps them
 	GamesDone  int
 	Action     Latency
 	View       Latency
@@ -81,8 +83,8 @@ type Latency struct{ P50, P99, Max time.Duration }
 func (r Report) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d games at once, think %v, %v (setup %v)\n", r.Live, r.Think, r.Elapsed.Round(time.Millisecond), r.SetupTime.Round(time.Millisecond))
-	fmt.Fprintf(&b, "actions acknowledged: %d (%.0f/s), views: %d (%.0f/s), games finished: %d, 409s: %d, errors: %d\n",
-		r.Actions, float64(r.Actions)/r.Elapsed.Seconds(), r.Views, float64(r.Views)/r.Elapsed.Seconds(), r.GamesDone, r.Conflicts, r.Errors)
+	fmt.Fprintf(&b, "actions acknowledged: %d (%.0f/s), views: %d (%.0f/s), sheets: %d, games finished: %d, 409s: %d, errors: %d\n",
+		r.Actions, float64(r.Actions)/r.Elapsed.Seconds(), r.Views, float64(r.Views)/r.Elapsed.Seconds(), r.Sheets, r.GamesDone, r.Conflicts, r.Errors)
 	if r.FirstError != "" {
 		fmt.Fprintf(&b, "first error: %s\n", r.FirstError)
 	}
@@ -288,6 +290,7 @@ type page struct {
 	*player
 	id, side string
 	ip       string
+	sheet    string // the map sheet's URL fetched (one a game)
 }
 
 // nextIP gives each account and page an address of its own in
@@ -339,6 +342,7 @@ type view struct {
 		URL  string `json:"url"`
 	} `json:"invites"`
 	Frozen string `json:"frozen"`
+	Sheet  string `json:"sheet"` // the URL of the map sheet the view leaves out
 }
 
 // newGame has a make an invitation game of kind as its first side and b
@@ -424,8 +428,8 @@ func (r *run) call(ctx context.Context, p *player, ip, method, path string, in, 
 		return took, &statusError{code: resp.StatusCode, msg: e.Error, body: data}
 	}
 	if out != nil {
-		// The views are large (a WDF view is ~160 KB, most of it the map)
-		// and the players read a few of their fields: the JSON v2 decoder
+		// The views are large (a WDF view is ~40 KB) and the players read
+		// a few of their fields: the JSON v2 decoder
 		// skips the rest several times faster than encoding/json, which
 		// leaves more of the machine's cores to the server measured.
 		if err := jsonv2.Unmarshal(data, out); err != nil {
@@ -433,6 +437,25 @@ func (r *run) call(ctx context.Context, p *player, ip, method, path string, in, 
 		}
 	}
 	return took, nil
+}
+
+// sheet fetches the map sheet at url (a view's "sheet") unless the page
+// has it already: the page's script asks for it once and the browser's
+// cache keeps it (immutable), so a page fetches one sheet a game. It
+// reports whether the page goes on.
+func (r *run) sheet(pg *page, url string) bool {
+	if url == "" || url == pg.sheet {
+		return true
+	}
+	if _, err := r.call(r.ctx, pg.player, pg.ip, "GET", url, nil, nil); err != nil {
+		r.fail(fmt.Errorf("sheet: %w", err))
+		return false
+	}
+	pg.sheet = url
+	r.mu.Lock()
+	r.rep.Sheets++
+	r.mu.Unlock()
+	return true
 }
 
 // play is one page: it follows the game's event stream, fetches its view
@@ -457,7 +480,7 @@ func (r *run) play(pg *page, rng *rand.Rand) {
 		r.mu.Lock()
 		r.viewLt = append(r.viewLt, took)
 		r.mu.Unlock()
-		return true
+		return r.sheet(pg, v.Sheet)
 	}
 	if !fetch() {
 		return
@@ -487,6 +510,9 @@ func (r *run) play(pg *page, rng *rand.Rand) {
 				r.actionLt = append(r.actionLt, took)
 				r.mu.Unlock()
 				v = next
+				if !r.sheet(pg, v.Sheet) {
+					return
+				}
 				// As the browser does: the stream will announce this very
 				// change as the next version, which the page need not fetch.
 				expect = v.Version + 1
@@ -503,6 +529,9 @@ func (r *run) play(pg *page, rng *rand.Rand) {
 				}
 				if jsonv2.Unmarshal(se.body, &body); body.View != nil {
 					v = *body.View
+					if !r.sheet(pg, v.Sheet) {
+						return
+					}
 				} else if !fetch() {
 					return
 				}

@@ -38,7 +38,8 @@ func TestCheckLoopback(t *testing.T) {
 
 // TestRunPlaysRealGames plays a few Compass and WDF games against a
 // server in this process until 40 actions are acknowledged: every request
-// succeeds, views follow the actions, and the latencies are filled in.
+// succeeds, views follow the actions, the WDF pages fetch their map sheet
+// (once each), and the latencies are filled in.
 func TestRunPlaysRealGames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays games")
@@ -56,7 +57,7 @@ func TestRunPlaysRealGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Actions < 40 || rep.Errors != 0 || rep.Views == 0 || rep.Action.P50 <= 0 || rep.View.Max < rep.View.P50 {
+	if rep.Actions < 40 || rep.Errors != 0 || rep.Views == 0 || rep.Sheets == 0 || rep.Sheets > rep.Views || rep.Action.P50 <= 0 || rep.View.Max < rep.View.P50 {
 		t.Fatalf("report: %+v", rep)
 	}
 	t.Log(rep)

@@ -75,6 +75,9 @@ type bodyJSON struct {
 	Prompt  string       `json:"prompt"`
 	Actions []actionJSON `json:"actions"`
 	View    any          `json:"view"`
+	// Sheet is the URL of the part of View that is the same in every
+	// state (its map sheet, engine.Sheeted), which the client fetches once.
+	Sheet string `json:"sheet,omitempty"`
 }
 
 type seatJSON struct {
@@ -135,7 +138,8 @@ func render(sess *engine.Session, side engine.Side, lang string) *ViewBody {
 // bodyOf is side's view of sess in lang but the log, with no actions.
 func bodyOf(sess *engine.Session, side engine.Side, lang string) bodyJSON {
 	b := bodyJSON{Move: sess.Move(), Side: sess.SideName(side), Active: []string{},
-		Prompt: sess.State.Prompt(side, lang), View: sess.State.View(side, lang), Actions: []actionJSON{}}
+		Prompt: sess.State.Prompt(side, lang), View: sess.State.View(side, lang), Actions: []actionJSON{},
+		Sheet: sheetURL(sess.Game, sess.State, lang)}
 	for _, a := range sess.State.Active().Sides() {
 		b.Active = append(b.Active, sess.SideName(a))
 	}

@@ -172,6 +172,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
 	m.HandleFunc("GET /api/games/{id}/coach", s.handleCoach)
 	m.HandleFunc("GET /api/games/{id}/coach/graph", s.handleCoachGraph)
+	m.HandleFunc("GET /api/sheets/{game}/{id}/{lang}/{hash}", s.handleSheet)
 	m.HandleFunc("GET /api/games/{id}/chat", s.handleChatRead)
 	m.HandleFunc("POST /api/games/{id}/chat", s.handleChatWrite)
 	m.HandleFunc("GET /healthz", s.handleHealth)

@@ -44,7 +44,7 @@ const limSetUp = limCentreJS + `(async () => {
 // unit that unit may enter without crossing a stream (which would end
 // its move, 8.7) unless the hex is next to the enemy.
 const limNearest = limCentreJS + `(async (side, lit, unit) => {
-  const v = await (await fetch('/api/games/' + location.pathname.split('/')[2] + '?side=' + side)).json();
+  const v = await (await import('/static/js/api.js')).request('GET', '/api/games/' + location.pathname.split('/')[2] + '?side=' + side); // with its map sheet
   const at = { get: limCentre };
   const units = v.view.units.filter((u) => u.where === 'map');
   const enemies = units.filter((u) => u.side !== side).map((u) => at.get(u.hex));

@@ -234,7 +234,7 @@ const toWDFBattle = `(async () => {
   let moves = 0;
   const tried = new Set(); // the units chosen in this phase (a move is pick, then move: ruling W38)
   for (let i = 0; i < 400; i++) {
-    const v = await (await fetch('/api/games/' + id + '?lang=it')).json();
+    const v = await (await import('/static/js/api.js')).request('GET', '/api/games/' + id + '?lang=it'); // with its map sheet
     if (v.actions.some((a) => a.action.startsWith('resolve '))) return '';
     if (v.actions.length === 0) return 'no actions: ' + v.prompt;
     const hex = new Map(v.view.map.hexes.map((h) => [h.id, axial(h)]));

@@ -333,7 +333,7 @@ func TestBrowserPrimogenitaAssault(t *testing.T) {
 	}
 	draw := func(lang string) string {
 		return fmt.Sprintf(`(async () => {
-  const live = await (await fetch('/api/games/' + location.pathname.split('/')[2])).json();
+  const live = await (await import('/static/js/api.js')).request('GET', '/api/games/' + location.pathname.split('/')[2]); // with its map sheet
   const v = %s;
   v.map = live.view.map;
   localStorage.setItem('lang', %q);

@@ -26,7 +26,7 @@ import (
 // move; then opens the game's replay, which draws the same map.
 func TestBrowserWDFMoveByClicks(t *testing.T) {
 	if !wdfViewHasMap(t) {
-		t.Fatal("the wdf view carries no map.hexes: the web client cannot draw the board")
+		t.Fatal("the wdf map sheet carries no hexes: the web client cannot draw the board")
 	}
 	ctx, base := browser(t)
 	err := chromedp.Do(ctx,
@@ -295,17 +295,37 @@ func wdfStartView(t *testing.T, v any) {
 	}
 }
 
-// wdfViewHasMap reports whether the registered wdf game's view carries the
-// hex map the renderer draws (map.hexes).
+// wdfSheet decodes the registered wdf game's sheet, which its views name
+// (engine.Sheeted), into v.
+func wdfSheet(t *testing.T, v any) {
+	t.Helper()
+	g, err := engine.Lookup("wdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sg, ok := g.(engine.Sheets)
+	if !ok {
+		t.Fatal("the wdf game has no sheet")
+	}
+	sheet, err := sg.Sheet("campaign", "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(sheet)
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// wdfViewHasMap reports whether the registered wdf game's sheet carries
+// the hex map the renderer draws (map.hexes).
 func wdfViewHasMap(t *testing.T) bool {
 	t.Helper()
-	var v struct {
-		Map struct {
-			Hexes []json.RawMessage `json:"hexes"`
-		} `json:"map"`
+	var m struct {
+		Hexes []json.RawMessage `json:"hexes"`
 	}
-	wdfStartView(t, &v)
-	return len(v.Map.Hexes) > 0
+	wdfSheet(t, &m)
+	return len(m.Hexes) > 0
 }
 
 // wdfFortresses checks that each fortress hex carries a tag with the
@@ -315,7 +335,7 @@ func wdfViewHasMap(t *testing.T) bool {
 func wdfFortresses(t *testing.T, ctx context.Context) {
 	t.Helper()
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(async () => {
-  const v = (await (await fetch('/api/games/' + location.pathname.split('/')[2])).json()).view;
+  const v = (await (await import('/static/js/api.js')).request('GET', '/api/games/' + location.pathname.split('/')[2])).view; // with its map sheet
   const out = [];
   const tags = (root, fortress) => {
     const counters = [...root.querySelectorAll('svg.map g.counter rect.face')].map((c) => c.getBoundingClientRect());
@@ -359,15 +379,19 @@ func wdfHitNumbers(t *testing.T, ctx context.Context) {
 	t.Helper()
 	var v struct {
 		Units []struct {
-			ID, Nation, Type string
-			HitsOn           string `json:"hits_on"`
-			HitsOnDefense    string `json:"hits_on_defense"`
+			ID            string
+			HitsOn        string `json:"hits_on"`
+			HitsOnDefense string `json:"hits_on_defense"`
 		} `json:"units"`
 	}
 	wdfStartView(t, &v)
+	var sheet struct {
+		Units map[string]struct{ Nation, Type string } `json:"units"` // the counters' printed values
+	}
+	wdfSheet(t, &sheet)
 	germans := 0
 	for _, u := range v.Units {
-		if u.Nation == "german" && u.Type == "infantry" {
+		if c := sheet.Units[u.ID]; c.Nation == "german" && c.Type == "infantry" {
 			germans++
 			if u.HitsOn != "6" || u.HitsOnDefense != "5-6" {
 				t.Errorf("German infantry %s: hits on %q attacking, %q defending; want 6 and 5-6 (10.21)", u.ID, u.HitsOn, u.HitsOnDefense)
@@ -379,7 +403,7 @@ func wdfHitNumbers(t *testing.T, ctx context.Context) {
 	}
 
 	unit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
-  const v = (await (await fetch('/api/games/' + location.pathname.split('/')[2])).json()).view;
+  const v = (await (await import('/static/js/api.js')).request('GET', '/api/games/' + location.pathname.split('/')[2])).view; // with its map sheet
   const tobruk = v.map.hexes.find((x) => x.place === 'Tobruk');
   const u = v.units.find((u) => u.where === 'map' && u.hex === tobruk.id);
   return u ? u.id : '';

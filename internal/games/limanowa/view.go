@@ -3,6 +3,7 @@ package limanowa
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 
@@ -57,7 +58,10 @@ type View struct {
 	// hourglass, its fire for effect (7.221, 7.222, 7.242), all open on
 	// the map and the records track.
 	Artillery []OMAView `json:"artillery,omitempty"`
-	Map       *MapView  `json:"map"`
+	// Map is the scenario's map sheet, the same in every view: not
+	// encoded, the client gets it once as the game's sheet
+	// (engine.Sheeted, Game.Sheet).
+	Map *MapView `json:"-"`
 }
 
 // OMAView is an off-map artillery group as the board shows it.
@@ -133,6 +137,23 @@ var mapViews sync.Map // mapKey -> *MapView
 type mapKey struct {
 	d  *Data
 	id string
+}
+
+// SheetID names the view's map sheet (engine.Sheeted): its scenario's or
+// campaign's.
+func (s *State) SheetID() string { return s.sc.ID }
+
+// Sheet is the map sheet of scenario or campaign id (engine.Sheets), the
+// same in every language: a starting state's.
+func (Game) Sheet(id, lang string) (any, error) {
+	if !slices.Contains(Game{}.Scenarios(), id) {
+		return nil, fmt.Errorf("limanowa: no sheet %q", id)
+	}
+	st, err := Game{}.New(engine.Setup{Scenario: id})
+	if err != nil {
+		return nil, err
+	}
+	return st.(*State).mapView(), nil
 }
 
 func (s *State) mapView() *MapView {

@@ -1,6 +1,7 @@
 package primogenita
 
 import (
+	"fmt"
 	"strconv"
 	"sync"
 
@@ -155,7 +156,9 @@ type View struct {
 	// may move, the hexes it may still reach and the first step there.
 	Reach  map[string]map[string]string `json:"reach,omitempty"`
 	Winner string                       `json:"winner,omitempty"`
-	Map    *MapView                     `json:"map"`
+	// Map is the map sheet, the same in every view: not encoded, the
+	// client gets it once as the game's sheet (engine.Sheeted, Game.Sheet).
+	Map *MapView `json:"-"`
 }
 
 // MapView is the printed map for drawing (1.1–1.3; the reconstruction of
@@ -231,6 +234,18 @@ var stepNames = [...]string{stSetup: "setup", stChoose: "choose", stExecute: "ex
 	stAsRetreat: "assault", stAsAdvance: "assault", stAsWin: "assault", stAsCounter13: "assault", stAsSDLoss: "assault",
 	stAsPushUnits: "assault", stAsPushOn: "assault", stMoveAfter: "move", stRaid: "move", stOpenCity: "open-city",
 	stMinor: "minor", stMinorAdvance: "minor", stDigFrom: "minor", stResupply: "resupply", stOver: "over"}
+
+// SheetID names the view's map sheet (engine.Sheeted): the scenario's.
+func (s *State) SheetID() string { return Game{}.Scenarios()[0] }
+
+// Sheet is the map sheet of scenario id (engine.Sheets), the same in every
+// language.
+func (Game) Sheet(id, lang string) (any, error) {
+	if id != (Game{}).Scenarios()[0] {
+		return nil, fmt.Errorf("primogenita: no sheet %q", id)
+	}
+	return defaultData().mapView(), nil
+}
 
 // mapViews caches each Data's MapView: it never changes.
 var mapViews sync.Map // *Data -> *MapView

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"weak"
 
 	"sandtable/internal/engine"
 )
@@ -34,12 +35,14 @@ type View struct {
 	Fortress    FortressView `json:"fortress"`
 	VP          [2]int       `json:"vp"`
 	Result      string       `json:"result,omitempty"` // the outcome in words, in the view's language
-	Map         MapView      `json:"map"`
-	Units       []UnitView   `json:"units"`
-	Leaders     []LeaderView `json:"leaders"`
-	Depots      []DepotView  `json:"depots"`
-	IPs         []IPView     `json:"ips"`
-	Battle      *BattleView  `json:"battle,omitempty"`
+	// Map is the map sheet, the same in every view: not encoded, the
+	// client gets it once as the game's sheet (engine.Sheeted, Game.Sheet).
+	Map     MapView      `json:"-"`
+	Units   []UnitView   `json:"units"`
+	Leaders []LeaderView `json:"leaders"`
+	Depots  []DepotView  `json:"depots"`
+	IPs     []IPView     `json:"ips"`
+	Battle  *BattleView  `json:"battle,omitempty"`
 	// Moving is the unit part way through its move, which may go on
 	// (ruling W36), and MPLeft what it has left, in words ("1 2/3").
 	Moving string `json:"moving,omitempty"`
@@ -56,10 +59,24 @@ type FortressView struct {
 	Bardia string `json:"bardia"` // intact, destroyed
 }
 
-// MapView is the static map: hexes and the hexsides with a feature.
+// MapView is the game's sheet (engine.Sheets), the same in every state:
+// the map's hexes and the hexsides with a feature, and each unit's
+// printed values by id.
 type MapView struct {
-	Hexes []HexView  `json:"hexes"`
-	Sides []SideView `json:"sides"`
+	Hexes []HexView              `json:"hexes"`
+	Sides []SideView             `json:"sides"`
+	Units map[string]CounterView `json:"units"`
+}
+
+// CounterView is what a unit's counter prints (2.1): the same in every
+// state (its strength and steps change, and are in UnitView).
+type CounterView struct {
+	Name     string `json:"name"`
+	Nation   string `json:"nation"`
+	Type     string `json:"type"`
+	Size     string `json:"size"`
+	Division string `json:"division"`
+	MA       int    `json:"ma"`
 }
 
 // HexView is one hex of the map.
@@ -86,17 +103,20 @@ type SideView struct {
 	River      bool   `json:"river"`
 }
 
-// UnitView is one combat unit.
+// UnitView is one combat unit. Its printed values (name, nationality,
+// type, size, division, MA) are the same in every state: they are in the
+// sheet (MapView.Units), not encoded with every view; the board puts them
+// back by id.
 type UnitView struct {
 	ID         string   `json:"id"`
-	Name       string   `json:"name"`
+	Name       string   `json:"-"`
 	Side       string   `json:"side"`
-	Nation     string   `json:"nation"`
-	Type       string   `json:"type"`
-	Size       string   `json:"size"`
-	Division   string   `json:"division"`
+	Nation     string   `json:"-"`
+	Type       string   `json:"-"`
+	Size       string   `json:"-"`
+	Division   string   `json:"-"`
 	CS         int      `json:"cs"`
-	MA         int      `json:"ma"`
+	MA         int      `json:"-"`
 	Steps      int      `json:"steps"`
 	Reduced    bool     `json:"reduced"`
 	Where      string   `json:"where"`
@@ -265,8 +285,7 @@ func (s *State) view(side engine.Side, lang string) *View {
 	for p := range 2 {
 		sup[p] = s.supply(engine.Side(p))
 	}
-	nets := map[[2]int]*SupplyNet{} // (side, source)
-	paths := map[[2]int][]string{}  // (source, hex): units in a hex share their path
+	paths := s.supplyPaths(b, sup)
 	for u, def := range d.Units {
 		us := &s.Pos.Units[u]
 		uv := UnitView{ID: def.ID, Name: def.Name, Side: s.sideName(def.Side), Nation: def.Nationality.String(),
@@ -282,28 +301,10 @@ func (s *State) view(side engine.Side, lang string) *View {
 			if us.InIP {
 				uv.IP = s.Pos.ipAt(h) // only a unit beneath the marker has its benefits (12.2)
 			}
-			if uv.Supplied {
-				src := d.SupplySource[def.Side]
-				if sup[def.Side].ViaTobruk[u] {
-					src = d.Tobruk
-				}
-				k := [2]int{int(def.Side), src}
-				if _, ok := nets[k]; !ok {
-					nets[k] = b.NewSupplyNet(def.Side, src)
-				}
-				pk := [2]int{src, h}
-				if _, ok := paths[pk]; !ok {
-					var ids []string
-					for _, x := range b.SupplyPath(def.Side, h, b.supplyBudget(def.Side, h), nets[k]) {
-						ids = append(ids, s.hexID(x))
-					}
-					paths[pk] = ids
-				}
-				uv.SupplyPath = paths[pk]
-			}
+			uv.SupplyPath = paths[u]
 		}
 		if u == s.chosenPiece() {
-			uv.Blocked = s.blocked(u, lang)
+			uv.Blocked = s.blockedShown(u, lang)
 		}
 		v.Units = append(v.Units, uv)
 	}
@@ -345,6 +346,110 @@ func (s *State) view(side engine.Side, lang string) *View {
 		v.LastCombat = s.combatView(c, lang)
 	}
 	return v
+}
+
+// supplyPaths is the supply path the view shows of each unit on the map
+// in supply (8.1, 8.4), hex by hex, nil for the others: a function of the
+// position alone (b), and most of a view's work, so traced once per
+// position however many sides and languages view it (shown).
+func (s *State) supplyPaths(b *Board, sup [2]*SupplyReport) *[MaxUnits][]string {
+	if p, ok := shown.get(weak.Make(b)); ok {
+		return p
+	}
+	d := s.d
+	var out [MaxUnits][]string
+	nets := map[[2]int]*SupplyNet{} // (side, source)
+	paths := map[[2]int][]string{}  // (source, hex): units in a hex share their path
+	for u, def := range d.Units {
+		us := &s.Pos.Units[u]
+		if us.Box != BoxMap || !sup[def.Side].Supplied[u] {
+			continue
+		}
+		h := int(us.Hex)
+		src := d.SupplySource[def.Side]
+		if sup[def.Side].ViaTobruk[u] {
+			src = d.Tobruk
+		}
+		k := [2]int{int(def.Side), src}
+		if _, ok := nets[k]; !ok {
+			nets[k] = b.NewSupplyNet(def.Side, src)
+		}
+		pk := [2]int{src, h}
+		if _, ok := paths[pk]; !ok {
+			var ids []string
+			for _, x := range b.SupplyPath(def.Side, h, b.supplyBudget(def.Side, h), nets[k]) {
+				ids = append(ids, s.hexID(x))
+			}
+			paths[pk] = ids
+		}
+		out[u] = paths[pk]
+	}
+	shown.put(weak.Make(b), &out)
+	return &out
+}
+
+// shown keeps the supply paths of the positions viewed last, by board (a
+// board is one position and never changes; a weak pointer, which no other
+// board's equals even once this one is collected, and which does not keep
+// it): the sides' and languages' views of a state follow one another.
+var shown = newViewCache[weak.Pointer[Board], *[MaxUnits][]string]()
+
+// blockedShown is blocked(u, lang), worked out once for every side's
+// view of the state: it reads the position (the board) and the state's
+// fields in blockedKey (those of unit u's moves, movesMemo, and the
+// phasing side).
+func (s *State) blockedShown(u int, lang string) map[string]string {
+	k := blockedKey{weak.Make(s.board()), u, s.Step, s.Phasing, s.MoveUnit, s.MoveLeft, s.Flags[u], lang}
+	if m, ok := whyShown.get(k); ok {
+		return m
+	}
+	m := s.blocked(u, lang)
+	whyShown.put(k, m)
+	return m
+}
+
+type blockedKey struct {
+	b              weak.Pointer[Board]
+	u              int
+	step           step
+	phasing        engine.Side
+	moveUnit, left int16
+	flags          uint16
+	lang           string
+}
+
+var whyShown = newViewCache[blockedKey, map[string]string]()
+
+// viewCache maps the last len(ring) keys put to their values (shared:
+// read only).
+type viewCache[K comparable, V any] struct {
+	mu   sync.Mutex
+	m    map[K]V
+	ring [256]K
+	next int
+}
+
+func newViewCache[K comparable, V any]() *viewCache[K, V] { return &viewCache[K, V]{m: map[K]V{}} }
+
+func (c *viewCache[K, V]) get(k K) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[k]
+	return v, ok
+}
+
+func (c *viewCache[K, V]) put(k K, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.m[k]; ok {
+		return
+	}
+	if len(c.m) == len(c.ring) {
+		delete(c.m, c.ring[c.next])
+	}
+	c.ring[c.next] = k
+	c.next = (c.next + 1) % len(c.ring)
+	c.m[k] = v
 }
 
 // combatSideView puts one side of a combat into words; dice, when rolled,
@@ -481,6 +586,19 @@ func (s *State) battleView(b *Board, lang string) *BattleView {
 	return bv
 }
 
+// SheetID names the view's map sheet (engine.Sheeted): the scenario's,
+// whose states all share one map.
+func (s *State) SheetID() string { return Game{}.Scenarios()[0] }
+
+// Sheet is the map sheet of scenario id (engine.Sheets): the same in every
+// language (place names are the map's own), from the game's data.
+func (Game) Sheet(id, lang string) (any, error) {
+	if id != (Game{}).Scenarios()[0] {
+		return nil, fmt.Errorf("wdf: no sheet %q", id)
+	}
+	return mapView(defaultData()), nil
+}
+
 var mapCache sync.Map // *Data -> MapView
 
 // mapView lists the map: every hex and every hexside with a feature,
@@ -495,7 +613,11 @@ func mapView(d *Data) MapView {
 }
 
 func buildMap(d *Data) MapView {
-	m := MapView{}
+	m := MapView{Units: map[string]CounterView{}}
+	for _, def := range d.Units {
+		m.Units[def.ID] = CounterView{Name: def.Name, Nation: def.Nationality.String(), Type: def.Type.String(),
+			Size: def.Size.String(), Division: def.Division, MA: def.MA}
+	}
 	placeHex := map[int]Place{}
 	for _, p := range d.Places {
 		placeHex[p.Hex] = p

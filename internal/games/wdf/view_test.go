@@ -1,9 +1,11 @@
 package wdf
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
+	"weak"
 
 	"sandtable/internal/engine"
 )
@@ -26,16 +28,38 @@ func TestView(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, k := range []string{"game", "notice", "viewer", "turn", "turns", "date", "phasing", "decider", "phase", "prompt",
-		"ap", "asp", "major", "supply_level", "naval", "tobruk", "fortress", "vp", "map", "units", "leaders", "depots", "ips"} {
+		"ap", "asp", "major", "supply_level", "naval", "tobruk", "fortress", "vp", "units", "leaders", "depots", "ips"} {
 		if _, ok := m[k]; !ok {
 			t.Errorf("view has no %q", k)
 		}
+	}
+	if _, ok := m["map"]; ok {
+		t.Error("the view carries the map, which is the sheet's")
 	}
 	if m["game"] != "wdf" || m["turns"] != float64(23) || m["date"] != "December 1940" {
 		t.Errorf("game %v turns %v date %v", m["game"], m["turns"], m["date"])
 	}
 	if n := m["notice"].(string); !strings.Contains(n, "docs/wdf/data.md") || !strings.Contains(n, "docs/wdf/rulings.md") {
 		t.Errorf("notice %q", n)
+	}
+	id, sheet, err := engine.SheetOf(Game{}, s, "it")
+	if err != nil || id != "campaign" {
+		t.Fatalf("sheet %q: %v", id, err)
+	}
+	raw, _ = json.Marshal(sheet)
+	if !strings.HasPrefix(string(raw), `{"hexes":[{"id":`) {
+		t.Errorf("sheet %.40s", raw)
+	}
+	// A unit's printed values are the sheet's, its state the view's.
+	u0 := m["units"].([]any)[0].(map[string]any)
+	if _, ok := u0["name"]; ok || u0["id"] == nil || u0["cs"] == nil {
+		t.Errorf("a unit in the view: %v", u0)
+	}
+	if c := sheet.(MapView).Units[u0["id"].(string)]; c.Name == "" || c.Type == "" || c.MA == 0 {
+		t.Errorf("%s in the sheet: %+v", u0["id"], c)
+	}
+	if _, err := (Game{}).Sheet("other", "en"); err == nil {
+		t.Error("a sheet for an unknown id")
 	}
 	v := s.view(Allied, "en")
 	if len(v.Map.Hexes) != len(s.d.Hexes) || len(v.Map.Sides) == 0 {
@@ -140,5 +164,84 @@ func TestViewHitsOnDefense(t *testing.T) {
 			}
 			t.Fatalf("%s not in the view", c.unit)
 		})
+	}
+}
+
+// viewStates are states along a random game (seed 5), every 40th
+// decision, with their logs off: the states a server builds views of.
+func viewStates(tb testing.TB) []*State {
+	tb.Helper()
+	st, _ := Game{}.New(engine.Setup{Seed: 5})
+	s := st.(*State)
+	s.SetLogging(false)
+	r := engine.NewRand(5)
+	var out []*State
+	for i := 0; !s.Over() && len(out) < 40; i++ {
+		if i%40 == 0 {
+			out = append(out, s.Clone().(*State))
+		}
+		side := s.Active().Sides()[0]
+		legal := s.Legal(side, nil)
+		if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return out
+}
+
+// BenchmarkViewEncoded builds and encodes as JSON, as the server does once
+// per state, the views of both sides and the observer of a state along a
+// random game, new to the views (its board and supply not yet traced):
+// the time per state (three views) and the bytes of a view.
+func BenchmarkViewEncoded(b *testing.B) {
+	states := viewStates(b)
+	n, bytes := 0, 0
+	for b.Loop() {
+		s := states[n%len(states)].Clone().(*State)
+		s.bd = nil
+		for side := engine.Observer; side <= Axis; side++ {
+			raw, err := json.Marshal(s.View(side, "en"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			bytes += len(raw)
+		}
+		n++
+	}
+	b.ReportMetric(float64(bytes)/float64(3*n), "bytes/view")
+}
+
+// TestViewCachesAreExact: along random games, every side's view with the
+// supply paths and the "why not" of earlier states kept (shown, whyShown)
+// is byte for byte the view built with nothing kept.
+func TestViewCachesAreExact(t *testing.T) {
+	for seed := uint64(1); seed <= 2; seed++ {
+		st, _ := Game{}.New(engine.Setup{Seed: seed})
+		s := st.(*State)
+		r := engine.NewRand(seed)
+		chosen := 0
+		for i := 0; i < 300 && !s.Over(); i++ {
+			for _, side := range []engine.Side{engine.Observer, Allied} {
+				for _, lang := range []string{"en", "it"} {
+					kept, _ := json.Marshal(s.View(side, lang))
+					shown, whyShown = newViewCache[weak.Pointer[Board], *[MaxUnits][]string](), newViewCache[blockedKey, map[string]string]()
+					fresh, _ := json.Marshal(s.View(side, lang))
+					if !bytes.Equal(kept, fresh) {
+						t.Fatalf("seed %d action %d, %d %s: the view with what was kept differs", seed, i, side, lang)
+					}
+				}
+			}
+			if s.chosenPiece() >= 0 {
+				chosen++
+			}
+			side := s.Active().Sides()[0]
+			legal := s.Legal(side, nil)
+			if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if chosen == 0 {
+			t.Errorf("seed %d: no unit chosen", seed)
+		}
 	}
 }

@@ -125,7 +125,9 @@ export function render(el, v, ctx) {
   const hexes = v.map.hexes;
   const byID = new Map(hexes.map((x) => [x.id, x]));
   const pos = new Map(hexes.map((x) => [x.id, centre(x.col, x.row)]));
-  const units = v.units || [];
+  // Each unit's printed values (name, nation, type, size, division, MA)
+  // come with the sheet (v.map.units), the same in every view.
+  const units = (v.units || []).map((u) => ({ ...(v.map.units || {})[u.id], ...u }));
   const unitIDs = new Set(units.map((u) => u.id));
   const leaderIDs = new Set((v.leaders || []).map((l) => l.id));
   const sideWord = (x) => w[x] || x;
