@@ -60,6 +60,9 @@ type Resumed struct {
 	// Refused says why snapshots were passed over (a hash that differs
 	// from the record's, bytes the game refuses): the caller logs them.
 	Refused []error
+	// Chain lists the moves of the snapshots whose logs join up from the
+	// setup, oldest first: the next snapshot's log starts after the last.
+	Chain []int
 }
 
 // Resume is ReplayGame from the newest usable snapshot of snaps (in any
@@ -90,6 +93,9 @@ func Resume(g Game, rec Record, snaps []Snapshot) (*Session, Resumed, error) {
 			chain = append(chain, sn)
 		}
 	}
+	for _, sn := range chain {
+		res.Chain = append(res.Chain, sn.Move)
+	}
 	for k := len(chain) - 1; k >= 0; k-- {
 		sn := chain[k]
 		if sn.Move == 0 {
@@ -116,7 +122,8 @@ func Resume(g Game, rec Record, snaps []Snapshot) (*Session, Resumed, error) {
 			Record: Record{Game: rec.Game, Setup: rec.Setup, Actions: slices.Clone(rec.Actions[:sn.Move])}}
 		tail := len(rec.Actions) - sn.Move
 		if err := replayFrom(s, rec); err != nil {
-			return s, Resumed{From: sn.Move, Refused: res.Refused}, err
+			res.From = sn.Move
+			return s, res, err
 		}
 		// Undo keeps the actions since the last roll, reveal or change of
 		// side; if none of the tail's actions cleared it, actions before

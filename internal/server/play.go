@@ -404,7 +404,7 @@ func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine
 	p := progress(lv.sess)
 	p.Clock = lv.clockAfter(clock, running, credit, s.nowMS())
 	entry := lv.sess.Record.Actions[move]
-	if err := s.st.AppendAction(ctx, lv.g.ID, move, entry, p); err != nil {
+	if err := s.appendAction(ctx, lv, move, entry, p); err != nil {
 		// Memory is now ahead of the record: replay from the store next time.
 		lv.broken = errors.New("a change was not saved; reload the game")
 		s.forget(lv)

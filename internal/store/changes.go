@@ -211,7 +211,8 @@ func (c changes) AppendSnapshot(ctx context.Context, gameID string, move int, e 
 		if err := appendAction(ctx, tx, gameID, move, e); err != nil {
 			return err
 		}
-		if err := tx.exec(ctx, `INSERT INTO snapshots(game_id, n, from_n, state, log) VALUES(?,?,?,?,?)`,
+		if err := tx.exec(ctx, `INSERT INTO snapshots(game_id, n, from_n, state, log) VALUES(?,?,?,?,?)
+			ON CONFLICT(game_id, n) DO UPDATE SET from_n = excluded.from_n, state = excluded.state, log = excluded.log`,
 			gameID, sn.Move, sn.From, sn.State, log); err != nil {
 			return fmt.Errorf("store: keeping a snapshot: %w", err)
 		}
