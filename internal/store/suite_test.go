@@ -88,7 +88,9 @@ func testSnapshots(t *testing.T, s Store) {
 	if got, err := s.Snapshots(ctx, "g1"); err != nil || len(got) != 0 {
 		t.Fatalf("a new game has snapshots %v, %v", got, err)
 	}
-	entry := func(m int) engine.RecordEntry { return engine.RecordEntry{Side: "north", Action: "take 1", Hash: fmt.Sprint(m)} }
+	entry := func(m int) engine.RecordEntry {
+		return engine.RecordEntry{Side: "north", Action: "take 1", Hash: fmt.Sprint(m)}
+	}
 	snap := func(m, from int) engine.Snapshot {
 		return engine.Snapshot{Move: m, From: from, State: []byte{byte(m), 0, 0xff, byte(from)},
 			Log: []engine.Logged{{Move: m, LogEntry: engine.LogEntry{Rule: "1", To: 1, Key: "take", Args: []string{"0", fmt.Sprint(m)}}}}}
