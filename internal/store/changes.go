@@ -203,10 +203,7 @@ func (c changes) AppendSnapshot(ctx context.Context, gameID string, move int, e 
 	if sn.Move != move+1 {
 		return fmt.Errorf("store: a snapshot of move %d with action %d", sn.Move, move+1)
 	}
-	log, err := json.Marshal(sn.Log)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
+	log := engine.MarshalLog(sn.Log)
 	return c.atMoveThen(ctx, gameID, move, move+1, p, func(ctx context.Context, tx tx) error {
 		if err := appendAction(ctx, tx, gameID, move, e); err != nil {
 			return err
@@ -224,10 +221,12 @@ func (c changes) AppendSnapshot(ctx context.Context, gameID string, move int, e 
 func scanSnapshot(s scanner) (engine.Snapshot, error) {
 	var sn engine.Snapshot
 	var log []byte
-	if err := s.Scan(&sn.Move, &sn.From, &sn.State, &log); err != nil {
+	err := s.Scan(&sn.Move, &sn.From, &sn.State, &log)
+	if err != nil {
 		return sn, err
 	}
-	return sn, json.Unmarshal(log, &sn.Log)
+	sn.Log, err = engine.UnmarshalLog(log)
+	return sn, err
 }
 
 // snapshotsQuery reads a game's snapshots for scanSnapshot.
