@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"reflect"
 	"testing"
 
@@ -65,4 +66,69 @@ func TestSnapshotsOpenGames(t *testing.T) {
 		!reflect.DeepEqual(lv.sess.Log, whole.Log) || lv.sess.CanUndo(0) != whole.CanUndo(0) {
 		t.Fatalf("the game opened from its snapshots %v differs from its replay", lv.snaps)
 	}
+}
+
+// snapshotsOf are the snapshots a server keeps of rec, every every actions.
+func snapshotsOf(t *testing.T, rec engine.Record, every int) []engine.Snapshot {
+	game, _ := engine.Lookup(rec.Game)
+	s, err := engine.NewSession(game, rec.Setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []engine.Snapshot
+	from := -1
+	for _, e := range rec.Actions {
+		if err := applyEntry(s, e); err != nil {
+			t.Fatal(err)
+		}
+		if s.Move()%every == 0 {
+			out = append(out, s.Snapshot(from))
+			from = s.Move()
+		}
+	}
+	return out
+}
+
+// TestReplayFromSnapshots: the replay viewer of a stored game with
+// snapshots replays nothing before its newest snapshot: every snapshot
+// is a checkpoint, restored only when a step needs it, and every step,
+// for every side, and the turn marks are those of a whole replay.
+func TestReplayFromSnapshots(t *testing.T) {
+	rec := playRandom(t, "limanowa", 3, 400)
+	const every = 16
+	snaps := snapshotsOf(t, rec, every)
+	rp, err := newReplayCache().getStored("k", rec, func() []engine.Snapshot { return snaps })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := newReplayCache().get("w", rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rp.cps) != 1+len(snaps) || rp.cps[1].st != nil || rp.marked {
+		t.Fatalf("%d checkpoints (want %d), the first restored %v, turns found %v", len(rp.cps), 1+len(snaps), rp.cps[1].st != nil, rp.marked)
+	}
+	for at := 0; at <= len(rec.Actions); at++ {
+		for _, side := range []engine.Side{engine.Observer, 0, 1} {
+			got, err := rp.view(at, side, "en")
+			if err != nil {
+				t.Fatal(at, err)
+			}
+			if a := rp.applied.Load(); a >= every {
+				t.Fatalf("at %d the step applied %d actions", at, a)
+			}
+			w, _ := want.view(at, side, "en")
+			if g, w := mustJSON(got), mustJSON(w); g != w {
+				t.Fatalf("at %d for side %d the step from snapshots differs:\n%s\nwant\n%s", at, side, g, w)
+			}
+		}
+	}
+	if got := rp.turnMarks(); len(got) < 2 || !reflect.DeepEqual(got, want.turns) {
+		t.Fatalf("turn marks %v, want %v", got, want.turns)
+	}
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }
