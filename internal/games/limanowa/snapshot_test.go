@@ -91,14 +91,32 @@ func longCampaign(b *testing.B, most, every int) (engine.Record, []engine.Snapsh
 }
 
 // BenchmarkCampaignOpen opens a long campaign (longCampaign, 30,000
-// actions) as the server does: "replay" replays the whole record, every
-// action checked and hashed (the way before snapshots); "resume" restores
-// the newest snapshot (every 256 actions) and replays the rest
-// (engine.Resume); "step" is a replay viewer's step near the end from
-// the snapshot before it, restored; "unmarshal" is one restore.
+// actions; "random": a random campaign, ~3,000) as the server does:
+// "replay" replays the whole record, every action checked and hashed (the
+// way before snapshots); "resume" restores the newest snapshot (every 256
+// actions) and replays the rest (engine.Resume); "step" is a replay
+// viewer's step near the end from the snapshot before it, restored, 255
+// actions brought forward ("step-before": from the replay viewer's
+// checkpoint in memory, every len/64 actions, once the whole record is
+// replayed); "unmarshal" is one restore. CPU time a run, beside the wall
+// clock's: the machine is shared.
 func BenchmarkCampaignOpen(b *testing.B) {
-	rec, snaps := longCampaign(b, 30000, 256)
+	long, longSnaps := longCampaign(b, 30000, 256)
+	random := campaignRecord(b)
+	for _, g := range []struct {
+		name  string
+		rec   engine.Record
+		snaps []engine.Snapshot
+	}{{"long", long, longSnaps}, {"random", random, snapshotsOf(b, random, 256)}} {
+		b.Run(g.name, func(b *testing.B) { benchOpen(b, g.rec, g.snaps) })
+	}
+}
+
+func benchOpen(b *testing.B, rec engine.Record, snaps []engine.Snapshot) {
 	sn := snaps[len(snaps)-2]
+	every := max(64, (len(rec.Actions)+63)/64)
+	at := (len(rec.Actions) - 1) / every * every
+	cp := replayTo(b, rec, at)
 	for _, c := range []struct {
 		name string
 		f    func() error
@@ -118,6 +136,10 @@ func BenchmarkCampaignOpen(b *testing.B) {
 			}
 			return err
 		}},
+		{"step-before", func() error {
+			forward(b, cp.Clone(), rec.Actions[at:len(rec.Actions)-1])
+			return nil
+		}},
 		{"unmarshal", func() error { _, err := Game{}.Unmarshal(rec.Setup, sn.State); return err }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
@@ -131,6 +153,28 @@ func BenchmarkCampaignOpen(b *testing.B) {
 			b.ReportMetric(float64(len(rec.Actions)), "actions")
 		})
 	}
+}
+
+// snapshotsOf are the snapshots the server keeps of rec, every every
+// actions.
+func snapshotsOf(b *testing.B, rec engine.Record, every int) []engine.Snapshot {
+	sess, err := engine.NewSession(Game{}, rec.Setup)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out []engine.Snapshot
+	from := -1
+	for _, e := range rec.Actions {
+		side, _ := engine.SideByName(Game{}, e.Side)
+		if err := sess.ApplyText(side, e.Action); err != nil {
+			b.Fatal(err)
+		}
+		if sess.Move()%every == 0 {
+			out = append(out, sess.Snapshot(from))
+			from = sess.Move()
+		}
+	}
+	return out
 }
 
 // cpuTime is the process's CPU time so far (user and system): on a
