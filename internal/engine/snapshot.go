@@ -23,6 +23,25 @@ type Restorer interface {
 	Unmarshal(setup Setup, data []byte) (State, error)
 }
 
+// TryRestored lists st's legal actions and views for each side and the
+// observer, turning a failure into an error: for a Restorer's Unmarshal,
+// whose bytes may pass every check of range and still combine into no
+// state of the game. That the bytes are a state play reached is what the
+// record's hash vouches for (Resume restores only those); this refuses
+// the rest with an error rather than a failure later.
+func TryRestored(g Game, st State) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("not a state of the game: %v", r)
+		}
+	}()
+	for side := Observer; int(side) < len(g.SideNames()); side++ {
+		st.Legal(side, nil)
+		st.View(side, "en")
+	}
+	return nil
+}
+
 // Snapshot is a session's state after Move actions of its record, with
 // the part of the session's log written since the snapshot before it:
 // kept beside the record, it lets Resume skip the replay of the actions up

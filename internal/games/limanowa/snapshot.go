@@ -98,29 +98,10 @@ func (Game) Unmarshal(setup engine.Setup, data []byte) (engine.State, error) {
 	if !bytes.Equal(s.Marshal(), data) {
 		return nil, fmt.Errorf("limanowa: state: not in its canonical form")
 	}
-	if err := tryState(s); err != nil {
+	if err := engine.TryRestored(Game{}, s); err != nil {
 		return nil, fmt.Errorf("limanowa: state: %w", err)
 	}
 	return s, nil
-}
-
-// tryState lists s's legal actions and views: bytes that pass every check
-// of range can still combine into no state of the game (a step whose
-// decider has nothing to decide), and listing them may then fail. That
-// the bytes are a state play reached is what the record's hash vouches
-// for (engine.Resume restores only those); this refuses the rest with an
-// error rather than a failure later.
-func tryState(s *State) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("not a state of the game: %v", r)
-		}
-	}()
-	for _, side := range []engine.Side{Central, Russian, engine.Observer} {
-		s.Legal(side, nil)
-		s.View(side, "en")
-	}
-	return nil
 }
 
 // checkRestored refuses the values of the core that would index outside
