@@ -108,7 +108,7 @@ func Resume(g Game, rec Record, snaps []Snapshot) (*Session, Resumed, error) {
 		if len(chain) > 0 {
 			end = chain[len(chain)-1].Move
 		}
-		if sn.From == end && sn.Move > end && sn.Move <= len(rec.Actions) {
+		if sn.From == end && sn.Move > end && sn.Move <= len(rec.Actions) && logFits(sn) {
 			chain = append(chain, sn)
 		}
 	}
@@ -154,6 +154,22 @@ func Resume(g Game, rec Record, snaps []Snapshot) (*Session, Resumed, error) {
 	}
 	s, err := ReplayGame(g, rec)
 	return s, res, err
+}
+
+// logFits reports whether every entry of sn's log was written by an
+// action after sn.From, up to sn.Move, in order.
+func logFits(sn Snapshot) bool {
+	last := sn.From
+	if last < 0 {
+		last = 0
+	}
+	for _, e := range sn.Log {
+		if e.Move < last || e.Move <= sn.From || e.Move > sn.Move {
+			return false
+		}
+		last = e.Move
+	}
+	return true
 }
 
 // replayFrom replays the actions of rec after those s holds, checking each

@@ -44,6 +44,8 @@ func TestResumeChain(t *testing.T) {
 		t.Fatalf("a record of %d actions", len(rec.Actions))
 	}
 	gap := []engine.Snapshot{snaps[0], snaps[2]} // 4 is missing: 6 does not join
+	misfit := append([]engine.Snapshot(nil), snaps...)
+	misfit[1].Log = append([]engine.Logged{{Move: 9}}, misfit[1].Log...) // a log entry of a later action
 	short := rec
 	short.Actions = rec.Actions[:5] // 6 is past the end
 	for _, c := range []struct {
@@ -55,6 +57,7 @@ func TestResumeChain(t *testing.T) {
 	}{
 		{"all", toy.Game{}, rec, snaps, 6},
 		{"gap", toy.Game{}, rec, gap, 2},
+		{"a log that does not fit", toy.Game{}, rec, misfit, 2},
 		{"past the end", toy.Game{}, short, snaps, 4},
 		{"not a restorer", plain{toy.Game{}}, rec, snaps, 0},
 	} {
