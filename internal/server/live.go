@@ -137,7 +137,7 @@ func (s *Server) load(ctx context.Context, lv *live, id string) (evicted bool, e
 // snapshotEvery is how many actions apart a game's snapshots are kept
 // (engine.Snapshot), for the games that restore states (engine.Restorer;
 // Config.SnapshotEvery): opening a game replays fewer actions than that
-// after its newest snapshot. A snapshot of a Limanowa campaign is ~15 KB
+// after its newest snapshot. A snapshot of a Limanowa campaign is ~7 KB
 // of state and the log of its actions.
 const snapshotEvery = 256
 
