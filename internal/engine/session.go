@@ -154,17 +154,5 @@ func ReplayGame(g Game, rec Record) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i, e := range rec.Actions {
-		side, err := SideByName(g, e.Side)
-		if err != nil {
-			return s, fmt.Errorf("action %d: %w", i+1, err)
-		}
-		if err := s.ApplyText(side, e.Action); err != nil {
-			return s, fmt.Errorf("action %d (%s %s): %w", i+1, e.Side, e.Action, err)
-		}
-		if got := s.Record.Actions[i].Hash; e.Hash != "" && got != e.Hash {
-			return s, fmt.Errorf("action %d (%s %s): state hash %s, record says %s", i+1, e.Side, e.Action, got, e.Hash)
-		}
-	}
-	return s, nil
+	return s, replayFrom(s, rec)
 }

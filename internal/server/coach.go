@@ -316,7 +316,7 @@ func (s *Server) buildGraph(r *http.Request, cs coachState) (*graphJSON, error) 
 	cfg := ai.CoachConfig{Iterations: graphIterations, Budget: think, Workers: 1}
 	out := &graphJSON{Moves: len(cs.rec.Actions), Sides: cs.game.SideNames(), Points: []graphPoint{}, Swings: []int{}}
 	var chances [][]float64
-	for _, at := range graphAts(cs.rec, rp.turns, min(rp.valid, len(cs.rec.Actions))) {
+	for _, at := range graphAts(cs.rec, rp.turnMarks(), min(rp.valid, len(cs.rec.Actions))) {
 		st, err := rp.stateAt(at)
 		if err != nil {
 			return nil, err

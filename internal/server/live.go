@@ -46,6 +46,8 @@ type live struct {
 	epoch uint64
 	pages pages
 	names map[int64]string
+	// snaps are the moves of the game's chain of snapshots (engine.Resumed).
+	snaps []int
 	// lastActor is the user who made the latest change (0: the server or
 	// a computer). Announcements run in the background and may run after
 	// a later change: they spare the latest actor, not their own, from
@@ -111,7 +113,7 @@ func (s *Server) load(ctx context.Context, lv *live, id string) (evicted bool, e
 	if err != nil {
 		return false, err
 	}
-	sess, err := engine.Replay(rec)
+	sess, err := s.resume(ctx, lv, id, rec)
 	if err != nil {
 		s.cfg.Log.Error("game does not replay", "game", id, "err", err)
 		lv.broken = err
@@ -130,6 +132,63 @@ func (s *Server) load(ctx context.Context, lv *live, id string) (evicted bool, e
 		s.cfg.Log.Error("settling a game's seed", "game", id, "err", err)
 	}
 	return false, nil
+}
+
+// snapshotEvery is how many actions apart a game's snapshots are kept
+// (engine.Snapshot), for the games that restore states (engine.Restorer;
+// Config.SnapshotEvery): opening a game replays fewer actions than that
+// after its newest snapshot. A snapshot of a Limanowa campaign is ~7 KB
+// of state and the log of its actions.
+const snapshotEvery = 256
+
+// resume rebuilds game id's session from its record rec: from its newest
+// snapshot, replaying only the actions after it (engine.Resume), or from
+// the setup. A snapshot refused (its hash is not the record's) is logged;
+// the game then opens from an older one or is replayed whole. The caller
+// locks lv.mu.
+func (s *Server) resume(ctx context.Context, lv *live, id string, rec engine.Record) (*engine.Session, error) {
+	g, err := engine.Lookup(rec.Game)
+	if err != nil {
+		return nil, err
+	}
+	var snaps []engine.Snapshot
+	if _, ok := g.(engine.Restorer); ok {
+		if snaps, err = s.st.Snapshots(ctx, id); err != nil {
+			s.cfg.Log.Error("reading a game's snapshots; replaying it whole", "game", id, "err", err)
+		}
+	}
+	sess, res, err := engine.Resume(g, rec, snaps)
+	for _, r := range res.Refused {
+		s.cfg.Log.Warn("snapshot refused", "game", id, "err", r)
+	}
+	lv.snaps = res.Chain
+	return sess, err
+}
+
+// appendAction commits the action that made move+1 of lv's record, with p.
+// When move+1 is a multiple of snapshotEvery it keeps a snapshot of the
+// state in the same transaction: a snapshot then never outlives its
+// action (an undo drops both in one transaction), the chain of snapshots
+// has no gap, and it costs no commit of its own (on SQLite it rides the
+// group commit). The caller locks lv.mu.
+func (s *Server) appendAction(ctx context.Context, lv *live, move int, e engine.RecordEntry, p store.Progress) error {
+	n := move + 1
+	if _, ok := lv.sess.Game.(engine.Restorer); !ok || n%orDefault(s.cfg.SnapshotEvery, snapshotEvery) != 0 {
+		return s.st.AppendAction(ctx, lv.g.ID, move, e, p)
+	}
+	// An undo has dropped the snapshots past the actions it kept.
+	for len(lv.snaps) > 0 && lv.snaps[len(lv.snaps)-1] > move {
+		lv.snaps = lv.snaps[:len(lv.snaps)-1]
+	}
+	from := -1
+	if len(lv.snaps) > 0 {
+		from = lv.snaps[len(lv.snaps)-1]
+	}
+	if err := s.st.AppendSnapshot(ctx, lv.g.ID, move, e, p, lv.sess.Snapshot(from)); err != nil {
+		return err
+	}
+	lv.snaps = append(lv.snaps, n)
+	return nil
 }
 
 // makePlayers makes the computer players of lv's computer seats, seeded

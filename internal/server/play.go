@@ -404,7 +404,7 @@ func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine
 	p := progress(lv.sess)
 	p.Clock = lv.clockAfter(clock, running, credit, s.nowMS())
 	entry := lv.sess.Record.Actions[move]
-	if err := s.st.AppendAction(ctx, lv.g.ID, move, entry, p); err != nil {
+	if err := s.appendAction(ctx, lv, move, entry, p); err != nil {
 		// Memory is now ahead of the record: replay from the store next time.
 		lv.broken = errors.New("a change was not saved; reload the game")
 		s.forget(lv)
@@ -591,7 +591,14 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	rv, err := s.replayAt(r, gameRecordKey(id, rec), rec, at, side, lang)
+	snaps := func() []engine.Snapshot {
+		sn, err := s.st.Snapshots(r.Context(), id)
+		if err != nil {
+			s.cfg.Log.Error("reading a game's snapshots; replaying it whole", "game", id, "err", err)
+		}
+		return sn
+	}
+	rv, err := s.replayAt(r, gameRecordKey(id, rec), rec, snaps, at, side, lang)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -613,12 +620,13 @@ func gameRecordKey(id string, rec engine.Record) string {
 	return key
 }
 
-// replayAt shows the record rec (cached under key) after at actions from
-// side, with its turn marks when the request asks for them (turns=1).
-func (s *Server) replayAt(r *http.Request, key string, rec engine.Record, at int, side engine.Side, lang string) (*replayView, error) {
+// replayAt shows the record rec (cached under key; a stored game's
+// snapshots, when snaps reads them) after at actions from side, with its
+// turn marks when the request asks for them (turns=1).
+func (s *Server) replayAt(r *http.Request, key string, rec engine.Record, snaps func() []engine.Snapshot, at int, side engine.Side, lang string) (*replayView, error) {
 	var rv *replayView
 	err := s.replayWork(r, func() error {
-		rp, err := s.replays.get(key, rec)
+		rp, err := s.replays.getStored(key, rec, snaps)
 		if err != nil {
 			return err
 		}
@@ -626,7 +634,7 @@ func (s *Server) replayAt(r *http.Request, key string, rec engine.Record, at int
 			return err
 		}
 		if r.URL.Query().Get("turns") == "1" {
-			rv.Turns = rp.turns
+			rv.Turns = rp.turnMarks()
 		}
 		return nil
 	})
@@ -669,7 +677,7 @@ func (s *Server) handleReplayImport(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	rv, err := s.replayAt(r, "file:"+recordKey(rec), rec, at, side, lang)
+	rv, err := s.replayAt(r, "file:"+recordKey(rec), rec, nil, at, side, lang)
 	if err != nil {
 		writeError(w, err)
 		return

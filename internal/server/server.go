@@ -55,6 +55,9 @@ type Config struct {
 	// replayed from the record); beyond it those used least recently are
 	// dropped, and replayed again when next needed. 0 means 2,000.
 	LiveGames int
+	// SnapshotEvery is how many actions apart the snapshots of a game
+	// that restores states are kept, beside its record; 0 means 256.
+	SnapshotEvery int
 	// ViewCacheBytes bounds the encoded views kept for the live games'
 	// pages, in all; 0 means 64 MiB.
 	ViewCacheBytes int

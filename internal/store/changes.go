@@ -187,13 +187,50 @@ func (c changes) SetSetup(ctx context.Context, gameID string, setup engine.Setup
 
 func (c changes) AppendAction(ctx context.Context, gameID string, move int, e engine.RecordEntry, p Progress) error {
 	return c.atMoveThen(ctx, gameID, move, move+1, p, func(ctx context.Context, tx tx) error {
-		if err := tx.exec(ctx, `INSERT INTO actions(game_id, n, side, action, hash, created) VALUES(?,?,?,?,?,?)`,
-			gameID, move+1, e.Side, e.Action, e.Hash, now()); err != nil {
-			return fmt.Errorf("store: appending action: %w", err)
+		return appendAction(ctx, tx, gameID, move, e)
+	})
+}
+
+func appendAction(ctx context.Context, tx tx, gameID string, move int, e engine.RecordEntry) error {
+	if err := tx.exec(ctx, `INSERT INTO actions(game_id, n, side, action, hash, created) VALUES(?,?,?,?,?,?)`,
+		gameID, move+1, e.Side, e.Action, e.Hash, now()); err != nil {
+		return fmt.Errorf("store: appending action: %w", err)
+	}
+	return nil
+}
+
+func (c changes) AppendSnapshot(ctx context.Context, gameID string, move int, e engine.RecordEntry, p Progress, sn engine.Snapshot) error {
+	if sn.Move != move+1 {
+		return fmt.Errorf("store: a snapshot of move %d with action %d", sn.Move, move+1)
+	}
+	log := engine.MarshalLog(sn.Log)
+	return c.atMoveThen(ctx, gameID, move, move+1, p, func(ctx context.Context, tx tx) error {
+		if err := appendAction(ctx, tx, gameID, move, e); err != nil {
+			return err
+		}
+		if err := tx.exec(ctx, `INSERT INTO snapshots(game_id, n, from_n, state, log) VALUES(?,?,?,?,?)
+			ON CONFLICT(game_id, n) DO UPDATE SET from_n = excluded.from_n, state = excluded.state, log = excluded.log`,
+			gameID, sn.Move, sn.From, sn.State, log); err != nil {
+			return fmt.Errorf("store: keeping a snapshot: %w", err)
 		}
 		return nil
 	})
 }
+
+// scanSnapshot reads a row of n, from_n, state, log.
+func scanSnapshot(s scanner) (engine.Snapshot, error) {
+	var sn engine.Snapshot
+	var log []byte
+	err := s.Scan(&sn.Move, &sn.From, &sn.State, &log)
+	if err != nil {
+		return sn, err
+	}
+	sn.Log, err = engine.UnmarshalLog(log)
+	return sn, err
+}
+
+// snapshotsQuery reads a game's snapshots for scanSnapshot.
+const snapshotsQuery = `SELECT n, from_n, state, log FROM snapshots WHERE game_id = ? ORDER BY n`
 
 func (c changes) Truncate(ctx context.Context, gameID string, move, keep int, p Progress) error {
 	if keep < 0 || keep > move {
@@ -201,6 +238,9 @@ func (c changes) Truncate(ctx context.Context, gameID string, move, keep int, p 
 	}
 	return c.atMoveThen(ctx, gameID, move, keep, p, func(ctx context.Context, tx tx) error {
 		if err := tx.exec(ctx, `DELETE FROM actions WHERE game_id = ? AND n > ?`, gameID, keep); err != nil {
+			return fmt.Errorf("store: truncating: %w", err)
+		}
+		if err := tx.exec(ctx, `DELETE FROM snapshots WHERE game_id = ? AND n > ?`, gameID, keep); err != nil {
 			return fmt.Errorf("store: truncating: %w", err)
 		}
 		return nil
@@ -214,6 +254,9 @@ func (c changes) SetProgress(ctx context.Context, gameID string, move int, p Pro
 func (c changes) Rewrite(ctx context.Context, gameID string, move int, actions []engine.RecordEntry, p Progress) error {
 	return c.atMoveThen(ctx, gameID, move, len(actions), p, func(ctx context.Context, tx tx) error {
 		if err := tx.exec(ctx, `DELETE FROM actions WHERE game_id = ?`, gameID); err != nil {
+			return fmt.Errorf("store: rewriting: %w", err)
+		}
+		if err := tx.exec(ctx, `DELETE FROM snapshots WHERE game_id = ?`, gameID); err != nil {
 			return fmt.Errorf("store: rewriting: %w", err)
 		}
 		t := now()

@@ -348,6 +348,18 @@ func (p *Postgres) Record(ctx context.Context, gameID string) (engine.Record, er
 	return rec, err
 }
 
+func (p *Postgres) Snapshots(ctx context.Context, gameID string) ([]engine.Snapshot, error) {
+	rows, err := p.pool.Query(ctx, pgQuery(snapshotsQuery), gameID)
+	if err != nil {
+		return nil, fmt.Errorf("store: snapshots of %s: %w", gameID, err)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (engine.Snapshot, error) { return scanSnapshot(r) })
+	if err != nil {
+		return nil, fmt.Errorf("store: snapshots of %s: %w", gameID, err)
+	}
+	return out, nil
+}
+
 func (p *Postgres) SetPendingFair(ctx context.Context, userID int64, f Fair, made time.Time) error {
 	_, err := p.pool.Exec(ctx, `INSERT INTO pending_fair(user_id, commitment, fair, made) VALUES($1,$2,$3,$4)
 		ON CONFLICT(user_id) DO UPDATE SET commitment = excluded.commitment, fair = excluded.fair, made = excluded.made`,

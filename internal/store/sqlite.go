@@ -606,6 +606,23 @@ func (s *SQLite) Record(ctx context.Context, gameID string) (engine.Record, erro
 	return rec, rows.Err()
 }
 
+func (s *SQLite) Snapshots(ctx context.Context, gameID string) ([]engine.Snapshot, error) {
+	rows, err := s.rd.QueryContext(ctx, snapshotsQuery, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("store: snapshots of %s: %w", gameID, err)
+	}
+	defer rows.Close()
+	var out []engine.Snapshot
+	for rows.Next() {
+		sn, err := scanSnapshot(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: snapshots of %s: %w", gameID, err)
+		}
+		out = append(out, sn)
+	}
+	return out, rows.Err()
+}
+
 func (s *SQLite) SetPendingFair(ctx context.Context, userID int64, f Fair, made time.Time) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO pending_fair(user_id, commitment, fair, made) VALUES(?,?,?,?)
 		ON CONFLICT(user_id) DO UPDATE SET commitment = excluded.commitment, fair = excluded.fair, made = excluded.made`,

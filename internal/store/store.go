@@ -166,11 +166,19 @@ type Store interface {
 	// AppendAction adds the action that makes move+1 out of move, in one
 	// transaction with p; ErrConflict if the game is not at move.
 	AppendAction(ctx context.Context, gameID string, move int, e engine.RecordEntry, p Progress) error
-	// Truncate drops the actions after keep (undo), in one transaction
-	// with p; ErrConflict if the game is not at move.
+	// AppendSnapshot is AppendAction that also keeps sn, the snapshot of
+	// the state the action makes (sn.Move is move+1), in the same
+	// transaction.
+	AppendSnapshot(ctx context.Context, gameID string, move int, e engine.RecordEntry, p Progress, sn engine.Snapshot) error
+	// Snapshots returns a game's snapshots, oldest first (server-side
+	// only: they hold every side's secrets).
+	Snapshots(ctx context.Context, gameID string) ([]engine.Snapshot, error)
+	// Truncate drops the actions after keep (undo), and the snapshots
+	// after it, in one transaction with p; ErrConflict if the game is not
+	// at move.
 	Truncate(ctx context.Context, gameID string, move, keep int, p Progress) error
 	// Rewrite replaces a game's whole record (re-hashing after a change of
-	// rules), if the game is at move.
+	// rules), and drops its snapshots, if the game is at move.
 	Rewrite(ctx context.Context, gameID string, move int, actions []engine.RecordEntry, p Progress) error
 	// SetSetup replaces the setup and fair-dice material of a game that has
 	// no action yet (its seed becomes final when it begins), with p.

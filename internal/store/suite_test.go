@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"reflect"
 	"sync"
 	"testing"
 
@@ -73,4 +74,66 @@ func testOneWriterPerMove(t *testing.T, s Store) {
 			t.Fatalf("move %d: %d writers won, stored %+v", m+1, won[m], rec.Actions[m])
 		}
 	}
+}
+
+// TestSnapshots: a snapshot is kept with the action that reaches it, in
+// one transaction (a conflicting or mismatched append keeps neither),
+// read back oldest first with its bytes and log; an undo drops the
+// snapshots past the actions kept, a rewrite drops them all.
+func TestSnapshots(t *testing.T) { eachStore(t, testSnapshots) }
+
+func testSnapshots(t *testing.T, s Store) {
+	ctx := context.Background()
+	newGame(t, s)
+	if got, err := s.Snapshots(ctx, "g1"); err != nil || len(got) != 0 {
+		t.Fatalf("a new game has snapshots %v, %v", got, err)
+	}
+	entry := func(m int) engine.RecordEntry {
+		return engine.RecordEntry{Side: "north", Action: "take 1", Hash: fmt.Sprint(m)}
+	}
+	snap := func(m, from int) engine.Snapshot {
+		return engine.Snapshot{Move: m, From: from, State: []byte{byte(m), 0, 0xff, byte(from)},
+			Log: []engine.Logged{{Move: m, LogEntry: engine.LogEntry{Rule: "1", To: 1, Key: "take", Args: []string{"0", fmt.Sprint(m)}}}}}
+	}
+	var want []engine.Snapshot
+	from := -1
+	for m := range 7 {
+		var err error
+		if (m+1)%3 == 0 {
+			sn := snap(m+1, from)
+			// The wrong move, or a snapshot of another move: nothing kept.
+			if err := s.AppendSnapshot(ctx, "g1", m+1, entry(m), Progress{}, snap(m+2, from)); !errors.Is(err, ErrConflict) {
+				t.Fatalf("append at the wrong move: %v", err)
+			}
+			if err := s.AppendSnapshot(ctx, "g1", m, entry(m), Progress{}, snap(m+2, from)); err == nil {
+				t.Fatalf("a snapshot of another move accepted")
+			}
+			err = s.AppendSnapshot(ctx, "g1", m, entry(m), Progress{}, sn)
+			want, from = append(want, sn), m+1
+		} else {
+			err = s.AppendAction(ctx, "g1", m, entry(m), Progress{})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	check := func(what string, want []engine.Snapshot) {
+		t.Helper()
+		got, err := s.Snapshots(ctx, "g1")
+		if err != nil || !reflect.DeepEqual(got, want) && len(got)+len(want) > 0 {
+			t.Fatalf("%s: snapshots %+v, %v; want %+v", what, got, err, want)
+		}
+	}
+	check("kept", want)
+	if rec, _ := s.Record(ctx, "g1"); len(rec.Actions) != 7 {
+		t.Fatalf("%d actions", len(rec.Actions))
+	}
+	if err := s.Truncate(ctx, "g1", 7, 5, Progress{}); err != nil {
+		t.Fatal(err)
+	}
+	check("after undo to 5", want[:1])
+	if err := s.Rewrite(ctx, "g1", 5, []engine.RecordEntry{entry(0)}, Progress{}); err != nil {
+		t.Fatal(err)
+	}
+	check("after rewrite", nil)
 }

@@ -13,6 +13,7 @@
 package toy
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -200,4 +201,25 @@ func (s *State) Determinize(viewer engine.Side, r *engine.Rand) engine.State {
 	}
 	c.Rng = engine.NewRand(r.Uint64())
 	return c
+}
+
+// Unmarshal restores the state whose Marshal gave data (engine.Restorer):
+// JSON of the State's fields, refused unless it is exactly what Marshal
+// writes and every value is one the game can reach.
+func (Game) Unmarshal(setup engine.Setup, data []byte) (engine.State, error) {
+	st := &State{}
+	if err := json.Unmarshal(data, st); err != nil {
+		return nil, fmt.Errorf("toy: state: %w", err)
+	}
+	switch {
+	case st.Pile < 0 || st.Turn < 0 || st.Turn > 1:
+		return nil, fmt.Errorf("toy: state: pile %d, turn %d", st.Pile, st.Turn)
+	case st.Bonus[0] < 0 || st.Bonus[0] > 2 || st.Bonus[1] < 0 || st.Bonus[1] > 2:
+		return nil, fmt.Errorf("toy: state: bonus %v", st.Bonus)
+	case st.Result < sequence.Playing || st.Result > sequence.Draw:
+		return nil, fmt.Errorf("toy: state: result %d", st.Result)
+	case !bytes.Equal(st.Marshal(), data):
+		return nil, fmt.Errorf("toy: state: not in its canonical form")
+	}
+	return st, nil
 }
