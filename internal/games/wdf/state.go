@@ -2,6 +2,7 @@ package wdf
 
 import (
 	"fmt"
+	"unsafe"
 
 	"sandtable/internal/engine"
 	"sandtable/internal/kit/flat"
@@ -239,17 +240,31 @@ func (b *Board) mainNet(side engine.Side) *SupplyNet {
 }
 
 // board reads the current position: the cached board while the position
-// is the one it was built for, else a new one (a comparison of the
-// fixed-size positions, far cheaper than reading the map again).
+// is the one it was built for (a comparison of the fixed-size positions),
+// else a new one, derived from the cached board when a few units moved
+// (Board.follow), else read afresh.
 func (s *State) board() *Board {
-	if s.bd == nil || s.bd.snap != s.Pos {
+	if s.bd == nil || !samePosition(&s.bd.snap, &s.Pos) {
 		b := &Board{D: s.d}
 		b.snap = s.Pos
 		b.P = &b.snap
-		b.read()
+		if s.bd == nil || !b.follow(s.bd) {
+			b.read()
+		}
 		s.bd = b
 	}
 	return s.bd
+}
+
+// samePosition reports whether a and b hold the same bytes: one block
+// comparison, where == compares a UnitState's fields one by one (its
+// padding keeps it from being one block) for each of the 128 units, and a
+// state asks for its board several times an action. Padding bytes could
+// only make equal positions differ, which costs a rebuild, never a stale
+// board: a copy (State.Clone, the board's snapshot) copies them too.
+func samePosition(a, b *Position) bool {
+	const n = unsafe.Sizeof(Position{})
+	return *(*[n]byte)(unsafe.Pointer(a)) == *(*[n]byte)(unsafe.Pointer(b))
 }
 
 func (s *State) roll() int {

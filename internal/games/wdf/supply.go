@@ -31,14 +31,18 @@ func (b *Board) enterCost(h, dir, to int, t UnitType) int {
 	return d.enterCost(h, dir, to, t, b.P.fortressLost(d, to))
 }
 
-// prepareCosts fills d.costs (enterCost).
+// prepareCosts fills d.costs (enterCost) and d.zocDirs (zocCrosses).
 func (d *Data) prepareCosts() {
 	d.costs = make([][6][NumUnitTypes]int16, len(d.Hexes))
+	d.zocDirs = make([][NumUnitTypes]uint8, len(d.Hexes))
 	for h := range d.Hexes {
 		for dir, nb := range d.Hexes[h].Neighbours {
 			for t := range NumUnitTypes {
 				if nb >= 0 {
 					d.costs[h][dir][t] = int16(d.enterCost(h, dir, int(nb), t, false))
+				}
+				if zocCrosses(d, h, dir, t) {
+					d.zocDirs[h][t] |= 1 << dir
 				}
 			}
 		}
