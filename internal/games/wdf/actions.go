@@ -69,7 +69,7 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		}
 		dst = append(dst, engine.Action{Op: opDone})
 	case stTobruk:
-		sup := s.board().Supply(side)
+		sup := s.board().report(side)
 		for _, u := range sup.Tobruk {
 			if !s.Pos.TobrukPick[u] {
 				dst = append(dst, engine.Action{Op: opTobruk, A: int16(u)})

@@ -197,12 +197,7 @@ func (s *State) Data() *Data { return s.d }
 // supply is side's supply report for the current position, traced once
 // per position (kept with the board).
 func (s *State) supply(side engine.Side) *SupplyReport {
-	b := s.board()
-	r := b.sup[side].Load()
-	if r == nil {
-		r = b.Supply(side)
-		b.sup[side].Store(r)
-	}
+	r := s.board().report(side)
 	s.lastSup[side] = r
 	return r
 }

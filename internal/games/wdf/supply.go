@@ -282,7 +282,23 @@ type SupplyReport struct {
 
 // TobrukUsers lists side's units that can trace supply to Tobruk but not
 // to their main source (8.4).
-func (b *Board) TobrukUsers(side engine.Side) []int { return b.Supply(side).Tobruk }
+func (b *Board) TobrukUsers(side engine.Side) []int { return b.report(side).Tobruk }
+
+// report is Supply, traced once on a board of the state's cache
+// (State.board), whose position never changes, and kept with it: the
+// phases that read a side's supply one after another, and Legal and Apply
+// on the same position, share it. Do not modify it.
+func (b *Board) report(side engine.Side) *SupplyReport {
+	if b.P != &b.snap {
+		return b.Supply(side)
+	}
+	r := b.sup[side].Load()
+	if r == nil {
+		r = b.Supply(side)
+		b.sup[side].Store(r)
+	}
+	return r
+}
 
 // TobrukCapacity is how many of side's units may trace supply to Tobruk
 // (8.4): none unless side controls it; six Allied; four Axis, two when
@@ -378,7 +394,7 @@ func (b *Board) UnitSupplied(u int) bool {
 	if b.TobrukCapacity(side) == 0 {
 		return false
 	}
-	return b.Supply(side).Supplied[u]
+	return b.report(side).Supplied[u]
 }
 
 // LeaderSupplied reports whether leader l can trace supply (13.4: leaders
