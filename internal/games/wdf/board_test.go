@@ -8,8 +8,8 @@ import (
 )
 
 // TestBoardFollows: a board derived from the one before (Board.follow)
-// is the board read afresh, and the supply nets it keeps are the nets
-// traced afresh, at every action of uniformly random games (which move
+// is the board read afresh, and the supply nets and reports it keeps are
+// those traced afresh, at every action of uniformly random games (which move
 // units most).
 func TestBoardFollows(t *testing.T) {
 	games, most := 2, 30000
@@ -37,6 +37,12 @@ func TestBoardFollows(t *testing.T) {
 				t.Fatalf("seed %d action %d: the derived board differs from the board read afresh", seed+1, n)
 			}
 			for p := range engine.Side(2) {
+				if r := b.sup[p].Load(); r != nil {
+					want := fresh.Supply(p)
+					if r.From != want.From || r.Supplied != want.Supplied || r.ViaTobruk != want.ViaTobruk || !slices.Equal(r.Tobruk, want.Tobruk) {
+						t.Fatalf("seed %d action %d: %s's kept supply report differs from the report traced afresh", seed+1, n, s.sideName(p))
+					}
+				}
 				net := b.net[p].Load()
 				if net == nil {
 					continue
@@ -51,5 +57,42 @@ func TestBoardFollows(t *testing.T) {
 		if followed == 0 {
 			t.Errorf("seed %d: no supply net was kept from one board to the next", seed+1)
 		}
+	}
+}
+
+// TestBoardKeepsReports: a board on which no unit changed place keeps the
+// supply reports of the board before only when nothing else Supply reads
+// changed (Board.keepReports).
+func TestBoardKeepsReports(t *testing.T) {
+	d := DefaultData()
+	tests := []struct {
+		name   string
+		change func(p *Position)
+		kept   bool
+	}{
+		{"a step lost", func(p *Position) { p.Units[0].Reduced = !p.Units[0].Reduced }, true},
+		{"an IP built", func(p *Position) { p.IPs[0] = IPState{Hex: p.Units[0].Hex, Level: 1} }, true},
+		{"a leader moved", func(p *Position) { p.Leaders[0].Hex++ }, false},
+		{"a unit to draw on Tobruk", func(p *Position) { p.TobrukPick[0] = true }, false},
+		{"Tobruk changed hands", func(p *Position) { p.TobrukControl = 1 - p.TobrukControl }, false},
+		{"Naval Support", func(p *Position) { p.Naval = !p.Naval }, false},
+		{"a fortress lost", func(p *Position) { p.FortressLost[0]++ }, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			old := &Board{D: d, snap: SetupPosition(d)}
+			old.P = &old.snap
+			old.read()
+			old.report(Allied)
+			b := &Board{D: d, snap: old.snap}
+			b.P = &b.snap
+			tt.change(&b.snap)
+			if !b.follow(old) {
+				t.Fatal("no unit moved, yet the board was not derived")
+			}
+			if kept := b.sup[Allied].Load() != nil; kept != tt.kept {
+				t.Errorf("report kept %v, want %v", kept, tt.kept)
+			}
+		})
 	}
 }

@@ -275,7 +275,29 @@ func (b *Board) follow(old *Board) bool {
 		}
 	}
 	b.keepNets(old, moved[:n])
+	if n == 0 {
+		b.keepReports(old)
+	}
 	return true
+}
+
+// keepReports gives b, on which no unit has changed place since old,
+// old's supply reports, when nothing else Supply reads has changed
+// either: the leaders (whose range lengthens a path, 13.5), Tobruk's
+// control and the choice of who draws on it (8.4), Naval Support and the
+// fortresses' status. A step lost or restored, an IP, the phase's flags
+// leave them as they were.
+func (b *Board) keepReports(old *Board) {
+	o, p := &old.snap, &b.snap
+	if o.Leaders != p.Leaders || o.TobrukPick != p.TobrukPick || o.TobrukControl != p.TobrukControl ||
+		o.Naval != p.Naval || o.FortressLost != p.FortressLost {
+		return
+	}
+	for side := range engine.Side(2) {
+		if r := old.sup[side].Load(); r != nil {
+			b.sup[side].Store(r)
+		}
+	}
 }
 
 // take removes unit u from hex h.
