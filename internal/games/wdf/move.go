@@ -149,6 +149,13 @@ func (b *Board) unitRules(u int, k MoveKind) moveRules {
 	return moveRules{b: b, side: def.Side, t: def.Type, ezocMover: b.D.Tables.Types[def.Type][def.Group()].EZOCMove, k: k}
 }
 
+// ruleSteps are the steps of a search by m: a value, so that the generic
+// searches call m's methods directly (steps).
+type ruleSteps struct{ m *moveRules }
+
+func (r ruleSteps) cost(h, dir, to int) int { return r.m.cost(h, dir, to) }
+func (r ruleSteps) stop(h int) bool        { return r.m.stop(h) }
+
 // cost is the cost in sixths of the step from h across its hexside dir
 // into to, or Prohibited.
 func (m *moveRules) cost(h, dir, to int) int {
@@ -206,7 +213,7 @@ func (m *moveRules) search(q *searcher, start, ma int, first bool) {
 		}
 		return
 	}
-	q.run(start, ma, d, m.cost, m.stop, nil)
+	search(q, start, ma, d, ruleSteps{m}, nil)
 	if !first {
 		return
 	}
@@ -233,17 +240,16 @@ func (b *Board) Path(u int, k MoveKind, budget int, first bool, dst int, avoid f
 		return nil, 0
 	}
 	m := b.unitRules(u, k)
-	step := m.cost
 	q := searchers.Get().(*searcher)
 	defer searchers.Put(q)
-	pathSearch(q, d, start, budget, step, m.stop, avoid)
+	pathSearch(q, d, start, budget, ruleSteps{&m}, avoid)
 	if q.at(dst) < 0 {
 		if !first {
 			return nil, 0
 		}
 		for dir, nb := range d.Hexes[start].Neighbours { // 9.0: one hex
 			if int(nb) == dst {
-				if c := step(start, dir, dst); c != Prohibited {
+				if c := m.cost(start, dir, dst); c != Prohibited {
 					return []int{dst}, c
 				}
 			}

@@ -9,6 +9,25 @@ import (
 // neighbour to (across the hexside in direction dir), or Prohibited.
 type stepFunc func(h, dir, to int) int
 
+// steps are the rules of a search: the cost of each step (as stepFunc)
+// and the hexes that are reached but not left (stop). The searches are
+// generic in them so that a search by a value type (moveRules, the supply
+// trace's overland) calls its rules directly, not through a function
+// value: the step is the innermost loop of every move and supply search.
+type steps interface {
+	cost(h, dir, to int) int
+	stop(h int) bool
+}
+
+// funcSteps are steps given as functions; a nil stop stops nowhere.
+type funcSteps struct {
+	step   stepFunc
+	stopAt func(int) bool
+}
+
+func (f funcSteps) cost(h, dir, to int) int { return f.step(h, dir, to) }
+func (f funcSteps) stop(h int) bool        { return f.stopAt != nil && f.stopAt(h) }
+
 // searcher is the scratch of a least-cost search, reused through a pool
 // so that a search allocates nothing: a hex's cost is valid when its mark
 // is the current generation.
@@ -58,10 +77,15 @@ func (q *searcher) set(h, c int) { q.mark[h], q.cost[h] = q.gen, int32(c) }
 // Hexes for which stop reports true are reached but not left (a unit that
 // must stop, 9.31). visit, if not nil, is told each hex as its least cost
 // becomes final, in order of cost; it returns false to end the search.
-// Costs are small integers, so a bucket queue keeps it simple and
-// deterministic: each bucket a list threaded through one array of entries
-// (the least costs do not depend on the order within a bucket).
 func (q *searcher) run(start, budget int, d *Data, step stepFunc, stop func(int) bool, visit func(h, c int) bool) {
+	search(q, start, budget, d, funcSteps{step, stop}, visit)
+}
+
+// search is run by the steps st. Costs are small integers, so a bucket
+// queue keeps it simple and deterministic: each bucket a list threaded
+// through one array of entries (the least costs do not depend on the
+// order within a bucket).
+func search[S steps](q *searcher, start, budget int, d *Data, st S, visit func(h, c int) bool) {
 	q.next()
 	if budget < 0 {
 		return
@@ -88,7 +112,7 @@ func (q *searcher) run(start, budget int, d *Data, step stepFunc, stop func(int)
 			if visit != nil && !visit(h, c) {
 				return
 			}
-			if h != start && stop != nil && stop(h) {
+			if h != start && st.stop(h) {
 				continue
 			}
 			for dir, nb := range d.Hexes[h].Neighbours {
@@ -96,7 +120,7 @@ func (q *searcher) run(start, budget int, d *Data, step stepFunc, stop func(int)
 					continue
 				}
 				to := int(nb)
-				sc := step(h, dir, to)
+				sc := st.cost(h, dir, to)
 				if sc == Prohibited || c+sc > budget {
 					continue
 				}
@@ -135,7 +159,7 @@ func reach(d *Data, start, budget int, step stepFunc, stop func(int) bool) []int
 // found (each bucket is taken in the order it was filled), so the path is
 // the same on every run. The results are in q (at, and prev) until q's
 // next search.
-func pathSearch(q *searcher, d *Data, start, budget int, step stepFunc, stop, avoid func(int) bool) {
+func pathSearch[S steps](q *searcher, d *Data, start, budget int, st S, avoid func(int) bool) {
 	q.next()
 	q.head = slices.Grow(q.head[:0], budget+1)[:budget+1]
 	q.tail = slices.Grow(q.tail[:0], budget+1)[:budget+1]
@@ -163,7 +187,7 @@ func pathSearch(q *searcher, d *Data, start, budget int, step stepFunc, stop, av
 				continue
 			}
 			q.done[h] = q.gen
-			if h != start && stop(h) {
+			if h != start && st.stop(h) {
 				continue
 			}
 			n := q.count[h]
@@ -175,7 +199,7 @@ func pathSearch(q *searcher, d *Data, start, budget int, step stepFunc, stop, av
 					continue
 				}
 				to := int(nb)
-				sc := step(h, dir, to)
+				sc := st.cost(h, dir, to)
 				if sc == Prohibited || c+sc > budget || q.done[to] == q.gen {
 					continue
 				}

@@ -159,28 +159,34 @@ func (b *Board) Traces(side engine.Side, from, budget int, n *SupplyNet) bool {
 	q := searchers.Get().(*searcher)
 	defer searchers.Put(q)
 	found := false
-	q.run(from, budget, b.D, b.overlandStep(side), nil, func(h, _ int) bool {
+	search(q, from, budget, b.D, overland{b, side}, func(h, _ int) bool {
 		found = n.Feeds(h)
 		return !found
 	})
 	return found
 }
 
-// overlandStep is the cost of a step of the overland leg of side's supply
-// path (8.1): motorized, through open hexes.
-func (b *Board) overlandStep(side engine.Side) stepFunc {
-	return func(h, dir, to int) int {
-		if !b.pathOpen(side, to) {
-			return Prohibited
-		}
-		return b.enterCost(h, dir, to, Motorized)
-	}
+// overland are the steps of the overland leg of side's supply path
+// (8.1): motorized, through open hexes, stopping nowhere.
+type overland struct {
+	b    *Board
+	side engine.Side
 }
+
+func (o overland) cost(h, dir, to int) int {
+	if !o.b.pathOpen(o.side, to) {
+		return Prohibited
+	}
+	return o.b.enterCost(h, dir, to, Motorized)
+}
+
+func (o overland) stop(int) bool { return false }
 
 // overland is the cost in sixths of every hex the overland leg of a supply
 // path from hex from may reach within budget (8.1), -1 elsewhere.
 func (b *Board) overland(side engine.Side, from, budget int) []int {
-	return reach(b.D, from, budget, b.overlandStep(side), nil)
+	o := overland{b, side}
+	return reach(b.D, from, budget, o.cost, nil)
 }
 
 // SupplyPath returns a supply path of side from hex from to net's source,
