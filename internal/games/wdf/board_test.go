@@ -96,3 +96,34 @@ func TestBoardKeepsReports(t *testing.T) {
 		})
 	}
 }
+
+// TestUnloggedMovesAsLogged: a game played without its log, whose moves
+// skip finding their way when it cannot matter (moveUnit's known cost),
+// passes through the same states as the same game logged, action by
+// action, in uniformly random games (which move most).
+func TestUnloggedMovesAsLogged(t *testing.T) {
+	most := 30000
+	if testing.Short() {
+		most = 3000
+	}
+	for seed := range uint64(2) {
+		st, _ := Game{}.New(engine.Setup{Seed: seed + 1})
+		quiet := st.(*State)
+		quiet.SetLogging(false)
+		st, _ = Game{}.New(engine.Setup{Seed: seed + 1})
+		logged := st.(*State)
+		r := engine.NewRand(seed)
+		for n := 0; n < most && !quiet.Over(); n++ {
+			side := quiet.Active().Sides()[0]
+			legal := quiet.Legal(side, nil)
+			a := legal[r.IntN(len(legal))]
+			quiet.ApplyUnchecked(side, a)
+			if err := logged.Apply(side, a); err != nil {
+				t.Fatalf("seed %d action %d: the logged game refused %s: %v", seed+1, n, logged.EncodeAction(a), err)
+			}
+			if !slices.Equal(quiet.Marshal(), logged.Marshal()) {
+				t.Fatalf("seed %d action %d (%s): the unlogged state differs from the logged", seed+1, n, logged.EncodeAction(a))
+			}
+		}
+	}
+}

@@ -270,8 +270,9 @@ func (b *Board) Path(u int, k MoveKind, budget int, first bool, dst int, avoid f
 
 // reachEach calls f, in hex order, for every hex other than its own that
 // unit u may move to in a move of kind k with ma sixths (Reach; with
-// first false, Continue), finding them in a pooled search.
-func (b *Board) reachEach(u int, k MoveKind, ma int, first bool, f func(h int)) {
+// first false, Continue), and its least cost, finding them in a pooled
+// search.
+func (b *Board) reachEach(u int, k MoveKind, ma int, first bool, f func(h, c int)) {
 	if b.P.Units[u].Box != BoxMap {
 		return
 	}
@@ -281,8 +282,8 @@ func (b *Board) reachEach(u int, k MoveKind, ma int, first bool, f func(h int)) 
 	m := b.unitRules(u, k)
 	m.search(q, start, ma, first)
 	for h := range b.D.Hexes {
-		if h != start && q.at(h) > 0 {
-			f(h)
+		if c := q.at(h); h != start && c > 0 {
+			f(h, c)
 		}
 	}
 }
