@@ -226,13 +226,15 @@ func (s *State) unitMoves(u int, dst []engine.Action) []engine.Action {
 	if s.d.Units[u].Side != s.Phasing || s.Pos.Units[u].Box != BoxMap {
 		return dst
 	}
-	if s.memo.fits(s, u) {
-		return append(dst, s.memo.acts...)
+	if !s.memo.fits(s, u) {
+		m := movesMemo{bd: s.board(), u: u, step: s.Step, moveUnit: s.MoveUnit, left: s.MoveLeft, flags: s.Flags[u], calm: true}
+		s.findMoves(u, &m)
+		s.memo = m
 	}
-	m := movesMemo{bd: s.board(), u: u, step: s.Step, moveUnit: s.MoveUnit, left: s.MoveLeft, flags: s.Flags[u], calm: true}
-	s.findMoves(u, &m)
-	s.memo = m
-	return append(dst, m.acts...)
+	for _, mv := range s.memo.moves {
+		dst = append(dst, mv.a)
+	}
+	return dst
 }
 
 // movesMemo is the moves unitMoves found for a unit on a board, kept on
@@ -245,13 +247,27 @@ type movesMemo struct {
 	step           step
 	moveUnit, left int16
 	flags          uint16
-	acts           []engine.Action
-	// costs are the least costs of acts in sixths; calm: no hex the
-	// searches reached is one whose entering sets something off
-	// (enteringActs), so every way to every hex is alike but for the hexes
-	// it names.
-	costs []int16
-	calm  bool
+	moves          []memoMove
+	// calm: no hex the searches reached is one whose entering sets
+	// something off (enteringActs), so every way to every hex is alike but
+	// for the hexes it names.
+	calm bool
+}
+
+// memoMove is a move and its least cost in sixths.
+type memoMove struct {
+	a    engine.Action
+	cost int16
+}
+
+// find returns the memo's entry for move a, or nil.
+func (m *movesMemo) find(a engine.Action) *memoMove {
+	for i := range m.moves {
+		if m.moves[i].a == a {
+			return &m.moves[i]
+		}
+	}
+	return nil
 }
 
 // cost returns the least cost of move a when the memo fits and is calm,
@@ -260,8 +276,8 @@ func (m *movesMemo) cost(s *State, a engine.Action) int {
 	if !m.calm || !m.fits(s, int(a.A)) {
 		return -1
 	}
-	if i := slices.Index(m.acts, a); i >= 0 {
-		return int(m.costs[i])
+	if mv := m.find(a); mv != nil {
+		return int(mv.cost)
 	}
 	return -1
 }
@@ -271,16 +287,25 @@ func (m *movesMemo) fits(s *State, u int) bool {
 	return m.bd != nil && m.u == u && m.bd == s.board() && m.step == s.Step && m.moveUnit == s.MoveUnit && m.left == s.MoveLeft && m.flags == s.Flags[u]
 }
 
-// findMoves is unitMoves without the memo: it fills m's acts, costs and
-// calm.
+// findMoves is unitMoves without the memo: it fills m's moves and calm
+// (gathered in pooled scratch, kept in one allocation of their size).
 func (s *State) findMoves(u int, m *movesMemo) {
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
+	buf := q.moves[:0]
+	s.gatherMoves(u, m, &buf)
+	m.moves = slices.Clone(buf)
+	q.moves = buf
+}
+
+// gatherMoves appends unit u's moves to buf (findMoves).
+func (s *State) gatherMoves(u int, m *movesMemo, buf *[]memoMove) {
 	b := s.board()
 	kind := s.moveKind()
 	side := s.d.Units[u].Side
 	add := func(op uint8) func(h, c int) {
 		return func(h, c int) {
-			m.acts = append(m.acts, engine.Action{Op: op, A: int16(u), B: int16(h)})
-			m.costs = append(m.costs, int16(c))
+			*buf = append(*buf, memoMove{engine.Action{Op: op, A: int16(u), B: int16(h)}, int16(c)})
 			m.calm = m.calm && !s.enteringActs(side, h)
 		}
 	}
@@ -325,7 +350,7 @@ func (s *State) legalMove(a engine.Action) bool {
 		return false
 	}
 	if s.memo.fits(s, u) {
-		return slices.Contains(s.memo.acts, a)
+		return s.memo.find(a) != nil
 	}
 	kind := s.moveKind()
 	b := s.board()

@@ -380,9 +380,9 @@ type Data struct {
 	// which such a unit there exerts its zone of control (zocCrosses),
 	// one bit a direction: a Board sums them at every change.
 	zocDirs [][NumUnitTypes]uint8
-	Places []Place
-	Roads  []Line
-	Tracks []Line
+	Places  []Place
+	Roads   []Line
+	Tracks  []Line
 	// Escarpments, Ridges and Rivers are the hexside lines of rule 11.2.
 	Escarpments, Ridges, Rivers []SideLine
 	// Zones are the road hexes of each zone (7.12), by side and zone-1.

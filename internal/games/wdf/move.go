@@ -154,7 +154,7 @@ func (b *Board) unitRules(u int, k MoveKind) moveRules {
 type ruleSteps struct{ m *moveRules }
 
 func (r ruleSteps) cost(h, dir, to int) int { return r.m.cost(h, dir, to) }
-func (r ruleSteps) stop(h int) bool        { return r.m.stop(h) }
+func (r ruleSteps) stop(h int) bool         { return r.m.stop(h) }
 
 // cost is the cost in sixths of the step from h across its hexside dir
 // into to, or Prohibited.

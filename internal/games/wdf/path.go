@@ -26,7 +26,7 @@ type funcSteps struct {
 }
 
 func (f funcSteps) cost(h, dir, to int) int { return f.step(h, dir, to) }
-func (f funcSteps) stop(h int) bool        { return f.stopAt != nil && f.stopAt(h) }
+func (f funcSteps) stop(h int) bool         { return f.stopAt != nil && f.stopAt(h) }
 
 // searcher is the scratch of a least-cost search, reused through a pool
 // so that a search allocates nothing: a hex's cost is valid when its mark
@@ -40,8 +40,9 @@ type searcher struct {
 	// pathSearch's: each bucket's last entry, each hex's best way in and
 	// its count of hexes to avoid, and the hexes whose count is final.
 	tail  []int32
-	queue []int // flood's
-	seeds []int // NewSupplyNet's
+	queue []int      // flood's
+	moves []memoMove // findMoves'
+	seeds []int      // NewSupplyNet's
 	prev  [MaxHexes]int32
 	count [MaxHexes]int32
 	done  [MaxHexes]uint32
