@@ -159,6 +159,9 @@ func (p *Position) leaderFace(d *Data, l int) *LeaderFace {
 // that a Board is one block of fixed-size arrays.
 const MaxHexes = 1024
 
+// A Board counts units in bytes (grid.at).
+var _ [255 - MaxUnits]struct{}
+
 // Board is a Position read against the Data: who stands where and whose
 // zones of control reach each hex. Build it with NewBoard after every
 // change to the position; it does not follow the position.
@@ -186,9 +189,10 @@ type grid struct {
 	zoc [MaxHexes][2]uint8
 	// units lists the units on the map by hex, in Data.Units order within
 	// a hex; hex h's are units[at[h]:at[h+1]] (one array rather than a
-	// slice per hex: a Board is built many times a search iteration).
+	// slice per hex: a Board is built many times a search iteration; at
+	// counts at most MaxUnits, so bytes keep a Board within 8 KiB).
 	units [MaxUnits]int
-	at    [MaxHexes + 1]int16
+	at    [MaxHexes + 1]uint8
 }
 
 // NewBoard reads p against d.
@@ -381,7 +385,7 @@ func (b *Board) samePaths(old *Board, side engine.Side, moved []int) bool {
 
 // Units returns the combat units on hex i (do not modify).
 func (b *Board) Units(i int) []int {
-	lo, hi := b.at[i], b.at[i+1]
+	lo, hi := int(b.at[i]), int(b.at[i+1])
 	return b.units[lo:hi:hi]
 }
 
