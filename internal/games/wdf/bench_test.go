@@ -1,6 +1,7 @@
 package wdf
 
 import (
+	"runtime"
 	"sandtable/internal/ai"
 	"syscall"
 	"testing"
@@ -171,24 +172,41 @@ func (c cpuClock) since() time.Duration { return time.Duration(cpuNow() - c) }
 
 // BenchmarkRandomGame plays a game of uniformly random actions, each
 // checked by Apply, as `sandtable bench` does (BenchmarkPlayout picks
-// "done" half the time and does not check).
+// "done" half the time and does not check). It reports by CPU time the
+// games a second and the µs of Legal and of Apply an action (the CPU time
+// split between them as the wall clock splits it), and the allocations an
+// action.
 func BenchmarkRandomGame(b *testing.B) {
 	r := engine.NewRand(1)
 	var buf []engine.Action
 	actions := 0
+	var legal, apply time.Duration
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
 	cpu := cpuNow()
 	for i := range b.N {
 		st, _ := Game{}.New(engine.Setup{Seed: uint64(i + 1)})
 		st.SetLogging(false)
 		for !st.Over() {
 			side := st.Active().Sides()[0]
+			t0 := time.Now()
 			buf = st.Legal(side, buf[:0])
+			t1 := time.Now()
 			if err := st.Apply(side, buf[r.IntN(len(buf))]); err != nil {
 				b.Fatal(err)
 			}
+			apply += time.Since(t1)
+			legal += t1.Sub(t0)
 			actions++
 		}
 	}
+	used := cpu.since()
+	runtime.ReadMemStats(&m1)
+	perAction := float64(used.Microseconds()) / float64(actions)
+	share := float64(legal) / float64(legal+apply)
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
-	b.ReportMetric(float64(b.N)/cpu.since().Seconds(), "games/cpu-s")
+	b.ReportMetric(float64(b.N)/used.Seconds(), "games/cpu-s")
+	b.ReportMetric(perAction*share, "legal-cpu-µs/action")
+	b.ReportMetric(perAction*(1-share), "apply-cpu-µs/action")
+	b.ReportMetric(float64(m1.Mallocs-m0.Mallocs)/float64(actions), "allocs/action")
 }
