@@ -168,14 +168,17 @@ var _ [255 - MaxUnits]struct{}
 type Board struct {
 	D *Data
 	P *Position
+	// sup and net are what was traced on a board of the state's cache,
+	// filled on demand (Board.report, mainNet): such a board never
+	// changes after it is built but for these, so clones of a state
+	// share it. The pointers come first, so that the collector reads
+	// only these words of a Board, not its kilobytes of counts.
+	sup [2]atomic.Pointer[SupplyReport]
+	net [2]atomic.Pointer[SupplyNet]
 	grid
 	// snap is the position a board of the state's cache reads (P points
-	// to it), and sup and net what was traced on it, filled on demand
-	// (State.board, State.supply): such a board never changes after it is
-	// built but for these, so clones of a state share it.
+	// to it).
 	snap Position
-	sup  [2]atomic.Pointer[SupplyReport]
-	net  [2]atomic.Pointer[SupplyNet]
 }
 
 // grid is what a Board derives from the units' places, one block of

@@ -117,8 +117,6 @@ type core struct {
 
 // State is a moment of a game of Western Desert Force.
 type State struct {
-	core
-
 	d *Data
 	// chosen is the piece chosen to act in a movement phase, plus one (a
 	// unit's index, or MaxUnits plus a leader's; 0: none): the first of
@@ -141,6 +139,10 @@ type State struct {
 	// log (a game being played or replayed, not the computer's searches)
 	// records it, and a replay records it again.
 	combat *combatReport
+
+	// core comes last: it holds no pointers, so the collector reads only
+	// the words above it of a State (a search clones thousands).
+	core
 }
 
 func newState(d *Data, seed uint64, log bool) *State {
