@@ -141,6 +141,9 @@ type moveRules struct {
 	noEnter   func(int) bool
 	// free leaves zones of control out (for "why can't I?", why.go).
 	free bool
+	// supply: the rules are instead those of the overland leg of side's
+	// supply path (8.1): motorized, through open hexes, stopping nowhere.
+	supply bool
 }
 
 // unitRules are the moveRules of unit u in a move of kind k.
@@ -149,17 +152,16 @@ func (b *Board) unitRules(u int, k MoveKind) moveRules {
 	return moveRules{b: b, side: def.Side, t: def.Type, ezocMover: b.D.Tables.Types[def.Type][def.Group()].EZOCMove, k: k}
 }
 
-// ruleSteps are the steps of a search by m: a value, so that the generic
-// searches call m's methods directly (steps).
-type ruleSteps struct{ m *moveRules }
-
-func (r ruleSteps) cost(h, dir, to int) int { return r.m.cost(h, dir, to) }
-func (r ruleSteps) stop(h int) bool         { return r.m.stop(h) }
-
 // cost is the cost in sixths of the step from h across its hexside dir
 // into to, or Prohibited.
 func (m *moveRules) cost(h, dir, to int) int {
 	b, side := m.b, m.side
+	if m.supply {
+		if !b.pathOpen(side, to) {
+			return Prohibited
+		}
+		return b.enterCost(h, dir, to, Motorized)
+	}
 	d := b.D
 	if b.occ[to][1-side] > 0 || (m.noEnter != nil && m.noEnter(to)) {
 		return Prohibited
@@ -188,7 +190,9 @@ func (m *moveRules) cost(h, dir, to int) int {
 }
 
 // stop reports whether a piece entering h must stop there (9.31).
-func (m *moveRules) stop(h int) bool { return !m.free && !m.ezocMover && m.b.OpenEZOC(m.side, h) }
+func (m *moveRules) stop(h int) bool {
+	return !m.free && !m.supply && !m.ezocMover && m.b.OpenEZOC(m.side, h)
+}
 
 // reachFrom is Reach for a piece of side at start moving as type t with
 // ma sixths (see moveRules); first: the piece begins its move there, so it
@@ -207,13 +211,13 @@ func (b *Board) reachFrom(side engine.Side, start int, t UnitType, ezocMover boo
 func (m *moveRules) search(q *searcher, start, ma int, first bool) {
 	d := m.b.D
 	if start < 0 || ma <= 0 {
-		q.run(0, -1, d, nil, nil, nil)
+		q.next()
 		if start >= 0 {
 			q.set(start, 0)
 		}
 		return
 	}
-	search(q, start, ma, d, ruleSteps{m}, nil)
+	search(q, start, ma, d, m, nil)
 	if !first {
 		return
 	}
@@ -242,7 +246,7 @@ func (b *Board) Path(u int, k MoveKind, budget int, first bool, dst int, avoid f
 	m := b.unitRules(u, k)
 	q := searchers.Get().(*searcher)
 	defer searchers.Put(q)
-	pathSearch(q, d, start, budget, ruleSteps{&m}, avoid)
+	pathSearch(q, d, start, budget, &m, avoid)
 	if q.at(dst) < 0 {
 		if !first {
 			return nil, 0

@@ -5,29 +5,6 @@ import (
 	"sync"
 )
 
-// stepFunc gives the cost in sixths of moving from hex h into its
-// neighbour to (across the hexside in direction dir), or Prohibited.
-type stepFunc func(h, dir, to int) int
-
-// steps are the rules of a search: the cost of each step (as stepFunc)
-// and the hexes that are reached but not left (stop). The searches are
-// generic in them so that a search by a value type (moveRules, the supply
-// trace's overland) calls its rules directly, not through a function
-// value: the step is the innermost loop of every move and supply search.
-type steps interface {
-	cost(h, dir, to int) int
-	stop(h int) bool
-}
-
-// funcSteps are steps given as functions; a nil stop stops nowhere.
-type funcSteps struct {
-	step   stepFunc
-	stopAt func(int) bool
-}
-
-func (f funcSteps) cost(h, dir, to int) int { return f.step(h, dir, to) }
-func (f funcSteps) stop(h int) bool         { return f.stopAt != nil && f.stopAt(h) }
-
 // searcher is the scratch of a least-cost search, reused through a pool
 // so that a search allocates nothing: a hex's cost is valid when its mark
 // is the current generation.
@@ -74,19 +51,17 @@ func (q *searcher) at(h int) int {
 // set records cost c for hex h.
 func (q *searcher) set(h, c int) { q.mark[h], q.cost[h] = q.gen, int32(c) }
 
-// run is a Dijkstra search from hex start over at most budget sixths.
-// Hexes for which stop reports true are reached but not left (a unit that
-// must stop, 9.31). visit, if not nil, is told each hex as its least cost
-// becomes final, in order of cost; it returns false to end the search.
-func (q *searcher) run(start, budget int, d *Data, step stepFunc, stop func(int) bool, visit func(h, c int) bool) {
-	search(q, start, budget, d, funcSteps{step, stop}, visit)
-}
-
-// search is run by the steps st. Costs are small integers, so a bucket
-// queue keeps it simple and deterministic: each bucket a list threaded
-// through one array of entries (the least costs do not depend on the
-// order within a bucket).
-func search[S steps](q *searcher, start, budget int, d *Data, st S, visit func(h, c int) bool) {
+// search is a Dijkstra search from hex start over at most budget sixths
+// by the rules m (moveRules: a move's, or the overland leg of a supply
+// path; called directly, not through function values, for the step is the
+// innermost loop of every move and supply search). Hexes where m stops
+// are reached but not left (a unit that must stop, 9.31). visit, if not
+// nil, is told each hex as its least cost becomes final, in order of
+// cost; it returns false to end the search. Costs are small integers, so
+// a bucket queue keeps it simple and deterministic: each bucket a list
+// threaded through one array of entries (the least costs do not depend on
+// the order within a bucket).
+func search(q *searcher, start, budget int, d *Data, st *moveRules, visit func(h, c int) bool) {
 	q.next()
 	if budget < 0 {
 		return
@@ -144,11 +119,11 @@ func (q *searcher) out(d *Data) []int {
 }
 
 // reach returns the least cost of every hex from start within budget
-// sixths, -1 where it is out of reach (searcher.run).
-func reach(d *Data, start, budget int, step stepFunc, stop func(int) bool) []int {
+// sixths by the rules m, -1 where it is out of reach (search).
+func reach(d *Data, start, budget int, m *moveRules) []int {
 	q := searchers.Get().(*searcher)
 	defer searchers.Put(q)
-	q.run(start, budget, d, step, stop, nil)
+	search(q, start, budget, d, m, nil)
 	return q.out(d)
 }
 
@@ -160,7 +135,7 @@ func reach(d *Data, start, budget int, step stepFunc, stop func(int) bool) []int
 // found (each bucket is taken in the order it was filled), so the path is
 // the same on every run. The results are in q (at, and prev) until q's
 // next search.
-func pathSearch[S steps](q *searcher, d *Data, start, budget int, st S, avoid func(int) bool) {
+func pathSearch(q *searcher, d *Data, start, budget int, st *moveRules, avoid func(int) bool) {
 	q.next()
 	q.head = slices.Grow(q.head[:0], budget+1)[:budget+1]
 	q.tail = slices.Grow(q.tail[:0], budget+1)[:budget+1]

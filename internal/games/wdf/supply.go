@@ -159,34 +159,17 @@ func (b *Board) Traces(side engine.Side, from, budget int, n *SupplyNet) bool {
 	q := searchers.Get().(*searcher)
 	defer searchers.Put(q)
 	found := false
-	search(q, from, budget, b.D, overland{b, side}, func(h, _ int) bool {
+	search(q, from, budget, b.D, &moveRules{b: b, side: side, supply: true}, func(h, _ int) bool {
 		found = n.Feeds(h)
 		return !found
 	})
 	return found
 }
 
-// overland are the steps of the overland leg of side's supply path
-// (8.1): motorized, through open hexes, stopping nowhere.
-type overland struct {
-	b    *Board
-	side engine.Side
-}
-
-func (o overland) cost(h, dir, to int) int {
-	if !o.b.pathOpen(o.side, to) {
-		return Prohibited
-	}
-	return o.b.enterCost(h, dir, to, Motorized)
-}
-
-func (o overland) stop(int) bool { return false }
-
 // overland is the cost in sixths of every hex the overland leg of a supply
 // path from hex from may reach within budget (8.1), -1 elsewhere.
 func (b *Board) overland(side engine.Side, from, budget int) []int {
-	o := overland{b, side}
-	return reach(b.D, from, budget, o.cost, nil)
+	return reach(b.D, from, budget, &moveRules{b: b, side: side, supply: true})
 }
 
 // SupplyPath returns a supply path of side from hex from to net's source,
