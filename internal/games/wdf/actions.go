@@ -69,7 +69,7 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		}
 		dst = append(dst, engine.Action{Op: opDone})
 	case stTobruk:
-		sup := s.board().Supply(side)
+		sup := s.board().report(side)
 		for _, u := range sup.Tobruk {
 			if !s.Pos.TobrukPick[u] {
 				dst = append(dst, engine.Action{Op: opTobruk, A: int16(u)})
@@ -226,25 +226,60 @@ func (s *State) unitMoves(u int, dst []engine.Action) []engine.Action {
 	if s.d.Units[u].Side != s.Phasing || s.Pos.Units[u].Box != BoxMap {
 		return dst
 	}
-	if s.memo.fits(s, u) {
-		return append(dst, s.memo.acts...)
+	if !s.memo.fits(s, u) {
+		m := movesMemo{bd: s.board(), u: u, step: s.Step, moveUnit: s.MoveUnit, left: s.MoveLeft, flags: s.Flags[u], calm: true}
+		s.findMoves(u, &m)
+		s.memo = m
 	}
-	n := len(dst)
-	dst = s.findMoves(u, dst)
-	s.memo = movesMemo{bd: s.board(), u: u, step: s.Step, moveUnit: s.MoveUnit, left: s.MoveLeft, flags: s.Flags[u], acts: slices.Clone(dst[n:])}
+	for _, mv := range s.memo.moves {
+		dst = append(dst, mv.a)
+	}
 	return dst
 }
 
 // movesMemo is the moves unitMoves found for a unit on a board, kept on
 // the state (its acts shared by its clones: they never change) so that Apply,
-// which follows Legal, checks a move without searching again.
+// which follows Legal, checks a move without searching again, and a move
+// whose way does not matter is made without finding it (moveUnit).
 type movesMemo struct {
 	bd             *Board
 	u              int
 	step           step
 	moveUnit, left int16
 	flags          uint16
-	acts           []engine.Action
+	moves          []memoMove
+	// calm: no hex the searches reached is one whose entering sets
+	// something off (enteringActs), so every way to every hex is alike but
+	// for the hexes it names.
+	calm bool
+}
+
+// memoMove is a move and its least cost in sixths.
+type memoMove struct {
+	a    engine.Action
+	cost int16
+}
+
+// find returns the memo's entry for move a, or nil.
+func (m *movesMemo) find(a engine.Action) *memoMove {
+	for i := range m.moves {
+		if m.moves[i].a == a {
+			return &m.moves[i]
+		}
+	}
+	return nil
+}
+
+// cost returns the least cost of move a when the memo fits and is calm,
+// else -1.
+func (m *movesMemo) cost(s *State, a engine.Action) int {
+	if !m.calm || !m.fits(s, int(a.A)) {
+		return -1
+	}
+	if mv := m.find(a); mv != nil {
+		return int(mv.cost)
+	}
+	return -1
 }
 
 // fits reports whether the memo holds unit u's moves in s.
@@ -252,30 +287,41 @@ func (m *movesMemo) fits(s *State, u int) bool {
 	return m.bd != nil && m.u == u && m.bd == s.board() && m.step == s.Step && m.moveUnit == s.MoveUnit && m.left == s.MoveLeft && m.flags == s.Flags[u]
 }
 
-// findMoves is unitMoves without the memo.
-func (s *State) findMoves(u int, dst []engine.Action) []engine.Action {
+// findMoves is unitMoves without the memo: it fills m's moves and calm
+// (gathered in pooled scratch, kept in one allocation of their size).
+func (s *State) findMoves(u int, m *movesMemo) {
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
+	buf := q.moves[:0]
+	s.gatherMoves(u, m, &buf)
+	m.moves = slices.Clone(buf)
+	q.moves = buf
+}
+
+// gatherMoves appends unit u's moves to buf (findMoves).
+func (s *State) gatherMoves(u int, m *movesMemo, buf *[]memoMove) {
 	b := s.board()
 	kind := s.moveKind()
+	side := s.d.Units[u].Side
+	add := func(op uint8) func(h, c int) {
+		return func(h, c int) {
+			*buf = append(*buf, memoMove{engine.Action{Op: op, A: int16(u), B: int16(h)}, int16(c)})
+			m.calm = m.calm && !s.enteringActs(side, h)
+		}
+	}
 	if u == s.moving() {
 		op, k := s.goOn(u, kind)
-		b.reachEach(u, k, int(s.MoveLeft), false, func(h int) {
-			dst = append(dst, engine.Action{Op: op, A: int16(u), B: int16(h)})
-		})
-		return dst
+		b.reachEach(u, k, int(s.MoveLeft), false, add(op))
+		return
 	}
 	if s.Flags[u]&fMoved != 0 {
-		return dst
+		return
 	}
 	supplied := s.unitSupplied(u)
-	b.reachEach(u, kind, b.MA(u, kind, supplied), true, func(h int) {
-		dst = append(dst, engine.Action{Op: opMove, A: int16(u), B: int16(h)})
-	})
+	b.reachEach(u, kind, b.MA(u, kind, supplied), true, add(opMove))
 	if kind == RegularMove && b.CanStrategic(u, supplied) {
-		b.reachEach(u, StrategicMove, b.MA(u, StrategicMove, true), true, func(h int) {
-			dst = append(dst, engine.Action{Op: opStrategic, A: int16(u), B: int16(h)})
-		})
+		b.reachEach(u, StrategicMove, b.MA(u, StrategicMove, true), true, add(opStrategic))
 	}
-	return dst
 }
 
 // moving returns the unit part way through its move, or -1.
@@ -304,7 +350,7 @@ func (s *State) legalMove(a engine.Action) bool {
 		return false
 	}
 	if s.memo.fits(s, u) {
-		return slices.Contains(s.memo.acts, a)
+		return s.memo.find(a) != nil
 	}
 	kind := s.moveKind()
 	b := s.board()
@@ -431,6 +477,12 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 		}
 		s.beginMovement()
 	case stMove, stExploit:
+		// A move's least cost when its way does not matter (movesMemo),
+		// found before the state changes.
+		known := -1
+		if (a.Op == opMove || a.Op == opStrategic) && !s.Logging() {
+			known = s.memo.cost(s, a)
+		}
 		// 9.1: units move one at a time; any other action ends the move
 		// of the unit part way through it (ruling W36).
 		if (a.Op != opMove && a.Op != opStrategic && a.Op != opDig) || u != s.moving() {
@@ -446,7 +498,7 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 		}
 		switch a.Op {
 		case opMove, opStrategic:
-			s.moveUnit(u, h, a.Op == opStrategic)
+			s.moveUnit(u, h, a.Op == opStrategic, known)
 			if int(chosen) == u+1 && s.moving() == u {
 				s.chosen = chosen // it may go on, and stays chosen (ruling W38)
 			}
@@ -540,8 +592,11 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 // of those the one that enters the fewest hexes where entering does
 // something (an enemy depot or leader, Tobruk or Benghazi held by the
 // enemy); every hex it enters has its effect (entered), in passing too.
-// With MP left, and not stopped by an EZOC (9.31), it may go on.
-func (s *State) moveUnit(u, h int, strategic bool) {
+// With MP left, and not stopped by an EZOC (9.31), it may go on. known,
+// when not -1, is the move's least cost and says that no hex within reach
+// sets anything off on entering (movesMemo.calm): every least-cost way
+// then ends alike, and unlogged the way is not needed, so it is not found.
+func (s *State) moveUnit(u, h int, strategic bool, known int) {
 	def := &s.d.Units[u]
 	b := s.board()
 	kind := RegularMove
@@ -558,7 +613,10 @@ func (s *State) moveUnit(u, h int, strategic bool) {
 		budget = b.MA(u, kind, kind == StrategicMove || supplied)
 	}
 	side := def.Side
-	path, cost := b.Path(u, kind, budget, first, h, func(x int) bool { return s.enteringActs(side, x) })
+	path, cost := []int{h}, known
+	if known < 0 {
+		path, cost = b.Path(u, kind, budget, first, h, func(x int) bool { return s.enteringActs(side, x) })
+	}
 	stop := b.MustStop(u, h)
 	from := int(s.Pos.Units[u].Hex)
 	s.Flags[u] |= fMoved

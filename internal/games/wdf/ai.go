@@ -179,9 +179,9 @@ func (j *judgement) moved(side engine.Side, u, h int) float64 {
 // it is another action: those are played on a copy and judged whole.
 func chosenValue(s *State, side engine.Side, p int) float64 {
 	acts := s.pieceActions(p, nil)
-	c := s.Clone().(*State)
-	c.chosen = 0
 	if len(acts) == 0 {
+		c := s.Clone().(*State)
+		c.chosen = 0
 		return evaluate(c, side)
 	}
 	// The few that look best (actionScore): a search's playouts end in
@@ -192,25 +192,39 @@ func chosenValue(s *State, side engine.Side, p int) float64 {
 		})
 		acts = acts[:chosenLook]
 	}
-	var j judgement
-	j.read(c)
-	best := -1.0
-	for _, a := range acts {
-		var v float64
-		if (a.Op == opMove || a.Op == opStrategic) && !s.mayEnterActing(int(a.A), int(a.B)) {
-			v = j.moved(s.Phasing, int(a.A), int(a.B))
-		} else {
-			n := s.Clone().(*State)
-			n.ApplyUnchecked(s.Phasing, a)
-			n.chosen = 0 // a unit that may go on stays chosen: judge where it stands
-			v = evaluate(n, s.Phasing)
+	best := acts[0]
+	if len(acts) > 1 {
+		c := s.Clone().(*State)
+		c.chosen = 0
+		var j judgement
+		j.read(c)
+		bestV := math.Inf(-1)
+		for _, a := range acts {
+			var v float64
+			if (a.Op == opMove || a.Op == opStrategic) && !s.mayEnterActing(int(a.A), int(a.B)) {
+				v = j.moved(s.Phasing, int(a.A), int(a.B))
+			} else {
+				n := s.Clone().(*State)
+				n.ApplyUnchecked(s.Phasing, a)
+				n.chosen = 0 // a unit that may go on stays chosen: judge where it stands
+				v = evaluate(n, s.Phasing)
+			}
+			if v > bestV {
+				best, bestV = a, v
+			}
 		}
-		best = max(best, v)
 	}
-	if side != s.Phasing {
-		return 1 - best
-	}
-	return best
+	// The state is worth what the action that looks best makes of it,
+	// judged as a player looking one action ahead judges that action:
+	// played, and the result evaluated (a unit that goes on stays chosen,
+	// and is judged again by its best continuation). So a choice of piece
+	// is never worth more than one of that piece's actions is once it is
+	// chosen, and greedy does not go from piece to piece without end, as
+	// it did when a pick was worth its piece's estimate and the piece's
+	// actions their judgement played (a game of 100,000 picks).
+	n := s.Clone().(*State)
+	n.ApplyUnchecked(s.Phasing, best)
+	return evaluate(n, side)
 }
 
 // mayEnterActing reports whether unit u moving to hex h might enter, on

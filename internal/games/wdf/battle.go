@@ -425,8 +425,8 @@ func (s *State) resolve(spendAP bool) {
 			}
 		}
 	}
-	sup := b.Supply(Allied)
-	axis := b.Supply(Axis)
+	sup := *b.report(Allied) // a copy: it is changed below
+	axis := b.report(Axis)
 	for u := range sup.Supplied {
 		sup.Supplied[u] = sup.Supplied[u] || axis.Supplied[u]
 	}

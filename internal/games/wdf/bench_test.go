@@ -1,8 +1,11 @@
 package wdf
 
 import (
+	"runtime"
 	"sandtable/internal/ai"
+	"syscall"
 	"testing"
+	"time"
 
 	"sandtable/internal/engine"
 	"sandtable/internal/kit/words/wordstest"
@@ -140,6 +143,7 @@ func BenchmarkSearch(b *testing.B) {
 	cfg := ai.NormalConfig
 	cfg.Workers, cfg.Iterations, cfg.Budget, cfg.TurnBudget = 1, 100, 0, 0
 	iters := 0
+	cpu := cpuNow()
 	for i := 0; b.Loop(); i++ {
 		st := mid[i%len(mid)]
 		p := ai.NewMCTS(Game{}, cfg, uint64(i+1))
@@ -147,4 +151,62 @@ func BenchmarkSearch(b *testing.B) {
 		iters += p.LastIterations
 	}
 	b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iter/s")
+	b.ReportMetric(float64(iters)/cpu.since().Seconds(), "iter/cpu-s")
+}
+
+// cpuClock reads the process's CPU time (user and system), so that a
+// benchmark on a loaded machine can report what it cost rather than how
+// long it waited: with GOMAXPROCS=1 that is the benchmark and its garbage
+// collection.
+type cpuClock time.Duration
+
+func cpuNow() cpuClock {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return cpuClock(time.Duration(ru.Utime.Nano() + ru.Stime.Nano()))
+}
+
+func (c cpuClock) since() time.Duration { return time.Duration(cpuNow() - c) }
+
+// BenchmarkRandomGame plays a game of uniformly random actions, each
+// checked by Apply, as `sandtable bench` does (BenchmarkPlayout picks
+// "done" half the time and does not check). It reports by CPU time the
+// games a second and the µs of Legal and of Apply an action (the CPU time
+// split between them as the wall clock splits it), and the allocations an
+// action.
+func BenchmarkRandomGame(b *testing.B) {
+	r := engine.NewRand(1)
+	var buf []engine.Action
+	actions := 0
+	var legal, apply time.Duration
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	cpu := cpuNow()
+	for i := range b.N {
+		st, _ := Game{}.New(engine.Setup{Seed: uint64(i + 1)})
+		st.SetLogging(false)
+		for !st.Over() {
+			side := st.Active().Sides()[0]
+			t0 := time.Now()
+			buf = st.Legal(side, buf[:0])
+			t1 := time.Now()
+			if err := st.Apply(side, buf[r.IntN(len(buf))]); err != nil {
+				b.Fatal(err)
+			}
+			apply += time.Since(t1)
+			legal += t1.Sub(t0)
+			actions++
+		}
+	}
+	used := cpu.since()
+	runtime.ReadMemStats(&m1)
+	perAction := float64(used.Microseconds()) / float64(actions)
+	share := float64(legal) / float64(legal+apply)
+	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
+	b.ReportMetric(float64(b.N)/used.Seconds(), "games/cpu-s")
+	b.ReportMetric(perAction*share, "legal-cpu-µs/action")
+	b.ReportMetric(perAction*(1-share), "apply-cpu-µs/action")
+	b.ReportMetric(float64(m1.Mallocs-m0.Mallocs)/float64(actions), "allocs/action")
 }

@@ -375,10 +375,14 @@ type Data struct {
 	// costs is enterCost's answer for every hex, hexside and unit type
 	// while no fortress has lost its status, found once (prepareCosts):
 	// the movement and supply searches' innermost step.
-	costs  [][6][NumUnitTypes]int16
-	Places []Place
-	Roads  []Line
-	Tracks []Line
+	costs [][6][NumUnitTypes]int16
+	// zocDirs marks, for every hex and unit type, the hexsides across
+	// which such a unit there exerts its zone of control (zocCrosses),
+	// one bit a direction: a Board sums them at every change.
+	zocDirs [][NumUnitTypes]uint8
+	Places  []Place
+	Roads   []Line
+	Tracks  []Line
 	// Escarpments, Ridges and Rivers are the hexside lines of rule 11.2.
 	Escarpments, Ridges, Rivers []SideLine
 	// Zones are the road hexes of each zone (7.12), by side and zone-1.

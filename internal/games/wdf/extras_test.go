@@ -50,7 +50,7 @@ func TestLeaderCasualty(t *testing.T) {
 		r := s.Rng
 		die := r.D6()
 		s.Step = stMove
-		s.moveUnit(unit(t, s.d, "4-armd"), hx(t, s.d, "3618"), false)
+		s.moveUnit(unit(t, s.d, "4-armd"), hx(t, s.d, "3618"), false, -1)
 		ls := s.Pos.Leaders[2]
 		if die <= 3 {
 			if ls.Face != 1 || ls.Hex != NoHex || ls.Due != 6 {
@@ -101,7 +101,7 @@ func TestImprovedPositions(t *testing.T) {
 	// Leaving empties and removes it.
 	s.Turn++
 	s.beginMovement()
-	s.moveUnit(u16, hx(t, s.d, "3618"), false)
+	s.moveUnit(u16, hx(t, s.d, "3618"), false, -1)
 	if s.Pos.ipAt(hx(t, s.d, "3617")) != 0 {
 		t.Error("empty IP not removed")
 	}

@@ -11,7 +11,7 @@ func (b *Board) IPBuildable(i int, side engine.Side) bool {
 	if !d.Tables.TEC[d.TECRow(i, b.P.fortressLost(d, i))].IP {
 		return false
 	}
-	return !b.zoc[i][1-side]
+	return b.zoc[i][1-side] == 0
 }
 
 // ipIndex returns the IP marker in hex i, or -1.

@@ -50,3 +50,45 @@ func TestMovedJudgement(t *testing.T) {
 		t.Errorf("%d moves judged, %d differ from the whole judgement, the worst by %.4f", checked, off, worst)
 	}
 }
+
+// TestChosenIsAnAction: a movement phase's state with a piece chosen is
+// judged as one of that piece's actions played and judged (chosenValue),
+// so a choice of piece is never worth more to a player looking one action
+// ahead than the piece's own actions once it is chosen: such a player
+// cannot go from piece to piece without end (it did, 100,000 picks).
+func TestChosenIsAnAction(t *testing.T) {
+	r := engine.NewRand(5)
+	checked := 0
+	for seed := uint64(1); seed <= 2; seed++ {
+		st, _ := Game{}.New(engine.Setup{Seed: seed})
+		s := st.(*State)
+		s.SetLogging(false)
+		for n := 0; !s.Over() && n < 3000; n++ {
+			side := s.Active().Sides()[0]
+			legal := s.Legal(side, nil)
+			if p := s.chosenPiece(); p >= 0 && n%7 == 0 {
+				v := evaluate(s, side)
+				acts := s.pieceActions(p, nil)
+				c := s.Clone().(*State)
+				c.chosen = 0 // a unit that stopped with MP it cannot use stays chosen with nothing to do
+				found := len(acts) == 0 && math.Abs(evaluate(c, side)-v) < 1e-12
+				for _, a := range acts {
+					m := s.Clone().(*State)
+					m.ApplyUnchecked(side, a)
+					if math.Abs(evaluate(m, side)-v) < 1e-12 {
+						found = true
+						break
+					}
+				}
+				if !found {
+					t.Fatalf("seed %d action %d: %s chosen is judged %.4f, which none of its actions played gives", seed, n, s.EncodeAction(engine.Action{Op: opPick, A: int16(p)}), v)
+				}
+				checked++
+			}
+			s.ApplyUnchecked(side, legal[r.IntN(len(legal))])
+		}
+	}
+	if checked < 100 {
+		t.Errorf("only %d states with a piece chosen checked", checked)
+	}
+}

@@ -141,6 +141,9 @@ type moveRules struct {
 	noEnter   func(int) bool
 	// free leaves zones of control out (for "why can't I?", why.go).
 	free bool
+	// supply: the rules are instead those of the overland leg of side's
+	// supply path (8.1): motorized, through open hexes, stopping nowhere.
+	supply bool
 }
 
 // unitRules are the moveRules of unit u in a move of kind k.
@@ -153,6 +156,12 @@ func (b *Board) unitRules(u int, k MoveKind) moveRules {
 // into to, or Prohibited.
 func (m *moveRules) cost(h, dir, to int) int {
 	b, side := m.b, m.side
+	if m.supply {
+		if !b.pathOpen(side, to) {
+			return Prohibited
+		}
+		return b.enterCost(h, dir, to, Motorized)
+	}
 	d := b.D
 	if b.occ[to][1-side] > 0 || (m.noEnter != nil && m.noEnter(to)) {
 		return Prohibited
@@ -181,7 +190,9 @@ func (m *moveRules) cost(h, dir, to int) int {
 }
 
 // stop reports whether a piece entering h must stop there (9.31).
-func (m *moveRules) stop(h int) bool { return !m.free && !m.ezocMover && m.b.OpenEZOC(m.side, h) }
+func (m *moveRules) stop(h int) bool {
+	return !m.free && !m.supply && !m.ezocMover && m.b.OpenEZOC(m.side, h)
+}
 
 // reachFrom is Reach for a piece of side at start moving as type t with
 // ma sixths (see moveRules); first: the piece begins its move there, so it
@@ -200,13 +211,13 @@ func (b *Board) reachFrom(side engine.Side, start int, t UnitType, ezocMover boo
 func (m *moveRules) search(q *searcher, start, ma int, first bool) {
 	d := m.b.D
 	if start < 0 || ma <= 0 {
-		q.run(0, -1, d, nil, nil, nil)
+		q.next()
 		if start >= 0 {
 			q.set(start, 0)
 		}
 		return
 	}
-	q.run(start, ma, d, m.cost, m.stop, nil)
+	search(q, start, ma, d, m, nil)
 	if !first {
 		return
 	}
@@ -233,17 +244,16 @@ func (b *Board) Path(u int, k MoveKind, budget int, first bool, dst int, avoid f
 		return nil, 0
 	}
 	m := b.unitRules(u, k)
-	step := m.cost
 	q := searchers.Get().(*searcher)
 	defer searchers.Put(q)
-	pathSearch(q, d, start, budget, step, m.stop, avoid)
+	pathSearch(q, d, start, budget, &m, avoid)
 	if q.at(dst) < 0 {
 		if !first {
 			return nil, 0
 		}
 		for dir, nb := range d.Hexes[start].Neighbours { // 9.0: one hex
 			if int(nb) == dst {
-				if c := step(start, dir, dst); c != Prohibited {
+				if c := m.cost(start, dir, dst); c != Prohibited {
 					return []int{dst}, c
 				}
 			}
@@ -264,8 +274,9 @@ func (b *Board) Path(u int, k MoveKind, budget int, first bool, dst int, avoid f
 
 // reachEach calls f, in hex order, for every hex other than its own that
 // unit u may move to in a move of kind k with ma sixths (Reach; with
-// first false, Continue), finding them in a pooled search.
-func (b *Board) reachEach(u int, k MoveKind, ma int, first bool, f func(h int)) {
+// first false, Continue), and its least cost, finding them in a pooled
+// search.
+func (b *Board) reachEach(u int, k MoveKind, ma int, first bool, f func(h, c int)) {
 	if b.P.Units[u].Box != BoxMap {
 		return
 	}
@@ -275,8 +286,8 @@ func (b *Board) reachEach(u int, k MoveKind, ma int, first bool, f func(h int)) 
 	m := b.unitRules(u, k)
 	m.search(q, start, ma, first)
 	for h := range b.D.Hexes {
-		if h != start && q.at(h) > 0 {
-			f(h)
+		if c := q.at(h); h != start && c > 0 {
+			f(h, c)
 		}
 	}
 }

@@ -5,10 +5,6 @@ import (
 	"sync"
 )
 
-// stepFunc gives the cost in sixths of moving from hex h into its
-// neighbour to (across the hexside in direction dir), or Prohibited.
-type stepFunc func(h, dir, to int) int
-
 // searcher is the scratch of a least-cost search, reused through a pool
 // so that a search allocates nothing: a hex's cost is valid when its mark
 // is the current generation.
@@ -21,8 +17,9 @@ type searcher struct {
 	// pathSearch's: each bucket's last entry, each hex's best way in and
 	// its count of hexes to avoid, and the hexes whose count is final.
 	tail  []int32
-	queue []int // flood's
-	seeds []int // NewSupplyNet's
+	queue []int      // flood's
+	moves []memoMove // findMoves'
+	seeds []int      // NewSupplyNet's
 	prev  [MaxHexes]int32
 	count [MaxHexes]int32
 	done  [MaxHexes]uint32
@@ -54,14 +51,17 @@ func (q *searcher) at(h int) int {
 // set records cost c for hex h.
 func (q *searcher) set(h, c int) { q.mark[h], q.cost[h] = q.gen, int32(c) }
 
-// run is a Dijkstra search from hex start over at most budget sixths.
-// Hexes for which stop reports true are reached but not left (a unit that
-// must stop, 9.31). visit, if not nil, is told each hex as its least cost
-// becomes final, in order of cost; it returns false to end the search.
-// Costs are small integers, so a bucket queue keeps it simple and
-// deterministic: each bucket a list threaded through one array of entries
-// (the least costs do not depend on the order within a bucket).
-func (q *searcher) run(start, budget int, d *Data, step stepFunc, stop func(int) bool, visit func(h, c int) bool) {
+// search is a Dijkstra search from hex start over at most budget sixths
+// by the rules m (moveRules: a move's, or the overland leg of a supply
+// path; called directly, not through function values, for the step is the
+// innermost loop of every move and supply search). Hexes where m stops
+// are reached but not left (a unit that must stop, 9.31). visit, if not
+// nil, is told each hex as its least cost becomes final, in order of
+// cost; it returns false to end the search. Costs are small integers, so
+// a bucket queue keeps it simple and deterministic: each bucket a list
+// threaded through one array of entries (the least costs do not depend on
+// the order within a bucket).
+func search(q *searcher, start, budget int, d *Data, st *moveRules, visit func(h, c int) bool) {
 	q.next()
 	if budget < 0 {
 		return
@@ -88,7 +88,7 @@ func (q *searcher) run(start, budget int, d *Data, step stepFunc, stop func(int)
 			if visit != nil && !visit(h, c) {
 				return
 			}
-			if h != start && stop != nil && stop(h) {
+			if h != start && st.stop(h) {
 				continue
 			}
 			for dir, nb := range d.Hexes[h].Neighbours {
@@ -96,7 +96,7 @@ func (q *searcher) run(start, budget int, d *Data, step stepFunc, stop func(int)
 					continue
 				}
 				to := int(nb)
-				sc := step(h, dir, to)
+				sc := st.cost(h, dir, to)
 				if sc == Prohibited || c+sc > budget {
 					continue
 				}
@@ -119,11 +119,11 @@ func (q *searcher) out(d *Data) []int {
 }
 
 // reach returns the least cost of every hex from start within budget
-// sixths, -1 where it is out of reach (searcher.run).
-func reach(d *Data, start, budget int, step stepFunc, stop func(int) bool) []int {
+// sixths by the rules m, -1 where it is out of reach (search).
+func reach(d *Data, start, budget int, m *moveRules) []int {
 	q := searchers.Get().(*searcher)
 	defer searchers.Put(q)
-	q.run(start, budget, d, step, stop, nil)
+	search(q, start, budget, d, m, nil)
 	return q.out(d)
 }
 
@@ -135,7 +135,7 @@ func reach(d *Data, start, budget int, step stepFunc, stop func(int) bool) []int
 // found (each bucket is taken in the order it was filled), so the path is
 // the same on every run. The results are in q (at, and prev) until q's
 // next search.
-func pathSearch(q *searcher, d *Data, start, budget int, step stepFunc, stop, avoid func(int) bool) {
+func pathSearch(q *searcher, d *Data, start, budget int, st *moveRules, avoid func(int) bool) {
 	q.next()
 	q.head = slices.Grow(q.head[:0], budget+1)[:budget+1]
 	q.tail = slices.Grow(q.tail[:0], budget+1)[:budget+1]
@@ -163,7 +163,7 @@ func pathSearch(q *searcher, d *Data, start, budget int, step stepFunc, stop, av
 				continue
 			}
 			q.done[h] = q.gen
-			if h != start && stop(h) {
+			if h != start && st.stop(h) {
 				continue
 			}
 			n := q.count[h]
@@ -175,7 +175,7 @@ func pathSearch(q *searcher, d *Data, start, budget int, step stepFunc, stop, av
 					continue
 				}
 				to := int(nb)
-				sc := step(h, dir, to)
+				sc := st.cost(h, dir, to)
 				if sc == Prohibited || c+sc > budget || q.done[to] == q.gen {
 					continue
 				}

@@ -159,28 +159,43 @@ func (p *Position) leaderFace(d *Data, l int) *LeaderFace {
 // that a Board is one block of fixed-size arrays.
 const MaxHexes = 1024
 
+// A Board counts units in bytes (grid.at).
+var _ [255 - MaxUnits]struct{}
+
 // Board is a Position read against the Data: who stands where and whose
 // zones of control reach each hex. Build it with NewBoard after every
 // change to the position; it does not follow the position.
 type Board struct {
 	D *Data
 	P *Position
-	// occ counts the combat units on each hex by side; zoc whether a side
-	// exerts a zone of control into each hex (9.3).
+	// sup and net are what was traced on a board of the state's cache,
+	// filled on demand (Board.report, mainNet): such a board never
+	// changes after it is built but for these, so clones of a state
+	// share it. The pointers come first, so that the collector reads
+	// only these words of a Board, not its kilobytes of counts.
+	sup [2]atomic.Pointer[SupplyReport]
+	net [2]atomic.Pointer[SupplyNet]
+	grid
+	// snap is the position a board of the state's cache reads (P points
+	// to it).
+	snap Position
+}
+
+// grid is what a Board derives from the units' places, one block of
+// values, so that the board of a position that differs from another by a
+// few units is that board's grid copied and those units taken off and
+// put back (Board.follow).
+type grid struct {
+	// occ counts the combat units on each hex by side; zoc how many of a
+	// side's units exert a zone of control into each hex (9.3).
 	occ [MaxHexes][2]uint8
-	zoc [MaxHexes][2]bool
+	zoc [MaxHexes][2]uint8
 	// units lists the units on the map by hex, in Data.Units order within
 	// a hex; hex h's are units[at[h]:at[h+1]] (one array rather than a
-	// slice per hex: a Board is built many times a search iteration).
+	// slice per hex: a Board is built many times a search iteration; at
+	// counts at most MaxUnits, so bytes keep a Board within 8 KiB).
 	units [MaxUnits]int
-	at    [MaxHexes + 1]int32
-	// snap is the position a board of the state's cache reads (P points
-	// to it), and sup and net what was traced on it, filled on demand
-	// (State.board, State.supply): such a board never changes after it is
-	// built but for these, so clones of a state share it.
-	snap Position
-	sup  [2]atomic.Pointer[SupplyReport]
-	net  [2]atomic.Pointer[SupplyNet]
+	at    [MaxHexes + 1]uint8
 }
 
 // NewBoard reads p against d.
@@ -199,16 +214,10 @@ func (b *Board) read() {
 		if us.Box != BoxMap {
 			continue
 		}
-		h, side := int(us.Hex), d.Units[u].Side
-		b.occ[h][side]++
+		h := int(us.Hex)
+		b.occ[h][d.Units[u].Side]++
 		b.at[h]++
-		if d.Units[u].ExertsZOC() {
-			for dir, nb := range d.Hexes[h].Neighbours {
-				if nb >= 0 && zocCrosses(d, h, dir, d.Units[u].Type) {
-					b.zoc[nb][side] = true
-				}
-			}
-		}
+		b.exert(u, h, 1)
 	}
 	// counts to ends, then placed from the last unit down, which leaves
 	// at[h] at hex h's first unit
@@ -223,9 +232,163 @@ func (b *Board) read() {
 	}
 }
 
+// exert adds delta to the zones of control unit u in hex h exerts (9.3,
+// zocCrosses).
+func (b *Board) exert(u, h, delta int) {
+	d := b.D
+	def := &d.Units[u]
+	if !def.ExertsZOC() {
+		return
+	}
+	dirs := d.zocDirs[h][def.Type]
+	for dir, nb := range d.Hexes[h].Neighbours {
+		if dirs&(1<<dir) != 0 {
+			b.zoc[nb][def.Side] = uint8(int(b.zoc[nb][def.Side]) + delta)
+		}
+	}
+}
+
+// followMost is how many units may have changed place for follow to
+// derive a board from the one before rather than read it afresh.
+const followMost = 8
+
+// follow makes b, whose snapshot is set, the board of its position from
+// old, the board of a position that differs in the places of at most
+// followMost units: old's grid with those units taken off their old hexes
+// and put on their new ones; and keeps old's supply nets where the change
+// leaves every hex a supply path may enter as it was (keepNets). It
+// reports false, leaving b to be read, when more units moved.
+func (b *Board) follow(old *Board) bool {
+	var moved [followMost]int
+	n := 0
+	for u := range b.D.Units {
+		was, is := &old.snap.Units[u], &b.snap.Units[u]
+		if was.Box == is.Box && was.Hex == is.Hex {
+			continue
+		}
+		if n == followMost {
+			return false
+		}
+		moved[n] = u
+		n++
+	}
+	b.grid = old.grid
+	for _, u := range moved[:n] {
+		if was := &old.snap.Units[u]; was.Box == BoxMap {
+			b.take(u, int(was.Hex))
+		}
+		if is := &b.snap.Units[u]; is.Box == BoxMap {
+			b.put(u, int(is.Hex))
+		}
+	}
+	b.keepNets(old, moved[:n])
+	if n == 0 {
+		b.keepReports(old)
+	}
+	return true
+}
+
+// keepReports gives b, on which no unit has changed place since old,
+// old's supply reports, when nothing else Supply reads has changed
+// either: the leaders (whose range lengthens a path, 13.5), Tobruk's
+// control and the choice of who draws on it (8.4), Naval Support and the
+// fortresses' status. A step lost or restored, an IP, the phase's flags
+// leave them as they were.
+func (b *Board) keepReports(old *Board) {
+	o, p := &old.snap, &b.snap
+	if o.Leaders != p.Leaders || o.TobrukPick != p.TobrukPick || o.TobrukControl != p.TobrukControl ||
+		o.Naval != p.Naval || o.FortressLost != p.FortressLost {
+		return
+	}
+	for side := range engine.Side(2) {
+		if r := old.sup[side].Load(); r != nil {
+			b.sup[side].Store(r)
+		}
+	}
+}
+
+// take removes unit u from hex h.
+func (b *Board) take(u, h int) {
+	side := b.D.Units[u].Side
+	b.occ[h][side]--
+	b.exert(u, h, -1)
+	end := int(b.at[len(b.D.Hexes)])
+	i := int(b.at[h])
+	for b.units[i] != u {
+		i++
+	}
+	copy(b.units[i:end-1], b.units[i+1:end])
+	b.units[end-1] = 0 // as a board read afresh has it
+	for x := h + 1; x <= len(b.D.Hexes); x++ {
+		b.at[x]--
+	}
+}
+
+// put places unit u on hex h, in Data.Units order among the units there.
+func (b *Board) put(u, h int) {
+	side := b.D.Units[u].Side
+	b.occ[h][side]++
+	b.exert(u, h, 1)
+	end := int(b.at[len(b.D.Hexes)])
+	i := int(b.at[h])
+	for i < int(b.at[h+1]) && b.units[i] < u {
+		i++
+	}
+	copy(b.units[i+1:end+1], b.units[i:end])
+	b.units[i] = u
+	for x := h + 1; x <= len(b.D.Hexes); x++ {
+		b.at[x]++
+	}
+}
+
+// keepNets gives b old's supply nets of each side for which no hex a
+// supply path may enter has opened or closed (pathOpen): only the hexes
+// the moved units left or entered and their neighbours can have, and a
+// net reads nothing else of the position but the fortresses' status
+// (NewSupplyNet).
+func (b *Board) keepNets(old *Board, moved []int) {
+	if old.snap.FortressLost != b.snap.FortressLost {
+		return
+	}
+	for side := range engine.Side(2) {
+		n := old.net[side].Load()
+		if n == nil || !b.samePaths(old, side, moved) {
+			continue
+		}
+		b.net[side].Store(n)
+	}
+}
+
+// samePaths reports whether pathOpen for side is the same on b as on old
+// in and around the hexes the moved units left and entered.
+func (b *Board) samePaths(old *Board, side engine.Side, moved []int) bool {
+	same := func(h int) bool {
+		if h < 0 || b.pathOpen(side, h) == old.pathOpen(side, h) {
+			return true
+		}
+		return false
+	}
+	for _, u := range moved {
+		for _, h := range [2]int16{old.snap.Units[u].Hex, b.snap.Units[u].Hex} {
+			if h < 0 {
+				continue
+			}
+			if !same(int(h)) {
+				return false
+			}
+			for _, nb := range b.D.Hexes[h].Neighbours {
+				if !same(int(nb)) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
 // Units returns the combat units on hex i (do not modify).
 func (b *Board) Units(i int) []int {
-	lo, hi := b.at[i], b.at[i+1]
+	lo, hi := int(b.at[i]), int(b.at[i+1])
 	return b.units[lo:hi:hi]
 }
 

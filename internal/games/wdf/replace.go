@@ -146,7 +146,7 @@ func (s *State) replaceable(side engine.Side) []int {
 		case BoxMap:
 			if us.Reduced && !b.EZOC(side, int(us.Hex)) {
 				if sup == nil {
-					sup = b.Supply(side)
+					sup = b.report(side)
 				}
 				ok = sup.Supplied[u]
 			}

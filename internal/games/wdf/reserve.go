@@ -52,7 +52,7 @@ func (s *State) dueAllied(u int) bool {
 // beginReserves opens the Allied Reinforcement-Withdrawal Segment (7.7,
 // 7.8): units supplied now may be withdrawn during it.
 func (s *State) beginReserves() {
-	sup := s.board().Supply(Allied)
+	sup := s.board().report(Allied)
 	for u := range s.d.Units {
 		s.Flags[u] &^= fWithdrawable
 		if sup.Supplied[u] {

@@ -404,7 +404,7 @@ func (s *State) beginExploitation() {
 func (s *State) attrition() {
 	side := s.Phasing
 	b := s.board()
-	sup := b.Supply(side)
+	sup := b.report(side)
 	for u, def := range s.d.Units {
 		if def.Side != side || s.Pos.Units[u].Box != BoxMap || sup.Supplied[u] {
 			continue
@@ -478,7 +478,7 @@ func (s *State) automaticVictory() engine.Side {
 		if !b.Occupied(side, src) {
 			continue
 		}
-		sup := b.Supply(side)
+		sup := b.report(side)
 		for _, u := range b.Units(src) {
 			if sup.Supplied[u] {
 				return side

@@ -69,7 +69,7 @@ func TestCapture(t *testing.T) {
 	s := stateAt(t, "depot axis 5209\nunit 4-armd 5109", 5, Allied)
 	s.AP = [2]int8{3, 9}
 	s.Step = stMove
-	s.moveUnit(unit(t, s.d, "4-armd"), hx(t, s.d, "5209"), false)
+	s.moveUnit(unit(t, s.d, "4-armd"), hx(t, s.d, "5209"), false, -1)
 	if s.Pos.Depot[Axis] != NoHex || s.AP[Axis] != 0 || s.AP[Allied] < 4 || s.AP[Allied] > 9 || s.Epoch() != 1 {
 		t.Errorf("after capture: depot %d, AP %v, epoch %d", s.Pos.Depot[Axis], s.AP, s.Epoch())
 	}

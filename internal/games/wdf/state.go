@@ -2,6 +2,7 @@ package wdf
 
 import (
 	"fmt"
+	"unsafe"
 
 	"sandtable/internal/engine"
 	"sandtable/internal/kit/flat"
@@ -116,8 +117,6 @@ type core struct {
 
 // State is a moment of a game of Western Desert Force.
 type State struct {
-	core
-
 	d *Data
 	// chosen is the piece chosen to act in a movement phase, plus one (a
 	// unit's index, or MaxUnits plus a leader's; 0: none): the first of
@@ -140,6 +139,10 @@ type State struct {
 	// log (a game being played or replayed, not the computer's searches)
 	// records it, and a replay records it again.
 	combat *combatReport
+
+	// core comes last: it holds no pointers, so the collector reads only
+	// the words above it of a State (a search clones thousands).
+	core
 }
 
 func newState(d *Data, seed uint64, log bool) *State {
@@ -196,12 +199,7 @@ func (s *State) Data() *Data { return s.d }
 // supply is side's supply report for the current position, traced once
 // per position (kept with the board).
 func (s *State) supply(side engine.Side) *SupplyReport {
-	b := s.board()
-	r := b.sup[side].Load()
-	if r == nil {
-		r = b.Supply(side)
-		b.sup[side].Store(r)
-	}
+	r := s.board().report(side)
 	s.lastSup[side] = r
 	return r
 }
@@ -239,17 +237,31 @@ func (b *Board) mainNet(side engine.Side) *SupplyNet {
 }
 
 // board reads the current position: the cached board while the position
-// is the one it was built for, else a new one (a comparison of the
-// fixed-size positions, far cheaper than reading the map again).
+// is the one it was built for (a comparison of the fixed-size positions),
+// else a new one, derived from the cached board when a few units moved
+// (Board.follow), else read afresh.
 func (s *State) board() *Board {
-	if s.bd == nil || s.bd.snap != s.Pos {
+	if s.bd == nil || !samePosition(&s.bd.snap, &s.Pos) {
 		b := &Board{D: s.d}
 		b.snap = s.Pos
 		b.P = &b.snap
-		b.read()
+		if s.bd == nil || !b.follow(s.bd) {
+			b.read()
+		}
 		s.bd = b
 	}
 	return s.bd
+}
+
+// samePosition reports whether a and b hold the same bytes: one block
+// comparison, where == compares a UnitState's fields one by one (its
+// padding keeps it from being one block) for each of the 128 units, and a
+// state asks for its board several times an action. Padding bytes could
+// only make equal positions differ, which costs a rebuild, never a stale
+// board: a copy (State.Clone, the board's snapshot) copies them too.
+func samePosition(a, b *Position) bool {
+	const n = unsafe.Sizeof(Position{})
+	return *(*[n]byte)(unsafe.Pointer(a)) == *(*[n]byte)(unsafe.Pointer(b))
 }
 
 func (s *State) roll() int {

@@ -31,14 +31,18 @@ func (b *Board) enterCost(h, dir, to int, t UnitType) int {
 	return d.enterCost(h, dir, to, t, b.P.fortressLost(d, to))
 }
 
-// prepareCosts fills d.costs (enterCost).
+// prepareCosts fills d.costs (enterCost) and d.zocDirs (zocCrosses).
 func (d *Data) prepareCosts() {
 	d.costs = make([][6][NumUnitTypes]int16, len(d.Hexes))
+	d.zocDirs = make([][NumUnitTypes]uint8, len(d.Hexes))
 	for h := range d.Hexes {
 		for dir, nb := range d.Hexes[h].Neighbours {
 			for t := range NumUnitTypes {
 				if nb >= 0 {
 					d.costs[h][dir][t] = int16(d.enterCost(h, dir, int(nb), t, false))
+				}
+				if zocCrosses(d, h, dir, t) {
+					d.zocDirs[h][t] |= 1 << dir
 				}
 			}
 		}
@@ -155,28 +159,17 @@ func (b *Board) Traces(side engine.Side, from, budget int, n *SupplyNet) bool {
 	q := searchers.Get().(*searcher)
 	defer searchers.Put(q)
 	found := false
-	q.run(from, budget, b.D, b.overlandStep(side), nil, func(h, _ int) bool {
+	search(q, from, budget, b.D, &moveRules{b: b, side: side, supply: true}, func(h, _ int) bool {
 		found = n.Feeds(h)
 		return !found
 	})
 	return found
 }
 
-// overlandStep is the cost of a step of the overland leg of side's supply
-// path (8.1): motorized, through open hexes.
-func (b *Board) overlandStep(side engine.Side) stepFunc {
-	return func(h, dir, to int) int {
-		if !b.pathOpen(side, to) {
-			return Prohibited
-		}
-		return b.enterCost(h, dir, to, Motorized)
-	}
-}
-
 // overland is the cost in sixths of every hex the overland leg of a supply
 // path from hex from may reach within budget (8.1), -1 elsewhere.
 func (b *Board) overland(side engine.Side, from, budget int) []int {
-	return reach(b.D, from, budget, b.overlandStep(side), nil)
+	return reach(b.D, from, budget, &moveRules{b: b, side: side, supply: true})
 }
 
 // SupplyPath returns a supply path of side from hex from to net's source,
@@ -278,7 +271,23 @@ type SupplyReport struct {
 
 // TobrukUsers lists side's units that can trace supply to Tobruk but not
 // to their main source (8.4).
-func (b *Board) TobrukUsers(side engine.Side) []int { return b.Supply(side).Tobruk }
+func (b *Board) TobrukUsers(side engine.Side) []int { return b.report(side).Tobruk }
+
+// report is Supply, traced once on a board of the state's cache
+// (State.board), whose position never changes, and kept with it: the
+// phases that read a side's supply one after another, and Legal and Apply
+// on the same position, share it. Do not modify it.
+func (b *Board) report(side engine.Side) *SupplyReport {
+	if b.P != &b.snap {
+		return b.Supply(side)
+	}
+	r := b.sup[side].Load()
+	if r == nil {
+		r = b.Supply(side)
+		b.sup[side].Store(r)
+	}
+	return r
+}
 
 // TobrukCapacity is how many of side's units may trace supply to Tobruk
 // (8.4): none unless side controls it; six Allied; four Axis, two when
@@ -374,7 +383,7 @@ func (b *Board) UnitSupplied(u int) bool {
 	if b.TobrukCapacity(side) == 0 {
 		return false
 	}
-	return b.Supply(side).Supplied[u]
+	return b.report(side).Supplied[u]
 }
 
 // LeaderSupplied reports whether leader l can trace supply (13.4: leaders

@@ -41,15 +41,15 @@ func hexsideBlocks(d *Data, f SideFlags, t UnitType) (blocked bool, extra int) {
 
 // EZOC reports whether hex i lies in a zone of control of side's enemy
 // (9.3), negated or not.
-func (b *Board) EZOC(side engine.Side, i int) bool { return b.zoc[i][1-side] }
+func (b *Board) EZOC(side engine.Side, i int) bool { return b.zoc[i][1-side] > 0 }
 
 // ZOC reports whether side exerts a zone of control into hex i (9.3).
-func (b *Board) ZOC(side engine.Side, i int) bool { return b.zoc[i][side] }
+func (b *Board) ZOC(side engine.Side, i int) bool { return b.zoc[i][side] > 0 }
 
 // OpenEZOC reports whether hex i is in an enemy zone of control that no
 // friendly combat unit in the hex negates (8.1, 9.31, 7.11: "unless the
 // hex is occupied by a friendly unit"; leaders alone do not negate,
 // ruling W2).
 func (b *Board) OpenEZOC(side engine.Side, i int) bool {
-	return b.zoc[i][1-side] && b.occ[i][side] == 0
+	return b.zoc[i][1-side] > 0 && b.occ[i][side] == 0
 }
