@@ -13,10 +13,8 @@ import (
 // thing of the position besides the action: how far each hex lies from
 // the hexes the victory counts (13.0), so that moves, set-ups and stops
 // go towards the objective, and a unit's fire, melee and rally come
-// before waiting. A standing reaction order (opPolicy) never changes
-// anything on the board: the players answer each reaction chance
-// themselves, so it ranks below every other choice and playouts never
-// pick it.
+// before waiting. (A change of the standing reaction order is an aside,
+// State.Aside: the players never weigh one.)
 
 // goalDist is each hex's distance to the nearest hex of a victory goal.
 type goalDist [46][27]int8
@@ -77,17 +75,13 @@ func prior(st engine.State, side engine.Side, legal []engine.Action, scores []fl
 }
 
 // rollout plays the best action by actionScore three times in four
-// (ties broken at random) and otherwise any action but a standing
-// reaction order, so that playouts advance on the objective, fire and
-// melee as a player would, yet still try the rest.
+// (ties broken at random) and otherwise any action, so that playouts
+// advance on the objective, fire and melee as a player would, yet still
+// try the rest.
 func rollout(st engine.State, side engine.Side, legal []engine.Action, r *engine.Rand) engine.Action {
 	s := st.(*State)
 	if r.IntN(4) == 0 {
-		for range 4 {
-			if a := legal[r.IntN(len(legal))]; a.Op != opPolicy {
-				return a
-			}
-		}
+		return legal[r.IntN(len(legal))]
 	}
 	g := s.goal()
 	best, bestScore, ties := 0, 0.0, 0
@@ -110,8 +104,6 @@ func rollout(st engine.State, side engine.Side, legal []engine.Action, r *engine
 func (s *State) actionScore(side engine.Side, a engine.Action, g *goalDist) float64 {
 	unit := func() *Unit { return &s.pos.Units[a.A] }
 	switch a.Op {
-	case opPolicy:
-		return -10
 	case opPass, opCancel:
 		return 0
 	case opEnd:
