@@ -9,7 +9,9 @@ import (
 )
 
 // What the computer players know of Limanowa: an evaluation of the
-// scenarios. The knowledge is registered with the players here.
+// scenarios (and campaign_ai.go's of the campaigns), and a prior and a
+// rollout policy that head for the hexes the victory counts
+// (ai_policy.go). The knowledge is registered with the players here.
 func init() {
 	ai.RegisterKnowledge(Game{}.ID(), ai.Knowledge{Evaluate: evaluate, Prior: prior, Rollout: rollout})
 }
@@ -59,7 +61,7 @@ func chance(side engine.Side, x, scale float64) float64 {
 // unitBalance sums the units on the map, the Central Powers' against the
 // Russians': a formed unit counts 1, a dispersed one 1/2, and each
 // gains pull for every hex it stands closer than reach to the nearest
-// hex of goal.
+// hex of the goal (its distance table).
 func (s *State) unitBalance(goal *goalDist, reach, pull float64) float64 {
 	x := 0.0
 	for i := range s.pos.Units {
