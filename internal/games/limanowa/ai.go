@@ -9,9 +9,11 @@ import (
 )
 
 // What the computer players know of Limanowa: an evaluation of the
-// scenarios. The knowledge is registered with the players here.
+// scenarios (and campaign_ai.go's of the campaigns), and a prior and a
+// rollout policy that head for the hexes the victory counts
+// (ai_policy.go). The knowledge is registered with the players here.
 func init() {
-	ai.RegisterKnowledge(Game{}.ID(), ai.Knowledge{Evaluate: evaluate})
+	ai.RegisterKnowledge(Game{}.ID(), ai.Knowledge{Evaluate: evaluate, Prior: prior, Rollout: rollout})
 }
 
 // evaluate estimates side's chance of winning a scenario: the margin of
@@ -25,7 +27,7 @@ func evaluate(st engine.State, side engine.Side) float64 {
 	}
 	goal := s.objective()
 	x := 0.6 * float64(s.pos.Control.Count(Central, goal)-s.pos.Control.Count(Russian, goal))
-	x += s.unitBalance(goal, 12, 0.08)
+	x += s.unitBalance(s.goal(), farGoal, 0.08)
 	return chance(side, x, 2)
 }
 
@@ -59,8 +61,8 @@ func chance(side engine.Side, x, scale float64) float64 {
 // unitBalance sums the units on the map, the Central Powers' against the
 // Russians': a formed unit counts 1, a dispersed one 1/2, and each
 // gains pull for every hex it stands closer than reach to the nearest
-// hex of goal.
-func (s *State) unitBalance(goal []hexgrid.Hex, reach, pull float64) float64 {
+// hex of the goal (its distance table).
+func (s *State) unitBalance(goal *goalDist, reach, pull float64) float64 {
 	x := 0.0
 	for i := range s.pos.Units {
 		u := &s.pos.Units[i]
@@ -71,11 +73,7 @@ func (s *State) unitBalance(goal []hexgrid.Hex, reach, pull float64) float64 {
 		if !u.Dispersed {
 			v = 1
 		}
-		near := reach
-		for _, h := range goal {
-			near = math.Min(near, float64(hexgrid.Distance(u.Hex, h)))
-		}
-		v += pull * (reach - near)
+		v += pull * (reach - math.Min(reach, goal.at(u.Hex)))
 		if u.Side == Russian {
 			v = -v
 		}

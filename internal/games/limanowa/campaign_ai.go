@@ -15,6 +15,6 @@ var campaignHills = []hexgrid.Hex{Layout.MustParse("AI25"), Layout.MustParse("AF
 func evaluateCampaign(s *State, side engine.Side) float64 {
 	r := s.d.Judge(s.sc.Victory, &s.pos.Control, nil)
 	x := 0.5 * float64(r.Points[Central]-r.Points[Russian])
-	x += s.unitBalance(campaignHills, 15, 0.05)
+	x += s.unitBalance(s.goal(), 15, 0.05)
 	return chance(side, x, 4)
 }
