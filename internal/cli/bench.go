@@ -9,6 +9,7 @@ import (
 
 	"sandtable/internal/ai"
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/cputime"
 )
 
 func init() {
@@ -16,7 +17,7 @@ func init() {
 }
 
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("bench", "bench [GAME] [flags]\n\nPlays random games on one core and times the rules, then the search.", stderr)
+	fs := newFlagSet("bench", "bench [GAME] [flags]\n\nPlays random games on one core and times the rules, then the search, by the clock\nand by the process's CPU time (on a loaded machine the clock also counts the\ntime spent waiting for a core; run with GOMAXPROCS=1 so CPU time is one core's).", stderr)
 	dur := fs.Duration("time", 3*time.Second, "time spent on each measurement")
 	scenario := fs.String("scenario", "", "scenario (default: the game's first)")
 	pos, err := parseFlags(fs, args)
@@ -53,8 +54,8 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type randomStats struct {
 	games, decisions, actions int
 	legal, apply, clone, det  time.Duration
-	copies                    int // Clone and Determinize calls timed
-	wall                      time.Duration
+	copies                    int           // Clone and Determinize calls timed
+	wall, cpu                 time.Duration // the whole run by the clock, and by the process's CPU time
 	allocs                    uint64
 	mid                       []engine.State // a few states from the middle of games
 }
@@ -65,7 +66,7 @@ func benchRandom(g engine.Game, scenario string, dur time.Duration) (randomStats
 	runtime.ReadMemStats(&m0)
 	rng := engine.NewRand(1)
 	var buf []engine.Action
-	start := time.Now()
+	start, cpu0 := time.Now(), cputime.Now()
 	for seed := uint64(1); time.Since(start) < dur || rs.games == 0; seed++ {
 		st, err := g.New(engine.Setup{Scenario: scenario, Seed: seed})
 		if err != nil {
@@ -119,7 +120,7 @@ func benchRandom(g engine.Game, scenario string, dur time.Duration) (randomStats
 		}
 		rs.games++
 	}
-	rs.wall = time.Since(start)
+	rs.wall, rs.cpu = time.Since(start), cputime.Since(cpu0)
 	runtime.ReadMemStats(&m1)
 	rs.allocs = m1.Mallocs - m0.Mallocs
 	return rs, nil
@@ -147,6 +148,9 @@ func benchGame(w, stderr io.Writer, g engine.Game, scenario string, dur time.Dur
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "%s\t%s\n", "game", g.ID())
 	fmt.Fprintf(tw, "random games per second (one core)\t%.1f\n", float64(rs.games)/rs.wall.Seconds())
+	if rs.cpu > 0 {
+		fmt.Fprintf(tw, "random games per CPU-second\t%.1f\n", float64(rs.games)/rs.cpu.Seconds())
+	}
 	fmt.Fprintf(tw, "mean actions per game\t%.1f\n", float64(rs.actions)/float64(rs.games))
 	fmt.Fprintf(tw, "Legal per decision\t%s\n", per(rs.legal, rs.decisions))
 	fmt.Fprintf(tw, "Apply per action (validating)\t%s\n", per(rs.apply, rs.actions))
@@ -164,19 +168,24 @@ func benchGame(w, stderr io.Writer, g engine.Game, scenario string, dur time.Dur
 		}
 		cfg.Workers, cfg.Iterations, cfg.TurnBudget = 1, 0, 0
 		cfg.Budget = dur / time.Duration(max(1, len(rs.mid)))
-		iters, spent := 0, time.Duration(0)
+		iters, spent, cpu := 0, time.Duration(0), time.Duration(0)
 		for i, st := range rs.mid {
 			side, ok := benchFirst(st.Active())
 			if !ok || len(st.Legal(side, nil)) < 2 {
 				continue
 			}
 			p := ai.NewMCTS(g, cfg, uint64(i+1))
+			c0 := cputime.Now()
 			p.Search(st, side)
+			cpu += cputime.Since(c0)
 			iters += p.LastIterations
 			spent += p.LastElapsed
 		}
 		if spent > 0 {
 			fmt.Fprintf(tw, "search iterations per second (%s settings, one core)\t%.0f\n", name, float64(iters)/spent.Seconds())
+		}
+		if cpu > 0 {
+			fmt.Fprintf(tw, "search iterations per CPU-second (%s settings)\t%.0f\n", name, float64(iters)/cpu.Seconds())
 		}
 	}
 	tw.Flush()

@@ -2,12 +2,11 @@ package limanowa
 
 import (
 	"fmt"
-	"syscall"
 	"testing"
-	"time"
 
 	"sandtable/internal/engine"
 	"sandtable/internal/engine/enginetest"
+	"sandtable/internal/kit/cputime"
 )
 
 // TestRestore: a state restored from its bytes is the replayed one and
@@ -143,13 +142,13 @@ func benchOpen(b *testing.B, rec engine.Record, snaps []engine.Snapshot) {
 		{"unmarshal", func() error { _, err := Game{}.Unmarshal(rec.Setup, sn.State); return err }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			cpu := cpuTime()
+			cpu := cputime.Now()
 			for b.Loop() {
 				if err := c.f(); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64((cputime.Now()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 			b.ReportMetric(float64(len(rec.Actions)), "actions")
 		})
 	}
@@ -175,12 +174,4 @@ func snapshotsOf(b *testing.B, rec engine.Record, every int) []engine.Snapshot {
 		}
 	}
 	return out
-}
-
-// cpuTime is the process's CPU time so far (user and system): on a
-// loaded machine the wall clock counts the other processes' turns too.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

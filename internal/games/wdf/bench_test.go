@@ -3,11 +3,11 @@ package wdf
 import (
 	"runtime"
 	"sandtable/internal/ai"
-	"syscall"
 	"testing"
 	"time"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/cputime"
 	"sandtable/internal/kit/words/wordstest"
 )
 
@@ -143,7 +143,7 @@ func BenchmarkSearch(b *testing.B) {
 	cfg := ai.NormalConfig
 	cfg.Workers, cfg.Iterations, cfg.Budget, cfg.TurnBudget = 1, 100, 0, 0
 	iters := 0
-	cpu := cpuNow()
+	cpu := cputime.Now()
 	for i := 0; b.Loop(); i++ {
 		st := mid[i%len(mid)]
 		p := ai.NewMCTS(Game{}, cfg, uint64(i+1))
@@ -151,24 +151,8 @@ func BenchmarkSearch(b *testing.B) {
 		iters += p.LastIterations
 	}
 	b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iter/s")
-	b.ReportMetric(float64(iters)/cpu.since().Seconds(), "iter/cpu-s")
+	b.ReportMetric(float64(iters)/cputime.Since(cpu).Seconds(), "iter/cpu-s")
 }
-
-// cpuClock reads the process's CPU time (user and system), so that a
-// benchmark on a loaded machine can report what it cost rather than how
-// long it waited: with GOMAXPROCS=1 that is the benchmark and its garbage
-// collection.
-type cpuClock time.Duration
-
-func cpuNow() cpuClock {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return cpuClock(time.Duration(ru.Utime.Nano() + ru.Stime.Nano()))
-}
-
-func (c cpuClock) since() time.Duration { return time.Duration(cpuNow() - c) }
 
 // BenchmarkRandomGame plays a game of uniformly random actions, each
 // checked by Apply, as `sandtable bench` does (BenchmarkPlayout picks
@@ -183,7 +167,7 @@ func BenchmarkRandomGame(b *testing.B) {
 	var legal, apply time.Duration
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
-	cpu := cpuNow()
+	cpu := cputime.Now()
 	for i := range b.N {
 		st, _ := Game{}.New(engine.Setup{Seed: uint64(i + 1)})
 		st.SetLogging(false)
@@ -200,7 +184,7 @@ func BenchmarkRandomGame(b *testing.B) {
 			actions++
 		}
 	}
-	used := cpu.since()
+	used := cputime.Since(cpu)
 	runtime.ReadMemStats(&m1)
 	perAction := float64(used.Microseconds()) / float64(actions)
 	share := float64(legal) / float64(legal+apply)
