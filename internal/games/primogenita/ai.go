@@ -300,8 +300,11 @@ func (c *State) determinizeOrders(other engine.Side, r *engine.Rand) {
 }
 
 // score is how promising action a looks for side (any scale, higher
-// better): the Prior, and the Rollout's preference.
-func (s *State) score(side engine.Side, a engine.Action, worth *[NumOrders + 1]float64) float64 {
+// better): the Prior, and the Rollout's preference. field is the Allied
+// supply field (alliedField) if known, else nil, and is filled when an
+// Allied move needs it, so that a caller scoring several actions of one
+// state traces it once.
+func (s *State) score(side engine.Side, a engine.Action, worth *[NumOrders + 1]float64, field **supplyField) float64 {
 	switch a.Op {
 	case opPick:
 		if worth == nil {
@@ -318,7 +321,17 @@ func (s *State) score(side engine.Side, a engine.Action, worth *[NumOrders + 1]f
 		return 0.5
 	case opMove, opRail:
 		from := int(s.Pos.Units[a.A].Hex)
-		return 1 + s.goalDistance(side, from) - s.goalDistance(side, int(a.B))
+		v := 1 + s.goalDistance(side, from) - s.goalDistance(side, int(a.B))
+		if side == Allied {
+			if *field == nil {
+				var buf [512]byte
+				*field = s.alliedField(buf[:0])
+			}
+			v += s.supplyScore(*field, int(a.A), from, int(a.B))
+		}
+		return v
+	case opUpgrade:
+		return 3 // an FS serves every unit in range, and the turn after (5.3)
 	case opTarget:
 		if s.Step == stAsTarget || s.Step == stBombTarget {
 			return 1 + 6/(1+float64(s.d.StackStrength(&s.Pos, Other(side), int(a.A))))
@@ -344,8 +357,9 @@ func prior(st engine.State, side engine.Side, legal []engine.Action, scores []fl
 	if s.Step == stChoose {
 		worth = s.orderWorths(side)
 	}
+	var field *supplyField
 	for i, a := range legal {
-		scores[i] = s.score(side, a, worth)
+		scores[i] = s.score(side, a, worth, &field)
 	}
 }
 
@@ -383,9 +397,10 @@ func rollout(st engine.State, side engine.Side, legal []engine.Action, r *engine
 		return legal[r.IntN(len(legal))]
 	}
 	best, bestScore := legal[0], math.Inf(-1)
+	var field *supplyField
 	for range 3 {
 		a := legal[r.IntN(len(legal))]
-		if v := s.score(side, a, nil); v > bestScore {
+		if v := s.score(side, a, nil, &field); v > bestScore {
 			best, bestScore = a, v
 		}
 	}

@@ -1,0 +1,106 @@
+package primogenita
+
+import (
+	"testing"
+)
+
+// The cache of supply fields never changes an answer: on states of
+// random games, the cached field is the one traced afresh, also after the
+// cache is emptied; and an FS or LS reaches its own hex.
+func TestAlliedFieldCache(t *testing.T) {
+	states := randomStates(t, 1)
+	var buf [512]byte
+	check := func(pass string) {
+		for i, s := range states {
+			if *s.alliedField(buf[:0]) != *s.traceField() {
+				t.Fatalf("%s: state %d: the cached field differs from the traced one", pass, i)
+			}
+		}
+	}
+	check("first")
+	check("cached")
+	v, _ := fieldCaches.Load(states[0].d)
+	c := v.(*fieldCache)
+	c.Lock()
+	clear(c.m)
+	c.Unlock()
+	check("emptied")
+	s := afterSetup(t)
+	f := s.alliedField(buf[:0])
+	for i, src := range s.d.AlliedSupply {
+		if s.Markers[i] != MarkerAbsent && f[src.Hex]&fieldFull == 0 {
+			t.Errorf("source %s does not reach its own hex", src.ID)
+		}
+	}
+}
+
+// The supply foresight of the prior and the rollout (supplyScore): an
+// Allied brigade placed on each hex at the edge of the FS and LS reach
+// after setup, and each pair of hexes next to it, one they reach and one
+// no source reaches: moving into the first scores higher; the penalty
+// grows with the unit's supply marker; out of supply, moving back into
+// it scores above zero. And an SD is drawn towards a unit no FS or LS
+// reaches.
+func TestSupplyScore(t *testing.T) {
+	start := afterSetup(t)
+	fx := &fixture{t: t, d: start.d, p: &start.Pos}
+	u := fx.unit("11-ind")
+	var buf [512]byte
+	f := start.alliedField(buf[:0])
+	pairs := 0
+	for from := range start.d.Hexes {
+		if f[from]&fieldFull == 0 || start.d.Hexes[from].Entry >= 0 {
+			continue
+		}
+		var in, out []int
+		for _, n := range start.d.neighbours(from) {
+			switch {
+			case f[n]&fieldFull != 0:
+				in = append(in, n)
+			case f[n] == 0 && !start.d.EnemyTown(&start.Pos, Allied, n):
+				out = append(out, n)
+			}
+		}
+		s := start.clone()
+		s.Pos.Units[u].Hex = int16(from)
+		for _, a := range in {
+			for _, b := range out {
+				pairs++
+				if s.supplyScore(f, u, from, a) <= s.supplyScore(f, u, from, b) {
+					t.Fatalf("from %s: into %s (supplied) %.2f, into %s (no source) %.2f", s.d.Hexes[from].ID,
+						s.d.Hexes[a].ID, s.supplyScore(f, u, from, a), s.d.Hexes[b].ID, s.supplyScore(f, u, from, b))
+				}
+				c := s.clone()
+				c.Pos.Units[u].Supply = LowSupply
+				if c.supplyScore(f, u, from, b) >= s.supplyScore(f, u, from, b) {
+					t.Fatalf("from %s: leaving supply on Low Supply costs no more than when supplied", s.d.Hexes[from].ID)
+				}
+				c.Pos.Units[u].Hex, c.Mover = int16(b), int16(u)
+				if v := c.supplyScore(f, u, b, a); v <= 0 {
+					t.Fatalf("from %s: coming back into supply scores %.2f", s.d.Hexes[b].ID, v)
+				}
+			}
+		}
+	}
+	if pairs == 0 {
+		t.Fatal("no hex at the edge of supply: the test shows nothing")
+	}
+
+	c := start.clone()
+	c.Pos.Units[u].Hex = int16(fx.hex("P-20"))
+	f = c.alliedField(buf[:0])
+	if f[fx.hex("P-20")]&fieldFull != 0 {
+		t.Fatal("P-20 is in reach of an FS or LS: the test shows nothing")
+	}
+	sd := -1
+	for v := range c.d.Units {
+		if c.d.Units[v].Kind == SD && c.d.Units[v].Side == Allied {
+			sd = v
+			break
+		}
+	}
+	c.Pos.Units[sd].Loc = OnMap
+	if v := c.supplyScore(f, sd, fx.hex("P-24"), fx.hex("P-21")); v <= 0 {
+		t.Errorf("an SD moving from P-24 to P-21, next to the cut-off 11 Ind: %.2f", v)
+	}
+}
