@@ -123,7 +123,9 @@ func b2u(b bool) uint8 {
 // supply already is, less when only a dump reaches it (an SD serves two
 // units) or when it enters an Italian town (its VP are gained at once,
 // 2.2); a unit out of supply coming back into it is preferred, and
-// starting to move one (its Support fails, 5.2) weighed down. An SD
+// starting to move one in a Main Order (its Support fails, 5.2) weighed
+// down as much as leaving supply: a unit that stays where it is loses
+// nothing until the Supply Phase. An SD
 // (5.5) is drawn towards the Allied units the FS and LS do not reach.
 func (s *State) supplyScore(f *supplyField, u, from, to int) float64 {
 	if s.d.Units[u].Kind == SD {
@@ -142,8 +144,8 @@ func (s *State) supplyScore(f *supplyField, u, from, to int) float64 {
 	if miss > 0 && s.d.EnemyTown(&s.Pos, Allied, to) {
 		miss /= 4
 	}
-	if int(s.Mover) != u {
-		miss += at(from) / 2 // starting to move unsupported: Support fails (5.2)
+	if int(s.Mover) != u && s.Current > 0 && s.d.Orders[s.Current].Category == Main {
+		miss += at(from) // starting to move unsupported in a Main Order: Support fails (5.2)
 	}
 	weight := []float64{Supplied: 2.5, LowSupply: 4, NoSupply: 5}[s.Pos.Units[u].Supply]
 	return -weight * miss

@@ -2,6 +2,8 @@ package primogenita
 
 import (
 	"testing"
+
+	"sandtable/internal/engine"
 )
 
 // The cache of supply fields never changes an answer: on states of
@@ -39,7 +41,8 @@ func TestAlliedFieldCache(t *testing.T) {
 // after setup, and each pair of hexes next to it, one they reach and one
 // no source reaches: moving into the first scores higher; the penalty
 // grows with the unit's supply marker; out of supply, moving back into
-// it scores above zero. And an SD is drawn towards a unit no FS or LS
+// it scores above zero, and starting to move there costs in a Main Order
+// (Support fails, 5.2) and not in a Minor one. And an SD is drawn towards a unit no FS or LS
 // reaches.
 func TestSupplyScore(t *testing.T) {
 	start := afterSetup(t)
@@ -79,6 +82,16 @@ func TestSupplyScore(t *testing.T) {
 				if v := c.supplyScore(f, u, b, a); v <= 0 {
 					t.Fatalf("from %s: coming back into supply scores %.2f", s.d.Hexes[b].ID, v)
 				}
+				c.Mover = -1
+				for _, o := range []struct {
+					cat Category
+					neg bool
+				}{{Main, true}, {Minor, false}} {
+					c.Current = int8(orderOf(c.d, Allied, o.cat))
+					if v := c.supplyScore(f, u, b, b); v < 0 != o.neg {
+						t.Fatalf("starting to move from %s (no source) in a %v Order scores %.2f", s.d.Hexes[b].ID, o.cat, v)
+					}
+				}
 			}
 		}
 	}
@@ -103,4 +116,14 @@ func TestSupplyScore(t *testing.T) {
 	if v := c.supplyScore(f, sd, fx.hex("P-24"), fx.hex("P-21")); v <= 0 {
 		t.Errorf("an SD moving from P-24 to P-21, next to the cut-off 11 Ind: %.2f", v)
 	}
+}
+
+// orderOf is the first of side's Orders of category cat.
+func orderOf(d *Data, side engine.Side, cat Category) int {
+	for p := 1; p <= NumOrders; p++ {
+		if d.Orders[p].Side == side && d.Orders[p].Category == cat {
+			return p
+		}
+	}
+	return 0
 }
