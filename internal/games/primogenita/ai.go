@@ -221,7 +221,9 @@ func (s *State) contact(side engine.Side) bool {
 // more with units in contact (7.1), Reinforcements (27, 6) when some are
 // due, Order 43 only with Air units on the Air Base, a Combination Order
 // little when its owner's box is full (3.3), and an Order costing two or
-// three of the four choices (3.4) at a share of its worth. It stays cheap
+// three of the four choices (3.4) at a share of its worth; the
+// Reorganisation Orders by the Disrupted units, Trucks & Mules by the
+// Allied units out of FS and LS range (orderNeeds). It stays cheap
 // (the search asks it at every sample and playout of a choice): Minor
 // Orders' targets are not traced.
 func (s *State) orderWorths(side engine.Side) *[NumOrders + 1]float64 {
@@ -230,6 +232,7 @@ func (s *State) orderWorths(side engine.Side) *[NumOrders + 1]float64 {
 	boxFull := s.boxCount(side) >= MaxComboBox
 	due := s.due(side)
 	air := s.airOnBase() > 0
+	disrupted, cut := s.orderNeeds(side)
 	for p := 1; p <= NumOrders; p++ {
 		o := &s.d.Orders[p]
 		w := float64(s.weight(p))
@@ -260,10 +263,41 @@ func (s *State) orderWorths(side engine.Side) *[NumOrders + 1]float64 {
 			}
 		case p == 43 && !air:
 			v = 0.05
+		case p == 2 || p == 4: // Full Reorganisation: every Disrupted marker
+			v = min(0.3+0.5*float64(disrupted), 4)
+		case p == 32 || p == 21: // Single Reorganisation: one
+			v = 0.05
+			if disrupted > 0 {
+				v = 1
+			}
+		case p == 10: // Trucks & Mules: the units out of FS and LS range (5.7b)
+			v = min(0.3+float64(cut), 5)
 		}
 		out[p] = v / (w * w)
 	}
 	return &out
+}
+
+// orderNeeds counts side's units on the map that are Disrupted (8.1: the
+// Reorganisation Orders remove the markers) and, for the Allies, the
+// units no FS or LS reaches now (Order 10 extends their range for the
+// Resupply Segment, 5.7b).
+func (s *State) orderNeeds(side engine.Side) (disrupted, cut int) {
+	var f *supplyField
+	if side == Allied {
+		var buf [512]byte
+		f = s.alliedField(buf[:0])
+	}
+	for _, u := range s.resupplyUnits(side) {
+		st := &s.Pos.Units[u]
+		if st.Disrupted {
+			disrupted++
+		}
+		if f != nil && f[st.Hex]&fieldFull == 0 {
+			cut++
+		}
+	}
+	return disrupted, cut
 }
 
 // determinizeOrders replaces other's unrevealed choice in c (a copy) by

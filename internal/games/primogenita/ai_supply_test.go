@@ -127,3 +127,42 @@ func orderOf(d *Data, side engine.Side, cat Category) int {
 	}
 	return 0
 }
+
+// The Orders that mend supply and disruption are worth more when there is
+// something to mend: Trucks & Mules (10) with an Allied brigade out of FS
+// and LS range, the Reorganisation Orders with Disrupted units.
+func TestOrderWorthsFollowNeeds(t *testing.T) {
+	start := afterSetup(t)
+	fx := &fixture{t: t, d: start.d, p: &start.Pos}
+	cases := []struct {
+		name   string
+		side   engine.Side
+		orders []int
+		change func(s *State)
+	}{
+		{"an Allied brigade cut off", Allied, []int{10}, func(s *State) {
+			s.Pos.Units[fx.unit("11-ind")].Hex = int16(fx.hex("P-20"))
+		}},
+		{"two Allied units Disrupted", Allied, []int{2, 32}, func(s *State) {
+			for _, u := range s.resupplyUnits(Allied)[:2] {
+				s.Pos.Units[u].Disrupted = true
+			}
+		}},
+		{"two Italian units Disrupted", Italian, []int{4, 21}, func(s *State) {
+			for _, u := range s.resupplyUnits(Italian)[:2] {
+				s.Pos.Units[u].Disrupted = true
+			}
+		}},
+	}
+	for _, c := range cases {
+		s := start.clone()
+		before := *s.orderWorths(c.side)
+		c.change(s)
+		after := s.orderWorths(c.side)
+		for _, p := range c.orders {
+			if after[p] <= before[p] {
+				t.Errorf("%s: Order %d worth %.2f, before %.2f", c.name, p, after[p], before[p])
+			}
+		}
+	}
+}
