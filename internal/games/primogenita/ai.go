@@ -361,7 +361,7 @@ func (s *State) score(side engine.Side, a engine.Action, worth *[NumOrders + 1]f
 				var buf [512]byte
 				*field = s.alliedField(buf[:0])
 			}
-			v += s.supplyScore(*field, int(a.A), from, int(a.B))
+			v += s.supplyScore(*field, int(a.A), from, int(a.B)) - s.unguarded(int(a.A), from)
 		}
 		return v
 	case opUpgrade:
@@ -382,6 +382,35 @@ func (s *State) score(side engine.Side, a engine.Action, worth *[NumOrders + 1]f
 		return 0.7
 	}
 	return 1
+}
+
+// unguarded is what the Allied unit u leaving hex from gives away: when
+// it is the last Allied combat unit in a town the Allies took and an
+// Italian combat unit stands within two hexes, the town's VP (lost on its
+// retake, 2.2) weigh against the move.
+func (s *State) unguarded(u, from int) float64 {
+	t := s.d.Hexes[from].Town
+	if t < 0 || s.d.Towns[t].AlliedAtStart || s.Pos.TownController(t) != Allied || s.d.Units[u].Kind == SD {
+		return 0
+	}
+	at := s.d.Hexes[from].At
+	threat := false
+	for v := range s.d.Units {
+		unit, st := &s.d.Units[v], &s.Pos.Units[v]
+		if v == u || st.Loc != OnMap || unit.Kind == SD || unit.Kind == Air {
+			continue
+		}
+		if unit.Side == Allied && int(st.Hex) == from {
+			return 0 // another unit holds it
+		}
+		if unit.Side == Italian && hexgrid.Distance(at, s.d.Hexes[st.Hex].At) <= 2 {
+			threat = true
+		}
+	}
+	if !threat {
+		return 0
+	}
+	return 1 + 0.5*float64(s.townValue(t))
 }
 
 // prior orders side's actions by score.

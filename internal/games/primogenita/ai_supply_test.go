@@ -166,3 +166,50 @@ func TestOrderWorthsFollowNeeds(t *testing.T) {
 		}
 	}
 }
+
+// The last Allied unit leaving a town the Allies took weighs the town's
+// VP against the move when an Italian unit stands within two hexes
+// (unguarded): not with another Allied unit there, not with the Italians
+// far, not for an SD.
+func TestUnguarded(t *testing.T) {
+	start := afterSetup(t)
+	for u := range start.Pos.Units[:len(start.d.Units)] {
+		start.Pos.Units[u].Loc = InBox
+	}
+	agordat := start.d.town("agordat")
+	start.setFlag(agordat, Allied)
+	fx := &fixture{t: t, d: start.d, p: &start.Pos}
+	put := func(s *State, id, hex string) int {
+		u := fx.unit(id)
+		s.Pos.Units[u].Loc, s.Pos.Units[u].Hex = OnMap, int16(fx.hex(hex))
+		return u
+	}
+	sdID := ""
+	for _, unit := range start.d.Units {
+		if unit.Kind == SD && unit.Side == Allied {
+			sdID = unit.ID
+			break
+		}
+	}
+	cases := []struct {
+		name    string
+		mover   string
+		place   [][2]string
+		guarded bool
+	}{
+		{"alone, an Italian unit two hexes away", "11-ind", [][2]string{{"12-col", "H-13"}}, false},
+		{"another Allied unit stays", "11-ind", [][2]string{{"12-col", "H-13"}, {"5-ind", "H-11"}}, true},
+		{"the Italians four hexes away", "11-ind", [][2]string{{"12-col", "H-15"}}, true},
+		{"an SD leaving", sdID, [][2]string{{"12-col", "H-13"}}, true},
+	}
+	for _, c := range cases {
+		s := start.clone()
+		u := put(s, c.mover, "H-11")
+		for _, p := range c.place {
+			put(s, p[0], p[1])
+		}
+		if v := s.unguarded(u, fx.hex("H-11")); (v == 0) != c.guarded {
+			t.Errorf("%s: unguarded %.2f", c.name, v)
+		}
+	}
+}
