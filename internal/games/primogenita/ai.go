@@ -30,7 +30,7 @@ func init() {
 // Allies are to enter it in the turns left (their nearest unit's distance
 // against the two hexes a turn of the historical advance, less if Italian
 // units hold it), less a share of each Allied town Italian units stand
-// next to (a retake, 2.2), plus the balance of strength on the map, worth
+// next to or two hexes from (a retake, 2.2; little if Allied units hold it), plus the balance of strength on the map, worth
 // more the more turns are left to use it. Supply is traced as the next
 // Supply Phase will (5.7): a unit it would not reach counts less, an
 // Italian one already Low or No Supply little (it would be removed), an
@@ -63,8 +63,8 @@ func evaluate(st engine.State, side engine.Side) float64 {
 				share *= 0.75 // held: it must be assaulted (7)
 			}
 			expect += vp * share
-		} else if dI <= 1 {
-			risk := 0.3
+		} else if dI <= 2 {
+			risk := 0.5 - 0.2*(dI-1) // an Italian unit next to it, or two hexes away
 			if dA == 0 {
 				risk = 0.1 // held by the Allies
 			}
