@@ -147,7 +147,9 @@ func (s *State) supplyScore(f *supplyField, u, from, to int) float64 {
 	if int(s.Mover) != u && s.Current > 0 && s.d.Orders[s.Current].Category == Main {
 		miss += at(from) // starting to move unsupported in a Main Order: Support fails (5.2)
 	}
-	weight := []float64{Supplied: 2.5, LowSupply: 4, NoSupply: 5}[s.Pos.Units[u].Supply]
+	// A supplied unit out of reach for one Supply Phase is only marked Low
+	// and Disrupted (5.7b, c); one already Low loses a step there.
+	weight := []float64{Supplied: 1.2, LowSupply: 4, NoSupply: 5}[s.Pos.Units[u].Supply]
 	return -weight * miss
 }
 
