@@ -30,7 +30,7 @@ func init() {
 // Allies are to enter it in the turns left (their nearest unit's distance
 // against the two hexes a turn of the historical advance, less if Italian
 // units hold it), less a share of each Allied town Italian units stand
-// next to (a retake, 2.2), plus the balance of strength on the map, worth
+// next to or two hexes from (a retake, 2.2; little if Allied units hold it), plus the balance of strength on the map, worth
 // more the more turns are left to use it. Supply is traced as the next
 // Supply Phase will (5.7): a unit it would not reach counts less, an
 // Italian one already Low or No Supply little (it would be removed), an
@@ -63,8 +63,8 @@ func evaluate(st engine.State, side engine.Side) float64 {
 				share *= 0.75 // held: it must be assaulted (7)
 			}
 			expect += vp * share
-		} else if dI <= 1 {
-			risk := 0.3
+		} else if dI <= 2 {
+			risk := 0.5 - 0.2*(dI-1) // an Italian unit next to it, or two hexes away
 			if dA == 0 {
 				risk = 0.1 // held by the Allies
 			}
@@ -221,7 +221,9 @@ func (s *State) contact(side engine.Side) bool {
 // more with units in contact (7.1), Reinforcements (27, 6) when some are
 // due, Order 43 only with Air units on the Air Base, a Combination Order
 // little when its owner's box is full (3.3), and an Order costing two or
-// three of the four choices (3.4) at a share of its worth. It stays cheap
+// three of the four choices (3.4) at a share of its worth; the
+// Reorganisation Orders by the Disrupted units, Trucks & Mules by the
+// Allied units out of FS and LS range (orderNeeds). It stays cheap
 // (the search asks it at every sample and playout of a choice): Minor
 // Orders' targets are not traced.
 func (s *State) orderWorths(side engine.Side) *[NumOrders + 1]float64 {
@@ -230,6 +232,7 @@ func (s *State) orderWorths(side engine.Side) *[NumOrders + 1]float64 {
 	boxFull := s.boxCount(side) >= MaxComboBox
 	due := s.due(side)
 	air := s.airOnBase() > 0
+	disrupted, cut := s.orderNeeds(side)
 	for p := 1; p <= NumOrders; p++ {
 		o := &s.d.Orders[p]
 		w := float64(s.weight(p))
@@ -260,10 +263,41 @@ func (s *State) orderWorths(side engine.Side) *[NumOrders + 1]float64 {
 			}
 		case p == 43 && !air:
 			v = 0.05
+		case p == 2 || p == 4: // Full Reorganisation: every Disrupted marker
+			v = min(0.3+0.5*float64(disrupted), 4)
+		case p == 32 || p == 21: // Single Reorganisation: one
+			v = 0.05
+			if disrupted > 0 {
+				v = 1
+			}
+		case p == 10: // Trucks & Mules: the units out of FS and LS range (5.7b)
+			v = min(0.3+float64(cut), 5)
 		}
 		out[p] = v / (w * w)
 	}
 	return &out
+}
+
+// orderNeeds counts side's units on the map that are Disrupted (8.1: the
+// Reorganisation Orders remove the markers) and, for the Allies, the
+// units no FS or LS reaches now (Order 10 extends their range for the
+// Resupply Segment, 5.7b).
+func (s *State) orderNeeds(side engine.Side) (disrupted, cut int) {
+	var f *supplyField
+	if side == Allied {
+		var buf [512]byte
+		f = s.alliedField(buf[:0])
+	}
+	for _, u := range s.resupplyUnits(side) {
+		st := &s.Pos.Units[u]
+		if st.Disrupted {
+			disrupted++
+		}
+		if f != nil && f[st.Hex]&fieldFull == 0 {
+			cut++
+		}
+	}
+	return disrupted, cut
 }
 
 // determinizeOrders replaces other's unrevealed choice in c (a copy) by
@@ -300,8 +334,11 @@ func (c *State) determinizeOrders(other engine.Side, r *engine.Rand) {
 }
 
 // score is how promising action a looks for side (any scale, higher
-// better): the Prior, and the Rollout's preference.
-func (s *State) score(side engine.Side, a engine.Action, worth *[NumOrders + 1]float64) float64 {
+// better): the Prior, and the Rollout's preference. field is the Allied
+// supply field (alliedField) if known, else nil, and is filled when an
+// Allied move needs it, so that a caller scoring several actions of one
+// state traces it once.
+func (s *State) score(side engine.Side, a engine.Action, worth *[NumOrders + 1]float64, field **supplyField) float64 {
 	switch a.Op {
 	case opPick:
 		if worth == nil {
@@ -318,7 +355,17 @@ func (s *State) score(side engine.Side, a engine.Action, worth *[NumOrders + 1]f
 		return 0.5
 	case opMove, opRail:
 		from := int(s.Pos.Units[a.A].Hex)
-		return 1 + s.goalDistance(side, from) - s.goalDistance(side, int(a.B))
+		v := 1 + s.goalDistance(side, from) - s.goalDistance(side, int(a.B))
+		if side == Allied {
+			if *field == nil {
+				var buf [512]byte
+				*field = s.alliedField(buf[:0])
+			}
+			v += s.supplyScore(*field, int(a.A), from, int(a.B)) - s.unguarded(int(a.A), from)
+		}
+		return v
+	case opUpgrade:
+		return 3 // an FS serves every unit in range, and the turn after (5.3)
 	case opTarget:
 		if s.Step == stAsTarget || s.Step == stBombTarget {
 			return 1 + 6/(1+float64(s.d.StackStrength(&s.Pos, Other(side), int(a.A))))
@@ -337,6 +384,35 @@ func (s *State) score(side engine.Side, a engine.Action, worth *[NumOrders + 1]f
 	return 1
 }
 
+// unguarded is what the Allied unit u leaving hex from gives away: when
+// it is the last Allied combat unit in a town the Allies took and an
+// Italian combat unit stands within two hexes, the town's VP (lost on its
+// retake, 2.2) weigh against the move.
+func (s *State) unguarded(u, from int) float64 {
+	t := s.d.Hexes[from].Town
+	if t < 0 || s.d.Towns[t].AlliedAtStart || s.Pos.TownController(t) != Allied || s.d.Units[u].Kind == SD {
+		return 0
+	}
+	at := s.d.Hexes[from].At
+	threat := false
+	for v := range s.d.Units {
+		unit, st := &s.d.Units[v], &s.Pos.Units[v]
+		if v == u || st.Loc != OnMap || unit.Kind == SD || unit.Kind == Air {
+			continue
+		}
+		if unit.Side == Allied && int(st.Hex) == from {
+			return 0 // another unit holds it
+		}
+		if unit.Side == Italian && hexgrid.Distance(at, s.d.Hexes[st.Hex].At) <= 2 {
+			threat = true
+		}
+	}
+	if !threat {
+		return 0
+	}
+	return 1 + 0.5*float64(s.townValue(t))
+}
+
 // prior orders side's actions by score.
 func prior(st engine.State, side engine.Side, legal []engine.Action, scores []float64) {
 	s := st.(*State)
@@ -344,8 +420,9 @@ func prior(st engine.State, side engine.Side, legal []engine.Action, scores []fl
 	if s.Step == stChoose {
 		worth = s.orderWorths(side)
 	}
+	var field *supplyField
 	for i, a := range legal {
-		scores[i] = s.score(side, a, worth)
+		scores[i] = s.score(side, a, worth, &field)
 	}
 }
 
@@ -383,9 +460,10 @@ func rollout(st engine.State, side engine.Side, legal []engine.Action, r *engine
 		return legal[r.IntN(len(legal))]
 	}
 	best, bestScore := legal[0], math.Inf(-1)
+	var field *supplyField
 	for range 3 {
 		a := legal[r.IntN(len(legal))]
-		if v := s.score(side, a, nil); v > bestScore {
+		if v := s.score(side, a, nil, &field); v > bestScore {
 			best, bestScore = a, v
 		}
 	}

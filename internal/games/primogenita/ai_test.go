@@ -185,7 +185,8 @@ func TestPlayersPlayLegalGames(t *testing.T) {
 
 // The evaluation judges what decides the game: at the start it is neither
 // side's certainty (a search compares its actions by differences of it);
-// it rises when the Allies enter a town (2.2) and falls when an Allied
+// it rises when the Allies enter a town (2.2), falls when an Italian unit
+// comes within two hexes of an empty town they took (a retake) and when an Allied
 // unit no supply reaches is already on Low Supply (5.7c: a step lost at
 // the Supply Phase).
 func TestEvaluateJudges(t *testing.T) {
@@ -202,6 +203,11 @@ func TestEvaluateJudges(t *testing.T) {
 		{"the Allies enter Sabderat", nil, func(s *State, f *fixture) {
 			s.setFlag(s.d.town("sabderat"), Allied)
 		}, true},
+		{"an Italian battalion two hexes from Sabderat, taken and left empty", func(s *State, f *fixture) {
+			s.setFlag(s.d.town("sabderat"), Allied)
+		}, func(s *State, f *fixture) {
+			s.Pos.Units[f.unit("12-col")].Hex = int16(f.hex("I-5"))
+		}, false},
 		{"an Allied brigade cut off, Low Supply", cutOff, func(s *State, f *fixture) {
 			s.Pos.Units[f.unit("11-ind")].Supply = LowSupply
 		}, false},

@@ -97,3 +97,25 @@ func BenchmarkSupplyNet(b *testing.B) {
 		s.net(Italian, false)
 	}
 }
+
+// BenchmarkAlliedField: the computer players' Allied supply field
+// (ai_supply.go), traced afresh and from its cache, over the decision
+// points of a random game.
+func BenchmarkAlliedField(b *testing.B) {
+	states := randomDecisions(7)
+	var buf [512]byte
+	b.Run("trace", func(b *testing.B) {
+		for i := range b.N {
+			states[i%len(states)].traceField()
+		}
+	})
+	b.Run("cached", func(b *testing.B) {
+		for _, s := range states {
+			s.alliedField(buf[:0])
+		}
+		b.ResetTimer()
+		for i := range b.N {
+			states[i%len(states)].alliedField(buf[:0])
+		}
+	})
+}

@@ -47,7 +47,7 @@
 //   - Texts in English and Italian (words/*.json, read and checked by
 //     internal/kit/words; i18n.go fills them).
 //   - Benchmarks (bench_test.go) and a fuzz test of the record text.
-//   - The computer players' knowledge (ai.go, ai_test.go).
+//   - The computer players' knowledge (ai.go, ai_supply.go and their tests).
 //
 // Not yet, or simplified (each a ruling in docs/primogenita/rulings.md):
 //
@@ -63,6 +63,11 @@
 // come, the towns by their distance to the Allied advance, the retakes
 // Italy threatens, the strength on the map, and supply traced as the next
 // Supply Phase will, with the steps and VP it would cost), a prior and a
-// rollout policy, and the guess at the other side's unrevealed Orders by
-// their worth as both sides can judge it.
+// rollout policy with supply foresight (ai_supply.go: an Allied move that
+// leaves the FS and LS reach, or starts an unsupported unit in a Main
+// Order, is weighed down; SD are drawn to cut-off units; the last unit
+// leaving a taken town next to Italian units weighs its VP), and the
+// guess at the other side's unrevealed Orders by their worth as both
+// sides can judge it (Trucks & Mules by the units out of range, the
+// Reorganisations by the Disrupted units).
 package primogenita
