@@ -159,6 +159,8 @@
 // (6.41a, 8.2) and smoke (7.52); the aircraft mode is in play only as
 // 11.522's telephone at night (no group has it).
 //
-// What does not exist yet: the computer players' rollout and ordering,
-// and their measured strength.
+// The computer players (ai.go, ai_policy.go, campaign_ai.go): an
+// evaluation that pulls towards the victory hexes across the map (a table of
+// distances built once a scenario), a prior and a rollout policy that head
+// for them; docs/ai-results.md has what they were measured to do.
 package limanowa
