@@ -29,8 +29,9 @@ func init() {
 // stand (17.2) with Tobruk's control, which decides who may win by points,
 // an automatic victory in the making (17.1), the combat strength each side
 // keeps on the map in supply, its Attack Points and depot, and the threat
-// its units pose to Tobruk, Benghazi and the enemy's supply source,
-// through a logistic curve.
+// its units pose to Tobruk, Benghazi and the enemy's supply source, and
+// its own supply source left without a guard (17.1), through a logistic
+// curve.
 func evaluate(st engine.State, side engine.Side) float64 {
 	s := st.(*State)
 	if p := s.chosenPiece(); p >= 0 && (s.Step == stMove || s.Step == stExploit) {
@@ -49,6 +50,7 @@ type judgement struct {
 	sup    [2]*SupplyReport
 	margin float64    // the victory points and Tobruk's control
 	score  [2]float64 // each side's strength, supply, threats
+	guards [2]int     // each side's units standing on its own supply source
 }
 
 // read sums the position of s.
@@ -80,11 +82,15 @@ func (j *judgement) read(s *State) {
 			}
 			h := int(us.Hex)
 			j.score[p] += j.unitTerm(u, h)
+			if h == s.d.SupplySource[p] {
+				j.guards[p]++
+			}
 			if b.Units(h)[0] == u {
 				// Once a hex, at its first unit.
 				j.score[p] -= stackCost(b.StackPoints(h))
 			}
 		}
+		j.score[p] -= unguarded(j.guards[p])
 		j.score[p] += 0.8 * float64(s.AP[p])
 		if s.Pos.Depot[p] >= 0 {
 			j.score[p] += 2
@@ -131,6 +137,20 @@ func (j *judgement) unitTerm(u, h int) float64 {
 	return v
 }
 
+// unguardedCost is what a side's own supply source left empty costs it:
+// any enemy unit that ends a turn on it supplied wins the game (17.1), and
+// along the coast road a motorized unit covers the whole map in one move
+// (9.6). Seen in play: normal's Allies took every unit west, and a greedy
+// Axis reconnaissance battalion drove thirty hexes to 3911 and won.
+const unguardedCost = 16
+
+func unguarded(guards int) float64 {
+	if guards > 0 {
+		return 0
+	}
+	return unguardedCost
+}
+
 // stackCost is what a hex with pts stacking points costs its side: 9.2,
 // the enemy eliminates the excess at the end of the phase, and scores it
 // (17.2). Seen in play: greedy Allies that gathered on the road to Tobruk
@@ -163,6 +183,15 @@ func (j *judgement) moved(side engine.Side, u, h int) float64 {
 	from := int(j.s.Pos.Units[u].Hex)
 	score := j.score
 	score[p] += j.unitTerm(u, h) - j.unitTerm(u, from)
+	if src := j.s.d.SupplySource[p]; from != h && (from == src || h == src) {
+		g := j.guards[p]
+		if h == src {
+			g++
+		} else {
+			g--
+		}
+		score[p] += unguarded(j.guards[p]) - unguarded(g)
+	}
 	score[p] += stackCost(b.StackPoints(from)) - stackCost(b.stackPointsWith(from, u, -1))
 	score[p] += stackCost(b.StackPoints(h)) - stackCost(b.stackPointsWith(h, -1, u))
 	return logistic(j.margin+0.5*(score[Allied]-score[Axis]), side)
