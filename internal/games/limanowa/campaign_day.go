@@ -288,10 +288,7 @@ func (hs *hexSet) add(h hexgrid.Hex) {
 // its neighbours is in the set (Position.LOC, found for all hexes in one
 // search).
 func (p *Position) locReach(m *Map, side engine.Side) *hexSet {
-	var blocked, reach, inPlay hexSet
-	for _, h := range m.Hexes {
-		inPlay.add(h)
-	}
+	var blocked, reach hexSet
 	for i := range p.Units {
 		u := &p.Units[i]
 		if u.Where != OnMap || u.Side == side {
@@ -306,7 +303,7 @@ func (p *Position) locReach(m *Map, side engine.Side) *hexSet {
 	}
 	var queue []hexgrid.Hex
 	for _, h := range m.Edges[side] {
-		if inPlay.has(h) && !blocked.has(h) && !reach.has(h) {
+		if m.InPlay(h) && !blocked.has(h) && !reach.has(h) {
 			reach.add(h)
 			queue = append(queue, h)
 		}
@@ -315,7 +312,7 @@ func (p *Position) locReach(m *Map, side engine.Side) *hexSet {
 		x := queue[0]
 		queue = queue[1:]
 		for _, n := range x.Neighbours() {
-			if !reach.has(n) && !blocked.has(n) && inPlay.has(n) {
+			if !reach.has(n) && !blocked.has(n) && m.InPlay(n) {
 				reach.add(n)
 				queue = append(queue, n)
 			}
