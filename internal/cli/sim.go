@@ -26,6 +26,7 @@ type simConfig struct {
 	game        engine.Game
 	ais         [2]string
 	games       int
+	first       int // index of the run's first game (0 unless --first)
 	seed        uint64
 	swap        bool
 	scenario    string
@@ -102,6 +103,7 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var cfg simConfig
 	aiList := fs.String("ai", "greedy,random", "the two computer players A,B")
 	fs.IntVar(&cfg.games, "games", 20, "number of games")
+	firstGame := fs.Int("first", 1, "number of the first game: a run of --games 66 --first 35 plays games 35-100 of the same seed, to finish a long run in parts")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the whole run (setups and players)")
 	fs.BoolVar(&cfg.swap, "swap", false, "play every setup twice, the second time with sides swapped")
 	fs.StringVar(&cfg.scenario, "scenario", "", "scenario (default: the game's first)")
@@ -148,6 +150,15 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if cfg.games < 1 || cfg.parallel < 1 {
 		fmt.Fprintln(stderr, "sandtable sim: --games and --parallel must be at least 1")
+		return 2
+	}
+	if *firstGame < 1 {
+		fmt.Fprintln(stderr, "sandtable sim: --first must be at least 1")
+		return 2
+	}
+	cfg.first = *firstGame - 1
+	if cfg.swap && cfg.first%2 == 1 {
+		fmt.Fprintln(stderr, "sandtable sim: --swap plays every setup twice, so --first must be odd")
 		return 2
 	}
 	if cfg.swap && cfg.games%2 == 1 {
@@ -269,7 +280,7 @@ func (c simConfig) run(progress func(int, *[2][2]simCell)) ([2][2]simCell, int, 
 	}
 	go func() {
 		for i := 0; i < c.games; i++ {
-			jobs <- i
+			jobs <- c.first + i
 		}
 		close(jobs)
 		wg.Wait()
@@ -284,11 +295,11 @@ func (c simConfig) run(progress func(int, *[2][2]simCell)) ([2][2]simCell, int, 
 		progress(0, &cells)
 	}
 	for o := range out {
-		results[o.i] = &o
+		results[o.i-c.first] = &o
 		for next < c.games && results[next] != nil {
 			r := results[next]
 			if r.err != nil && firstErr == nil {
-				firstErr = fmt.Errorf("game %d: %w", next+1, r.err)
+				firstErr = fmt.Errorf("game %d: %w", r.i+1, r.err)
 			}
 			if r.err == nil {
 				if r.res.Capped {
@@ -296,7 +307,7 @@ func (c simConfig) run(progress func(int, *[2][2]simCell)) ([2][2]simCell, int, 
 				}
 				for side := 0; side < 2; side++ {
 					a := side
-					if c.swapped(next) {
+					if c.swapped(r.i) {
 						a = 1 - side
 					}
 					cells[a][side].add(r.res, side)
@@ -425,6 +436,9 @@ func simRows(c simConfig, cells [2][2]simCell) [][]string {
 
 func simFooter(c simConfig, capped int, elapsed time.Duration) string {
 	s := fmt.Sprintf("%d games of %s", c.games, c.game.ID())
+	if c.first > 0 {
+		s = fmt.Sprintf("games %d-%d of %s", c.first+1, c.first+c.games, c.game.ID())
+	}
 	if c.scenario != "" {
 		s += " (" + c.scenario + ")"
 	}

@@ -488,6 +488,51 @@ func TestSimRecords(t *testing.T) {
 	}
 }
 
+// A run finished in parts with --first plays the same games, to the byte,
+// as the whole run: a long match can be stopped and taken up again.
+func TestSimFirstResumesARun(t *testing.T) {
+	records := func(dir string) map[string]string {
+		t.Helper()
+		es, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]string{}
+		for _, e := range es {
+			b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m[e.Name()] = string(b)
+		}
+		return m
+	}
+	whole, parts := filepath.Join(t.TempDir(), "whole"), filepath.Join(t.TempDir(), "parts")
+	base := []string{"sim", "clitest-duel", "--ai", "random,greedy", "--swap", "--seed", "9", "--quiet", "--markdown"}
+	if code, _, errOut := runCmd(t, "", append(base, "--games", "6", "--records", whole)...); code != 0 {
+		t.Fatalf("whole run: exit %d: %s", code, errOut)
+	}
+	if code, _, errOut := runCmd(t, "", append(base, "--games", "2", "--records", parts)...); code != 0 {
+		t.Fatalf("first part: exit %d: %s", code, errOut)
+	}
+	code, out, errOut := runCmd(t, "", append(base, "--games", "4", "--first", "3", "--records", parts)...)
+	if code != 0 {
+		t.Fatalf("second part: exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "games 3-6 of clitest-duel, seed 9") {
+		t.Errorf("footer of the second part does not name its games:\n%s", out)
+	}
+	w, p := records(whole), records(parts)
+	if len(w) != 6 || len(p) != 6 {
+		t.Fatalf("%d records whole, %d in parts; want 6 each", len(w), len(p))
+	}
+	for name, rec := range w {
+		if p[name] != rec {
+			t.Errorf("record %s differs between the whole run and the parts", name)
+		}
+	}
+}
+
 func TestSimBadInput(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -512,6 +557,8 @@ func TestSimBadInput(t *testing.T) {
 		{"a stray word", []string{"clitest-duel", "extra", "--games", "2"}, `one game, not ["clitest-duel" "extra"]`},
 		{"a bad AI after the game and a flag", []string{"--games", "2", "clitest-duel", "--ai", "nosuch,random"}, `unknown computer player "nosuch"`},
 		{"odd games with swap", []string{"clitest-duel", "--games", "3", "--swap"}, "--games must be even"},
+		{"no first game", []string{"clitest-duel", "--first", "0"}, "--first must be at least 1"},
+		{"a swapped game first", []string{"clitest-duel", "--games", "2", "--swap", "--first", "2"}, "--first must be odd"},
 		{"negative time per move", []string{"clitest-duel", "--time-per-move", "-1s"}, "--time-per-move may not be negative"},
 		{"no action limit", []string{"clitest-duel", "--max-actions", "0"}, "--max-actions must be at least 1"},
 	}
