@@ -185,6 +185,35 @@ func TestTimeCapHoldsWhenIterationsAreSlow(t *testing.T) {
 	}
 }
 
+// TestCPUClockCountsWorkNotWaiting: with UseCPUClock the cap counts the
+// search threads' CPU time, so time spent off the CPU (here an evaluator
+// that sleeps, as a search does while other work has the cores) does not
+// use it up: the iterations the wall-clock cap above cuts to a few all run.
+func TestCPUClockCountsWorkNotWaiting(t *testing.T) {
+	g := lookup(t, "toy")
+	k := ai.KnowledgeFor("toy")
+	defer ai.RegisterKnowledge("toy", k)
+	slow := k
+	slow.Evaluate = func(st engine.State, side engine.Side) float64 {
+		time.Sleep(5 * time.Millisecond)
+		return 0.5
+	}
+	ai.RegisterKnowledge("toy", slow)
+	st := midGame(t, g, 1, 0)
+	side, _ := firstSide(st.Active())
+	c := withIter(ai.FixedConfig, 40)
+	c.Budget, c.RolloutDepth = 30*time.Millisecond, 1
+	m := ai.NewMCTS(g, c, 1)
+	m.UseCPUClock()
+	m.Search(st, side)
+	if m.LastIterations != 40 {
+		t.Errorf("%d iterations, want all 40: the sleeping evaluator's waits were counted", m.LastIterations)
+	}
+	if m.LastElapsed <= 0 || m.LastElapsed >= 30*time.Millisecond {
+		t.Errorf("the decision counted %v of CPU for 40 iterations that mostly slept", m.LastElapsed)
+	}
+}
+
 // TestStopEarlyKeepsTheChoice: a worker that stops once its leading action
 // cannot be overtaken in the iterations it has left chooses what it would
 // have chosen after all of them (one worker, so nothing is merged), and

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,6 +16,7 @@ import (
 	"time"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/kit/cputime"
 )
 
 // maxSides is the most sides a game may have for the search.
@@ -189,6 +192,8 @@ type MCTS struct {
 	LastElapsed    time.Duration
 
 	stop *atomic.Bool // set while ChooseContext's context is done: the search ends
+
+	cpuClock bool // the time caps count the search threads' CPU time (UseCPUClock)
 }
 
 // keptTree is a worker's subtree kept for the next decision, with the
@@ -209,6 +214,34 @@ func NewMCTS(g engine.Game, c Config, seed uint64) *MCTS {
 func (p *MCTS) SetTimeBudget(d time.Duration) {
 	p.Config.Budget = d
 	p.Config.Iterations = 0
+}
+
+// UseCPUClock makes the player's time caps (Budget, TurnBudget) count the
+// CPU time of its own threads instead of the wall clock: on a machine busy
+// with other work it then searches as much as on a quiet one, so that a
+// long match measures the level rather than the machine's load (sim
+// --cpu-clock). A person waits by the wall clock: the server never uses it.
+func (p *MCTS) UseCPUClock() { p.cpuClock = true }
+
+// stopwatch measures a decision's thinking: by the wall clock from the
+// decision's start, or (cpu) by the CPU time of the thread that reads it,
+// which must stay locked to its goroutine, plus what was spent before.
+type stopwatch struct {
+	cpu   bool
+	start time.Time     // the decision's start, wall clock
+	pre   time.Duration // with cpu: CPU spent before this thread's share
+}
+
+// begin starts a thread's reading: the returned function tells the
+// decision's thinking so far. With cpu the goroutine is locked to its
+// thread until the caller unlocks it.
+func (w stopwatch) begin() func() time.Duration {
+	if !w.cpu {
+		return func() time.Duration { return time.Since(w.start) }
+	}
+	runtime.LockOSThread()
+	t0 := cputime.Thread()
+	return func() time.Duration { return w.pre + cputime.Thread() - t0 }
 }
 
 // ActionStat is the merged root statistics of one action.
@@ -256,20 +289,24 @@ func (p *MCTS) Search(st engine.State, side engine.Side) []ActionStat {
 		}
 		return out
 	}
-	start := time.Now()
+	watch := stopwatch{cpu: p.cpuClock, start: time.Now()}
+	elapsed := watch.begin()
+	if watch.cpu {
+		defer runtime.UnlockOSThread()
+	}
 	workers := p.Config.Workers
 	if workers <= 0 {
 		workers = 2
 	}
-	var deadline time.Time
+	var limit time.Duration // the decision's thinking time, 0: none
 	iters := 0
 	if p.Config.Iterations > 0 {
 		iters = (p.Config.Iterations + workers - 1) / workers
 		if p.Config.Budget > 0 {
-			deadline = start.Add(p.budget(st, side))
+			limit = p.budget(st, side)
 		}
 	} else {
-		deadline = start.Add(p.budget(st, side))
+		limit = p.budget(st, side)
 	}
 	var root []float64
 	if p.know.RootByEvaluation && p.know.Prior != nil && p.know.Evaluate != nil {
@@ -288,12 +325,19 @@ func (p *MCTS) Search(st engine.State, side engine.Side) []ActionStat {
 			ss[i].seedRoot(legal, root)
 		}
 	}
+	watch.pre = elapsed()
+	spent := make([]time.Duration, len(ss))
 	var wg sync.WaitGroup
-	for _, s := range ss {
+	for i, s := range ss {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s.run(iters, deadline)
+			el := watch.begin()
+			if watch.cpu {
+				defer runtime.UnlockOSThread()
+			}
+			s.run(iters, limit, el)
+			spent[i] = el()
 		}()
 	}
 	wg.Wait()
@@ -328,7 +372,12 @@ func (p *MCTS) Search(st engine.State, side engine.Side) []ActionStat {
 	if p.Config.Reuse && !p.know.RootByEvaluation {
 		p.keep(st, side, ss, out[0].Action)
 	}
-	p.LastElapsed = time.Since(start)
+	p.LastElapsed = time.Since(watch.start)
+	if watch.cpu {
+		// the workers ran side by side: the decision took as long as the
+		// longest of them after what was spent before them, and after them
+		p.LastElapsed = slices.Max(spent) + elapsed() - watch.pre
+	}
 	p.turnSpent += p.LastElapsed
 	return out
 }
@@ -512,8 +561,10 @@ func (p *MCTS) newSearcher(real engine.State, side engine.Side, seed uint64) *se
 	return s
 }
 
-func (s *searcher) run(iters int, deadline time.Time) {
-	start := time.Now()
+// run iterates until iters are done (0: no count) or the decision's
+// thinking, as elapsed tells it, reaches limit (0: no limit).
+func (s *searcher) run(iters int, limit time.Duration, elapsed func() time.Duration) {
+	start := elapsed()
 	for i := 0; ; i++ {
 		if s.stop != nil && s.stop.Load() {
 			return
@@ -522,20 +573,20 @@ func (s *searcher) run(iters int, deadline time.Time) {
 			// the cap is checked before every iteration: at Western Desert
 			// Force one takes 10-40 ms, and a check every 64 iterations let
 			// a decision run to 7 s and a player turn to 2 minutes
-			if i >= iters || i > 0 && !deadline.IsZero() && !time.Now().Before(deadline) {
+			if i >= iters || i > 0 && limit > 0 && elapsed() >= limit {
 				return
 			}
 			if s.cfg.StopEarly && s.settled(i, float64(iters-i)) {
 				return
 			}
 		} else if i > 0 {
-			now := time.Now()
-			if !now.Before(deadline) {
+			now := elapsed()
+			if now >= limit {
 				return
 			}
 			// Stop early once the most visited action cannot be caught
 			// in the time left at the pace so far.
-			if s.settled(i, float64(i)*float64(deadline.Sub(now))/float64(now.Sub(start))) {
+			if s.settled(i, float64(i)*float64(limit-now)/float64(now-start)) {
 				return
 			}
 		}

@@ -31,6 +31,7 @@ type simConfig struct {
 	swap        bool
 	scenario    string
 	timePerMove time.Duration
+	cpuClock    bool // the search players' caps count their CPU time
 	maxActions  int
 	parallel    int
 	records     string // a folder for each game's record, or ""
@@ -108,6 +109,7 @@ func runSim(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&cfg.swap, "swap", false, "play every setup twice, the second time with sides swapped")
 	fs.StringVar(&cfg.scenario, "scenario", "", "scenario (default: the game's first)")
 	fs.DurationVar(&cfg.timePerMove, "time-per-move", 0, "thinking time per decision for time-based players (e.g. 500ms)")
+	fs.BoolVar(&cfg.cpuClock, "cpu-clock", false, "the search players' time caps count the CPU time of their own threads, not the wall clock: a run on a busy machine plays as on a quiet one (the table's times stay wall clock)")
 	fs.IntVar(&cfg.maxActions, "max-actions", 100000, "stop a game after this many actions and count it a draw")
 	fs.IntVar(&cfg.parallel, "parallel", 1, "games played at once (each game is reproducible whatever this is)")
 	fs.StringVar(&cfg.records, "records", "", "write each game's record into this folder as NNN-SIDE-RESULT.json (AI A's side and result), for sandtable replay")
@@ -333,6 +335,9 @@ func (c simConfig) play(i int) (ai.GameResult, error) {
 		if t, ok := p.(interface{ SetTimeBudget(time.Duration) }); ok && c.timePerMove > 0 {
 			t.SetTimeBudget(c.timePerMove)
 		}
+		if u, ok := p.(interface{ UseCPUClock() }); ok && c.cpuClock {
+			u.UseCPUClock()
+		}
 		ps[k] = p
 	}
 	if c.swapped(i) {
@@ -448,6 +453,9 @@ func simFooter(c simConfig, capped int, elapsed time.Duration) string {
 	}
 	if c.timePerMove > 0 {
 		s += fmt.Sprintf(", %v per move", c.timePerMove)
+	}
+	if c.cpuClock {
+		s += ", time caps by CPU time"
 	}
 	if capped > 0 {
 		s += fmt.Sprintf(", %d stopped at %d actions and counted drawn", capped, c.maxActions)

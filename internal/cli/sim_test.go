@@ -210,6 +210,12 @@ func TestSimTable(t *testing.T) {
 		sides:  map[string][2]int{"red": {2, 0}, "blue": {0, 2}, "both": {2, 2}},
 		footer: "2 games of clitest-duel (plain), seed 1, 5ms per move",
 	}, {
+		name:   "a CPU clock is in the footer",
+		ais:    "mcts:iter=20,random",
+		args:   []string{"--games", "2", "--cpu-clock"},
+		sides:  map[string][2]int{"red": {2, 0}, "blue": {0, 2}, "both": {2, 2}},
+		footer: "2 games of clitest-duel, seed 1, time caps by CPU time",
+	}, {
 		// Both pick 1, red steps twice: red always wins 3 to 1 in 5 actions.
 		name:  "first legal action against itself: red always wins",
 		ais:   "clitest-first,clitest-first",

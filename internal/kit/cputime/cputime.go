@@ -7,6 +7,8 @@ package cputime
 import (
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // Now is the process's CPU time so far, user and system; zero where the
@@ -21,3 +23,14 @@ func Now() time.Duration {
 
 // Since is the CPU time spent since start, a reading of Now.
 func Since(start time.Duration) time.Duration { return Now() - start }
+
+// Thread is the CPU time of the calling OS thread so far; the caller keeps
+// its goroutine on the thread (runtime.LockOSThread) between two readings.
+// Zero where the system cannot tell.
+func Thread() time.Duration {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
+		return 0
+	}
+	return time.Duration(ts.Nano())
+}
