@@ -6,8 +6,17 @@ import (
 	"encoding/json"
 	"slices"
 
+	gojson "github.com/goccy/go-json"
+
 	"sandtable/internal/engine"
 )
+
+// marshal encodes the views' bodies and log entries, most of the JSON the
+// server writes: goccy/go-json, which gives encoding/json's bytes
+// (TestMarshalIsEncodingJSON: every game's views along random games) about
+// 2.5 times faster and with 2 allocations where encoding/json makes ~90 for a
+// WDF view.
+var marshal = gojson.Marshal
 
 // pages holds what a live game's pages are sent, built once per state of
 // the game: for each side and language the encoded body of the view (the
@@ -84,7 +93,7 @@ func (s *Server) body(lv *live, key bodyKey) []byte {
 			body.Actions = append(body.Actions, actionJSON{Action: sess.State.EncodeAction(a), Label: sess.State.Describe(a, key.lang)})
 		}
 	}
-	enc, err := json.Marshal(body)
+	enc, err := marshal(body)
 	if err != nil {
 		enc = []byte(`{"view":null}`) // the games' views are plain data: not reached
 	}
@@ -118,7 +127,7 @@ func (s *Server) log(lv *live, side engine.Side, lang string) []byte {
 		if !e.VisibleTo(side) {
 			continue
 		}
-		b, _ := json.Marshal(logEntry(sess, e, lang))
+		b, _ := marshal(logEntry(sess, e, lang))
 		if len(lp.buf) > 0 {
 			lp.buf = append(lp.buf, ',')
 		}

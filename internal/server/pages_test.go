@@ -128,3 +128,49 @@ func TestViewCacheIsBounded(t *testing.T) {
 	}
 	checkSharedViews(t, e, ids[0])
 }
+
+// TestMarshalIsEncodingJSON: the encoder of the views' bodies and log
+// entries (marshal) gives encoding/json's bytes for every registered
+// game's views, every side's and the observer's, in English and Italian,
+// with the actions of the side to decide, along random games.
+func TestMarshalIsEncodingJSON(t *testing.T) {
+	for _, id := range engine.GameIDs() {
+		t.Run(id, func(t *testing.T) {
+			g, _ := engine.Lookup(id)
+			sess, err := engine.NewSession(g, engine.Setup{Seed: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(5, 1))
+			same := func(what string, v any) {
+				t.Helper()
+				want, err := json.Marshal(v)
+				got, err2 := marshal(v)
+				if err != nil || err2 != nil || !bytes.Equal(got, want) {
+					t.Fatalf("move %d, %s: marshal gives (%v)\n%.400s\nencoding/json (%v)\n%.400s", sess.Move(), what, err2, got, err, want)
+				}
+			}
+			for step := 0; step < 90 && !sess.State.Over(); step++ {
+				if step%3 == 0 {
+					for side := engine.Observer; int(side) < len(g.SideNames()); side++ {
+						for _, lang := range []string{"en", "it"} {
+							b := bodyOf(sess, side, lang)
+							for _, a := range sess.State.Legal(side, nil) {
+								b.Actions = append(b.Actions, actionJSON{Action: sess.State.EncodeAction(a), Label: sess.State.Describe(a, lang)})
+							}
+							same("body", b)
+						}
+					}
+					for _, e := range sess.Log {
+						same("log", logEntry(sess, e, "it"))
+					}
+				}
+				side := sess.State.Active().Sides()[0]
+				legal := sess.State.Legal(side, nil)
+				if err := sess.Apply(side, legal[rng.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
