@@ -42,35 +42,55 @@ func (s *State) blocked(u int, lang string) map[string]string {
 	for _, a := range s.unitMoves(u, nil) {
 		open[int(a.B)] = true
 	}
-	// The least cost of every hex with no limit of MP, under the rules
-	// of movement and then without zones of control.
+	// The hexes explained one by one, and of them those whose reason is a
+	// cost: neither enemy-held nor closed to the unit's type.
+	var near, costed []int
+	for h := range s.d.Hexes {
+		if h == start || open[h] || hexDistance(s.d, start, h) > whyRadius {
+			continue
+		}
+		near = append(near, h)
+		if b.occ[h][1-def.Side] == 0 && s.d.Tables.TEC[s.d.TECRow(h, s.Pos.fortressLost(s.d, h))].Move[def.Type] != Prohibited {
+			costed = append(costed, h)
+		}
+	}
+	// The least cost of each, with no limit of MP, without zones of
+	// control (free) and then, for those it cannot reach with its MP that
+	// way, under the rules of movement (need: never less, as those rules
+	// only add costs and bar steps). Each search stops once it has settled
+	// the hexes asked (the least costs come first), not the whole map.
 	q := searchers.Get().(*searcher)
 	defer searchers.Put(q)
 	m := b.unitRules(u, k)
-	const far = 200 * MP
-	m.search(q, start, far, !moving)
-	need := make([]int, len(s.d.Hexes))
-	for h := range need {
-		need[h] = q.at(h)
-	}
 	free := m
 	free.free = true
-	free.search(q, start, far, !moving)
+	fc := leastCosts(q, &free, s.d, start, costed)
+	var far []int
+	for i, h := range costed {
+		if fc[i] > ma || fc[i] < 0 {
+			far = append(far, h)
+		}
+	}
+	need := map[int]int{}
+	for i, c := range leastCosts(q, &m, s.d, start, far) {
+		need[far[i]] = c
+	}
+	cost := map[int]int{}
+	for i, h := range costed {
+		cost[h] = fc[i]
+	}
 	left := mpWords(ma)
 	if !supplied && !moving {
 		left = t("halved", left)
 	}
 	out := map[string]string{"+": t("far", def.Name, left)}
-	for h := range s.d.Hexes {
-		if h == start || open[h] || hexDistance(s.d, start, h) > whyRadius {
-			continue
-		}
+	for _, h := range near {
 		id := s.hexID(h)
-		fc := q.at(h) // the cost with no zones of control
+		fc, costs := cost[h] // the cost with no zones of control
 		switch {
-		case b.occ[h][1-def.Side] > 0:
+		case !costs && b.occ[h][1-def.Side] > 0:
 			out[id] = t("enemy", id)
-		case s.d.Tables.TEC[s.d.TECRow(h, s.Pos.fortressLost(s.d, h))].Move[def.Type] == Prohibited:
+		case !costs:
 			out[id] = t("terrain", def.Name, id)
 		case fc > 0 && fc <= ma:
 			out[id] = t("zoc", def.Name, id)
@@ -81,6 +101,36 @@ func (s *State) blocked(u int, lang string) map[string]string {
 		default:
 			out[id] = t("noWay", id, def.Name)
 		}
+	}
+	return out
+}
+
+// whyFar is the budget of the "why not" searches, in sixths: more than
+// any way across the map costs, so no way is cut short.
+const whyFar = 200 * MP
+
+// leastCosts is the least cost of each hex of want from start under the
+// rules m with no limit of MP (-1 where no way leads), searching only
+// until every hex of want is settled. (The rule that a unit may always
+// move one hex, 9.0, adds nothing here: the budget holds any step.)
+func leastCosts(q *searcher, m *moveRules, d *Data, start int, want []int) []int {
+	out := make([]int, len(want))
+	if len(want) == 0 {
+		return out
+	}
+	asked := make([]bool, len(d.Hexes))
+	for _, h := range want {
+		asked[h] = true
+	}
+	left := len(want)
+	search(q, start, whyFar, d, m, func(h, _ int) bool {
+		if asked[h] {
+			left--
+		}
+		return left > 0
+	})
+	for i, h := range want {
+		out[i] = q.at(h)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package wdf
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -87,5 +88,74 @@ func TestWhyReasons(t *testing.T) {
 	mustApply(t, s, Allied, "move aus-17 3616")
 	if got := s.blocked(unit(t, s.d, "aus-16"), "en")["*"]; !strings.Contains(got, "(9.1") {
 		t.Errorf("moved unit: %q", got)
+	}
+}
+
+// TestWhySearchesStopExact: along random games, whenever a unit is chosen
+// in a movement phase, the least costs the "why not" searches stop at
+// (leastCosts: until the hexes asked are settled) are the whole map's,
+// under the rules of movement and without zones of control, for every
+// hex near the unit.
+func TestWhySearchesStopExact(t *testing.T) {
+	checked := 0
+	eachChosen(3, 3, func(s *State, _ engine.Side, u int, _ []engine.Action, seed uint64, n int) {
+		if u >= len(s.d.Units) || s.blocked(u, "en") == nil || s.Flags[u]&fMoved != 0 {
+			return
+		}
+		start := int(s.Pos.Units[u].Hex)
+		var near []int
+		for h := range s.d.Hexes {
+			if hexDistance(s.d, start, h) <= whyRadius {
+				near = append(near, h)
+			}
+		}
+		b := s.board()
+		k := s.moveKind()
+		if u == s.moving() {
+			_, k = s.goOn(u, k)
+		}
+		m := b.unitRules(u, k)
+		free := m
+		free.free = true
+		q := &searcher{}
+		for _, rules := range []*moveRules{&m, &free} {
+			whole := reach(s.d, start, whyFar, rules)
+			// All the hexes near, and those a way leads to (which the
+			// search stops at, before the whole map).
+			reached := slices.DeleteFunc(slices.Clone(near), func(h int) bool { return whole[h] < 0 })
+			for _, want := range [][]int{near, reached} {
+				got := leastCosts(q, rules, s.d, start, want)
+				for i, h := range want {
+					if got[i] != whole[h] {
+						t.Fatalf("seed %d action %d, %s from %s: %s costs %d, the whole map's search %d", seed, n, s.d.Units[u].ID, s.hexID(start), s.hexID(h), got[i], whole[h])
+					}
+				}
+			}
+		}
+		checked++
+	})
+	if checked < 20 {
+		t.Errorf("only %d chosen units checked", checked)
+	}
+}
+
+// BenchmarkWhyNot: the "why not" of a chosen unit (blocked), in English,
+// at states along random games where a unit is chosen to move.
+func BenchmarkWhyNot(b *testing.B) {
+	type chosen struct {
+		s *State
+		u int
+	}
+	var at []chosen
+	eachChosen(3, 5, func(s *State, _ engine.Side, u int, _ []engine.Action, _ uint64, _ int) {
+		if u < len(s.d.Units) && len(at) < 200 {
+			at = append(at, chosen{s.Clone().(*State), u})
+		}
+	})
+	n := 0
+	for b.Loop() {
+		c := at[n%len(at)]
+		c.s.blocked(c.u, "en")
+		n++
 	}
 }
