@@ -3,7 +3,6 @@ package server
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"slices"
 
 	gojson "github.com/goccy/go-json"
@@ -200,17 +199,21 @@ func (s *Server) trimPages(lv *live) {
 }
 
 // encode is the view as JSON: the requester's own fields, then the
-// shared body and log (a replay's view has its body filled in instead).
+// shared body and log (a replay's view has its body filled in instead),
+// in one buffer with room for the line's end.
 func (v *gameView) encode() []byte {
-	out, err := json.Marshal(v)
+	head, err := marshal(v)
 	if err != nil || v.body == nil {
-		return out
+		return head
 	}
-	out = append(out[:len(out)-1], ',')
+	const logOpen, end = `,"log":[`, "]}"
+	out := make([]byte, 0, len(head)+len(v.body)+len(logOpen)+len(v.log)+len(end)+1)
+	out = append(out, head[:len(head)-1]...)
+	out = append(out, ',')
 	out = append(out, v.body...)
-	out = append(out, `,"log":[`...)
+	out = append(out, logOpen...)
 	out = append(out, v.log...)
-	return append(out, "]}"...)
+	return append(out, end...)
 }
 
 // playerName is the name of the user in a seat of lv, looked up once per

@@ -160,6 +160,14 @@ func TestMarshalIsEncodingJSON(t *testing.T) {
 							}
 							same("body", b)
 						}
+						// A page's own fields around a live view's body,
+						// and a replay's view, filled in.
+						v := &gameView{ID: "g1", Game: id, Lang: "it", Status: "active", Result: "r", YourSides: []string{"a"},
+							Seats: []seatJSON{{Side: "a", Player: "ann", You: true}, {Side: "b", AI: "normal"}}, UndoSides: []string{},
+							Invites: []inviteJSON{{Side: "b", URL: "/join/g1?side=b&token=<t>&x"}}, Clock: &clockJSON{}, Interrupt: true}
+						same("page", v)
+						v.ViewBody = render(sess, side, "en")
+						same("replay", v)
 					}
 					for _, e := range sess.Log {
 						same("log", logEntry(sess, e, "it"))

@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"net/http/pprof"
 	"net/netip"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -254,11 +255,14 @@ func writeError(w http.ResponseWriter, err error) {
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
 	if v, ok := v.(*gameView); ok {
-		w.Write(append(v.encode(), '\n'))
+		b := append(v.encode(), '\n')
+		w.Header().Set("Content-Length", strconv.Itoa(len(b))) // one write, not chunks
+		w.WriteHeader(status)
+		w.Write(b)
 		return
 	}
+	w.WriteHeader(status)
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(true)
 	enc.Encode(v)
