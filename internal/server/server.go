@@ -16,7 +16,6 @@ import (
 	"net/http"
 	"net/http/pprof"
 	"net/netip"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -89,6 +88,7 @@ type Server struct {
 	hub     *hub
 	limiter *limiter
 
+	logins    *logins      // sessions seen lately, with their users
 	hashGate  *gate        // bounds concurrent password hashes
 	hashes    atomic.Int64 // password hashes computed
 	dummyOnce sync.Once
@@ -137,6 +137,7 @@ func New(cfg Config) *Server {
 		mux:        http.NewServeMux(),
 		hub:        newHub(orDefault(cfg.StreamsPerClient, streamsPerClient), orDefault(cfg.Streams, streamsTotal)),
 		limiter:    newLimiter(cfg.Now),
+		logins:     newLogins(cfg.Store),
 		hashGate:   newGate(hashSlots, hashQueue),
 		live:       map[string]*live{},
 		think:      newGate(cfg.Computer.Slots, 1<<20),
@@ -255,14 +256,14 @@ func writeError(w http.ResponseWriter, err error) {
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
 	if v, ok := v.(*gameView); ok {
-		b := append(v.encode(), '\n')
-		w.Header().Set("Content-Length", strconv.Itoa(len(b))) // one write, not chunks
-		w.WriteHeader(status)
-		w.Write(b)
+		// No Content-Length: the answer ends when the handler returns, so
+		// a client has it after what the handler started (Server.Wait
+		// covers the computer's move that an action starts).
+		w.Write(append(v.encode(), '\n'))
 		return
 	}
-	w.WriteHeader(status)
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(true)
 	enc.Encode(v)
