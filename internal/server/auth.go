@@ -347,7 +347,12 @@ func (s *Server) who(r *http.Request) (viewer, bool, error) {
 	if err != nil || c.Value == "" {
 		return viewer{}, false, nil
 	}
-	se, err := s.st.Session(r.Context(), tokenHash(c.Value))
+	hash := tokenHash(c.Value)
+	if v, ok := s.logins.get(hash); ok {
+		return v, true, nil
+	}
+	gen := s.logins.begin()
+	se, err := s.st.Session(r.Context(), hash)
 	if errors.Is(err, store.ErrNotFound) {
 		return viewer{}, false, nil
 	}
@@ -361,7 +366,9 @@ func (s *Server) who(r *http.Request) (viewer, bool, error) {
 	if err != nil {
 		return viewer{}, false, err
 	}
-	return viewer{User: u, session: se}, true, nil
+	v := viewer{User: u, session: se}
+	s.logins.put(hash, gen, v)
+	return v, true, nil
 }
 
 // mustAct returns the user for a state-changing request: logged in, and
@@ -549,8 +556,10 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	err = s.st.DeleteSession(r.Context(), v.session.TokenHash)
+	s.logins.forgetToken(v.session.TokenHash)
 	if err == nil && req.Everywhere {
 		err = s.st.DeleteSessionsOf(r.Context(), v.ID, "")
+		s.logins.forgetUser(v.ID)
 	}
 	if err != nil {
 		writeError(w, err)
@@ -601,7 +610,9 @@ func (s *Server) handleNotify(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if err := s.st.SetNotify(r.Context(), v.ID, req.Email, req.Webhook); err != nil {
+	err = s.st.SetNotify(r.Context(), v.ID, req.Email, req.Webhook)
+	s.logins.forgetUser(v.ID)
+	if err != nil {
 		writeError(w, err)
 		return
 	}
@@ -686,6 +697,7 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = s.st.DeleteSessionsOf(r.Context(), v.ID, v.session.TokenHash)
 	}
+	s.logins.forgetUser(v.ID) // its password and other sessions
 	if err != nil {
 		writeError(w, err)
 		return

@@ -314,3 +314,66 @@ func TestTrustedProxy(t *testing.T) {
 		}
 	}
 }
+
+// TestKeptLoginsFollowChanges: with every session kept (logins, after a
+// request each), a change of the account is seen by its other sessions,
+// and a session ended by logging out, by logging out everywhere or by a
+// password change is refused at once; a kept session answers without the
+// store.
+func TestKeptLoginsFollowChanges(t *testing.T) {
+	e := newEnv(t)
+	ann := e.user("ann")
+	session := func() *client {
+		c := e.anon()
+		var me meJSON
+		c.call("POST", "/api/login", login("ann", "password-ann"), &me)
+		c.csrf = me.CSRF
+		return c
+	}
+	me := func(c *client) meJSON {
+		var m meJSON
+		c.call("GET", "/api/me", nil, &m)
+		return m
+	}
+	a, b, c := session(), session(), session()
+	for _, x := range []*client{ann, a, b, c} {
+		if !me(x).LoggedIn {
+			t.Fatal("a new session is not logged in")
+		}
+	}
+	if !e.srv.logins.on || len(e.srv.logins.m) != 4 {
+		t.Fatalf("%d sessions kept, want 4", len(e.srv.logins.m))
+	}
+	if code := a.call("PUT", "/api/me/notify", map[string]string{"email": "ann@example.org"}, nil); code != http.StatusOK {
+		t.Fatalf("notify: %d", code)
+	}
+	if got := me(b).Email; got != "ann@example.org" {
+		t.Errorf("another session sees the address %q", got)
+	}
+	if code := a.call("POST", "/api/logout", map[string]any{}, nil); code != http.StatusOK || me(a).LoggedIn {
+		t.Fatalf("logout: %d, still logged in: %v", code, me(a).LoggedIn)
+	}
+	if !me(b).LoggedIn {
+		t.Fatal("logging out ended another session")
+	}
+	if code := b.call("PUT", "/api/me/password", map[string]string{"old": "password-ann", "new": "a new long passphrase"}, nil); code != http.StatusOK {
+		t.Fatalf("password: %d", code)
+	}
+	if me(c).LoggedIn || me(ann).LoggedIn || !me(b).LoggedIn {
+		t.Fatal("the password change did not end exactly the other sessions")
+	}
+	if code := b.call("POST", "/api/logout", map[string]any{"everywhere": true}, nil); code != http.StatusOK || me(b).LoggedIn {
+		t.Fatal("logging out everywhere left the session")
+	}
+	// A kept session answers without asking the store: its row gone
+	// behind the server's back, it still stands until forgotten.
+	d := e.user("bob")
+	me(d)
+	u, _ := e.st.UserByName(t.Context(), "bob")
+	if err := e.st.DeleteSessionsOf(t.Context(), u.ID, ""); err != nil {
+		t.Fatal(err)
+	}
+	if !me(d).LoggedIn {
+		t.Error("a kept session asked the store")
+	}
+}
