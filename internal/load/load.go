@@ -94,10 +94,13 @@ func (r Report) String() string {
 		fmt.Fprintf(&b, "store: %d group commits, %.1f changes and %v each on average\n",
 			r.Commits, float64(r.Changes)/float64(r.Commits), ms(r.CommitTime/time.Duration(r.Commits)))
 	}
-	fmt.Fprintf(&b, "load generator: CPU %.1f s (%.2f cores)\n", r.ClientCPU, r.ClientCPU/r.Elapsed.Seconds())
+	// CPU a request: what a machine of its own would spend on each of
+	// the actions and views answered.
+	reqs := float64(max(1, r.Actions+r.Views))
+	fmt.Fprintf(&b, "load generator: CPU %.1f s (%.2f cores, %.2f ms a request)\n", r.ClientCPU, r.ClientCPU/r.Elapsed.Seconds(), 1000*r.ClientCPU/reqs)
 	if r.CPUSeconds > 0 {
-		fmt.Fprintf(&b, "server: CPU %.1f s (%.2f cores), memory %d MiB (peak %d MiB)\n",
-			r.CPUSeconds, r.CPUSeconds/r.Elapsed.Seconds(), r.RSSBytes>>20, r.PeakRSS>>20)
+		fmt.Fprintf(&b, "server: CPU %.1f s (%.2f cores, %.2f ms a request, %.2f ms an action with its views), memory %d MiB (peak %d MiB)\n",
+			r.CPUSeconds, r.CPUSeconds/r.Elapsed.Seconds(), 1000*r.CPUSeconds/reqs, 1000*r.CPUSeconds/float64(max(1, r.Actions)), r.RSSBytes>>20, r.PeakRSS>>20)
 	}
 	return b.String()
 }
