@@ -88,7 +88,9 @@ func (s *Server) body(lv *live, key bodyKey) []byte {
 		body.Prompt = key.result
 	}
 	if key.act {
-		for _, a := range sess.State.Legal(key.side, nil) {
+		legal := sess.State.Legal(key.side, nil)
+		body.Actions = make([]actionJSON, 0, len(legal))
+		for _, a := range legal {
 			body.Actions = append(body.Actions, actionJSON{Action: sess.State.EncodeAction(a), Label: sess.State.Describe(a, key.lang)})
 		}
 	}
