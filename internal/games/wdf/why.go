@@ -55,10 +55,11 @@ func (s *State) blocked(u int, lang string) map[string]string {
 		}
 	}
 	// The least cost of each, with no limit of MP, without zones of
-	// control (free) and then, for those it cannot reach with its MP that
-	// way, under the rules of movement (need: never less, as those rules
-	// only add costs and bar steps). Each search stops once it has settled
-	// the hexes asked (the least costs come first), not the whole map.
+	// control (free) and then, for those it reaches that way but not with
+	// its MP, under the rules of movement (need: never less, nor reaching
+	// more, as those rules only add costs and bar steps). Each search
+	// stops once it has settled the hexes asked (the least costs come
+	// first), not the whole map.
 	q := searchers.Get().(*searcher)
 	defer searchers.Put(q)
 	m := b.unitRules(u, k)
@@ -67,7 +68,7 @@ func (s *State) blocked(u int, lang string) map[string]string {
 	fc := leastCosts(q, &free, s.d, start, costed)
 	var far []int
 	for i, h := range costed {
-		if fc[i] > ma || fc[i] < 0 {
+		if fc[i] > ma {
 			far = append(far, h)
 		}
 	}
