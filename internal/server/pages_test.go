@@ -134,6 +134,15 @@ func TestViewCacheIsBounded(t *testing.T) {
 // game's views, every side's and the observer's, in English and Italian,
 // with the actions of the side to decide, along random games.
 func TestMarshalIsEncodingJSON(t *testing.T) {
+	// Players' names and chat reach the pages too: what encoding/json
+	// escapes or replaces (HTML, line separators, invalid UTF-8, controls).
+	for _, s := range []string{"\u2028\u2029", "\xff\xfe", "<script>&'\"", "\x00\x1f\x7f", "é€𝄞", "a\tb\nc\\"} {
+		v := seatJSON{Side: s, Player: s}
+		want, _ := json.Marshal(v)
+		if got, err := marshal(v); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%q: marshal gives %s (%v), encoding/json %s", s, got, err, want)
+		}
+	}
 	for _, id := range engine.GameIDs() {
 		t.Run(id, func(t *testing.T) {
 			g, _ := engine.Lookup(id)
