@@ -19,8 +19,25 @@ func init() {
 		Evaluate: evaluate,
 		Rollout:  rollout,
 		Prior:    prior,
-		Turn:     func(st engine.State) int { s := st.(*State); return int(s.Turn)*2 + int(s.Segment) },
+		Turn:     turnOf,
 	})
+}
+
+// turnOf is the computer players' game turn (ai.Knowledge.Turn): each
+// ORDER Segment (2.1) is one, the Rail Movement Segment with the 1st, the
+// Supply Phase with the 2nd; the setup (1.7) is one of its own, and the
+// Supply Source Segment belongs to the 1st ORDER Segment that follows it
+// (the GT number has moved on before it, the Segment not yet). Each such
+// turn has its own time budget.
+func turnOf(st engine.State) int {
+	s := st.(*State)
+	switch s.Step {
+	case stSetup:
+		return 0
+	case stSource, stRemoveSD:
+		return int(s.Turn)*2 + 1
+	}
+	return int(s.Turn)*2 + int(s.Segment)
 }
 
 // evaluate estimates side's chance of winning (2.4): a logistic of the

@@ -226,3 +226,46 @@ func TestEvaluateJudges(t *testing.T) {
 		}
 	}
 }
+
+// TestTurnAndAsides: over random games, the computer players' game turn
+// (turnOf) never goes back, is the setup's own while it lasts and changes
+// only at a new ORDER Segment (2.1), so that each Segment has one time
+// budget; the only asides (engine.Asider) are the drop and the uncommit of
+// a secret choice (3.2), and a complete choice leaves the players only its
+// commit.
+func TestTurnAndAsides(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		s := NewState(DefaultData(), seed)
+		s.SetLogging(false)
+		r := engine.NewRand(seed + 200)
+		last := turnOf(s)
+		if last != 0 {
+			t.Fatalf("setup's turn %d, want 0", last)
+		}
+		for !s.Over() {
+			side := engine.Deciding(s).Sides()[0]
+			legal := s.Legal(side, nil)
+			for _, a := range legal {
+				if want := a.Op == opDrop || a.Op == opUncommit; s.Aside(a) != want {
+					t.Fatalf("Aside(%s) = %v", s.EncodeAction(a), !want)
+				}
+			}
+			if s.Step == stChoose && s.chosen(side) == OrdersChosen {
+				if c := slices.DeleteFunc(slices.Clone(legal), s.Aside); len(c) != 1 || c[0].Op != opCommit {
+					t.Fatalf("a complete choice leaves %v", c)
+				}
+			}
+			if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+			turn := turnOf(s)
+			switch {
+			case turn < last:
+				t.Fatalf("turn went back from %d to %d at GT%d", last, turn, s.Turn)
+			case turn != last && s.Step != stSetup && s.Step != stChoose && s.Step != stSource && !s.Over():
+				t.Fatalf("turn changed from %d to %d at step %d, not at an ORDER Segment's choice", last, turn, s.Step)
+			}
+			last = turn
+		}
+	}
+}

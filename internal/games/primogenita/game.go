@@ -34,6 +34,14 @@ func (s *State) Waiting(side engine.Side) bool {
 	return s.Step == stChoose && side >= 0 && side < 2 && s.Committed[side]
 }
 
+// Aside reports that a only takes back part of the side's own secret
+// choice before the reveal (3.2: drop, uncommit; engine.Asider): it answers
+// no question of the game, the same side decides after it, and the server
+// credits it no clock time. The computer players leave asides alone: a
+// search that may drop and pick again spent a third of its Order choices
+// on going round that loop (issue 25).
+func (s *State) Aside(a engine.Action) bool { return a.Op == opDrop || a.Op == opUncommit }
+
 // Determinize resamples what viewer cannot see (engine.State).
 // The other side's unrevealed Orders are drawn by what the situation seen
 // from outside calls for (determinizeOrders, ai.go); future dice from a
