@@ -91,7 +91,7 @@ func evaluate(st engine.State, side engine.Side) float64 {
 	var str [2]float64
 	for _, sd := range []engine.Side{Allied, Italian} {
 		units := s.resupplyUnits(sd)
-		traced := s.match(s.net(sd, sd == Allied && s.Trucks), units)
+		traced := s.supported(sd, units, sd == Allied && s.Trucks)
 		for k, u := range units {
 			us := &s.Pos.Units[u]
 			v := float64(s.d.Strength(&s.Pos, u))

@@ -3,6 +3,7 @@ package primogenita
 import (
 	"testing"
 
+	"sandtable/internal/ai"
 	"sandtable/internal/engine"
 )
 
@@ -118,4 +119,29 @@ func BenchmarkAlliedField(b *testing.B) {
 			states[i%len(states)].alliedField(buf[:0])
 		}
 	})
+}
+
+// BenchmarkSearch: a normal-level search (the normal configuration, one
+// worker, 64 iterations, no time limit) at the first 40 decision points of
+// Move Orders and of Order choices in a random game: where the computer
+// players spend their time. Profile it with -cpuprofile.
+func BenchmarkSearch(b *testing.B) {
+	decisions := randomDecisions(7)
+	cfg := ai.NormalConfig
+	cfg.Iterations, cfg.Budget, cfg.TurnBudget, cfg.Workers = 64, 0, 0, 1
+	for _, at := range []step{stMove, stChoose} {
+		var states []*State
+		for _, s := range decisions {
+			if s.Step == at && len(states) < 40 {
+				states = append(states, s)
+			}
+		}
+		b.Run([]string{stMove: "move", stChoose: "choose"}[at], func(b *testing.B) {
+			p := ai.NewMCTS(Game{}, cfg, 1)
+			for i := range b.N {
+				s := states[i%len(states)]
+				p.Search(s, s.Active().Sides()[0])
+			}
+		})
+	}
 }

@@ -1,9 +1,11 @@
 package primogenita
 
 import (
+	"slices"
 	"strconv"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/hexgrid"
 )
 
 // Allied supply marker levels (5.3), by index in Data.AlliedSupply.
@@ -92,12 +94,68 @@ func (n supplyNet) any(h int, unlimited bool) bool {
 	return false
 }
 
+// netFor is net for units (all of side) alone: the sources serving any
+// number are traced only as far as a unit none of them reaches is left,
+// the others only when such a unit lies within their range (mayReach);
+// a source not traced reaches nothing in it. What it says of the units'
+// hexes is what net says, and all match asks of it.
+func (s *State) netFor(side engine.Side, trucks bool, units []int) supplyNet {
+	n := supplyNet{srcs: s.sources(side, trucks)}
+	n.reach = make([][]bool, len(n.srcs))
+	none := make([]bool, len(s.d.Hexes))
+	left := make([]int, 0, len(units)) // the hexes of the units no traced FS or LS reaches
+	for _, u := range units {
+		left = append(left, int(s.Pos.Units[u].Hex))
+	}
+	var sn *snap
+	for _, unlimited := range []bool{true, false} {
+		for i, src := range n.srcs {
+			if (src.cap < 0) != unlimited {
+				continue
+			}
+			n.reach[i] = none
+			if !slices.ContainsFunc(left, func(h int) bool { return s.mayReach(src, h) }) {
+				continue
+			}
+			if sn == nil {
+				sn = s.d.snapshot(&s.Pos)
+			}
+			n.reach[i] = make([]bool, len(s.d.Hexes))
+			for _, r := range s.d.trace(sn, side, src.hex, src.rng) {
+				n.reach[i][s.d.at(r.Hex)-1] = true
+			}
+			if unlimited {
+				left = slices.DeleteFunc(left, func(h int) bool { return n.reach[i][h] })
+			}
+		}
+	}
+	return n
+}
+
+// mayReach reports whether a trace from src could reach hex h: not when
+// h lies farther than src's range at the cheapest cost of entering a hex,
+// beyond the one hex a trace always reaches (5.1).
+func (s *State) mayReach(src source, h int) bool {
+	dist := hexgrid.Distance(s.d.Hexes[src.hex].At, s.d.Hexes[h].At)
+	return dist <= 1 || (dist-1)*s.d.Tables.cheapest() <= src.rng
+}
+
+// cheapest is the least a step may cost in half mp (4.1): a road's, or a
+// terrain's if any were cheaper (a track costs no less than a road).
+func (t *Tables) cheapest() int {
+	c := t.RoadMP
+	for _, mp := range t.TerrainMP {
+		c = min(c, mp)
+	}
+	return c
+}
+
 // supported decides which of units (all of one side) trace Support (5.1,
 // 5.2, 5.5, 5.6): as many as possible, the capacity of SD (2 units) and
 // Italian towns (4) respected; among equal numbers, units earlier in the
 // list first (ruling P11).
 func (s *State) supported(side engine.Side, units []int, trucks bool) []bool {
-	return s.match(s.net(side, trucks), units)
+	return s.match(s.netFor(side, trucks, units), units)
 }
 
 // match serves units from n: those an FS or LS reaches, then as many of

@@ -1,6 +1,11 @@
 package primogenita
 
-import "testing"
+import (
+	"slices"
+	"testing"
+
+	"sandtable/internal/engine"
+)
 
 // stateWith is a state after setup with an empty map, for placing units.
 func stateWith(t *testing.T) (*State, *fixture) {
@@ -232,5 +237,32 @@ func TestResupplyChoice57(t *testing.T) {
 	}
 	if s.Pos.Units[b].Supply != Supplied || s.Pos.Units[c].Supply != Supplied || s.Pos.Units[a].Supply != LowSupply {
 		t.Fatalf("supply %d %d %d", s.Pos.Units[a].Supply, s.Pos.Units[b].Supply, s.Pos.Units[c].Supply)
+	}
+}
+
+// TestSupportedTracesWhatMatters: over random games, supported (which
+// traces only the sources that can matter, netFor) says of every unit
+// what the match on every source traced says (5.1, 5.2, 5.7b): of each
+// unit alone, and of each side's units together.
+func TestSupportedTracesWhatMatters(t *testing.T) {
+	n := 0
+	for _, s := range randomStates(t, 2) {
+		for _, side := range []engine.Side{Allied, Italian} {
+			units := s.resupplyUnits(side)
+			for _, trucks := range []bool{false, true} {
+				if got, want := s.supported(side, units, trucks), s.match(s.net(side, trucks), units); !slices.Equal(got, want) {
+					t.Fatalf("GT%d side %d trucks %v: supported %v, match of the whole net %v", s.Turn, side, trucks, got, want)
+				}
+			}
+			for _, u := range units {
+				if got, want := s.supported(side, []int{u}, false)[0], s.match(s.net(side, false), []int{u})[0]; got != want {
+					t.Fatalf("GT%d unit %s: supported %v, match of the whole net %v", s.Turn, s.d.Units[u].ID, got, want)
+				}
+				n++
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d checks", n)
 	}
 }

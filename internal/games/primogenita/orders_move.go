@@ -42,10 +42,11 @@ func (s *State) canStart(u int) bool {
 
 // moveSteps appends the hexes unit u may step into next with left half mp
 // (oneHex: a Tactical Move's Foot unit, any adjacent hex).
-func (s *State) moveSteps(dst []engine.Action, u int, left int, oneHex bool) []engine.Action {
+func (s *State) moveSteps(dst []engine.Action, sn *snap, u int, left int, oneHex bool) []engine.Action {
 	h := int(s.Pos.Units[u].Hex)
+	m := s.moverOf(u)
 	for _, l := range s.d.Hexes[h].Links {
-		cost, _, ok := s.d.EnterCost(&s.Pos, s.moverOf(u), h, l.To)
+		cost, _, ok := s.d.enterCost(sn, m, h, l.To)
 		if ok && (oneHex || cost <= left) && s.fits(u, l.To) { // ruling P14: never into a full hex
 			dst = append(dst, engine.Action{Op: opMove, A: int16(u), B: int16(l.To)})
 		}
@@ -59,17 +60,21 @@ func (s *State) moveSteps(dst []engine.Action, u int, left int, oneHex bool) []e
 func (s *State) legalMove(dst []engine.Action) []engine.Action {
 	if s.Mover >= 0 {
 		if s.MoverLeft > 0 {
-			dst = s.moveSteps(dst, int(s.Mover), int(s.MoverLeft), false)
+			dst = s.moveSteps(dst, s.d.snapshot(&s.Pos), int(s.Mover), int(s.MoverLeft), false)
 		}
 		dst = append(dst, engine.Action{Op: opHalt, A: s.Mover})
 		return dst
 	}
+	var sn *snap // one count of the units for every step listed
 	for u := range s.d.Units {
 		if s.Pos.Units[u].Loc != OnMap || !s.canStart(u) {
 			continue
 		}
+		if sn == nil {
+			sn = s.d.snapshot(&s.Pos)
+		}
 		budget, oneHex, _ := s.d.Allowance(&s.Pos, u, moveOrders[int(s.Current)], s.Advance)
-		dst = s.moveSteps(dst, u, budget, oneHex)
+		dst = s.moveSteps(dst, sn, u, budget, oneHex)
 	}
 	return append(dst, engine.Action{Op: opDone})
 }
