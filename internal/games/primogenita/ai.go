@@ -210,32 +210,88 @@ func (s *State) goalDistance(side engine.Side, h int) float64 {
 	return best
 }
 
-// contact reports whether some unit of side stands next to an enemy unit:
-// an Assault is possible (7.1).
-func (s *State) contact(side engine.Side) bool {
-	var occ [MaxHexes]uint8
+// bestOdds is the best Combat Table column (7.1) side could assault at
+// now, -1 if no unit of side stands next to an enemy unit: for each enemy
+// hex next to side's units, their strength together (not Disrupted, 8.1)
+// against the hex's, shifted by its terrain and Trench (7.2). The other
+// shifts and what the terrain forbids are left out: it stays cheap, for
+// the worth of an Assault Order, which the search asks at every sample.
+func (s *State) bestOdds(side engine.Side) int {
+	var str [2][MaxHexes]int16
 	for u := range s.d.Units {
-		if us := &s.Pos.Units[u]; us.Loc == OnMap {
-			occ[us.Hex] |= 1 << uint(s.d.Units[u].Side)
+		if us := &s.Pos.Units[u]; us.Loc == OnMap && s.d.Units[u].Kind != SD {
+			str[s.d.Units[u].Side][us.Hex] += int16(s.d.Strength(&s.Pos, u)) + 1 // +1: occupied
 		}
 	}
-	for h := range s.d.Hexes {
-		if occ[h]&(1<<uint(side)) == 0 {
+	var att [MaxHexes]int16
+	for u := range s.d.Units {
+		us := &s.Pos.Units[u]
+		if us.Loc != OnMap || s.d.Units[u].Side != side || us.Disrupted || s.d.Units[u].Kind == SD || s.d.Units[u].Kind == Air {
 			continue
 		}
-		for _, l := range s.d.Hexes[h].Links {
-			if occ[l.To]&(1<<uint(Other(side))) != 0 {
-				return true
+		for _, l := range s.d.Hexes[us.Hex].Links {
+			if str[Other(side)][l.To] > 0 && s.d.Hexes[l.To].Entry < 0 {
+				att[l.To] += int16(s.d.Strength(&s.Pos, u))
 			}
 		}
 	}
-	return false
+	best := -1
+	for h := range s.d.Hexes {
+		if att[h] == 0 {
+			continue
+		}
+		net := s.d.Tables.AssaultShift[s.d.Hexes[h].Terrain]
+		if s.Pos.HasTrench(h) {
+			net--
+		}
+		best = max(best, FinalColumn(OddsColumn(int(att[h]), int(str[Other(side)][h])-1), net))
+	}
+	return best
+}
+
+// assaultGain is what the attacker choosing a target (7.1) may expect of
+// assaulting hex h with every unit able to join: the Combat Table's
+// column for their strength against the defenders' with 7.2's shifts,
+// read die by die (7.3): a step or retreat of the defender counts for it,
+// a Push half, a step of its own against it (Allied remnants cost a VP
+// each, 2.3); an enemy town in h adds its VP by the chance of taking it
+// (an Oc or a Push). At 1:2 and 1:1 it is below nothing; from 2:1 above.
+func (s *State) assaultGain(h int) float64 {
+	var att []int
+	for u := range s.d.Units {
+		if s.canAssault(u, h) {
+			att = append(att, u)
+		}
+	}
+	def := s.d.StackStrength(&s.Pos, Other(s.Attacker), h)
+	col := FinalColumn(OddsColumn(s.strengthOf(att), def), s.shiftsAt(h, att).Net())
+	g, take := 0.0, 0.0
+	for die := range s.d.Tables.Combat {
+		r := s.d.Tables.Combat[die][col]
+		if r.Def != Loss0 {
+			g++
+		}
+		if r.Att != Loss0 {
+			g -= 1.5
+		}
+		if r.Push {
+			g += 0.5
+		}
+		if r.Def == LossOc || r.Push {
+			take++
+		}
+	}
+	n := float64(len(s.d.Tables.Combat))
+	if t := s.d.Hexes[h].Town; t >= 0 && s.d.EnemyTown(&s.Pos, s.Attacker, h) {
+		g += 0.3 * float64(s.townValue(t)) * take
+	}
+	return g / n
 }
 
 // orderWorths is how much choosing each of side's Orders looks worth now
 // (0: it cannot be chosen), judged only from what both sides see: Main
-// Orders above Combination and Minor Orders (3.1), an Assault Order worth
-// more with units in contact (7.1), Reinforcements (27, 6) when some are
+// Orders above Combination and Minor Orders (3.1), an Assault Order by
+// the best odds its side could assault at now (bestOdds, 7.1), Reinforcements (27, 6) when some are
 // due, Order 43 only with Air units on the Air Base, a Combination Order
 // little when its owner's box is full (3.3), and an Order costing two or
 // three of the four choices (3.4) at a share of its worth; the
@@ -245,7 +301,7 @@ func (s *State) contact(side engine.Side) bool {
 // Orders' targets are not traced.
 func (s *State) orderWorths(side engine.Side) *[NumOrders + 1]float64 {
 	var out [NumOrders + 1]float64
-	contact := s.contact(side)
+	odds := s.bestOdds(side)
 	boxFull := s.boxCount(side) >= MaxComboBox
 	due := s.due(side)
 	air := s.airOnBase() > 0
@@ -260,11 +316,8 @@ func (s *State) orderWorths(side engine.Side) *[NumOrders + 1]float64 {
 		switch o.Category {
 		case Main:
 			v = 3
-			if o.Letter == 'A' {
-				v = 1
-				if contact {
-					v = 4
-				}
+			if o.Letter == 'A' { // by the best odds in reach (7.1): none, 1:2 ... 5:1
+				v = []float64{1, 1, 2, 3.5, 4.5, 5, 5}[odds+1]
 			}
 		case Combination:
 			v = 1.5
@@ -384,7 +437,10 @@ func (s *State) score(side engine.Side, a engine.Action, worth *[NumOrders + 1]f
 	case opUpgrade:
 		return 3 // an FS serves every unit in range, and the turn after (5.3)
 	case opTarget:
-		if s.Step == stAsTarget || s.Step == stBombTarget {
+		switch s.Step {
+		case stAsTarget: // the odds the Assault would get, and the town it may take
+			return max(0.05, 1+2*s.assaultGain(int(a.A)))
+		case stBombTarget:
 			return 1 + 6/(1+float64(s.d.StackStrength(&s.Pos, Other(side), int(a.A))))
 		}
 		return 1

@@ -269,3 +269,63 @@ func TestTurnAndAsides(t *testing.T) {
 		}
 	}
 }
+
+// TestAssaultTargetsByOdds: where an Assault's target is chosen (7.1) in
+// random games, the prior ranks the targets by the odds every unit able
+// to join would get (7.2's shifts included): a target that is no enemy
+// town ranks below ending the Order at 1:2 and 1:1 and above it from 3:1,
+// and a better column never ranks below a worse one.
+func TestAssaultTargetsByOdds(t *testing.T) {
+	seen := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		s := NewState(DefaultData(), seed)
+		s.SetLogging(false)
+		r := engine.NewRand(seed + 300)
+		for !s.Over() {
+			side := engine.Deciding(s).Sides()[0]
+			legal := s.Legal(side, nil)
+			if s.Step == stAsTarget {
+				seen++
+				var field *supplyField
+				done := s.score(side, engine.Action{Op: opDone}, nil, &field)
+				type target struct {
+					col   int
+					score float64
+				}
+				var plain []target
+				for _, a := range legal {
+					if a.Op != opTarget || s.d.Hexes[a.A].Town >= 0 {
+						continue
+					}
+					h := int(a.A)
+					var att []int
+					for u := range s.d.Units {
+						if s.canAssault(u, h) {
+							att = append(att, u)
+						}
+					}
+					col := FinalColumn(OddsColumn(s.strengthOf(att), s.d.StackStrength(&s.Pos, Other(side), h)), s.shiftsAt(h, att).Net())
+					v := s.score(side, a, nil, &field)
+					switch {
+					case col <= Odds1to1 && v >= done:
+						t.Fatalf("GT%d: a target at column %d scores %v, ending the Order %v", s.Turn, col, v, done)
+					case col >= Odds3to1 && v <= done:
+						t.Fatalf("GT%d: a target at column %d scores %v, ending the Order %v", s.Turn, col, v, done)
+					}
+					for _, o := range plain {
+						if o.col > col && o.score < v || o.col < col && o.score > v {
+							t.Fatalf("GT%d: column %d scores %v, column %d %v", s.Turn, o.col, o.score, col, v)
+						}
+					}
+					plain = append(plain, target{col, v})
+				}
+			}
+			if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if seen < 20 {
+		t.Fatalf("only %d target choices", seen)
+	}
+}

@@ -97,12 +97,16 @@ func (s *State) attackers() []int {
 
 // assaultShifts are 7.2's shifts for the Assault under way (none in a
 // Counterattack, 7.5).
-func (s *State) assaultShifts() Shifts {
-	h := int(s.Target)
+func (s *State) assaultShifts() Shifts { return s.shiftsAt(int(s.Target), s.attackers()) }
+
+// shiftsAt are 7.2's shifts for attackers (units of s.Attacker)
+// assaulting hex h: assaultShifts for the Assault under way, and the
+// computer players' look at one not yet begun (assaultGain, ai.go).
+func (s *State) shiftsAt(h int, attackers []int) Shifts {
 	sh := Shifts{Terrain: s.d.Tables.AssaultShift[s.d.Hexes[h].Terrain], Trench: s.Pos.HasTrench(h)}
 	onlyArt := true
-	for _, u := range s.defenders() {
-		if s.d.Units[u].Kind == SD {
+	for u := range s.d.Units {
+		if !s.Pos.at(u, h) || s.d.Units[u].Side == s.Attacker || s.d.Units[u].Kind == SD {
 			continue
 		}
 		if !s.d.Units[u].Artillery {
@@ -115,7 +119,7 @@ func (s *State) assaultShifts() Shifts {
 	sh.OnlyArtillery = onlyArt
 	hexes := map[int16]bool{}
 	uphill, nonArt := true, 0
-	for _, u := range s.attackers() {
+	for _, u := range attackers {
 		if s.d.Units[u].Artillery {
 			continue
 		}
