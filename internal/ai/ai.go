@@ -81,6 +81,12 @@ type Knowledge struct {
 	// and the players use it to spread a per-turn time budget. Without it
 	// the players use st's GameTurn method if it has one (see Turner).
 	Turn func(st engine.State) int
+	// DecisionsLeft estimates side's decisions left in the game turn of st
+	// (Turn), this one included, from what side may know. The players
+	// spread what is left of a turn's time budget over it instead of the
+	// pace of the turns before, for a game whose turns ask very different
+	// numbers of decisions.
+	DecisionsLeft func(st engine.State, side engine.Side) int
 }
 
 // Turner is an optional interface of engine.State: GameTurn is the number

@@ -468,14 +468,19 @@ func (p *MCTS) budget(st engine.State, side engine.Side) time.Duration {
 		p.turn, p.turnSide, p.turnSpent, p.turnDecs = t, side, 0, 0
 	}
 	// Spread what is left of the turn's budget over the decisions still
-	// expected, judging by the turns played so far (20 before any).
+	// expected: the game's estimate (Knowledge.DecisionsLeft), else
+	// judging by the turns played so far (20 before any).
 	expect := 20
 	if p.turns > 0 {
 		expect = (p.turnsDecs + p.turns - 1) / p.turns
 	}
 	p.turnDecs++
+	n := expect - p.turnDecs + 1
+	if p.know.DecisionsLeft != nil {
+		n = p.know.DecisionsLeft(st, side)
+	}
 	left := p.Config.TurnBudget - p.turnSpent
-	if share := left / time.Duration(max(2, expect-p.turnDecs+1)); share < b {
+	if share := left / time.Duration(max(2, n)); share < b {
 		b = max(share, p.Config.MinBudget)
 	}
 	return b

@@ -20,6 +20,8 @@ func init() {
 		Rollout:  rollout,
 		Prior:    prior,
 		Turn:     turnOf,
+
+		DecisionsLeft: decisionsLeft,
 	})
 }
 
@@ -38,6 +40,56 @@ func turnOf(st engine.State) int {
 		return int(s.Turn)*2 + 1
 	}
 	return int(s.Turn)*2 + int(s.Segment)
+}
+
+// decisionsLeft estimates side's decisions left in this turn (turnOf;
+// ai.Knowledge.DecisionsLeft), from what side knows: the setup's units
+// still to place (1.7), the Orders still to choose (3.2), and for each of
+// its own Orders still to execute in this Segment one decision, with
+// three a unit it may move in a Move Order (4.1: they move hex by hex)
+// and eight for an Assault (7). A Segment asks from a dozen decisions to
+// nearly two hundred, so that the pace of the Segments before spent the
+// 10 s of normal's turn budget in the first third of a long one.
+func decisionsLeft(st engine.State, side engine.Side) int {
+	s := st.(*State)
+	if s.Step == stSetup {
+		n := 0
+		for u := range s.d.Units {
+			if unit := &s.d.Units[u]; unit.Side == side && unit.Setup != 0 && s.Pos.Units[u].Loc == InBox {
+				n++
+			}
+		}
+		return n
+	}
+	movers := 0
+	for u := range s.d.Units {
+		if unit := &s.d.Units[u]; unit.Side == side && s.Pos.Units[u].Loc == OnMap && unit.Move > 0 && unit.Kind != Air && !s.Moved[u] {
+			movers++
+		}
+	}
+	order := func(p int) int {
+		o := &s.d.Orders[p]
+		switch {
+		case o.Category != Main:
+			return 1
+		case o.Letter == 'M':
+			return 2 + 3*movers
+		case o.Letter == 'A':
+			return 8
+		}
+		return 3
+	}
+	n := 0
+	if s.Step == stChoose && !s.Committed[side] {
+		left := OrdersChosen - s.chosen(side)
+		n += left + 1 + left*order(36)/2 // the picks, the commit, and what they will ask
+	}
+	for p := 1; p <= NumOrders; p++ {
+		if w := s.Orders[p].Where; s.d.Orders[p].Side == side && (w == OrdPending || w == OrdTrack || w == OrdExecuting) {
+			n += order(p)
+		}
+	}
+	return max(n, 1)
 }
 
 // evaluate estimates side's chance of winning (2.4): a logistic of the

@@ -329,3 +329,22 @@ func TestAssaultTargetsByOdds(t *testing.T) {
 		t.Fatalf("only %d target choices", seen)
 	}
 }
+
+// TestDecisionsLeft: the estimate of a side's decisions left in its turn
+// (decisionsLeft, the turn budget's spread) is at least one wherever the
+// side decides, and reads nothing the side cannot see: it is the same on
+// any determinization of the state from the side's view.
+func TestDecisionsLeft(t *testing.T) {
+	r := engine.NewRand(9)
+	for i, s := range randomStates(t, 2) {
+		for _, side := range engine.Deciding(s).Sides() {
+			n := decisionsLeft(s, side)
+			if n < 1 {
+				t.Fatalf("state %d: %d decisions left", i, n)
+			}
+			if m := decisionsLeft(s.Determinize(side, &r), side); m != n {
+				t.Fatalf("state %d: %d decisions left, %d on a determinization", i, n, m)
+			}
+		}
+	}
+}
