@@ -105,7 +105,9 @@ func decisionsLeft(st engine.State, side engine.Side) int {
 // Italian one already Low or No Supply little (it would be removed), an
 // Allied one a step less, and a VP less when that step costs one (2.3) —
 // the Allied advance must bring its supply along. A town not yet entered counts at most townShare of its VP, so
-// entering it is always worth something.
+// entering it is always worth something. The margin is the better of that
+// and the VP this turn's Victory Check may see (2.4: 20 win at once), the
+// towns counted by the ORDER Segments left in this turn alone.
 //
 // The logistic is centred on that expectation and wide (evalScale VP):
 // a search compares its actions by differences of this value, and a
@@ -119,7 +121,8 @@ func evaluate(st engine.State, side engine.Side) float64 {
 		deduct += s.d.Turns[t].VPDeduction
 	}
 	near := s.nearest()
-	expect := 0.0
+	now := float64(3-s.Segment) / 2 // this turn's ORDER Segments left, in turns
+	expect, expectNow := 0.0, 0.0
 	for t := range s.d.Towns {
 		vp := float64(s.townValue(t))
 		if vp == 0 {
@@ -128,16 +131,19 @@ func evaluate(st engine.State, side engine.Side) float64 {
 		dA, dI := float64(near[Allied][t]), float64(near[Italian][t])
 		if s.Pos.TownController(t) == Italian {
 			share := townShare * logistic((advance*left-dA)/2)
+			shareNow := townShare * logistic((advance*now-dA)/2)
 			if dI == 0 {
-				share *= 0.75 // held: it must be assaulted (7)
+				share, shareNow = share*0.75, shareNow*0.75 // held: it must be assaulted (7)
 			}
 			expect += vp * share
+			expectNow += vp * shareNow
 		} else if dI <= 2 {
 			risk := 0.5 - 0.2*(dI-1) // an Italian unit next to it, or two hexes away
 			if dA == 0 {
 				risk = 0.1 // held by the Allies
 			}
 			expect -= vp * risk
+			expectNow -= vp * risk
 		}
 	}
 	var str [2]float64
@@ -160,6 +166,7 @@ func evaluate(st engine.State, side engine.Side) float64 {
 				v *= 0.5 // No Supply: a step lost (5.7c) ...
 				if s.vpOnStepLoss(u) {
 					expect-- // ... and a VP with it (2.3)
+					expectNow--
 				}
 			}
 			str[sd] += v
@@ -167,6 +174,10 @@ func evaluate(st engine.State, side engine.Side) float64 {
 	}
 	balance := (str[Allied] - str[Italian]) / (str[Allied] + str[Italian] + 1)
 	margin := float64(s.VP) - float64(deduct) + expect + 4*balance*min(left, 5) - (WinVP - 0.5)
+	// 2.4: 20 VP at this turn's Victory Check win at once, whatever the
+	// Game Turn Track would take later: near 20, the towns within reach
+	// this turn are the better way there.
+	margin = max(margin, float64(s.VP)+expectNow-(WinVP-0.5))
 	p := logistic(margin / evalScale)
 	if side == Allied {
 		return p

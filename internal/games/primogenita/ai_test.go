@@ -212,6 +212,17 @@ func TestEvaluateJudges(t *testing.T) {
 			s.Pos.Units[f.unit("11-ind")].Supply = LowSupply
 		}, false},
 	}
+	// 2.4: one town from 20 VP late in GT7, with a brigade next to it and
+	// none to defend it, the Victory Check at the turn's end is better than
+	// even; the Game Turn Track's 5 VP to come do not count against it.
+	late := start.clone()
+	f := &fixture{t: t, d: late.d, p: &late.Pos}
+	late.Turn, late.Segment, late.VP = 7, 2, 19
+	late.Pos.Units[f.unit("12-col")].Hex = int16(f.hex("J-19"))
+	late.Pos.Units[f.unit("11-ind")].Hex = int16(f.hex("H-5"))
+	if v := evaluate(late, Allied); v < 0.5 {
+		t.Errorf("19 VP in GT7's 2nd Segment, next to an empty Keru: the Allies' chance is %.3f", v)
+	}
 	for _, c := range cases {
 		s := start.clone()
 		f := &fixture{t: t, d: s.d, p: &s.Pos}
