@@ -69,5 +69,10 @@
 // leaving a taken town next to Italian units weighs its VP), and the
 // guess at the other side's unrevealed Orders by their worth as both
 // sides can judge it (Trucks & Mules by the units out of range, the
-// Reorganisations by the Disrupted units).
+// Reorganisations by the Disrupted units, an Assault Order by the best
+// odds in reach); Assault targets by the odds every unit able to join
+// would get (7.2's shifts, shiftsAt) and the town they may take; the turn
+// each ORDER Segment (the setup one of its own), its time spread over the
+// side's own decisions left (decisionsLeft); drop and uncommit are asides
+// (engine.Asider), which the players never weigh.
 package primogenita
