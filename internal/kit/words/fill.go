@@ -2,9 +2,11 @@ package words
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"text/template/parse"
 
+	"github.com/nicksnyder/go-i18n/v2/i18n"
 	i18ntemplate "github.com/nicksnyder/go-i18n/v2/i18n/template"
 )
 
@@ -95,4 +97,64 @@ func (f filled) Execute(data any) (string, error) {
 		b.WriteString(v)
 	}
 	return b.String(), nil
+}
+
+// fill is a text parsed for filling from positional arguments: its
+// literal parts, and for each placeholder the index of its argument.
+type fill []slot
+
+type slot struct {
+	text string
+	arg  int // the argument's index, or -1 for literal text
+}
+
+// newFill parses m's "other" form for the arguments names (the English
+// text's placeholders, in Text's order).
+func newFill(m *i18n.Message, names []string) (fill, error) {
+	left, right := m.LeftDelim, m.RightDelim
+	if left == "" {
+		left = "{{"
+	}
+	if right == "" {
+		right = "}}"
+	}
+	ps, err := pieces(m.Other, left, right)
+	if err != nil {
+		return nil, err
+	}
+	f := make(fill, len(ps))
+	for i, p := range ps {
+		f[i] = slot{text: p.text, arg: -1}
+		if p.name != "" {
+			f[i].arg = slices.Index(names, p.name)
+			if f[i].arg < 0 {
+				return nil, fmt.Errorf("{{.%s}} is not a placeholder of the English text", p.name)
+			}
+		}
+	}
+	return f, nil
+}
+
+// with fills f from args; a missing argument is empty.
+func (f fill) with(args []string) string {
+	if len(f) == 1 && f[0].arg < 0 {
+		return f[0].text
+	}
+	n := 0
+	for _, s := range f {
+		n += len(s.text)
+		if s.arg >= 0 && s.arg < len(args) {
+			n += len(args[s.arg])
+		}
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, s := range f {
+		if s.arg < 0 {
+			b.WriteString(s.text)
+		} else if s.arg < len(args) {
+			b.WriteString(args[s.arg])
+		}
+	}
+	return b.String()
 }

@@ -32,8 +32,10 @@
 // without placeholders when the catalog has it; Has, Args,
 // Keys and Langs describe the catalog; Texts gives every text of a
 // language as written, for the web client, which fills placeholders
-// itself. An unknown language reads English. Parsed texts are cached and
-// texts without placeholders rendered once, at load.
+// itself. An unknown language reads English. Every text is parsed once, at
+// load: a text that no count chooses (Text, or a text without plural
+// forms) is filled from its pieces without go-i18n (the same output,
+// TestFastPathIsI18n), a plural form by go-i18n, which caches its parse.
 //
 // Langs (the package function) lists the languages every catalog loaded so
 // far has: what the terminal and the server offer. Adding a language is
@@ -72,6 +74,7 @@ type Catalog struct {
 	texts map[string]map[string]string // lang: key: the "other" form
 	loc   map[string]*i18n.Localizer
 	plain map[string]map[string]string // lang: key: the text of a key without placeholders or plural forms
+	fills map[string]map[string]fill   // lang: key: the parsed "other" form, filled without go-i18n
 }
 
 // Load reads the catalog in dir of fsys (one <lang>.json a language) and
@@ -81,7 +84,7 @@ func Load(name string, fsys fs.FS, dir string) (*Catalog, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Catalog{name: name, args: map[string][]string{}, forms: map[string]bool{}, texts: map[string]map[string]string{}, loc: map[string]*i18n.Localizer{}, plain: map[string]map[string]string{}}
+	c := &Catalog{name: name, args: map[string][]string{}, forms: map[string]bool{}, texts: map[string]map[string]string{}, loc: map[string]*i18n.Localizer{}, plain: map[string]map[string]string{}, fills: map[string]map[string]fill{}}
 	bundle := i18n.NewBundle(language.English)
 	bundle.RegisterUnmarshalFunc("json", strictJSON)
 	msgs := map[string]map[string]*i18n.Message{}
@@ -138,13 +141,20 @@ func Load(name string, fsys fs.FS, dir string) (*Catalog, error) {
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("words: catalog %s: %w", name, errors.Join(errs...))
 	}
-	// The texts without placeholders are rendered once, here.
+	// The texts without placeholders are rendered once, here; the "other"
+	// forms (every text a count does not choose) are parsed once, here.
 	for _, lang := range c.langs {
 		c.plain[lang] = map[string]string{}
-		for key := range msgs[lang] {
+		c.fills[lang] = map[string]fill{}
+		for key, m := range msgs[lang] {
 			if len(c.args[key]) == 0 && !c.forms[key] {
 				c.plain[lang][key] = c.say(lang, key, nil, nil)
 			}
+			f, err := newFill(m, c.args[key])
+			if err != nil {
+				return nil, fmt.Errorf("words: catalog %s: %s/%s.json: %s: %v", name, dir, lang, key, err)
+			}
+			c.fills[lang][key] = f
 		}
 	}
 	register(c)
@@ -198,10 +208,26 @@ func MustLoad(name string, fsys fs.FS, dir string) *Catalog {
 // English text; missing args are empty. A key the catalog lacks gives the
 // key and its arguments, so that nothing is lost.
 func (c *Catalog) Text(lang, key string, args ...string) string {
-	if w, ok := c.plain[lang][key]; ok {
-		return w
+	if s, ok := c.other(lang, key, args); ok {
+		return s
 	}
 	return c.say(lang, key, nil, args)
+}
+
+// other fills the "other" form of key in lang (English when the catalog
+// has no lang) straight from its parsed pieces: what go-i18n renders
+// when no count chooses a form, without its lookup, language matching
+// and template per call.
+func (c *Catalog) other(lang, key string, args []string) (string, bool) {
+	fs, ok := c.fills[lang]
+	if !ok {
+		fs = c.fills[Source]
+	}
+	f, ok := fs[key]
+	if !ok {
+		return "", false
+	}
+	return f.with(args), true
 }
 
 // Arg puts a log argument into words: the text of "word.<a>" in lang when
@@ -236,6 +262,11 @@ func (c *Catalog) Plural(lang, key string, n int, args ...string) string {
 // say is render that cannot fail: a render error (impossible for a
 // validated catalog) is said in the text rather than hidden.
 func (c *Catalog) say(lang, key string, n any, args []string) string {
+	if n == nil || !c.forms[key] {
+		if s, ok := c.other(lang, key, args); ok {
+			return s
+		}
+	}
 	s, err := c.render(lang, key, n, args)
 	if err != nil {
 		return fmt.Sprintf("%s %v (%v)", key, args, err)
