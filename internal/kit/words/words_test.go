@@ -131,7 +131,8 @@ func BenchmarkText(b *testing.B) {
 }
 
 // FuzzLoad: whatever a translator's file holds, Load either refuses it or
-// gives a catalog whose every text renders in that language.
+// gives a catalog whose every text renders in that language, Text as
+// go-i18n does.
 func FuzzLoad(f *testing.F) {
 	f.Add(itOK)
 	f.Add(`{"log": {"moves": "{{.unit}}", "ends": ""}}`)
@@ -151,6 +152,9 @@ func FuzzLoad(f *testing.F) {
 				if _, err := c.render("it", key, n, args); err != nil {
 					t.Fatalf("%s: %v", key, err)
 				}
+			}
+			if want, err := c.render("it", key, nil, args); err != nil || c.Text("it", key, args...) != want {
+				t.Fatalf("%s: Text gives %q, go-i18n %q (%v)", key, c.Text("it", key, args...), want, err)
 			}
 		}
 	})
