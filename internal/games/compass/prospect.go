@@ -138,30 +138,33 @@ func (s *State) fieldings(i int, open, fronts bool, want int) []Fielding {
 	seen := map[[4]int]bool{} // up to three targets, sorted, and the levels
 	var out []Fielding
 	var used [maxUnits]bool
+	var targets, work []int // reused by supports and more
 	// supports assigns each front-line unit without one a support or none.
 	var supports func(f []int, k int)
 	supports = func(f []int, k int) {
 		if k == len(f) {
-			fd := Fielding{}
-			n := 0
+			// The targets are gathered in targets and copied out only for
+			// a fielding not seen yet: most are alike.
+			targets = targets[:0]
+			levels, n := 0, 0
 			for j := 0; j < len(f); j += 2 {
-				fd.Targets = append(fd.Targets, max(s.baseCV(i, f[j], f[j+1]), 0))
-				fd.Levels += s.levels(f[j])
+				targets = append(targets, max(s.baseCV(i, f[j], f[j+1]), 0))
+				levels += s.levels(f[j])
 				n++
 				if f[j+1] >= 0 {
-					fd.Levels += s.levels(f[j+1])
+					levels += s.levels(f[j+1])
 					n++
 				}
 			}
-			if want > 0 && n != want || len(fd.Targets) == 0 {
+			if want > 0 && n != want || len(targets) == 0 {
 				return
 			}
-			slices.Sort(fd.Targets)
-			key := [4]int{-1, -1, -1, fd.Levels}
-			copy(key[:], fd.Targets)
+			slices.Sort(targets)
+			key := [4]int{-1, -1, -1, levels}
+			copy(key[:], targets)
 			if !seen[key] {
 				seen[key] = true
-				out = append(out, fd)
+				out = append(out, Fielding{Targets: slices.Clone(targets), Levels: levels})
 			}
 			return
 		}
@@ -186,7 +189,8 @@ func (s *State) fieldings(i int, open, fronts bool, want int) []Fielding {
 	// more adds front-line units from canFront[from:], alike ones once.
 	var more func(f []int, from int)
 	more = func(f []int, from int) {
-		supports(slices.Clone(f), 0)
+		work = append(work[:0], f...)
+		supports(work, 0)
 		if len(f)/2 == 3 {
 			return
 		}

@@ -142,17 +142,31 @@ func (s *State) view(side engine.Side, lang string) *View {
 	}
 	vp := s.victoryPoints()
 	v.VP = [2]int{int(vp[0]), int(vp[1])}
+	// The areas, units and links are allocated at their sizes, the links
+	// of every area in one array: a view is built for every request.
+	v.Areas = make([]AreaView, 0, len(s.d.Areas))
+	nLinks := 0
+	for _, ar := range s.d.Areas {
+		nLinks += len(ar.Links)
+	}
+	links := make([]LinkView, 0, nLinks)
 	for a, ar := range s.d.Areas {
 		av := AreaView{ID: ar.ID, Name: ar.Name, Lat: ar.Lat, Lon: ar.Lon, Coastal: ar.Coastal,
 			NavalSupport: ar.NavalSupport, VP: ar.VP, Control: s.sideName(engine.Side(s.Control[a]))}
 		if ar.Logistic >= 0 {
 			av.Logistic = s.sideName(ar.Logistic)
 		}
-		for _, l := range ar.Links {
-			av.Links = append(av.Links, LinkView{To: s.d.Areas[l.To].ID, Kind: linkName[l.Kind]})
+		if len(ar.Links) > 0 { // none is null, as before
+			from := len(links)
+			for _, l := range ar.Links {
+				links = append(links, LinkView{To: s.d.Areas[l.To].ID, Kind: linkName[l.Kind]})
+			}
+			av.Links = links[from:len(links):len(links)]
 		}
 		v.Areas = append(v.Areas, av)
 	}
+	v.Units = make([]UnitView, 0, len(s.d.Units))
+	var occ *[maxAreas][2]int8 // the tally, for why units may not move
 	for u, d := range s.d.Units {
 		us := s.Units[u]
 		uv := UnitView{ID: d.ID, Name: d.Name, Side: s.sideName(d.Side), CV: s.cv(u), Reduced: us.Hits > 0,
@@ -176,7 +190,11 @@ func (s *State) view(side engine.Side, lang string) *View {
 			uv.Attack = s.d.Areas[us.Target].ID
 		}
 		if s.Step == stMove && side == s.Phasing && d.Side == side && us.Area >= 0 {
-			uv.Blocked = s.blocked(u, lang)
+			if occ == nil {
+				t := s.tally()
+				occ = &t
+			}
+			uv.Blocked = s.blocked(u, lang, occ)
 		}
 		switch {
 		case us.Flags&fActiveFront != 0:
@@ -395,8 +413,8 @@ func (s *State) Neighbours(place, lang string) (string, error) {
 
 // blocked tells, for the movement step (6.2.D), why unit u may not enter
 // each adjacent area it may not, by the same tests legalMovement makes;
-// "*" holds a reason that bars every area.
-func (s *State) blocked(u int, lang string) map[string]string {
+// "*" holds a reason that bars every area. occ is s.tally().
+func (s *State) blocked(u int, lang string, occ *[maxAreas][2]int8) map[string]string {
 	us, d := &s.Units[u], s.def(u)
 	t := func(key string, a ...string) string { return texts.Text(lang, "why."+key, a...) }
 	switch {
@@ -405,25 +423,30 @@ func (s *State) blocked(u int, lang string) map[string]string {
 	case us.Flags&fDeclared != 0:
 		return map[string]string{"*": t("declared", d.Name)}
 	}
-	occ := s.tally()
-	out := map[string]string{}
+	var out map[string]string
 	for _, l := range s.d.Areas[us.Area].Links {
 		to := s.d.Areas[l.To]
 		if occ[l.To][1-s.Phasing] > 0 {
 			switch {
 			case d.DefenceOnly:
-				out[to.ID] = t("defenceOnly", to.Name, d.Name)
+				out = put(out, to.ID, t("defenceOnly", to.Name, d.Name))
 			case us.MP < costAttack:
-				out[to.ID] = t("attackMP", to.Name, d.Name, halves(us.MP))
+				out = put(out, to.ID, t("attackMP", to.Name, d.Name, halves(us.MP)))
 			}
 			continue
 		}
 		if c := entryCost(l.Kind); us.MP < c {
-			out[to.ID] = t("entryMP", to.Name, tr(linkName[l.Kind], lang), halves(c), d.Name, halves(us.MP))
+			out = put(out, to.ID, t("entryMP", to.Name, tr(linkName[l.Kind], lang), halves(c), d.Name, halves(us.MP)))
 		}
 	}
-	if len(out) == 0 {
-		return nil
+	return out // nil when nothing bars a move
+}
+
+// put sets m[k] = v, making m at its first entry.
+func put(m map[string]string, k, v string) map[string]string {
+	if m == nil {
+		m = map[string]string{}
 	}
-	return out
+	m[k] = v
+	return m
 }
