@@ -348,6 +348,13 @@ type view struct {
 	Sheet  string `json:"sheet"` // the URL of the map sheet the view leaves out
 }
 
+// action is the body of an action's POST, as the page sends it.
+type action struct {
+	Side   string `json:"side"`
+	Move   int    `json:"move"`
+	Action string `json:"action"`
+}
+
 // newGame has a make an invitation game of kind as its first side and b
 // join as the other, each contributing to the fair dice as the lobby does.
 func (r *run) newGame(ctx context.Context, a, b *player, kind string) (*page, *page, error) {
@@ -393,6 +400,10 @@ type statusError struct {
 
 func (e *statusError) Error() string { return fmt.Sprintf("%d %s", e.code, e.msg) }
 
+// bodies keeps the buffers the answers are read into: a view is tens of
+// kilobytes, which io.ReadAll would grow from 512 bytes each time.
+var bodies = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
 // call sends a JSON request as the browser does and decodes the answer
 // into out; it returns the time the round trip took.
 func (r *run) call(ctx context.Context, p *player, ip, method, path string, in, out any) (time.Duration, error) {
@@ -417,18 +428,22 @@ func (r *run) call(ctx context.Context, p *player, ip, method, path string, in, 
 	if err != nil {
 		return 0, err
 	}
-	data, err := io.ReadAll(resp.Body)
+	buf := bodies.Get().(*bytes.Buffer)
+	defer bodies.Put(buf)
+	buf.Reset()
+	_, err = buf.ReadFrom(resp.Body)
 	resp.Body.Close()
 	took := time.Since(t0)
 	if err != nil {
 		return took, err
 	}
+	data := buf.Bytes()
 	if resp.StatusCode/100 != 2 {
 		var e struct {
 			Error string `json:"error"`
 		}
 		json.Unmarshal(data, &e)
-		return took, &statusError{code: resp.StatusCode, msg: e.Error, body: data}
+		return took, &statusError{code: resp.StatusCode, msg: e.Error, body: bytes.Clone(data)}
 	}
 	if out != nil {
 		// The views are large (a WDF view is ~40 KB) and the players read
@@ -473,8 +488,12 @@ func (r *run) play(pg *page, rng *rand.Rand) {
 		return
 	}
 	var v view
+	// reset empties v for the next answer, keeping its list of actions'
+	// array: the decoder leaves a field the answer lacks as it was.
+	reset := func() { v = view{Actions: v.Actions[:0]} }
 	var expect uint64 // the version announcing the page's own last change
 	fetch := func() bool {
+		reset()
 		took, err := r.call(ctx, pg.player, pg.ip, "GET", "/api/games/"+pg.id+"?side="+pg.side, nil, &v)
 		if err != nil {
 			r.fail(fmt.Errorf("view: %w", err))
@@ -502,9 +521,9 @@ func (r *run) play(pg *page, rng *rand.Rand) {
 				}
 			}
 			a := v.Actions[rng.IntN(len(v.Actions))].Action
-			var next view
-			took, err := r.call(ctx, pg.player, pg.ip, "POST", "/api/games/"+pg.id+"/actions",
-				map[string]any{"side": pg.side, "move": v.Move, "action": a}, &next)
+			post := action{Side: pg.side, Move: v.Move, Action: a}
+			reset() // the answer is the new view
+			took, err := r.call(ctx, pg.player, pg.ip, "POST", "/api/games/"+pg.id+"/actions", post, &v)
 			var se *statusError
 			switch {
 			case err == nil:
@@ -512,7 +531,6 @@ func (r *run) play(pg *page, rng *rand.Rand) {
 				r.mu.Lock()
 				r.actionLt = append(r.actionLt, took)
 				r.mu.Unlock()
-				v = next
 				if !r.sheet(pg, v.Sheet) {
 					return
 				}
@@ -595,12 +613,12 @@ func (r *run) stream(ctx context.Context, pg *page) (<-chan event, error) {
 		defer close(ch)
 		sc := bufio.NewScanner(resp.Body)
 		for sc.Scan() {
-			data, ok := strings.CutPrefix(sc.Text(), "data: ")
+			data, ok := bytes.CutPrefix(sc.Bytes(), []byte("data: "))
 			if !ok {
 				continue
 			}
 			var ev event
-			if json.Unmarshal([]byte(data), &ev) != nil {
+			if jsonv2.Unmarshal(data, &ev) != nil {
 				continue
 			}
 			select {
