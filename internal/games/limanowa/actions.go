@@ -179,6 +179,9 @@ func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engin
 // it at the first reaction window he is asked about, or at any other
 // question.
 func (s *State) orders(side engine.Side, dst []engine.Action) []engine.Action {
+	if s.changes >= maxChanges {
+		return dst // L70: answer the question first
+	}
 	for p := range numPolicies {
 		if p != s.Policy[side] {
 			dst = append(dst, engine.Action{Op: opPolicy, A: int16(p)})
@@ -186,6 +189,12 @@ func (s *State) orders(side engine.Side, dst []engine.Action) []engine.Action {
 	}
 	return dst
 }
+
+// maxChanges is how many times in a row a side may change its standing
+// reaction order before it answers the question it is asked (ruling L70):
+// one change reaches any order, a second mends a slip, and a record
+// gathers at most two asides for every answer.
+const maxChanges = 2
 
 // Aside reports that a is a change of the standing reaction order
 // (engine.Asider): an action of the side, recorded, that answers no
@@ -296,11 +305,31 @@ func (s *State) fireTargets(i int, dst []int16) []int16 {
 
 // Apply plays a for side.
 func (s *State) Apply(side engine.Side, a engine.Action) error {
+	if err := s.refuseChange(side, a); err != nil {
+		return err
+	}
 	if !s.allowed(side, a) {
 		return engine.Illegal("limanowa: %s is not open to %s now", s.EncodeAction(a), s.sideName(side))
 	}
 	s.decides(side)
 	s.apply(a)
+	return nil
+}
+
+// refuseChange says why a change of the standing reaction order that the
+// side could otherwise give is refused (ruling L70): it changes nothing,
+// or the side has changed the order maxChanges times since the last
+// answer to a question.
+func (s *State) refuseChange(side engine.Side, a engine.Action) error {
+	if a.Op != opPolicy || s.Over() || !s.Active().Has(side) || a.A < 0 || a.A >= int16(numPolicies) {
+		return nil
+	}
+	switch {
+	case uint8(a.A) == s.Policy[side]:
+		return engine.Illegal("limanowa: the standing reaction order is already %s: a change must change it (L70)", policyNames[a.A])
+	case s.changes >= maxChanges:
+		return engine.Illegal("limanowa: the standing reaction order has been changed %d times in a row: answer the question first (L70)", s.changes)
+	}
 	return nil
 }
 
@@ -337,6 +366,9 @@ func (s *State) sideName(side engine.Side) string {
 
 func (s *State) apply(a engine.Action) {
 	i := int(a.A)
+	if a.Op != opPolicy {
+		s.changes = 0 // L70: an answer ends a run of changes
+	}
 	switch a.Op {
 	case opPlace:
 		if s.Step == stArrive {
@@ -417,6 +449,7 @@ func (s *State) apply(a engine.Action) {
 		}
 	case opPolicy:
 		s.Policy[s.Decider] = uint8(a.A)
+		s.changes++
 		s.logf("6.71", s.Decider, "policy", SideNames[s.Decider], policyNames[a.A]) // the other side is not told
 		if s.Step == stReact {
 			s.openReaction() // the order given at a window answers it at once

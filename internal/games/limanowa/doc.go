@@ -61,7 +61,8 @@
 //     private standing reaction order each player may give or change at
 //     any of his decisions - at the first reaction window it answers that
 //     window at once; a change is an aside (engine.Asider: no clock time;
-//     ruling L69) - and the prompt's odds in the view - exiting the map
+//     ruling L69), at most two in a row before the side answers (L70) -
+//     and the prompt's odds in the view - exiting the map
 //     (10.3, ruling L20) and
 //     the victory (13.0);
 //   - scenarios 2 (Counter Attack) and 3 (Muhr at Jabloniec) as games

@@ -83,11 +83,18 @@ func (Game) Unmarshal(setup engine.Setup, data []byte) (engine.State, error) {
 		}
 	}
 	s.extra = extra{}
-	if n := len(r.data) - r.at; n == binary.Size(s.extra) || s.cp != nil && n == binary.Size(s.extra)+binary.Size(s.camp) {
+	n, ex, camp := len(r.data)-r.at, binary.Size(s.extra), 0
+	if s.cp != nil {
+		camp = binary.Size(s.camp)
+	}
+	if n == ex+camp || n == ex+camp+1 {
 		r.decode(&s.extra)
 	}
 	if s.cp != nil {
 		r.decode(&s.camp)
+	}
+	if len(r.data)-r.at == 1 {
+		s.changes = int8(r.take(1)[0]) // L70
 	}
 	if r.err != nil || r.at != len(data) {
 		return nil, fmt.Errorf("limanowa: state: %d bytes do not fit a %s state", len(data), s.sc.ID)
@@ -126,7 +133,7 @@ func (s *State) checkRestored() error {
 		return fmt.Errorf("%d units activated", s.NGroup)
 	case !unit(s.Movers[0]) || !unit(s.Movers[1]) || !unit(s.Shooter) || !unit(s.Att[0]) || !unit(s.Att[1]) || !unit(s.Arriving):
 		return fmt.Errorf("a unit index out of range")
-	case s.Policy[0] >= uint8(len(policyNames)) || s.Policy[1] >= uint8(len(policyNames)):
+	case s.Policy[0] >= uint8(len(policyNames)) || s.Policy[1] >= uint8(len(policyNames)) || s.changes < 0 || s.changes > maxChanges:
 		return fmt.Errorf("standing orders %v", s.Policy)
 	case s.Stray < 0 || int(s.Stray) > maxOMA || s.SSNext < 0 || int(s.SSNext) > maxOMA || s.ArriveOf < 0 || s.ArriveOf > 1 || s.Half < 0 || s.Half > 1:
 		return fmt.Errorf("an index out of range")

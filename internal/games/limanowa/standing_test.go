@@ -135,3 +135,63 @@ func TestStandingOrderAtEveryDecision(t *testing.T) {
 		})
 	}
 }
+
+// Ruling L70: a change of the standing order must change it, and a side
+// may change it twice in a row; a third change is refused with the
+// ruling's reason and changes nothing, and the changes are no longer
+// offered until the side answers the question. The count is part of the
+// state: it survives a restore from the state's bytes.
+func TestStandingOrderChangesBounded(t *testing.T) {
+	st, err := Game{}.New(engine.Setup{Scenario: "probe", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	side := s.Decider
+	offered := func() int { return len(s.Legal(side, nil)) - len(s.rulesLegal(side)) }
+	for _, tc := range []struct {
+		action  string
+		refused string // a part of the error, "" when accepted
+		offered int    // the changes offered after it
+	}{
+		{"policy ask", "already ask", 3},
+		{"policy mg-fire", "", 3},
+		{"policy never", "", 0},
+		{"policy all-fire", "changed 2 times in a row", 0},
+		{"policy never", "already never", 0},
+	} {
+		a, err := s.DecodeAction(tc.action)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := s.Marshal()
+		err = s.Apply(side, a)
+		switch {
+		case tc.refused == "" && err != nil:
+			t.Fatalf("%s refused: %v", tc.action, err)
+		case tc.refused != "" && (err == nil || !strings.Contains(err.Error(), tc.refused) || !strings.Contains(err.Error(), "L70")):
+			t.Fatalf("%s: error %v, want one saying %q (L70)", tc.action, err, tc.refused)
+		case tc.refused != "" && !slices.Equal(before, s.Marshal()):
+			t.Fatalf("%s was refused but changed the state", tc.action)
+		}
+		if got := offered(); got != tc.offered {
+			t.Fatalf("after %s: %d changes offered, want %d", tc.action, got, tc.offered)
+		}
+	}
+	r, err := Game{}.Unmarshal(engine.Setup{Scenario: "probe", Seed: 1}, s.Marshal())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back := r.(*State); back.changes != maxChanges || !slices.Equal(back.Marshal(), s.Marshal()) {
+		t.Fatalf("restored with %d changes, want %d", back.changes, maxChanges)
+	}
+	if err := s.Apply(side, s.rulesLegal(side)[0]); err != nil {
+		t.Fatal(err)
+	}
+	if s.Active().Has(side) && offered() == 0 {
+		t.Fatal("after an answer the order may be changed again")
+	}
+	if s.changes != 0 {
+		t.Fatalf("an answer left the count at %d", s.changes)
+	}
+}

@@ -113,6 +113,10 @@ type State struct {
 	cp   *Campaign // nil in a scenario (campaign_day.go)
 	day  []int8    // the campaign day of each of sc.Forces
 	camp campCore  // where the campaign day stands (Marshal encodes it in a campaign)
+	// changes counts the changes of the standing reaction order made since
+	// the last action that was not one (ruling L70: at most maxChanges);
+	// Marshal writes it last, only when it is not zero.
+	changes int8
 	engine.Log
 }
 
@@ -230,6 +234,9 @@ func (s *State) Marshal() []byte {
 	}
 	if s.cp != nil {
 		b = append(b, flat.Marshal(&s.camp)...)
+	}
+	if s.changes != 0 {
+		b = append(b, byte(s.changes))
 	}
 	return b
 }
