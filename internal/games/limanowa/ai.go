@@ -25,10 +25,29 @@ func evaluate(st engine.State, side engine.Side) float64 {
 	if s.cp != nil {
 		return evaluateCampaign(s, side)
 	}
+	margin, scale := s.victoryMargin()
+	x := 0.6*margin + s.unitBalance(s.goal(), farGoal, 0.08)
+	return chance(side, x, scale)
+}
+
+// victoryMargin is how far the Central Powers stand from the victory
+// (13.0), in hexes that change hands counted twice, and the width of the
+// curve that turns it into a chance. Scenarios 1 and 2: the hexes each
+// side controls, the width a quarter of the hexes at stake (2 for
+// Limanowa's eight; 7.5 for the 30 hill hexes of scenario 2, where a width
+// of 2 put the Russians, who start with none, at one chance in 8,000
+// whatever they did, and the search could tell no move from another).
+// Scenario 3: the listed side's hexes against the count it needs, width 2.
+func (s *State) victoryMargin() (margin, scale float64) {
 	goal := s.objective()
-	x := 0.6 * float64(s.pos.Control.Count(Central, goal)-s.pos.Control.Count(Russian, goal))
-	x += s.unitBalance(s.goal(), farGoal, 0.08)
-	return chance(side, x, 2)
+	if v := s.sc.Victory; v.Kind == HillHexesAtLeast {
+		m := 2 * (float64(s.pos.Control.Count(v.Side, goal)-v.Count) + 0.5)
+		if v.Side != Central {
+			m = -m
+		}
+		return m, 2
+	}
+	return float64(s.pos.Control.Count(Central, goal) - s.pos.Control.Count(Russian, goal)), max(2, float64(len(goal))/4)
 }
 
 // objective is the hexes the scenario's victory counts (13.0): the town of

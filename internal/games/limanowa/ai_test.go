@@ -77,3 +77,40 @@ func TestGoalDistances(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluationSeparates: at the start of every scenario, one hex of the
+// victory taken from the side that holds it, or taken by the side that
+// needs it, moves the evaluation by more than a hundredth: an evaluation
+// that saturates (scenario 2's Russians once stood at one chance in 8,000
+// whatever they did) leaves the search nothing to choose by.
+func TestEvaluationSeparates(t *testing.T) {
+	for _, tc := range []struct {
+		scenario string
+		taker    engine.Side // the side that must take hexes
+	}{{"probe", Central}, {"counter-attack", Russian}, {"muhr-at-jabloniec", Central}} {
+		t.Run(tc.scenario, func(t *testing.T) {
+			st, err := Game{}.New(engine.Setup{Scenario: tc.scenario, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			before := evaluate(s, tc.taker)
+			var h hexgrid.Hex
+			found := false
+			for _, g := range s.objective() {
+				if s.pos.Control.Owner(g) != tc.taker {
+					h, found = g, true
+					break
+				}
+			}
+			if !found {
+				t.Fatal("the taker already holds every hex of the victory")
+			}
+			s.pos.Control.Set(h, tc.taker)
+			after := evaluate(s, tc.taker)
+			if after-before < 0.01 {
+				t.Errorf("a hex of the victory taken moves side %d's chance from %.5f to %.5f", tc.taker, before, after)
+			}
+		})
+	}
+}

@@ -162,6 +162,6 @@
 //
 // The computer players (ai.go, ai_policy.go, campaign_ai.go): an
 // evaluation that pulls towards the victory hexes across the map (a table of
-// distances built once a scenario), a prior and a rollout policy that head
-// for them; docs/ai-results.md has what they were measured to do.
+// distances built once a scenario) and whose curve widens with the hexes at
+// stake, a prior and a rollout policy that head for them; docs/ai-results.md has what they were measured to do.
 package limanowa
