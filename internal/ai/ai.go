@@ -76,6 +76,14 @@ type Knowledge struct {
 	// that a decision sees only a few dozen: there the cheap Prior's first
 	// three were worse than greedy's one look at every action.
 	RootByEvaluation bool
+	// Narrow, for the search players, keeps of side's legal actions (the
+	// asides already left out) those the player weighs: a rule the player
+	// sets itself where the game leaves a choice open that it gains
+	// nothing by taking (Western Desert Force: a piece it has just chosen
+	// is the piece it moves). It returns legal or a non-empty subset of it
+	// in legal's storage. It is called at every decision of the tree and
+	// the playouts, so it must be cheap.
+	Narrow func(st engine.State, side engine.Side, legal []engine.Action) []engine.Action
 	// Turn returns the game turn of st (any number that changes when a new
 	// game turn, or player turn, begins). Playouts stop at a change of it
 	// and the players use it to spread a per-turn time budget. Without it
@@ -112,6 +120,16 @@ func choices(st engine.State, side engine.Side, buf []engine.Action) []engine.Ac
 		return buf
 	}
 	return slices.DeleteFunc(buf, x.Aside)
+}
+
+// weighed is choices narrowed by k.Narrow: the actions a search player
+// weighs.
+func weighed(k *Knowledge, st engine.State, side engine.Side, buf []engine.Action) []engine.Action {
+	buf = choices(st, side, buf)
+	if k.Narrow != nil && len(buf) > 1 {
+		buf = k.Narrow(st, side, buf)
+	}
+	return buf
 }
 
 // Scorer is an optional interface of engine.State: each side's score

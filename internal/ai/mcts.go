@@ -190,6 +190,9 @@ type MCTS struct {
 	LastIterations int
 	LastReused     int
 	LastElapsed    time.Duration
+	// LastJudged is the part of LastElapsed spent judging the root
+	// (Knowledge.RootByEvaluation), by the same clock.
+	LastJudged time.Duration
 
 	stop *atomic.Bool // set while ChooseContext's context is done: the search ends
 
@@ -274,13 +277,13 @@ func (p *MCTS) ChooseContext(ctx context.Context, st engine.State, side engine.S
 // stopped reports whether ChooseContext's context is done.
 func (p *MCTS) stopped() bool { return p.stop != nil && p.stop.Load() }
 
-// Search runs one decision's search and returns the statistics of side's
-// legal actions but the asides (engine.Asider), best first (most visits,
-// then best value, then the order of Legal). With a single such action it
-// does not search.
+// Search runs one decision's search and returns the statistics of the
+// actions side weighs (its legal actions but the asides, engine.Asider,
+// narrowed by Knowledge.Narrow), best first (most visits, then best value,
+// then the order of Legal). With a single such action it does not search.
 func (p *MCTS) Search(st engine.State, side engine.Side) []ActionStat {
-	legal := choices(st, side, nil)
-	p.LastIterations, p.LastReused, p.LastElapsed = 0, 0, 0
+	legal := weighed(&p.know, st, side, nil)
+	p.LastIterations, p.LastReused, p.LastElapsed, p.LastJudged = 0, 0, 0, 0
 	kept := p.reusable(st, side)
 	if len(legal) <= 1 {
 		out := make([]ActionStat, len(legal))
@@ -310,7 +313,8 @@ func (p *MCTS) Search(st engine.State, side engine.Side) []ActionStat {
 	}
 	var root []float64
 	if p.know.RootByEvaluation && p.know.Prior != nil && p.know.Evaluate != nil {
-		root = p.judgeRoot(st, side, legal)
+		watch.pre = elapsed()
+		root, p.LastJudged = p.judgeRoot(st, side, legal, workers, watch, limit)
 	}
 	if len(kept) != workers {
 		kept = nil
@@ -325,7 +329,11 @@ func (p *MCTS) Search(st engine.State, side engine.Side) []ActionStat {
 			ss[i].seedRoot(legal, root)
 		}
 	}
-	watch.pre = elapsed()
+	before := elapsed()
+	watch.pre = before
+	if watch.cpu { // the judgement's threads, not this one, did its work
+		watch.pre += p.LastJudged
+	}
 	spent := make([]time.Duration, len(ss))
 	var wg sync.WaitGroup
 	for i, s := range ss {
@@ -376,7 +384,7 @@ func (p *MCTS) Search(st engine.State, side engine.Side) []ActionStat {
 	if watch.cpu {
 		// the workers ran side by side: the decision took as long as the
 		// longest of them after what was spent before them, and after them
-		p.LastElapsed = slices.Max(spent) + elapsed() - watch.pre
+		p.LastElapsed = slices.Max(spent) + elapsed() - before
 	}
 	p.turnSpent += p.LastElapsed
 	return out
@@ -422,20 +430,57 @@ func (p *MCTS) reusable(st engine.State, side engine.Side) []keptTree {
 }
 
 // judgeRoot scores side's legal actions as greedy would
-// (Knowledge.RootByEvaluation): each applied to one determinized copy of st
-// and evaluated, averaged over a few samples when it rolls dice.
-func (p *MCTS) judgeRoot(st engine.State, side engine.Side, legal []engine.Action) []float64 {
-	g := &Greedy{game: p.game, know: p.know, rng: engine.NewRand(p.rng.Uint64()), Samples: 6}
-	det := st.Determinize(side, &g.rng)
+// (Knowledge.RootByEvaluation): each applied to a determinized copy of st
+// and evaluated, averaged over a few samples when it rolls dice. The
+// workers share the actions out, each with its own copy of st, sample and
+// generator, so the scores do not depend on the scheduling; they judge
+// the actions in the order of the game's Prior and stop once the
+// decision's thinking reaches limit (a long movement phase's decision
+// lists hundreds of moves, each judged by playing it, which took a fifth
+// of a second of a core): an action left unjudged scores below every
+// judged one (unjudged). It also returns the time the judgement took by
+// watch's clock (with the CPU clock, the busiest thread's).
+func (p *MCTS) judgeRoot(st engine.State, side engine.Side, legal []engine.Action, workers int, watch stopwatch, limit time.Duration) ([]float64, time.Duration) {
 	out := make([]float64, len(legal))
-	for i, a := range legal {
-		if p.stopped() {
-			break
-		}
-		out[i] = g.judge(st, det, side, a)
+	order := make([]int, len(legal))
+	for i := range order {
+		order[i] = i
 	}
-	return out
+	r := engine.NewRand(p.rng.Uint64())
+	p.know.Prior(st.Determinize(side, &r), side, legal, out)
+	sort.SliceStable(order, func(a, b int) bool { return out[order[a]] > out[order[b]] })
+	for i := range out {
+		out[i] = unjudged
+	}
+	spent := make([]time.Duration, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		g := &Greedy{game: p.game, know: p.know, rng: engine.NewRand(p.rng.Uint64()), Samples: 6}
+		real := st.Clone()
+		det := real.Determinize(side, &g.rng)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			el := watch.begin()
+			if watch.cpu {
+				defer runtime.UnlockOSThread()
+			}
+			for k := w; k < len(order); k += workers {
+				if p.stopped() || limit > 0 && el() >= limit {
+					break
+				}
+				out[order[k]] = g.judge(real, det, side, legal[order[k]])
+			}
+			spent[w] = el() - watch.pre
+		}()
+	}
+	wg.Wait()
+	return out, slices.Max(spent)
 }
+
+// unjudged is the root score of an action judgeRoot had no time for: below
+// greedy's scores, which lie in [0, 1] (-1 for an action that fails).
+const unjudged = -2
 
 // seedRoot gives the root's actions the priors of judgeRoot, best first,
 // before the first iteration (an action that only some determinizations
@@ -644,7 +689,7 @@ func (s *searcher) iterate() {
 			var sd engine.Side
 			sd, rest = nextSide(rest)
 			st.picks[sd] = -1
-			legal := choices(d, sd, s.bufs[sd][:0])
+			legal := weighed(s.know, d, sd, s.bufs[sd][:0])
 			s.bufs[sd] = legal
 			if len(legal) == 0 {
 				continue
@@ -828,7 +873,7 @@ func (s *searcher) playout(d engine.State) {
 			if !engine.Deciding(d).Has(sd) { // an earlier side's action ended its decision
 				continue
 			}
-			legal := choices(d, sd, s.rbuf[:0])
+			legal := weighed(s.know, d, sd, s.rbuf[:0])
 			s.rbuf = legal
 			if len(legal) == 0 {
 				continue

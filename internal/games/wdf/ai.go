@@ -17,6 +17,7 @@ func init() {
 		Evaluate: evaluate,
 		Rollout:  rollout,
 		Prior:    prior,
+		Narrow:   narrow,
 		// the search refines greedy's best three (docs/ai.md); chosen when
 		// an iteration cost 10-40 ms here, it costs about 0.7 ms now
 		// (issue 28: BenchmarkSearch), so whether the cheap Prior does as
@@ -359,6 +360,29 @@ func rollout(st engine.State, side engine.Side, legal []engine.Action, r *engine
 		}
 	}
 	return best
+}
+
+// narrow is the rule the searching players keep in a movement phase
+// (ruling W38): a piece they have chosen, before it has acted, is the
+// piece that acts next; they choose neither another piece nor done. A
+// choice changes nothing on the map, so choosing again only asks the
+// search the question it has just answered, and its answer between its
+// best two or three choices, often within its noise of each other, went
+// back and forth: normal chose between two pieces up to 442 times in a
+// row before moving one (docs/ai.md, "Normal's piece switching"). Once
+// the piece has moved and may go on, choosing another ends its move, a
+// real choice, and stays open.
+func narrow(st engine.State, side engine.Side, legal []engine.Action) []engine.Action {
+	s := st.(*State)
+	p := s.chosenPiece()
+	if p < 0 || p == s.moving() || (s.Step != stMove && s.Step != stExploit) {
+		return legal
+	}
+	other := func(a engine.Action) bool { return a.Op == opPick || a.Op == opDone || a.Op == opDepot }
+	if !slices.ContainsFunc(legal, func(a engine.Action) bool { return !other(a) }) {
+		return legal // every offered piece has an action (W38); should it not, nothing is narrowed
+	}
+	return slices.DeleteFunc(legal, other)
 }
 
 // prior orders the choices by actionScore.
