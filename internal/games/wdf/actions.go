@@ -163,8 +163,19 @@ func (s *State) legalPicks(dst []engine.Action) []engine.Action {
 	return dst
 }
 
-// pickable reports whether piece p has an action, without finding its
-// reach: a unit moves if it may enter a neighbouring hex, since it may
+// idleLeader reports whether p is a leader of the phasing side on the map
+// that has not moved this phase.
+func (s *State) idleLeader(p int) bool {
+	l := p - MaxUnits
+	if l < 0 || l >= len(s.d.Leaders) {
+		return false
+	}
+	ls := &s.Pos.Leaders[l]
+	return s.d.Leaders[l].Side == s.Phasing && ls.Hex >= 0 && ls.Face >= 0 && s.LeaderFlags[l]&fMoved == 0
+}
+
+// pickable reports whether piece p has an action: a leader if it has a
+// move (its reach is traced); a unit without finding its reach: it moves if it may enter a neighbouring hex, since it may
 // always move one hex at the start of its move (9.0) and every longer
 // move, strategic ones too (9.4), begins with such a step; the unit part
 // way through its move if a neighbour costs no more than it has left
@@ -175,11 +186,16 @@ func (s *State) pickable(b *Board, p int) bool {
 	}
 	if p >= MaxUnits {
 		l := p - MaxUnits
-		if l >= len(s.d.Leaders) {
+		if !s.idleLeader(p) {
 			return false
 		}
-		ls := &s.Pos.Leaders[l]
-		return s.d.Leaders[l].Side == s.Phasing && ls.Hex >= 0 && ls.Face >= 0 && s.LeaderFlags[l]&fMoved == 0
+		// A leader whose group has no exploitation allowance (13.4, 9.5)
+		// has no move: it is not offered (W38). The allowance is cheap to
+		// read; the reach is traced only when there is one.
+		if b.LeaderMA(l, s.moveKind(), b.LeaderSupplied(l)) <= 0 {
+			return false
+		}
+		return len(s.leaderMoves(l, nil)) > 0
 	}
 	u := p
 	if u >= len(s.d.Units) {
@@ -409,7 +425,10 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 		case opDone:
 			ok = true
 		case opPick:
-			ok = int(a.A) != s.chosenPiece() && s.pickable(s.board(), int(a.A))
+			// Until 2026-11-28 an idle leader was offered even where it
+			// had no move (in exploitation without an allowance); records
+			// that chose one still replay: the choice changes nothing else.
+			ok = int(a.A) != s.chosenPiece() && (s.pickable(s.board(), int(a.A)) || s.idleLeader(int(a.A)))
 		case opDepot:
 			ok = slices.Contains(s.depotMoves(nil), a)
 		default:
