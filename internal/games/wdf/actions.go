@@ -189,13 +189,9 @@ func (s *State) pickable(b *Board, p int) bool {
 		if !s.idleLeader(p) {
 			return false
 		}
-		// A leader whose group has no exploitation allowance (13.4, 9.5)
-		// has no move: it is not offered (W38). The allowance is cheap to
-		// read; the reach is traced only when there is one.
-		if b.LeaderMA(l, s.moveKind(), b.LeaderSupplied(l)) <= 0 {
-			return false
-		}
-		return len(s.leaderMoves(l, nil)) > 0
+		// A leader with no hex to move to (every neighbour held by the
+		// enemy, or no allowance) is not offered (W38).
+		return b.LeaderCanMove(l, s.moveKind())
 	}
 	u := p
 	if u >= len(s.d.Units) {

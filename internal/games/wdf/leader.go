@@ -49,16 +49,54 @@ func (b *Board) LeaderMA(l int, k MoveKind, supplied bool) int {
 // LeaderReach is Reach for leader l (13.4): it moves as a motorized unit
 // and may not enter an enemy leader's hex or the enemy depot's hex.
 func (b *Board) LeaderReach(l int, k MoveKind, supplied bool) []int {
-	side := b.D.Leaders[l].Side
-	start := int(b.P.Leaders[l].Hex)
-	if b.P.Leaders[l].Face < 0 || k == StrategicMove {
-		start = -1
+	m := b.leaderRules(l, k)
+	return b.reachFrom(m.side, b.leaderStart(l, k), Motorized, m.ezocMover, b.LeaderMA(l, k, supplied), k, m.noEnter, true)
+}
+
+// LeaderCanMove reports whether LeaderReach would find a hex for leader l
+// to move to, without tracing it: he may always move one hex (9.0, as in
+// Reach), so he moves if he has an allowance and a neighbouring hex he
+// may enter.
+// Supply only halves an allowance, rounded up, so it does not decide.
+func (b *Board) LeaderCanMove(l int, k MoveKind) bool {
+	start := b.leaderStart(l, k)
+	if start < 0 || b.LeaderMA(l, k, true) <= 0 {
+		return false
 	}
-	ezoc := b.D.Tables.Types[Motorized][b.leaderGroup(l)].EZOCMove
+	// the rules without the closure of leaderRules, its test inline
+	m := moveRules{b: b, side: b.D.Leaders[l].Side, t: Motorized, ezocMover: b.leaderEZOC(l), k: k}
+	enemy := 1 - m.side
+	for dir, nb := range b.D.Hexes[start].Neighbours {
+		if h := int(nb); h >= 0 && int(b.P.Depot[enemy]) != h && b.LeaderAt(enemy, h) < 0 && m.cost(start, dir, h) != Prohibited {
+			return true
+		}
+	}
+	return false
+}
+
+// leaderStart is leader l's hex for a move of kind k, -1 if he may not
+// move (eliminated, or a strategic move: 13.4).
+func (b *Board) leaderStart(l int, k MoveKind) int {
+	if b.P.Leaders[l].Face < 0 || k == StrategicMove {
+		return -1
+	}
+	return int(b.P.Leaders[l].Hex)
+}
+
+// leaderRules are leader l's movement rules (13.4): a motorized unit's,
+// and no entering an enemy leader's hex or the enemy depot's hex.
+func (b *Board) leaderRules(l int, k MoveKind) moveRules {
+	side := b.D.Leaders[l].Side
 	noEnter := func(h int) bool {
 		return int(b.P.Depot[1-side]) == h || b.LeaderAt(1-side, h) >= 0
 	}
-	return b.reachFrom(side, start, Motorized, ezoc, b.LeaderMA(l, k, supplied), k, noEnter, true)
+	return moveRules{b: b, side: side, t: Motorized, ezocMover: b.leaderEZOC(l), k: k, noEnter: noEnter}
+}
+
+// leaderEZOC reports whether leader l moves as a unit that may move from
+// zone to zone (the Unit Type chart's row of his group, 13.4).
+func (b *Board) leaderEZOC(l int) bool {
+	return b.D.Tables.Types[Motorized][b.leaderGroup(l)].EZOCMove
 }
 
 // NearestFriendly returns the hex of side's combat unit nearest to hex h,

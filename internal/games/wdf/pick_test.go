@@ -10,7 +10,8 @@ import (
 
 // TestEveryPickHasAnAction: ruling W38 offers a piece only if it has an
 // action, leaders included; along random games every offered pick, once
-// taken, lists at least one action of that piece.
+// taken, lists at least one action of that piece, and an idle leader is
+// offered exactly when he has a move.
 func TestEveryPickHasAnAction(t *testing.T) {
 	for seed := uint64(1); seed <= 10; seed++ {
 		st, err := Game{}.New(engine.Setup{Seed: seed})
@@ -33,6 +34,14 @@ func TestEveryPickHasAnAction(t *testing.T) {
 				}
 				if !hasPieceAction(c, side, int(a.A)) {
 					t.Fatalf("seed %d, action %d: %s offered, but the piece then has no action (step %d)", seed, n, s.EncodeAction(a), s.Step)
+				}
+			}
+			if s.Step == stMove || s.Step == stExploit {
+				b := s.board()
+				for l := range s.d.Leaders {
+					if p := MaxUnits + l; s.idleLeader(p) && s.pickable(b, p) != (len(s.leaderMoves(l, nil)) > 0) {
+						t.Fatalf("seed %d, action %d: leader %s pickable %v, %d moves", seed, n, s.d.Leaders[l].ID, s.pickable(b, p), len(s.leaderMoves(l, nil)))
+					}
 				}
 			}
 			a := legal[len(legal)-1]
