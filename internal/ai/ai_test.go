@@ -160,19 +160,26 @@ func TestTimeCapsIterations(t *testing.T) {
 	}
 }
 
-// TestTimeCapHoldsWhenIterationsAreSlow: the cap stops the search within
-// an iteration of the deadline, however few iterations that leaves (at
-// Western Desert Force one takes tens of milliseconds).
-func TestTimeCapHoldsWhenIterationsAreSlow(t *testing.T) {
+// sleepyToy returns the toy game with an evaluator that sleeps 5 ms a
+// call, its own restored when the test ends.
+func sleepyToy(t *testing.T) engine.Game {
 	g := lookup(t, "toy")
 	k := ai.KnowledgeFor("toy")
-	defer ai.RegisterKnowledge("toy", k)
+	t.Cleanup(func() { ai.RegisterKnowledge("toy", k) })
 	slow := k
 	slow.Evaluate = func(st engine.State, side engine.Side) float64 {
 		time.Sleep(5 * time.Millisecond)
 		return 0.5
 	}
 	ai.RegisterKnowledge("toy", slow)
+	return g
+}
+
+// TestTimeCapHoldsWhenIterationsAreSlow: the cap stops the search within
+// an iteration of the deadline, however few iterations that leaves (at
+// Western Desert Force one takes tens of milliseconds).
+func TestTimeCapHoldsWhenIterationsAreSlow(t *testing.T) {
+	g := sleepyToy(t)
 	st := midGame(t, g, 1, 0)
 	side, _ := firstSide(st.Active())
 	c := withIter(ai.FixedConfig, 1000)
@@ -190,15 +197,7 @@ func TestTimeCapHoldsWhenIterationsAreSlow(t *testing.T) {
 // that sleeps, as a search does while other work has the cores) does not
 // use it up: the iterations the wall-clock cap above cuts to a few all run.
 func TestCPUClockCountsWorkNotWaiting(t *testing.T) {
-	g := lookup(t, "toy")
-	k := ai.KnowledgeFor("toy")
-	defer ai.RegisterKnowledge("toy", k)
-	slow := k
-	slow.Evaluate = func(st engine.State, side engine.Side) float64 {
-		time.Sleep(5 * time.Millisecond)
-		return 0.5
-	}
-	ai.RegisterKnowledge("toy", slow)
+	g := sleepyToy(t)
 	st := midGame(t, g, 1, 0)
 	side, _ := firstSide(st.Active())
 	c := withIter(ai.FixedConfig, 40)

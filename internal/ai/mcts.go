@@ -334,21 +334,9 @@ func (p *MCTS) Search(st engine.State, side engine.Side) []ActionStat {
 	if watch.cpu { // the judgement's threads, not this one, did its work
 		watch.pre += p.LastJudged
 	}
-	spent := make([]time.Duration, len(ss))
-	var wg sync.WaitGroup
-	for i, s := range ss {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			el := watch.begin()
-			if watch.cpu {
-				defer runtime.UnlockOSThread()
-			}
-			s.run(iters, limit, el)
-			spent[i] = el()
-		}()
-	}
-	wg.Wait()
+	spent := watch.inParallel(len(ss), func(i int, el func() time.Duration) {
+		ss[i].run(iters, limit, el)
+	})
 
 	out := make([]ActionStat, len(legal))
 	for i, a := range legal {
@@ -452,30 +440,44 @@ func (p *MCTS) judgeRoot(st engine.State, side engine.Side, legal []engine.Actio
 	for i := range out {
 		out[i] = unjudged
 	}
-	spent := make([]time.Duration, workers)
-	var wg sync.WaitGroup
+	// each worker's own greedy judge, copy and sample, drawn in order
+	gs, reals, dets := make([]*Greedy, workers), make([]engine.State, workers), make([]engine.State, workers)
 	for w := range workers {
-		g := &Greedy{game: p.game, know: p.know, rng: engine.NewRand(p.rng.Uint64()), Samples: 6}
-		real := st.Clone()
-		det := real.Determinize(side, &g.rng)
+		gs[w] = &Greedy{game: p.game, know: p.know, rng: engine.NewRand(p.rng.Uint64()), Samples: 6}
+		reals[w] = st.Clone()
+		dets[w] = reals[w].Determinize(side, &gs[w].rng)
+	}
+	spent := watch.inParallel(workers, func(w int, el func() time.Duration) {
+		for k := w; k < len(order); k += workers {
+			if p.stopped() || limit > 0 && el() >= limit {
+				break
+			}
+			out[order[k]] = gs[w].judge(reals[w], dets[w], side, legal[order[k]])
+		}
+	})
+	return out, slices.Max(spent) - watch.pre
+}
+
+// inParallel runs work(i, elapsed) for i in [0, n) on n goroutines, each
+// reading the decision's thinking by w's clock (with the CPU clock, its own
+// thread's), and returns what each had read when its work ended.
+func (w stopwatch) inParallel(n int, work func(i int, elapsed func() time.Duration)) []time.Duration {
+	spent := make([]time.Duration, n)
+	var wg sync.WaitGroup
+	for i := range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			el := watch.begin()
-			if watch.cpu {
+			el := w.begin()
+			if w.cpu {
 				defer runtime.UnlockOSThread()
 			}
-			for k := w; k < len(order); k += workers {
-				if p.stopped() || limit > 0 && el() >= limit {
-					break
-				}
-				out[order[k]] = g.judge(real, det, side, legal[order[k]])
-			}
-			spent[w] = el() - watch.pre
+			work(i, el)
+			spent[i] = el()
 		}()
 	}
 	wg.Wait()
-	return out, slices.Max(spent)
+	return spent
 }
 
 // unjudged is the root score of an action judgeRoot had no time for: below
