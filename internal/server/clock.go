@@ -10,7 +10,8 @@ import (
 )
 
 // pace is a time control, as on Rally the Troops: the time each side
-// starts with, what each of its actions adds, and the most it can hold.
+// starts with, what each run of its actions adds (at its first action:
+// live.startsRun), and the most it can hold.
 // The clocks of the sides to decide run, except the computer's; they stand
 // still until every seat is taken. A side whose time runs out loses.
 type pace struct{ start, add, max time.Duration }

@@ -87,3 +87,46 @@ func TestClockRunsOutOnAction(t *testing.T) {
 		t.Fatalf("rematch: %d %+v", code, r.Clock)
 	}
 }
+
+// TestClockCreditsARunOnce: a side's actions in a row earn its time once,
+// at the first: WDF's choice of a piece may be taken again and again, and
+// crediting each would refill the clock to its cap at will.
+func TestClockCreditsARunOnce(t *testing.T) {
+	e := newEnv(t)
+	clock := &fakeClock{t: time.Now()}
+	e.srv.cfg.Now = clock.now // never advanced: nothing is charged
+	ann, bob := e.user("ann"), e.user("bob")
+	g := ann.create(map[string]any{"game": "wdf", "mode": "invite", "side": "allied", "pace": "live"})
+	bob.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"side": "axis", "token": inviteToken(g)}, nil)
+	h := time.Hour.Milliseconds()
+	players := map[string]*client{"allied": ann, "axis": bob}
+	last, run, move := "", 0, 0
+	for ; move < 400 && run < 4; move++ {
+		v := ann.view(g.ID, "")
+		if v.Over || len(v.Active) != 1 {
+			t.Fatalf("at %d: over %v, active %v", move, v.Over, v.Active)
+		}
+		side := v.Active[0]
+		if side != last {
+			last, run = side, 0
+		}
+		before := v.Clock.Left[side]
+		p := players[side]
+		pv := p.view(g.ID, "")
+		if len(pv.Actions) == 0 {
+			t.Fatalf("at %d: %s has no action", move, side)
+		}
+		after := p.mustAct(g.ID, side, move, pv.Actions[0].Action).Clock.Left[side]
+		want := before
+		if run == 0 {
+			want = min(before+4*h, 72*h)
+		}
+		if after != want {
+			t.Fatalf("action %d, the %d. of %s's run: clock %d h, want %d h", move, run+1, side, after/h, want/h)
+		}
+		run++
+	}
+	if run < 4 {
+		t.Fatalf("no run of four actions by one side in %d actions", move)
+	}
+}

@@ -32,6 +32,12 @@ type live struct {
 	// in the turn announced: one notice a turn, not one a window.
 	told     engine.SideSet
 	thinking bool // a computer player is deciding
+	// runSide is the side whose run of actions is under way (ran: known
+	// since the game was loaded): its clock was credited at the run's
+	// first action; interrupt answers and asides neither start nor end a
+	// run (live.startsRun).
+	runSide engine.Side
+	ran     bool
 	// stopThinking ends the computer's search under way (nil when none):
 	// called when the game ends, so a resigned game frees the pool at once.
 	stopThinking context.CancelFunc

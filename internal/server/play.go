@@ -382,6 +382,14 @@ func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 	s.afterChange(lv, u.ID)
 }
 
+// startsRun reports whether an action of side, neither an interrupt's
+// answer nor an aside, would be the first of a run of its actions: the
+// last such action was another side's, or none since the game was loaded
+// (at worst one more credit after a restart).
+func (lv *live) startsRun(side engine.Side) bool {
+	return !lv.ran || lv.runSide != side
+}
+
 // apply plays a for side and commits it to the store before anything is
 // acknowledged. The caller locks lv.mu.
 func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine.Action) error {
@@ -389,9 +397,12 @@ func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine
 	clock, running := lv.g.Clock, lv.running()
 	// An interrupt's answer earns no time (engine.Interrupter): a clock
 	// refilled at every reaction window would never run down. Nor does an
-	// aside (engine.Asider), which a player could repeat at will.
-	credit := side
-	if engine.Interrupting(lv.sess.State) || engine.IsAside(lv.sess.State, a) {
+	// aside (engine.Asider), which a player could repeat at will. Nor does
+	// any but the first of a side's actions in a row: a choice that may be
+	// taken back and taken again (WDF's choice of a piece, La Primogenita's
+	// Orders) would otherwise refill the clock to its cap at will.
+	credit, inRun := side, !engine.Interrupting(lv.sess.State) && !engine.IsAside(lv.sess.State, a)
+	if !inRun || !lv.startsRun(side) {
 		credit = engine.Observer
 	}
 	if err := lv.sess.Apply(side, a); err != nil {
@@ -399,6 +410,9 @@ func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine
 			return errf(http.StatusUnprocessableEntity, "%v", err)
 		}
 		return err
+	}
+	if inRun {
+		lv.runSide, lv.ran = side, true
 	}
 	lv.epoch++
 	p := progress(lv.sess)
