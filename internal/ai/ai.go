@@ -76,14 +76,14 @@ type Knowledge struct {
 	// that a decision sees only a few dozen: there the cheap Prior's first
 	// three were worse than greedy's one look at every action.
 	RootByEvaluation bool
-	// Narrow, for the search players, keeps of side's legal actions (the
-	// asides already left out) those the player weighs: a rule the player
-	// sets itself where the game leaves a choice open that it gains
-	// nothing by taking (Western Desert Force: a piece it has just chosen
-	// is the piece it moves). It returns legal or a non-empty subset of it
-	// in legal's storage. It is called at every decision of the tree and
-	// the playouts, so it must be cheap.
-	Narrow func(st engine.State, side engine.Side, legal []engine.Action) []engine.Action
+	// Narrow, for the search players, tells which of side's legal actions
+	// (the asides already left out) the player leaves out in st, nil for
+	// none: a rule the player sets itself where the game leaves a choice
+	// open that it gains nothing by taking (Western Desert Force: a piece it
+	// has just chosen is the piece it moves). Should it leave out every
+	// action, none is (weighed). It is asked at every decision of the tree
+	// and the playouts, so it must be cheap.
+	Narrow func(st engine.State, side engine.Side) func(engine.Action) bool
 	// Turn returns the game turn of st (any number that changes when a new
 	// game turn, or player turn, begins). Playouts stop at a change of it
 	// and the players use it to spread a per-turn time budget. Without it
@@ -115,11 +115,10 @@ type UncheckedApplier interface {
 // same question again.
 func choices(st engine.State, side engine.Side, buf []engine.Action) []engine.Action {
 	buf = st.Legal(side, buf)
-	x, ok := st.(engine.Asider)
-	if !ok || !slices.ContainsFunc(buf, func(a engine.Action) bool { return !x.Aside(a) }) {
-		return buf
+	if x, ok := st.(engine.Asider); ok {
+		buf = without(buf, x.Aside)
 	}
-	return slices.DeleteFunc(buf, x.Aside)
+	return buf
 }
 
 // weighed is choices narrowed by k.Narrow: the actions a search player
@@ -127,9 +126,20 @@ func choices(st engine.State, side engine.Side, buf []engine.Action) []engine.Ac
 func weighed(k *Knowledge, st engine.State, side engine.Side, buf []engine.Action) []engine.Action {
 	buf = choices(st, side, buf)
 	if k.Narrow != nil && len(buf) > 1 {
-		buf = k.Narrow(st, side, buf)
+		if drop := k.Narrow(st, side); drop != nil {
+			buf = without(buf, drop)
+		}
 	}
 	return buf
+}
+
+// without removes from buf the actions drop reports, unless that would
+// leave none: then buf is kept whole.
+func without(buf []engine.Action, drop func(engine.Action) bool) []engine.Action {
+	if !slices.ContainsFunc(buf, func(a engine.Action) bool { return !drop(a) }) {
+		return buf
+	}
+	return slices.DeleteFunc(buf, drop)
 }
 
 // Scorer is an optional interface of engine.State: each side's score

@@ -36,15 +36,7 @@ func TestNarrowIsKept(t *testing.T) {
 			saw(legal)
 			return legal[r.IntN(len(legal))]
 		},
-		Narrow: func(st engine.State, side engine.Side, legal []engine.Action) []engine.Action {
-			out := legal[:0]
-			for _, a := range legal {
-				if !three(a) {
-					out = append(out, a)
-				}
-			}
-			return out
-		},
+		Narrow: func(st engine.State, side engine.Side) func(engine.Action) bool { return three },
 	}
 	for _, root := range []bool{false, true} {
 		know.RootByEvaluation = root

@@ -372,18 +372,18 @@ func rollout(st engine.State, side engine.Side, legal []engine.Action, r *engine
 // row before moving one (docs/ai.md, "Normal's piece switching"). Once
 // the piece has moved and may go on, choosing another ends its move, a
 // real choice, and stays open.
-func narrow(st engine.State, side engine.Side, legal []engine.Action) []engine.Action {
+func narrow(st engine.State, side engine.Side) func(engine.Action) bool {
 	s := st.(*State)
 	p := s.chosenPiece()
 	if p < 0 || p == s.moving() || (s.Step != stMove && s.Step != stExploit) {
-		return legal
+		return nil
 	}
-	other := func(a engine.Action) bool { return a.Op == opPick || a.Op == opDone || a.Op == opDepot }
-	if !slices.ContainsFunc(legal, func(a engine.Action) bool { return !other(a) }) {
-		return legal // every offered piece has an action (W38); should it not, nothing is narrowed
-	}
-	return slices.DeleteFunc(legal, other)
+	return notThePiece
 }
+
+// notThePiece reports whether a is no action of the chosen piece: a choice
+// of another, the end of the phase or the depot's move (narrow).
+func notThePiece(a engine.Action) bool { return a.Op == opPick || a.Op == opDone || a.Op == opDepot }
 
 // prior orders the choices by actionScore.
 func prior(st engine.State, side engine.Side, legal []engine.Action, scores []float64) {
