@@ -20,10 +20,17 @@ type piece struct {
 	text, name string
 }
 
-// pieces parses src into its literal parts and placeholders, refusing
-// anything else of the template language (the only thing a translator
-// needs, and what the web client can fill itself).
+// pieces parses src, with the delimiters left and right ({{ and }} when
+// empty), into its literal parts and placeholders, refusing anything else
+// of the template language (the only thing a translator needs, and what
+// the web client can fill itself).
 func pieces(src, left, right string) ([]piece, error) {
+	if left == "" {
+		left = "{{"
+	}
+	if right == "" {
+		right = "}}"
+	}
 	tree := parse.New("text")
 	tree.Mode = parse.SkipFuncCheck // a function is refused below, by name
 	if _, err := tree.Parse(src, left, right, map[string]*parse.Tree{}); err != nil {
@@ -64,12 +71,6 @@ type fillParser struct{}
 func (fillParser) Cacheable() bool { return true }
 
 func (fillParser) Parse(src, left, right string) (i18ntemplate.ParsedTemplate, error) {
-	if left == "" {
-		left = "{{"
-	}
-	if right == "" {
-		right = "}}"
-	}
 	p, err := pieces(src, left, right)
 	return filled(p), err
 }
@@ -111,14 +112,7 @@ type slot struct {
 // newFill parses m's "other" form for the arguments names (the English
 // text's placeholders, in Text's order).
 func newFill(m *i18n.Message, names []string) (fill, error) {
-	left, right := m.LeftDelim, m.RightDelim
-	if left == "" {
-		left = "{{"
-	}
-	if right == "" {
-		right = "}}"
-	}
-	ps, err := pieces(m.Other, left, right)
+	ps, err := pieces(m.Other, m.LeftDelim, m.RightDelim)
 	if err != nil {
 		return nil, err
 	}
