@@ -49,25 +49,25 @@ func (b *Board) LeaderMA(l int, k MoveKind, supplied bool) int {
 // LeaderReach is Reach for leader l (13.4): it moves as a motorized unit
 // and may not enter an enemy leader's hex or the enemy depot's hex.
 func (b *Board) LeaderReach(l int, k MoveKind, supplied bool) []int {
-	m := b.leaderRules(l, k)
-	return b.reachFrom(m.side, b.leaderStart(l, k), Motorized, m.ezocMover, b.LeaderMA(l, k, supplied), k, m.noEnter, true)
+	side := b.D.Leaders[l].Side
+	noEnter := func(h int) bool { return b.leaderBarred(side, h) }
+	return b.reachFrom(side, b.leaderStart(l, k), Motorized, b.leaderEZOC(l), b.LeaderMA(l, k, supplied), k, noEnter, true)
 }
 
 // LeaderCanMove reports whether LeaderReach would find a hex for leader l
 // to move to, without tracing it: he may always move one hex (9.0, as in
 // Reach), so he moves if he has an allowance and a neighbouring hex he
-// may enter.
-// Supply only halves an allowance, rounded up, so it does not decide.
+// may enter. Supply only halves an allowance, rounded up, so it does not
+// decide.
 func (b *Board) LeaderCanMove(l int, k MoveKind) bool {
 	start := b.leaderStart(l, k)
 	if start < 0 || b.LeaderMA(l, k, true) <= 0 {
 		return false
 	}
-	// the rules without the closure of leaderRules, its test inline
-	m := moveRules{b: b, side: b.D.Leaders[l].Side, t: Motorized, ezocMover: b.leaderEZOC(l), k: k}
-	enemy := 1 - m.side
+	side := b.D.Leaders[l].Side
+	m := moveRules{b: b, side: side, t: Motorized, ezocMover: b.leaderEZOC(l), k: k}
 	for dir, nb := range b.D.Hexes[start].Neighbours {
-		if h := int(nb); h >= 0 && int(b.P.Depot[enemy]) != h && b.LeaderAt(enemy, h) < 0 && m.cost(start, dir, h) != Prohibited {
+		if h := int(nb); h >= 0 && !b.leaderBarred(side, h) && m.cost(start, dir, h) != Prohibited {
 			return true
 		}
 	}
@@ -83,14 +83,10 @@ func (b *Board) leaderStart(l int, k MoveKind) int {
 	return int(b.P.Leaders[l].Hex)
 }
 
-// leaderRules are leader l's movement rules (13.4): a motorized unit's,
-// and no entering an enemy leader's hex or the enemy depot's hex.
-func (b *Board) leaderRules(l int, k MoveKind) moveRules {
-	side := b.D.Leaders[l].Side
-	noEnter := func(h int) bool {
-		return int(b.P.Depot[1-side]) == h || b.LeaderAt(1-side, h) >= 0
-	}
-	return moveRules{b: b, side: side, t: Motorized, ezocMover: b.leaderEZOC(l), k: k, noEnter: noEnter}
+// leaderBarred reports whether a leader of side may not enter hex h
+// (13.4): an enemy leader's hex or the enemy depot's.
+func (b *Board) leaderBarred(side engine.Side, h int) bool {
+	return int(b.P.Depot[1-side]) == h || b.LeaderAt(1-side, h) >= 0
 }
 
 // leaderEZOC reports whether leader l moves as a unit that may move from
