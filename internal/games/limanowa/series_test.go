@@ -79,6 +79,23 @@ func (seriesGame) New(setup engine.Setup) (engine.State, error) {
 	return newScenario(d, seriesScenario(d), setup)
 }
 
+// Unmarshal restores through the series scenario, as Game's through the
+// setup's.
+func (g seriesGame) Unmarshal(setup engine.Setup, data []byte) (engine.State, error) {
+	st, err := g.New(setup)
+	if err != nil {
+		return nil, err
+	}
+	return restore(st.(*State), data)
+}
+
+// TestRestoreSeries: the series part of a state (series.go) is restored
+// from its bytes, so a scenario with series rules opens from a snapshot
+// as the others do.
+func TestRestoreSeries(t *testing.T) {
+	enginetest.Restore(t, seriesGame{}, enginetest.Options{Games: 3, Scenario: "series-test", Seed: 1}, 5)
+}
+
 // The engine's conformance suite on the constructed series scenario:
 // random games through the observers, the bombardment's breaches and
 // craters, the barrage, gas drifts and transport, with replay and undo.

@@ -14,7 +14,8 @@ import (
 // from a snapshot instead of replaying it. What Marshal leaves out comes
 // from setup: the data, the scenario or campaign and its forces (New).
 // The bytes are read in Marshal's order: the core, each unit, control,
-// the hex and hexside markers, then the extra part and the campaign day.
+// the hex and hexside markers, then the extra part, the series part (a
+// scenario with series rules, series.go) and the campaign day.
 //
 // Marshal does not write a unit's force, which only a waiting unit's
 // arrival reads: a waiting unit that has been on the map (its hex set)
@@ -29,7 +30,11 @@ func (Game) Unmarshal(setup engine.Setup, data []byte) (engine.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := st.(*State)
+	return restore(st.(*State), data)
+}
+
+// restore overwrites s, new from its setup, with Marshal's bytes.
+func restore(s *State, data []byte) (engine.State, error) {
 	s.Log = engine.Log{}
 	r := reader{data: data}
 	r.decode(&s.core)
@@ -82,19 +87,25 @@ func (Game) Unmarshal(setup engine.Setup, data []byte) (engine.State, error) {
 			p.side[c][k/3][k%3] = SideMarks(b)
 		}
 	}
-	s.extra = extra{}
-	n, ex, camp := len(r.data)-r.at, binary.Size(s.extra), 0
+	s.extra, s.ser = extra{}, seriesCore{}
+	n, ex, ser, camp := len(r.data)-r.at, binary.Size(s.extra), binary.Size(s.ser), 0
 	if s.cp != nil {
 		camp = binary.Size(s.camp)
 	}
 	if n == ex+camp || n == ex+camp+1 {
 		r.decode(&s.extra)
 	}
+	if n == ex+ser+camp || n == ex+ser+camp+1 {
+		r.decode(&s.extra)
+		r.decode(&s.ser)
+	}
 	if s.cp != nil {
 		r.decode(&s.camp)
 	}
-	if len(r.data)-r.at == 1 {
-		s.changes = int8(r.take(1)[0]) // L70
+	if b := r.take(len(r.data) - r.at); len(b) == 1 {
+		s.changes = int8(b[0]) // L70
+	} else if len(b) > 1 {
+		r.err = fmt.Errorf("long")
 	}
 	if r.err != nil || r.at != len(data) {
 		return nil, fmt.Errorf("limanowa: state: %d bytes do not fit a %s state", len(data), s.sc.ID)
@@ -117,7 +128,10 @@ func (s *State) checkRestored() error {
 	n := int16(len(s.pos.Units))
 	unit := func(i int16) bool { return i >= -1 && i < n }
 	side := func(sd engine.Side) bool { return sd == Central || sd == Russian }
-	known := func(st step) bool { return st <= stSpine || s.cp != nil && st >= stHussars && st <= stRedeploy }
+	known := func(st step) bool {
+		_, series := seriesSteps[st]
+		return st <= stSpine || s.cp != nil && st >= stHussars && st <= stRedeploy || series
+	}
 	if s.NRet < 0 || s.NRet > sequence.Depth {
 		return fmt.Errorf("%d nested steps", s.NRet)
 	}
@@ -153,10 +167,29 @@ func (s *State) checkRestored() error {
 			return fmt.Errorf("hex code %d", h)
 		}
 	}
+	if err := s.checkRestoredSeries(); err != nil {
+		return err
+	}
 	if s.cp != nil && (s.camp.Day < 0 || int(s.camp.Day) >= len(s.cp.Days) || s.camp.Seg > segNight) {
 		return fmt.Errorf("campaign day %d, segment %d", s.camp.Day, s.camp.Seg)
 	}
 	return s.CheckInvariants()
+}
+
+// checkRestoredSeries refuses the series part's values that would index
+// outside their tables: observers, transport groups, steps.
+func (s *State) checkRestoredSeries() error {
+	r := &s.ser
+	n := int16(len(s.pos.Units))
+	switch {
+	case r.Pre < 0 || r.Pre > 3 || r.BreachAt < 0 || r.BreachAt > 2 || r.DriftThen < 0 || r.DriftThen > 2:
+		return fmt.Errorf("series steps %d %d %d", r.Pre, r.BreachAt, r.DriftThen)
+	case r.Observer[0] < 0 || r.Observer[0] > n || r.Observer[1] < 0 || r.Observer[1] > n:
+		return fmt.Errorf("observers %v", r.Observer)
+	case r.Drifts < 0 || r.Drifts > 32 || r.Carry < 0 || int(r.Carry) > len(s.transportGroups()):
+		return fmt.Errorf("%d drifts owed, transport %d", r.Drifts, r.Carry)
+	}
+	return nil
 }
 
 // reader takes Marshal's bytes in order; past the end it takes nothing
