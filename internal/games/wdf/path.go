@@ -118,16 +118,7 @@ func (q *searcher) out(d *Data) []int {
 	return cost
 }
 
-// reach returns the least cost of every hex from start within budget
-// sixths by the rules m, -1 where it is out of reach (search).
-func reach(d *Data, start, budget int, m *moveRules) []int {
-	q := searchers.Get().(*searcher)
-	defer searchers.Put(q)
-	search(q, start, budget, d, m, nil)
-	return q.out(d)
-}
-
-// pathSearch is reach that also keeps, for each hex, the hex it is best
+// pathSearch is search that also keeps, for each hex, the hex it is best
 // entered from: the least cost first and, among equal costs, the fewest
 // hexes entered on the way for which avoid reports true. Every step costs
 // at least one sixth, so when a hex's bucket comes up every way into it at

@@ -166,12 +166,6 @@ func (b *Board) Traces(side engine.Side, from, budget int, n *SupplyNet) bool {
 	return found
 }
 
-// overland is the cost in sixths of every hex the overland leg of a supply
-// path from hex from may reach within budget (8.1), -1 elsewhere.
-func (b *Board) overland(side engine.Side, from, budget int) []int {
-	return reach(b.D, from, budget, &moveRules{b: b, side: side, supply: true})
-}
-
 // SupplyPath returns a supply path of side from hex from to net's source,
 // hex by hex, as Traces finds it (8.1, rulings W6, W7): the overland leg,
 // then the track leg, then the road leg, each as short as the nets allow;
@@ -181,29 +175,35 @@ func (b *Board) SupplyPath(side engine.Side, from, budget int, n *SupplyNet) []i
 	if n.Source < 0 || b.occ[from][1-side] > 0 {
 		return nil
 	}
-	cost := b.overland(side, from, budget)
+	// The overland leg's least costs, in the pooled searcher (q.at) until
+	// the path is traced back.
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
 	// The end of the overland leg: the source itself, else the hex with the
-	// shortest remaining route (track hexes first counted, then road).
-	end, best := -1, [2]int{}
-	for i, c := range cost {
-		if c < 0 || !n.Feeds(i) {
-			continue
+	// shortest remaining route (track hexes first counted, then road), then
+	// the least overland cost, then the lowest hex number.
+	end, best := -1, [3]int{}
+	search(q, from, budget, d, &moveRules{b: b, side: side, supply: true}, func(i, c int) bool {
+		if !n.Feeds(i) {
+			return true
 		}
-		k := [2]int{0, 0}
+		k := [3]int{0, 0, c}
 		switch {
 		case i == n.Source:
 		case n.road[i] >= 0:
-			k = [2]int{0, int(n.road[i])}
+			k[1] = int(n.road[i])
 		default:
-			k = [2]int{int(n.track[i]), 0}
+			k[0] = int(n.track[i])
 		}
-		if end < 0 || k[0] < best[0] || (k[0] == best[0] && k[1] < best[1]) || (k == best && c < cost[end]) {
+		if end < 0 || k[0] < best[0] || k[0] == best[0] && (k[1] < best[1] || k[1] == best[1] && (k[2] < best[2] || k[2] == best[2] && i < end)) {
 			end, best = i, k
 		}
-	}
+		return true
+	})
 	if end < 0 {
 		return nil
 	}
+	cost := q.at
 	// Back from end to from along least costs: each step back goes to a
 	// hex of strictly lower cost, so this ends.
 	var leg []int
@@ -212,11 +212,11 @@ func (b *Board) SupplyPath(side engine.Side, from, budget int, n *SupplyNet) []i
 		prev := -1
 		for dir, nb := range d.Hexes[cur].Neighbours {
 			p := int(nb)
-			if nb < 0 || cost[p] < 0 {
+			if nb < 0 || cost(p) < 0 {
 				continue
 			}
 			back := int(hexgrid.Dir(dir).Opposite())
-			if c := b.enterCost(p, back, cur, Motorized); c != Prohibited && cost[p]+c == cost[cur] {
+			if c := b.enterCost(p, back, cur, Motorized); c != Prohibited && cost(p)+c == cost(cur) {
 				prev = p
 				break
 			}
@@ -267,6 +267,9 @@ type SupplyReport struct {
 	// traced again alone (the computer players' evaluation).
 	From [MaxUnits]int16
 	Net  *SupplyNet
+	// TobrukNet is the net to Tobruk when the side may draw on it (8.4),
+	// else nil: the view traces its units' paths on the nets traced here.
+	TobrukNet *SupplyNet
 }
 
 // TobrukUsers lists side's units that can trace supply to Tobruk but not
@@ -319,6 +322,7 @@ func (b *Board) Supply(side engine.Side) *SupplyReport {
 	left := b.TobrukCapacity(side)
 	if left > 0 {
 		tob = b.NewSupplyNet(side, d.Tobruk)
+		r.TobrukNet = tob
 	}
 	// Units in one hex trace alike: each hex is traced once.
 	const (

@@ -358,26 +358,21 @@ func (s *State) supplyPaths(b *Board, sup [2]*SupplyReport) *[MaxUnits][]string 
 	}
 	d := s.d
 	var out [MaxUnits][]string
-	nets := map[[2]int]*SupplyNet{} // (side, source)
-	paths := map[[2]int][]string{}  // (source, hex): units in a hex share their path
+	paths := map[[2]int][]string{} // (source, hex): units in a hex share their path
 	for u, def := range d.Units {
 		us := &s.Pos.Units[u]
 		if us.Box != BoxMap || !sup[def.Side].Supplied[u] {
 			continue
 		}
 		h := int(us.Hex)
-		src := d.SupplySource[def.Side]
+		net := sup[def.Side].Net // the nets Supply traced (8.1, 8.4)
 		if sup[def.Side].ViaTobruk[u] {
-			src = d.Tobruk
+			net = sup[def.Side].TobrukNet
 		}
-		k := [2]int{int(def.Side), src}
-		if _, ok := nets[k]; !ok {
-			nets[k] = b.NewSupplyNet(def.Side, src)
-		}
-		pk := [2]int{src, h}
+		pk := [2]int{net.Source, h}
 		if _, ok := paths[pk]; !ok {
 			var ids []string
-			for _, x := range b.SupplyPath(def.Side, h, b.supplyBudget(def.Side, h), nets[k]) {
+			for _, x := range b.SupplyPath(def.Side, h, b.supplyBudget(def.Side, h), net) {
 				ids = append(ids, s.hexID(x))
 			}
 			paths[pk] = ids

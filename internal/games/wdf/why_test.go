@@ -163,3 +163,12 @@ func BenchmarkWhyNot(b *testing.B) {
 	}
 	b.ReportMetric(float64(cputime.Since(c0).Nanoseconds())/float64(n), "cpu-ns/op") // on a loaded machine
 }
+
+// reach returns the least cost of every hex from start within budget
+// sixths by the rules m, -1 where it is out of reach (search).
+func reach(d *Data, start, budget int, m *moveRules) []int {
+	q := searchers.Get().(*searcher)
+	defer searchers.Put(q)
+	search(q, start, budget, d, m, nil)
+	return q.out(d)
+}
