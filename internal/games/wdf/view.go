@@ -263,7 +263,7 @@ func (s *State) view(side engine.Side, lang string) *View {
 		AP: [2]int{int(s.AP[0]), int(s.AP[1])}, ASP: [2]int{int(s.ASP[0]), int(s.ASP[1])},
 		Major: s.Pos.Major, SupplyLevel: word(s.Pos.Level.String(), lang), Naval: s.Pos.Naval,
 		Tobruk: s.sideName(s.Pos.TobrukControl), VP: vp, Map: mapView(d),
-		Units: []UnitView{}, Leaders: []LeaderView{}, Depots: []DepotView{}, IPs: []IPView{}}
+		Units: make([]UnitView, 0, len(d.Units)), Leaders: make([]LeaderView, 0, len(d.Leaders)), Depots: []DepotView{}, IPs: []IPView{}}
 	if s.Result == 0 {
 		v.Decider = s.sideName(s.Decider)
 	} else {
