@@ -13,7 +13,7 @@ import (
 // rollout policy that head for the hexes the victory counts
 // (ai_policy.go). The knowledge is registered with the players here.
 func init() {
-	ai.RegisterKnowledge(Game{}.ID(), ai.Knowledge{Evaluate: evaluate, Prior: prior, Rollout: rollout})
+	ai.RegisterKnowledge(Game{}.ID(), ai.Knowledge{Evaluate: evaluate, Prior: prior, Rollout: rollout, Narrow: narrow})
 }
 
 // evaluate estimates side's chance of winning a scenario: the margin of
@@ -26,9 +26,47 @@ func evaluate(st engine.State, side engine.Side) float64 {
 		return evaluateCampaign(s, side)
 	}
 	margin, scale := s.victoryMargin()
-	x := 0.6*margin + s.unitBalance(s.goal(), farGoal, 0.08)
+	x := 0.6*margin + s.unitBalance(s.goal(), farGoal, 0.08) + s.shellsDue()
 	return chance(side, x, scale)
 }
+
+// shellsDue is what the cross hairs of shell on the map promise, in the
+// Central Powers' favour: a fire for effect attacks every unit in the
+// three hexes of its vertex (7.245) and breaks or destroys most of them,
+// so each unit there, of either side, counts shellWeight of its worth (a
+// formed unit 1, a dispersed one 1/2) against its side - the signal, the accuracy die and
+// the units' moves before it lands stand for the rest. Without it a call
+// is worth nothing until it fires, turns later, beyond every playout.
+func (s *State) shellsDue() float64 {
+	x := 0.0
+	for g := range s.groups() {
+		gr := &s.Groups[g]
+		if gr.Cross == 0 || gr.Smoke || s.ser.Gas&(1<<g) != 0 {
+			continue
+		}
+		for _, h := range Blast(codeVertex(gr.Cross)) {
+			for i := range s.pos.Units {
+				u := &s.pos.Units[i]
+				if u.Where != OnMap || u.Hex != h {
+					continue
+				}
+				v := shellWeight
+				if u.Dispersed {
+					v /= 2
+				}
+				if u.Side == Central {
+					v = -v
+				}
+				x += v
+			}
+		}
+	}
+	return x
+}
+
+// shellWeight is the worth of a unit under a cross hair of shell that the
+// evaluation counts as already lost.
+const shellWeight = 0.4
 
 // victoryMargin is how far the Central Powers stand from the victory
 // (13.0), in hexes that change hands counted twice, and the width of the

@@ -1,6 +1,7 @@
 package limanowa
 
 import (
+	"slices"
 	"sync"
 
 	"sandtable/internal/engine"
@@ -65,13 +66,90 @@ func (s *State) goal() *goalDist {
 	return v.(*goalDist)
 }
 
+// aim is where side's units head: the hexes the victory counts that side
+// does not control yet (a hex stays controlled when its units move on,
+// 3.9, so an attacker sweeps the hill instead of sitting on its first
+// hex), or, when it holds them all, the goal's distance table (a
+// defender stays on them).
+type aim struct {
+	goal *goalDist
+	open []hexgrid.Hex
+}
+
+// aimOf is side's aim in s; in a campaign, whose victory counts villages
+// as well, always the goal's table.
+func (s *State) aimOf(side engine.Side, buf []hexgrid.Hex) aim {
+	m := aim{goal: s.goal(), open: buf[:0]}
+	if s.cp != nil {
+		return m
+	}
+	for _, h := range s.objective() {
+		if s.pos.Control.Owner(h) != side {
+			m.open = append(m.open, h)
+		}
+	}
+	return m
+}
+
+// at is h's distance to the nearest hex of the aim.
+func (m *aim) at(h hexgrid.Hex) float64 {
+	if len(m.open) == 0 || !Layout.OnMap(h) {
+		return m.goal.at(h)
+	}
+	d := farGoal
+	for _, o := range m.open {
+		d = min(d, hexgrid.Distance(h, o))
+	}
+	return float64(d)
+}
+
 // prior scores every legal action by actionScore.
 func prior(st engine.State, side engine.Side, legal []engine.Action, scores []float64) {
 	s := st.(*State)
-	g := s.goal()
+	m := s.aimOf(side, nil)
 	for i, a := range legal {
-		scores[i] = s.actionScore(side, a, g)
+		scores[i] = s.actionScore(side, a, &m)
 	}
+}
+
+// narrow is the search players' own rule for a command (Knowledge.Narrow):
+// before any activated unit acts, every unit that may join the
+// activation and still has ground to cover joins it, one at a time in
+// the order of the units, before anything else is weighed. The order of
+// the joins changes nothing a search could weigh (each joined unit still
+// chooses its own action, or stays idle when the command ends, 6.03), so
+// gathering the mass costs no search; a unit that holds a hex the
+// victory counts is never made to join.
+func narrow(st engine.State, side engine.Side) func(engine.Action) bool {
+	s := st.(*State)
+	if s.Step != stGroup || s.anyActed() {
+		return nil
+	}
+	m := s.aimOf(side, nil)
+	for i := range s.pos.Units {
+		if u := &s.pos.Units[i]; u.Side == side && s.canJoin(i) && s.joins(i, &m) {
+			return func(a engine.Action) bool { return a.Op != opAdd || int(a.A) != i }
+		}
+	}
+	return nil
+}
+
+// anyActed reports whether a unit of the command under way has acted.
+func (s *State) anyActed() bool {
+	for k := range int(s.NGroup) {
+		if s.Acted[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// joins reports whether the players want units[i], which may join the
+// activation, in it: it has ground to cover (not on a hex of the aim,
+// or, for a side that holds every hex of its goal, not on one of them).
+func (s *State) joins(i int, g *aim) bool {
+	u := &s.pos.Units[i]
+	return u.Where != OnMap || g.at(u.Hex) > 0
 }
 
 // rollout plays the best action by actionScore three times in four
@@ -83,10 +161,11 @@ func rollout(st engine.State, side engine.Side, legal []engine.Action, r *engine
 	if r.IntN(4) == 0 {
 		return legal[r.IntN(len(legal))]
 	}
-	g := s.goal()
+	var buf [40]hexgrid.Hex
+	m := s.aimOf(side, buf[:])
 	best, bestScore, ties := 0, 0.0, 0
 	for i, a := range legal {
-		v := s.actionScore(side, a, g)
+		v := s.actionScore(side, a, &m)
 		switch {
 		case ties == 0 || v > bestScore:
 			best, bestScore, ties = i, v, 1
@@ -100,8 +179,14 @@ func rollout(st engine.State, side engine.Side, legal []engine.Action, r *engine
 }
 
 // actionScore is how promising a looks for side, higher better: see
-// the comment at the top of the file.
-func (s *State) actionScore(side engine.Side, a engine.Action, g *goalDist) float64 {
+// the comment at the top of the file. A command is judged by what its
+// units will do: a mass (3.5, 6.01c) of units that still have ground to
+// cover is gathered before any of them acts, so that one command moves
+// many; a move goes forward or stops, never back (a step away scores
+// below a stop, so a search that wants to wait stops instead of walking
+// to and fro); a call of off-map artillery is worth the enemy units in
+// the three hexes it would hit (callScore).
+func (s *State) actionScore(side engine.Side, a engine.Action, g *aim) float64 {
 	unit := func() *Unit { return &s.pos.Units[a.A] }
 	switch a.Op {
 	case opPass, opCancel:
@@ -109,10 +194,15 @@ func (s *State) actionScore(side engine.Side, a engine.Action, g *goalDist) floa
 	case opEnd:
 		return 0.3
 	case opActivate:
-		// a unit far from the goal has the more to gain from a command
-		return 1 + 0.02*g.at(unit().Hex)
+		// a unit far from the goal has the more to gain from a command,
+		// and one that may lead a mass the more units it moves
+		u := unit()
+		return 1 + 0.02*g.at(u.Hex) + 0.25*float64(s.massMates(int(a.A), g))
 	case opAdd:
-		return 1.5
+		if !s.joins(int(a.A), g) {
+			return 0.4 // it holds a hex the victory counts
+		}
+		return 3.5 // one command moves the whole mass (6.01c)
 	case opMove:
 		if a.B > 0 {
 			return 3 // the stack moves together
@@ -137,9 +227,12 @@ func (s *State) actionScore(side engine.Side, a engine.Action, g *goalDist) floa
 			from = g.at(u.Hex)
 		}
 		to := codeHex(a.B)
-		v := 2 + (from - g.at(to))
-		if g.at(to) == 0 && s.pos.Control.Owner(to) != side {
-			v += 2 // taking a hex the victory counts
+		v := 1.5 + 3*(from-g.at(to))
+		if g.goal.at(to) == 0 && s.pos.Control.Owner(to) != side {
+			v += 3 // taking a hex the victory counts
+		}
+		if s.underFire(to) {
+			v -= 6 // a fire for effect attacks every unit entering its hexes (7.247)
 		}
 		return v
 	case opMelee:
@@ -153,7 +246,7 @@ func (s *State) actionScore(side engine.Side, a engine.Action, g *goalDist) floa
 		if g.at(u.Hex) == 0 || u.MP <= 0 {
 			return 2
 		}
-		return 0.5
+		return 1.2 // above a step that gains no ground
 	case opExit:
 		return -1
 	case opPlace, opArrive:
@@ -162,6 +255,80 @@ func (s *State) actionScore(side engine.Side, a engine.Action, g *goalDist) floa
 			v += 0.5 // formed
 		}
 		return v
+	case opCall:
+		return s.callScore(side, a, g)
 	}
 	return 0.5
+}
+
+// massMates counts the units that might join units[i] in a mass (3.5)
+// and still have ground to cover: identical, formed and ready, within two
+// hexes, none on a hex of the aim. It is 0 for a unit that would not lead
+// one: dispersed, or holding a hex its side needs to keep.
+func (s *State) massMates(i int, g *aim) int {
+	u := &s.pos.Units[i]
+	if u.Dispersed || u.Where != OnMap || g.at(u.Hex) == 0 {
+		return 0
+	}
+	n := 0
+	for j := range s.pos.Units {
+		v := &s.pos.Units[j]
+		if j != i && v.Side == u.Side && v.Ready() && !v.Dispersed && hexgrid.Distance(u.Hex, v.Hex) <= 2 &&
+			g.at(v.Hex) > 0 && s.d.Identical(u, v) {
+			n++
+		}
+	}
+	return min(n, MassUnits-1)
+}
+
+// underFire reports whether a fire for effect of shell lies on h
+// (7.247: it attacks the units entering its hexes until administration).
+func (s *State) underFire(h hexgrid.Hex) bool {
+	for g := range s.groups() {
+		gr := &s.Groups[g]
+		if gr.FFE == 0 || gr.Smoke {
+			continue
+		}
+		if b := Blast(codeVertex(gr.FFE)); slices.Contains(b[:], h) {
+			return true
+		}
+	}
+	return false
+}
+
+// callScore is a call of off-map artillery (6.1): a shell on a vertex
+// whose three hexes hold enemy units scores with their number, more on the
+// hexes the victory counts and on a vertex the group hits more surely
+// (preregistered, 7.3), less for each friendly unit it would hit too; a
+// call that would hit no enemy, and smoke, score low.
+func (s *State) callScore(side engine.Side, a engine.Action, g *aim) float64 {
+	if a.C != 0 {
+		return 0.2 // smoke, gas
+	}
+	v := codeVertex(a.B)
+	enemies, friends := 0.0, 0.0
+	for _, h := range Blast(v) {
+		for i := range s.pos.Units {
+			u := &s.pos.Units[i]
+			if u.Where != OnMap || u.Hex != h {
+				continue
+			}
+			if u.Side == side {
+				friends++
+			} else {
+				enemies++
+				if g.goal.at(h) == 0 {
+					enemies += 0.25
+				}
+			}
+		}
+	}
+	if enemies < 2 {
+		return 0.2 + 0.5*enemies // a lone unit is not worth a command's worth of shells
+	}
+	score := 1 + 0.8*enemies - 1.5*friends
+	if o := s.spec1(int(a.A)); o.Preregistered != nil && *o.Preregistered == v {
+		score += 0.3
+	}
+	return score
 }
