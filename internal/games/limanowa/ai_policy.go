@@ -157,10 +157,15 @@ func (s *State) joins(i int, g *aim) bool {
 // advance on the objective, fire and melee as a player would, yet still
 // try the rest.
 func rollout(st engine.State, side engine.Side, legal []engine.Action, r *engine.Rand) engine.Action {
-	s := st.(*State)
 	if r.IntN(4) == 0 {
 		return legal[r.IntN(len(legal))]
 	}
+	return st.(*State).best(side, legal, r)
+}
+
+// best is the action of legal with the best actionScore, ties broken at
+// random: the rollout policy's choice, and a scripted player's.
+func (s *State) best(side engine.Side, legal []engine.Action, r *engine.Rand) engine.Action {
 	var buf [40]hexgrid.Hex
 	m := s.aimOf(side, buf[:])
 	best, bestScore, ties := 0, 0.0, 0
@@ -232,7 +237,7 @@ func (s *State) actionScore(side engine.Side, a engine.Action, g *aim) float64 {
 			v += 3 // taking a hex the victory counts
 		}
 		if s.underFire(to) {
-			v -= 6 // a fire for effect attacks every unit entering its hexes (7.247)
+			v -= 10 // a fire for effect attacks every unit entering its hexes (7.247)
 		}
 		return v
 	case opMelee:
@@ -297,10 +302,12 @@ func (s *State) underFire(h hexgrid.Hex) bool {
 }
 
 // callScore is a call of off-map artillery (6.1): a shell on a vertex
-// whose three hexes hold enemy units scores with their number, more on the
-// hexes the victory counts and on a vertex the group hits more surely
+// whose three hexes hold enemy units scores with their number, counting
+// fully those on or next to the hexes the victory counts and a third
+// those further off (shells on a reserve far from the fight are a
+// command not spent on it), more on a vertex the group hits more surely
 // (preregistered, 7.3), less for each friendly unit it would hit too; a
-// call that would hit no enemy, and smoke, score low.
+// call on fewer than two enemy units' worth, and smoke, score low.
 func (s *State) callScore(side engine.Side, a engine.Action, g *aim) float64 {
 	if a.C != 0 {
 		return 0.2 // smoke, gas
@@ -313,18 +320,20 @@ func (s *State) callScore(side engine.Side, a engine.Action, g *aim) float64 {
 			if u.Where != OnMap || u.Hex != h {
 				continue
 			}
-			if u.Side == side {
+			switch d := g.goal.at(h); {
+			case u.Side == side:
 				friends++
-			} else {
+			case d == 0:
+				enemies += 1.25
+			case d <= 2:
 				enemies++
-				if g.goal.at(h) == 0 {
-					enemies += 0.25
-				}
+			default:
+				enemies += 1.0 / 3
 			}
 		}
 	}
 	if enemies < 2 {
-		return 0.2 + 0.5*enemies // a lone unit is not worth a command's worth of shells
+		return 0.2 + 0.5*enemies
 	}
 	score := 1 + 0.8*enemies - 1.5*friends
 	if o := s.spec1(int(a.A)); o.Preregistered != nil && *o.Preregistered == v {

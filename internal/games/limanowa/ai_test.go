@@ -114,3 +114,192 @@ func TestEvaluationSeparates(t *testing.T) {
 		})
 	}
 }
+
+// TestPriorCallsOnDefendedHill: with its artillery ready and three
+// defenders of the Jabloniec in the three hexes of a vertex its companies
+// see (AF12/AG12/AG13), the Russians' prior ranks a call of shell there
+// above a pass, above an activation, above smoke, above a call on a lone
+// unit and above a call that would hit its own company too.
+func TestPriorCallsOnDefendedHill(t *testing.T) {
+	s := begin(t, "counter-attack", Russian, `
+		russian-coy-1 AJ12 formed
+		russian-coy-2 AH13 formed
+		hussar-sqn-dismounted-1 AF13 formed
+		hussar-sqn-dismounted-2 AG13 formed
+		hussar-sqn-dismounted-3 AG12 formed
+		hussar-sqn-dismounted-4 AG14 formed
+		landsturm-coy-1 AF12 dispersed
+		landsturm-coy-2 AH14 formed
+	`)
+	score := func(text string) float64 {
+		t.Helper()
+		a, err := s.DecodeAction(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		legal := s.rulesLegal(Russian)
+		if !slices.Contains(legal, a) {
+			t.Fatalf("%s is not legal: %v", text, s.legalTexts())
+		}
+		scores := make([]float64, len(legal))
+		prior(s, Russian, legal, scores)
+		return scores[slices.Index(legal, a)]
+	}
+	hill := score("call oma-russian-1 AF12/AG12/AG13 shell")
+	for _, worse := range []string{
+		"pass",
+		"activate russian-coy-1",
+		"call oma-russian-1 AF12/AG12/AG13 smoke",
+		"call oma-russian-2 AH14/AI15/AH15 shell", // one unit
+		"call oma-russian-2 AG13/AH13/AG14 shell", // two, and russian-coy-2 in AH13
+	} {
+		if v := score(worse); v >= hill {
+			t.Errorf("%s scores %.2f, the call on the defended hill %.2f", worse, v, hill)
+		}
+	}
+}
+
+// TestShellsDue: a cross hair of shell counts the units in its three
+// hexes against their side (a formed unit shellWeight, a dispersed one
+// half), whoever called it; smoke counts nothing.
+func TestShellsDue(t *testing.T) {
+	s := begin(t, "counter-attack", Russian, `
+		russian-coy-1 AJ12 formed
+		hussar-sqn-dismounted-1 AF13 formed
+		landsturm-coy-1 AF12 dispersed
+		russian-coy-2 AG13 formed
+	`)
+	before := evaluate(s, Russian)
+	g, _ := s.groupByID("oma-russian-1")
+	s.Groups[g].Cross = vertexCode(*s.spec1(g).Preregistered) // AF12/AF13/AG13
+	if got, want := s.shellsDue(), -shellWeight-shellWeight/2+shellWeight; math.Abs(got-want) > 1e-9 {
+		t.Errorf("shellsDue %v, want %v", got, want)
+	}
+	if after := evaluate(s, Russian); after <= before {
+		t.Errorf("the Russians' chance %.4f with their shells due on two defenders and one company, %.4f before", after, before)
+	}
+	s.Groups[g].Smoke = true
+	if got := s.shellsDue(); got != 0 {
+		t.Errorf("smoke: shellsDue %v, want 0", got)
+	}
+}
+
+// TestNarrowGathersTheMass: once a command activates a Russian company,
+// the search players' rule offers only the join of the next company that
+// may join (3.5, 6.01c), until none may; a defender on a hill hex its
+// side holds is never made to join.
+func TestNarrowGathersTheMass(t *testing.T) {
+	s := begin(t, "counter-attack", Russian, `
+		russian-coy-1 AL10 formed
+		russian-coy-2 AL10 formed
+		russian-coy-3 AL11 formed
+		russian-coy-4 AK11 formed
+		russian-mg-1 AL11 formed
+		hussar-sqn-dismounted-1 AF13 formed
+		hussar-sqn-dismounted-2 AF12 formed
+	`)
+	play(t, s, "activate russian-coy-1")
+	for range 3 {
+		drop := narrow(s, Russian)
+		if drop == nil {
+			t.Fatalf("no rule with %d units activated: %v", s.NGroup, s.legalTexts())
+		}
+		var kept []engine.Action
+		for _, a := range s.rulesLegal(Russian) {
+			if !drop(a) {
+				kept = append(kept, a)
+			}
+		}
+		if len(kept) != 1 || kept[0].Op != opAdd {
+			t.Fatalf("the rule keeps %d actions, want one join", len(kept))
+		}
+		play(t, s, s.EncodeAction(kept[0]))
+	}
+	if s.NGroup != 4 || narrow(s, Russian) != nil {
+		t.Errorf("%d units activated, rule %v: want the four companies, then no rule", s.NGroup, narrow(s, Russian) != nil)
+	}
+
+	d := begin(t, "counter-attack", Central, `
+		hussar-sqn-dismounted-1 AF13 formed
+		hussar-sqn-dismounted-2 AF12 formed
+		russian-coy-1 AL10 formed
+	`)
+	play(t, d, "activate hussar-sqn-dismounted-1")
+	if narrow(d, Central) != nil {
+		t.Error("a defender on a hill hex is made to join")
+	}
+}
+
+// TestStepsForwardOrStop: a mover's prior goes forward to the hexes it
+// does not hold, stops rather than walk back, and keeps out of a fire for
+// effect (7.247).
+func TestStepsForwardOrStop(t *testing.T) {
+	s := begin(t, "counter-attack", Russian, `
+		russian-coy-1 AJ12 formed
+		hussar-sqn-dismounted-1 AD14 formed
+	`)
+	play(t, s, "activate russian-coy-1", "move russian-coy-1")
+	m := s.aimOf(Russian, nil)
+	score := func(text string) float64 {
+		t.Helper()
+		a, err := s.DecodeAction(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.actionScore(Russian, a, &m)
+	}
+	forward, stop, back := score("step russian-coy-1 AI12"), score("stop russian-coy-1"), score("step russian-coy-1 AK12")
+	if !(forward > stop && stop > back) {
+		t.Errorf("forward %.2f, stop %.2f, back %.2f", forward, stop, back)
+	}
+	g, _ := s.groupByID("oma-central-1")
+	s.Groups[g].FFE = vertexCode(hexgrid.Corner(Layout.MustParse("AI12"), 0))
+	if v := score("step russian-coy-1 AI12"); v >= stop {
+		t.Errorf("a step into a fire for effect scores %.2f, a stop %.2f", v, stop)
+	}
+}
+
+// TestScriptedAttackTakesTheHills plays scenario 2 with the Russians
+// following the rollout policy's best action every time (State.best: a
+// simple scripted attack) against defenders who play at random, and asks
+// it to win at least half of 20 games and take 12 of the 30 hill hexes on
+// average: the task the text sets the Russians can be done (ruling D17),
+// and the attack the search's playouts follow does it.
+func TestScriptedAttackTakesTheHills(t *testing.T) {
+	if testing.Short() {
+		t.Skip("20 games")
+	}
+	const games = 20
+	wins, hexes := 0, 0
+	for seed := uint64(1); seed <= games; seed++ {
+		st, err := Game{}.New(engine.Setup{Scenario: "counter-attack", Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		r := engine.NewRand(seed)
+		for n := 0; !s.Over(); n++ {
+			if n > 20000 {
+				t.Fatal("no end after 20,000 actions")
+			}
+			side := engine.Deciding(s).Sides()[0]
+			legal := s.rulesLegal(side)
+			a := legal[r.IntN(len(legal))]
+			if side == Russian {
+				a = s.best(side, legal, &r)
+			}
+			if err := s.Apply(side, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res := s.d.Judge(s.sc.Victory, &s.pos.Control, nil)
+		hexes += res.Points[Russian]
+		if res.Winner == Russian {
+			wins++
+		}
+	}
+	t.Logf("the scripted Russians won %d of %d, taking %.1f hill hexes on average", wins, games, float64(hexes)/games)
+	if wins < games/2 || hexes < 12*games {
+		t.Errorf("the scripted Russians won %d of %d games, taking %.1f hexes on average", wins, games, float64(hexes)/games)
+	}
+}
