@@ -2,6 +2,7 @@ package limanowa
 
 import (
 	"math"
+	"sync"
 
 	"sandtable/internal/ai"
 	"sandtable/internal/engine"
@@ -91,10 +92,15 @@ func (s *State) victoryMargin() (margin, scale float64) {
 // objective is the hexes the scenario's victory counts (13.0): the town of
 // Limanowa in scenario 1, the Golkow and Jabloniec hexes that exist in
 // scenarios 2 and 3.
+// The list is built once a scenario (the players ask for it at every
+// action of a playout) and must not be modified.
 func (s *State) objective() []hexgrid.Hex {
 	if s.sc.Victory.Kind == MoreLimanowaHexes {
 		town, _ := s.d.Map.VillageOf(Layout.MustParse("N17"))
 		return town.Hexes
+	}
+	if o, ok := objectives.Load(s.sc); ok {
+		return o.([]hexgrid.Hex)
 	}
 	var out []hexgrid.Hex
 	for _, h := range s.d.hillHexes() {
@@ -102,8 +108,12 @@ func (s *State) objective() []hexgrid.Hex {
 			out = append(out, h)
 		}
 	}
-	return out
+	o, _ := objectives.LoadOrStore(s.sc, out)
+	return o.([]hexgrid.Hex)
 }
+
+// objectives caches the hill hexes of objective by scenario.
+var objectives sync.Map
 
 // chance turns a balance x in the Central Powers' favour into side's
 // chance of winning, a logistic of width scale.

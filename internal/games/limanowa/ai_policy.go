@@ -66,11 +66,12 @@ func (s *State) goal() *goalDist {
 	return v.(*goalDist)
 }
 
-// aim is where side's units head: the hexes the victory counts that side
-// does not control yet (a hex stays controlled when its units move on,
-// 3.9, so an attacker sweeps the hill instead of sitting on its first
-// hex), or, when it holds them all, the goal's distance table (a
-// defender stays on them).
+// aim is where side's units head. A side that would not win as things
+// stand heads for the hexes the victory counts that it does not control
+// yet (a hex stays controlled when its units move on, 3.9, so an attacker
+// sweeps the hill instead of sitting on its first hex); a side that would
+// win heads for the goal's distance table, so that its units stay on the
+// hexes they hold.
 type aim struct {
 	goal *goalDist
 	open []hexgrid.Hex
@@ -80,7 +81,7 @@ type aim struct {
 // as well, always the goal's table.
 func (s *State) aimOf(side engine.Side, buf []hexgrid.Hex) aim {
 	m := aim{goal: s.goal(), open: buf[:0]}
-	if s.cp != nil {
+	if margin, _ := s.victoryMargin(); s.cp != nil || margin > 0 == (side == Central) && margin != 0 {
 		return m
 	}
 	for _, h := range s.objective() {
@@ -209,6 +210,9 @@ func (s *State) actionScore(side engine.Side, a engine.Action, g *aim) float64 {
 		}
 		return 3.5 // one command moves the whole mass (6.01c)
 	case opMove:
+		if u := unit(); u.Where == OnMap && g.at(u.Hex) == 0 && !s.pos.enemyIn(side, u.Hex) {
+			return 0.3 // it holds the hex it stands on: a move only spends it (6.05)
+		}
 		if a.B > 0 {
 			return 3 // the stack moves together
 		}

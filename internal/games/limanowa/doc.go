@@ -162,6 +162,12 @@
 //
 // The computer players (ai.go, ai_policy.go, campaign_ai.go): an
 // evaluation that pulls towards the victory hexes across the map (a table of
-// distances built once a scenario) and whose curve widens with the hexes at
-// stake, a prior and a rollout policy that head for them; docs/ai-results.md has what they were measured to do.
+// distances built once a scenario), counts the units under a cross hair of
+// shell as mostly lost, and whose curve widens with the hexes at stake; a
+// prior and a rollout policy that gather a command's mass, head for the
+// victory hexes the side does not hold, stop rather than walk back, keep
+// out of fires for effect and call shells on the enemy near the hills; and
+// the search's rule that a command's mass is gathered before it acts
+// (narrow). docs/ai.md ("Limanowa at the normal level") and
+// docs/ai-results.md have what they were measured to do.
 package limanowa
