@@ -211,7 +211,7 @@ func (s *State) actionScore(side engine.Side, a engine.Action, g *aim) float64 {
 		return 3.5 // one command moves the whole mass (6.01c)
 	case opMove:
 		if u := unit(); u.Where == OnMap && g.at(u.Hex) == 0 && !s.pos.enemyIn(side, u.Hex) {
-			return 0.3 // it holds the hex it stands on: a move only spends it (6.05)
+			return 0.2 // it holds the hex it stands on: a move only spends it (6.05)
 		}
 		if a.B > 0 {
 			return 3 // the stack moves together

@@ -303,3 +303,33 @@ func TestScriptedAttackTakesTheHills(t *testing.T) {
 		t.Errorf("the scripted Russians won %d of %d games, taking %.1f hexes on average", wins, games, float64(hexes)/games)
 	}
 }
+
+// TestAim: at the start of scenario 2 the Russians, who hold none of the
+// hill hexes, head for the nearest one they lack and, once they hold one,
+// for the next; the Central Powers, who would win as things stand, head
+// for the hill hexes and stay on them: an activated defender's move
+// scores below the end of its command.
+func TestAim(t *testing.T) {
+	s := begin(t, "counter-attack", Central, `
+		hussar-sqn-dismounted-1 AF13 formed
+		russian-coy-1 AJ12 formed
+	`)
+	r, c := s.aimOf(Russian, nil), s.aimOf(Central, nil)
+	if len(r.open) != 30 || len(c.open) != 0 {
+		t.Fatalf("open hexes: Russian %d, Central %d; want 30 and 0", len(r.open), len(c.open))
+	}
+	ah12 := Layout.MustParse("AH12")
+	if got := r.at(ah12); got != 0 {
+		t.Errorf("AH12 lies %v from the Russians' aim, want 0", got)
+	}
+	s.pos.Control.Set(ah12, Russian)
+	if r = s.aimOf(Russian, nil); r.at(ah12) != 1 {
+		t.Errorf("AH12 held: it lies %v from the Russians' aim, want 1", r.at(ah12))
+	}
+	play(t, s, "activate hussar-sqn-dismounted-1")
+	i, _ := s.unitByID("hussar-sqn-dismounted-1")
+	move, end := s.actionScore(Central, engine.Action{Op: opMove, A: int16(i)}, &c), s.actionScore(Central, engine.Action{Op: opEnd}, &c)
+	if move >= end {
+		t.Errorf("a defender's move on its hill hex scores %.2f, the end of the command %.2f", move, end)
+	}
+}
