@@ -307,14 +307,21 @@ func (s *State) underFire(h hexgrid.Hex) bool {
 
 // callScore is a call of off-map artillery (6.1): a shell on a vertex
 // whose three hexes hold enemy units scores with their number, counting
-// fully those on or next to the hexes the victory counts and a third
-// those further off (shells on a reserve far from the fight are a
-// command not spent on it), more on a vertex the group hits more surely
-// (preregistered, 7.3), less for each friendly unit it would hit too; a
-// call on fewer than two enemy units' worth, and smoke, score low.
+// fully those within three hexes of a friendly unit, a quarter more on a
+// hex the victory counts, and a third those further off (shells on a
+// reserve far from the fight are a command not spent on it); more on a
+// vertex the group hits more surely (preregistered, 7.3), less for each
+// friendly unit it would hit too. A call on fewer than two enemy units'
+// worth, on a vertex another of the side's groups already aims at, and
+// smoke, score low.
 func (s *State) callScore(side engine.Side, a engine.Action, g *aim) float64 {
 	if a.C != 0 {
 		return 0.2 // smoke, gas
+	}
+	for k := range s.groups() {
+		if gr := &s.Groups[k]; gr.Cross == a.B && s.spec1(k).Side == side {
+			return 0.1 // its shells are already on the way
+		}
 	}
 	v := codeVertex(a.B)
 	enemies, friends := 0.0, 0.0
@@ -324,16 +331,18 @@ func (s *State) callScore(side engine.Side, a engine.Action, g *aim) float64 {
 			if u.Where != OnMap || u.Hex != h {
 				continue
 			}
-			switch d := g.goal.at(h); {
+			w := 1.0 / 3
+			switch {
 			case u.Side == side:
 				friends++
-			case d == 0:
-				enemies += 1.25
-			case d <= 2:
-				enemies++
-			default:
-				enemies += 1.0 / 3
+				continue
+			case s.near(side, h, 3):
+				w = 1
 			}
+			if g.goal.at(h) == 0 {
+				w += 0.25
+			}
+			enemies += w
 		}
 	}
 	if enemies < 2 {
@@ -344,4 +353,15 @@ func (s *State) callScore(side engine.Side, a engine.Action, g *aim) float64 {
 		score += 0.3
 	}
 	return score
+}
+
+// near reports whether a unit of side on the map stands within n hexes
+// of h.
+func (s *State) near(side engine.Side, h hexgrid.Hex, n int) bool {
+	for i := range s.pos.Units {
+		if u := &s.pos.Units[i]; u.Side == side && u.Where == OnMap && hexgrid.Distance(u.Hex, h) <= n {
+			return true
+		}
+	}
+	return false
 }

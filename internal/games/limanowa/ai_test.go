@@ -119,7 +119,8 @@ func TestEvaluationSeparates(t *testing.T) {
 // defenders of the Jabloniec in the three hexes of a vertex its companies
 // see (AF12/AG12/AG13), the Russians' prior ranks a call of shell there
 // above a pass, above an activation, above smoke, above a call on a lone
-// unit and above a call that would hit its own company too.
+// unit and above a call that would hit its own company too; once another
+// group aims there, a second call there scores as little as a pass.
 func TestPriorCallsOnDefendedHill(t *testing.T) {
 	s := begin(t, "counter-attack", Russian, `
 		russian-coy-1 AJ12 formed
@@ -156,6 +157,13 @@ func TestPriorCallsOnDefendedHill(t *testing.T) {
 		if v := score(worse); v >= hill {
 			t.Errorf("%s scores %.2f, the call on the defended hill %.2f", worse, v, hill)
 		}
+	}
+	// a second group called onto the vertex the first aims at
+	g, _ := s.groupByID("oma-russian-2")
+	a, _ := s.DecodeAction("call oma-russian-1 AF12/AG12/AG13 shell")
+	s.Groups[g].Cross = a.B
+	if v := score("call oma-russian-1 AF12/AG12/AG13 shell"); v >= score("pass")+0.5 {
+		t.Errorf("a call onto the vertex another group aims at scores %.2f", v)
 	}
 }
 
