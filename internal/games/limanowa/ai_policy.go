@@ -10,11 +10,13 @@ import (
 
 // The search's judgement of single actions: the prior that orders the
 // choices it tries first (and, with its top-K cut, the only ones it
-// tries), and the rollout policy its playouts follow. Both read one
-// thing of the position besides the action: how far each hex lies from
-// the hexes the victory counts (13.0), so that moves, set-ups and stops
-// go towards the objective, and a unit's fire, melee and rally come
-// before waiting. (A change of the standing reaction order is an aside,
+// tries), the rollout policy its playouts follow, and the search's own
+// rule for a command (narrow). They read where the side's units head
+// (its aim: the hexes the victory counts, 13.0, that it lacks, or all of
+// them), so that moves, set-ups and stops go there, a command gathers a
+// mass first, and a unit's fire, melee and rally come before waiting;
+// and the units in the three hexes of each vertex artillery may be
+// called onto. (A change of the standing reaction order is an aside,
 // State.Aside: the players never weigh one.)
 
 // goalDist is each hex's distance to the nearest hex of a victory goal.
@@ -81,7 +83,7 @@ type aim struct {
 // as well, always the goal's table.
 func (s *State) aimOf(side engine.Side, buf []hexgrid.Hex) aim {
 	m := aim{goal: s.goal(), open: buf[:0]}
-	if margin, _ := s.victoryMargin(); s.cp != nil || margin > 0 == (side == Central) && margin != 0 {
+	if s.cp != nil || s.ahead(side) {
 		return m
 	}
 	for _, h := range s.objective() {
@@ -90,6 +92,15 @@ func (s *State) aimOf(side engine.Side, buf []hexgrid.Hex) aim {
 		}
 	}
 	return m
+}
+
+// ahead reports whether side would win a scenario as things stand (13.0).
+func (s *State) ahead(side engine.Side) bool {
+	margin, _ := s.victoryMargin() // in the Central Powers' favour
+	if side == Central {
+		return margin > 0
+	}
+	return margin < 0
 }
 
 // at is h's distance to the nearest hex of the aim.
@@ -123,7 +134,7 @@ func prior(st engine.State, side engine.Side, legal []engine.Action, scores []fl
 // victory counts is never made to join.
 func narrow(st engine.State, side engine.Side) func(engine.Action) bool {
 	s := st.(*State)
-	if s.Step != stGroup || s.anyActed() {
+	if s.Step != stGroup || s.anyActed() || int(s.NGroup) >= maxGroup {
 		return nil
 	}
 	m := s.aimOf(side, nil)
