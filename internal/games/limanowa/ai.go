@@ -10,17 +10,19 @@ import (
 )
 
 // What the computer players know of Limanowa: an evaluation of the
-// scenarios (and campaign_ai.go's of the campaigns), and a prior and a
-// rollout policy that head for the hexes the victory counts
-// (ai_policy.go). The knowledge is registered with the players here.
+// scenarios (and campaign_ai.go's of the campaigns), a prior and a
+// rollout policy that head for the hexes the victory counts, and the
+// search's rule that a command gathers its mass first (ai_policy.go).
+// The knowledge is registered with the players here.
 func init() {
 	ai.RegisterKnowledge(Game{}.ID(), ai.Knowledge{Evaluate: evaluate, Prior: prior, Rollout: rollout, Narrow: narrow})
 }
 
 // evaluate estimates side's chance of winning a scenario: the margin of
 // the hexes its victory counts each side controls (13.0), the units each
-// keeps (formed counting more) and how close each side's units stand to
-// those hexes, through a logistic curve.
+// keeps (formed counting more), how close each side's units stand to
+// those hexes and the shells due on them (shellsDue), through a logistic
+// curve.
 func evaluate(st engine.State, side engine.Side) float64 {
 	s := st.(*State)
 	if s.cp != nil {
