@@ -20,10 +20,38 @@ func init() {
 		Rollout:  rollout,
 		Prior:    prior,
 		Turn:     turnOf,
+		Narrow:   narrow,
 
 		DecisionsLeft: decisionsLeft,
 	})
 }
+
+// narrow is the searching players' own rule (ai.Knowledge.Narrow): a
+// drawn Main Order is executed, not declined (3.2), in the 2nd ORDER
+// Segment, and an Allied Move Order in the 1st as well. Executed, a Main
+// Order may still end at once (done: nothing moves, fires or assaults, and
+// only the units taking part check Support, 5.2), and every Order flips
+// back at the next Pre-Phase (2.1a), so that in the 2nd Segment declining
+// gains nothing; in the 1st it keeps the Order unflipped for the 2nd
+// (3.4), but an Allied army that stands for half a turn loses ground the
+// Game Turn Track does not give back (2.3). Both sides of that lie beyond
+// the search's playouts (a Move Order asks up to a hundred decisions, the
+// playouts look 24 ahead), where executing and declining looked alike and
+// the Allies declined a third of their Move Orders (issue 25).
+func narrow(st engine.State, side engine.Side) func(engine.Action) bool {
+	s := st.(*State)
+	if s.Step != stExecute || s.Current == 0 {
+		return nil
+	}
+	o := &s.d.Orders[s.Current]
+	if o.Category != Main || s.Segment != 2 && !(o.Side == Allied && o.Letter == 'M') {
+		return nil
+	}
+	return isDecline
+}
+
+// isDecline reports whether a declines the drawn Order (narrow).
+func isDecline(a engine.Action) bool { return a.Op == opDecline }
 
 // turnOf is the computer players' game turn (ai.Knowledge.Turn): each
 // ORDER Segment (2.1) is one, the Rail Movement Segment with the 1st, the
@@ -96,18 +124,21 @@ func decisionsLeft(st engine.State, side engine.Side) int {
 // VP the Allies can expect at the end against the 20 they need. The
 // expectation is the VP now, less the Game Turn Track deductions still to
 // come (2.3), plus a share of each Italian town's VP by how likely the
-// Allies are to enter it in the turns left (their nearest unit's distance
-// against the two hexes a turn of the historical advance, less if Italian
-// units hold it), less a share of each Allied town Italian units stand
-// next to or two hexes from (a retake, 2.2; little if Allied units hold it), plus the balance of strength on the map, worth
-// more the more turns are left to use it. Supply is traced as the next
-// Supply Phase will (5.7): a unit it would not reach counts less, an
-// Italian one already Low or No Supply little (it would be removed), an
-// Allied one a step less, and a VP less when that step costs one (2.3) —
-// the Allied advance must bring its supply along. A town not yet entered counts at most townShare of its VP, so
+// Allies are to enter it in the turns left (the distance of the force able
+// to take it, forceDistance, against the pace of a force in the turns
+// left; less if Italian units hold it), less a share of each Allied town
+// an Italian unit may reach in a move or stands a hex farther from (a
+// retake, 2.2; little if Allied units hold it; nearest), plus the balance
+// of strength on the map, worth more the more turns are left to use it.
+// Supply is traced as the next Supply Phase will (5.7): a unit it would
+// not reach counts less, an Italian one already Low or No Supply little
+// (it would be removed), an Allied one a step less, and a VP less when
+// that step costs one (2.3) — the Allied advance must bring its supply
+// along. A town not yet entered counts at most townShare of its VP, so
 // entering it is always worth something. The margin is the better of that
 // and the VP this turn's Victory Check may see (2.4: 20 win at once), the
-// towns counted by the ORDER Segments left in this turn alone.
+// towns counted by the ORDER Segments left in this turn alone (at a Move
+// Order's reach, advance hexes a turn).
 //
 // The logistic is centred on that expectation and wide (evalScale VP):
 // a search compares its actions by differences of this value, and a
@@ -120,7 +151,8 @@ func evaluate(st engine.State, side engine.Side) float64 {
 	for t := int(s.Turn) + 1; t <= NumTurns; t++ {
 		deduct += s.d.Turns[t].VPDeduction
 	}
-	near := s.nearest()
+	near, threat := s.nearest()
+	force := s.forceDistance()
 	now := float64(3-s.Segment) / 2 // this turn's ORDER Segments left, in turns
 	expect, expectNow := 0.0, 0.0
 	for t := range s.d.Towns {
@@ -130,15 +162,16 @@ func evaluate(st engine.State, side engine.Side) float64 {
 		}
 		dA, dI := float64(near[Allied][t]), float64(near[Italian][t])
 		if s.Pos.TownController(t) == Italian {
-			share := townShare * logistic((advance*left-dA)/2)
+			dA = force[t]
+			share := townShare * logistic((pace*left-dA)/paceWidth)
 			shareNow := townShare * logistic((advance*now-dA)/2)
 			if dI == 0 {
 				share, shareNow = share*0.75, shareNow*0.75 // held: it must be assaulted (7)
 			}
 			expect += vp * share
 			expectNow += vp * shareNow
-		} else if dI <= 2 {
-			risk := 0.5 - 0.2*(dI-1) // an Italian unit next to it, or two hexes away
+		} else if dT := float64(threat[t]); dT <= 2 {
+			risk := 0.5 - 0.2*(dT-1) // an Italian unit a move from it, or a hex farther
 			if dA == 0 {
 				risk = 0.1 // held by the Allies
 			}
@@ -196,12 +229,19 @@ func (s *State) vpOnStepLoss(u int) bool {
 }
 
 // The evaluation's constants: the share of an Italian town's VP the
-// Allies count on before entering it, their advance in hexes a turn (21
-// hexes from Kassala to Massaua in 10 turns, 1941), and the width of the
-// logistic in VP.
+// Allies count on before entering it; their advance in hexes a turn within
+// one turn (a Move Order's reach); the pace in hexes a turn of the force
+// that takes the towns over the turns left, and its spread (1941: Cheren,
+// 13 hexes from Kassala, in eight turns, Massaua, 21, in ten; with the
+// nearest unit's two hexes a turn and a spread of two hexes every town
+// near the front counted nearly in full from GT1, and the search saw no
+// gain in moving the army up: issue 25); and the width of the logistic in
+// VP.
 const (
 	townShare = 0.8
 	advance   = 2.0
+	pace      = 1.75
+	paceWidth = 3.0
 	evalScale = 5.0
 )
 
@@ -219,24 +259,76 @@ func (s *State) townValue(t int) int {
 
 // nearest is, for each side and town, the distance in hexes from the
 // town to the nearest of the side's combat units on the map (Entry hexes
-// count where they are drawn), capped at 30.
-func (s *State) nearest() [2][MaxTowns]int8 {
-	var out [2][MaxTowns]int8
-	for sd := range out {
-		for t := range s.d.Towns {
-			out[sd][t] = 30
-		}
+// count where they are drawn), capped at 30; and threat, for each town,
+// how near an Italian unit stands to retaking it (2.2), in the hexes of
+// an Italian Move Order: its distance less half its Movement Value (4.1),
+// at least 1 (a Foot unit three hexes away threatens as one two hexes
+// away did; a tank as far as its road move: issue 25, an empty Agordat
+// retaken by an M11/39 from four hexes).
+func (s *State) nearest() (near [2][MaxTowns]int8, threat [MaxTowns]int8) {
+	for t := range s.d.Towns {
+		near[Allied][t], near[Italian][t], threat[t] = 30, 30, 30
 	}
 	dist := s.d.townDistances()
 	for u := range s.d.Units {
-		us := &s.Pos.Units[u]
-		if us.Loc != OnMap || s.d.Units[u].Kind == SD {
+		us, unit := &s.Pos.Units[u], &s.d.Units[u]
+		if us.Loc != OnMap || unit.Kind == SD {
 			continue
 		}
-		sd := s.d.Units[u].Side
 		for t, d := range dist[us.Hex] {
-			out[sd][t] = min(out[sd][t], d)
+			near[unit.Side][t] = min(near[unit.Side][t], d)
+			if unit.Side == Italian && unit.Move > 0 {
+				threat[t] = min(threat[t], max(1, d-unit.Move/2+1))
+			}
 		}
+	}
+	return near, threat
+}
+
+// forceDistance is, for each town, how far from it the Allies stand in
+// force: the mean distance, weighted by strength, of the nearest Allied
+// combat units whose strength adds up to twice the Italian strength in the
+// town and once that next to it (a 2:1 before the terrain's shifts,
+// 7.1-7.2, with the neighbours that may reinforce or counterattack), the
+// farthest of them counted for the part of its strength needed, and any
+// strength the army lacks at 30 hexes; for an unguarded town the nearest
+// unit's distance. An army's bulk, not its scouts, takes a held town, so
+// every unit of that force counts, each hex it comes nearer by its share
+// of the force (the nearest unit alone left the evaluation flat while the
+// bulk stood still or wandered: issue 25).
+func (s *State) forceDistance() [MaxTowns]float64 {
+	var allied [MaxTowns][31]int16 // Allied strength at each distance
+	var need [MaxTowns]int16
+	dist := s.d.townDistances()
+	for u := range s.d.Units {
+		us, unit := &s.Pos.Units[u], &s.d.Units[u]
+		if us.Loc != OnMap || unit.Kind == SD || unit.Kind == Air {
+			continue
+		}
+		str := int16(s.d.Strength(&s.Pos, u))
+		for t, d := range dist[us.Hex] {
+			switch {
+			case unit.Side == Allied:
+				allied[t][min(d, 30)] += str
+			case d == 0:
+				need[t] += 2 * str
+			case d == 1:
+				need[t] += str
+			}
+		}
+	}
+	var out [MaxTowns]float64
+	for t := range s.d.Towns {
+		want := max(need[t], 1)
+		left, sum := want, 0
+		for d, str := range allied[t] {
+			take := min(str, left)
+			sum += int(take) * d
+			if left -= take; left == 0 {
+				break
+			}
+		}
+		out[t] = float64(sum+int(left)*30) / float64(want)
 	}
 	return out
 }
@@ -312,6 +404,38 @@ func (s *State) bestOdds(side engine.Side) int {
 	return best
 }
 
+// gunReach is how far side's nearest Artillery able to fire (on the map,
+// not Disrupted, 8.1) stands from an enemy unit it could bombard (not an
+// SD, 6.1): 1 next to one (it may bombard now), 2 a hex farther (a Move
+// Order drawn before the Bombardment may bring it up), else 3; 0 with no
+// such Artillery.
+func (s *State) gunReach(side engine.Side) int {
+	best := 0
+	for u := range s.d.Units {
+		us, unit := &s.Pos.Units[u], &s.d.Units[u]
+		if us.Loc != OnMap || unit.Side != side || !unit.Artillery || us.Disrupted {
+			continue
+		}
+		if best == 0 {
+			best = 3
+		}
+		at := s.d.Hexes[us.Hex].At
+		for v := range s.d.Units {
+			vs, enemy := &s.Pos.Units[v], &s.d.Units[v]
+			if vs.Loc != OnMap || enemy.Side == side || enemy.Kind == SD || enemy.Kind == Air {
+				continue
+			}
+			if d := hexgrid.Distance(at, s.d.Hexes[vs.Hex].At); d <= 2 && (d == 1 || best == 3) {
+				best = d
+			}
+			if best == 1 {
+				return 1
+			}
+		}
+	}
+	return best
+}
+
 // assaultGain is what the attacker choosing a target (7.1) may expect of
 // assaulting hex h with every unit able to join: the Combat Table's
 // column for their strength against the defenders' with 7.2's shifts,
@@ -354,7 +478,9 @@ func (s *State) assaultGain(h int) float64 {
 // orderWorths is how much choosing each of side's Orders looks worth now
 // (0: it cannot be chosen), judged only from what both sides see: Main
 // Orders above Combination and Minor Orders (3.1), an Assault Order by
-// the best odds its side could assault at now (bestOdds, 7.1), Reinforcements (27, 6) when some are
+// the best odds its side could assault at now (bestOdds, 7.1), a
+// Bombardment Order by how near its side's Artillery stands to a target
+// (gunReach, 6.1: little with none in reach), Reinforcements (27, 6) when some are
 // due, Order 43 only with Air units on the Air Base, a Combination Order
 // little when its owner's box is full (3.3), and an Order costing two or
 // three of the four choices (3.4) at a share of its worth; the
@@ -364,7 +490,7 @@ func (s *State) assaultGain(h int) float64 {
 // Orders' targets are not traced.
 func (s *State) orderWorths(side engine.Side) *[NumOrders + 1]float64 {
 	var out [NumOrders + 1]float64
-	odds := s.bestOdds(side)
+	odds, guns := s.bestOdds(side), s.gunReach(side)
 	boxFull := s.boxCount(side) >= MaxComboBox
 	due := s.due(side)
 	air := s.airOnBase() > 0
@@ -379,8 +505,11 @@ func (s *State) orderWorths(side engine.Side) *[NumOrders + 1]float64 {
 		switch o.Category {
 		case Main:
 			v = 3
-			if o.Letter == 'A' { // by the best odds in reach (7.1): none, 1:2 ... 5:1
+			switch o.Letter {
+			case 'A': // by the best odds in reach (7.1): none, 1:2 ... 5:1
 				v = []float64{1, 1, 2, 3.5, 4.5, 5, 5}[odds+1]
+			case 'B': // Artillery next to a target (6.1), or a hex from one
+				v = []float64{0.3, 3, 1.5, 0.3}[guns]
 			}
 		case Combination:
 			v = 1.5
@@ -597,6 +726,14 @@ func rollout(st engine.State, side engine.Side, legal []engine.Action, r *engine
 	}
 	best, bestScore := legal[0], math.Inf(-1)
 	var field *supplyField
+	if s.Step == stMove {
+		for _, a := range legal {
+			if v := s.score(side, a, nil, &field); v > bestScore {
+				best, bestScore = a, v
+			}
+		}
+		return best
+	}
 	for range 3 {
 		a := legal[r.IntN(len(legal))]
 		if v := s.score(side, a, nil, &field); v > bestScore {

@@ -201,13 +201,27 @@ func TestEvaluateJudges(t *testing.T) {
 		up             bool
 	}{
 		{"the Allies enter Sabderat", nil, func(s *State, f *fixture) {
+			s.Pos.Units[f.unit("11-ind")].Hex = int16(f.hex("I-3"))
 			s.setFlag(s.d.town("sabderat"), Allied)
 		}, true},
-		{"an Italian battalion two hexes from Sabderat, taken and left empty", func(s *State, f *fixture) {
-			s.setFlag(s.d.town("sabderat"), Allied)
-		}, func(s *State, f *fixture) {
+		{"an Italian battalion two hexes from Sabderat, taken and left empty", sabderatTaken, func(s *State, f *fixture) {
 			s.Pos.Units[f.unit("12-col")].Hex = int16(f.hex("I-5"))
 		}, false},
+		// A retake is a move away (2.2, 4.1): an Italian Mobile unit of 8
+		// four hexes from an empty town threatens it as a battalion next
+		// to it.
+		{"the Bande four hexes from Sabderat, taken and left empty", sabderatTaken, func(s *State, f *fixture) {
+			s.Pos.Units[f.unit("bande")].Hex = int16(f.hex("I-7"))
+		}, false},
+		// forceDistance: the nearest brigade stays next to Keru, held by a
+		// column of 5; a second coming up counts (their 16 against the
+		// column's 5 reach 2:1 only together).
+		{"a second brigade comes up to a held Keru", func(s *State, f *fixture) {
+			s.Pos.Units[f.unit("11-ind")].Hex = int16(f.hex("H-5"))
+			s.Pos.Units[f.unit("9-ind")].Hex = int16(f.hex("I-1"))
+		}, func(s *State, f *fixture) {
+			s.Pos.Units[f.unit("9-ind")].Hex = int16(f.hex("H-4"))
+		}, true},
 		{"an Allied brigade cut off, Low Supply", cutOff, func(s *State, f *fixture) {
 			s.Pos.Units[f.unit("11-ind")].Supply = LowSupply
 		}, false},
@@ -235,6 +249,115 @@ func TestEvaluateJudges(t *testing.T) {
 		if after > before != c.up || after == before {
 			t.Errorf("%s: %.4f -> %.4f", c.name, before, after)
 		}
+	}
+}
+
+// sabderatTaken is the start with Sabderat Allied and empty, and the
+// Italian units near it gone to Asmara.
+func sabderatTaken(s *State, f *fixture) {
+	s.setFlag(s.d.town("sabderat"), Allied)
+	for _, id := range []string{"12-col", "bande"} {
+		s.Pos.Units[f.unit(id)].Hex = int16(f.hex("J-19"))
+	}
+}
+
+// TestBombardmentWorth: a Bombardment Order is worth choosing with the
+// side's Artillery next to an enemy unit (6.1), less a hex farther (a Move
+// Order may bring it up), little with none in reach.
+func TestBombardmentWorth(t *testing.T) {
+	worth := func(gun string) float64 {
+		s := afterSetup(t)
+		f := &fixture{t: t, d: s.d, p: &s.Pos}
+		for u := range s.d.Units {
+			if s.d.Units[u].Side == Allied && s.d.Units[u].Artillery && s.Pos.Units[u].Loc == OnMap {
+				s.Pos.Units[u].Hex = int16(f.hex("I-1"))
+			}
+		}
+		s.Pos.Units[f.unit("12-col")].Hex = int16(f.hex("G-5"))
+		if gun != "" {
+			s.Pos.Units[f.unit("4-ra-1")].Hex = int16(f.hex(gun))
+		}
+		return s.orderWorths(Allied)[22]
+	}
+	next, two, none := worth("H-5"), worth("H-4"), worth("")
+	if !(next > two && two > none) {
+		t.Errorf("Full Bombardment's worth: next to the column %.3f, two hexes %.3f, out of reach %.3f", next, two, none)
+	}
+}
+
+// TestNarrowExecutesMainOrders: over random games, the searching players
+// weigh no decline of a drawn Main Order in the 2nd ORDER Segment, nor of
+// an Allied Move Order in the 1st (narrow), and every other choice as the
+// rules give it.
+func TestNarrowExecutesMainOrders(t *testing.T) {
+	seen := [2]int{}
+	for seed := uint64(1); seed <= 3; seed++ {
+		s := NewState(DefaultData(), seed)
+		s.SetLogging(false)
+		r := engine.NewRand(seed + 400)
+		for !s.Over() {
+			side := engine.Deciding(s).Sides()[0]
+			legal := s.Legal(side, nil)
+			drop := narrow(s, side)
+			want := false
+			if s.Step == stExecute {
+				o := &s.d.Orders[s.Current]
+				want = o.Category == Main && (s.Segment == 2 || o.Side == Allied && o.Letter == 'M')
+				if want {
+					seen[s.Segment-1]++
+				}
+			}
+			if (drop != nil) != want {
+				t.Fatalf("GT%d Segment %d step %d Order %d: narrowed %v, want %v", s.Turn, s.Segment, s.Step, s.Current, drop != nil, want)
+			}
+			for _, a := range legal {
+				if drop != nil && drop(a) != (a.Op == opDecline) {
+					t.Fatalf("narrow leaves out %s", s.EncodeAction(a))
+				}
+			}
+			if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if seen[0] == 0 || seen[1] == 0 {
+		t.Fatalf("narrowed %d times in the 1st Segment, %d in the 2nd", seen[0], seen[1])
+	}
+}
+
+// TestRolloutMovesByScore: in a Move Order the rollout plays the best
+// scored step of all (four times in five; a uniform one otherwise), so
+// that a playout's 24 actions bring the army nearer its goals.
+func TestRolloutMovesByScore(t *testing.T) {
+	seen := 0
+	for _, s := range randomStates(t, 3) {
+		if s.Step != stMove {
+			continue
+		}
+		side := s.Decider
+		legal := s.Legal(side, nil)
+		if len(legal) < 4 {
+			continue
+		}
+		seen++
+		var field *supplyField
+		best := math.Inf(-1)
+		for _, a := range legal {
+			best = max(best, s.score(side, a, nil, &field))
+		}
+		r := engine.NewRand(uint64(seen))
+		hits := 0
+		for range 200 {
+			if s.score(side, rollout(s, side, legal, &r), nil, &field) == best {
+				hits++
+			}
+		}
+		if hits < 140 {
+			t.Errorf("GT%d: the best scored step played %d times in 200", s.Turn, hits)
+		}
+	}
+	if seen < 5 {
+		t.Fatalf("only %d Move decisions", seen)
 	}
 }
 
