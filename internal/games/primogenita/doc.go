@@ -60,17 +60,23 @@
 //
 // Computer players (ai.go): an evaluation (a wide logistic of the VP the
 // Allies can expect against the 20 needed: the VP now, the deductions to
-// come, the towns by their distance to the Allied advance, the retakes
-// Italy threatens, the strength on the map, and supply traced as the next
+// come, the towns by the distance of the Allied force able to take them
+// (forceDistance: twice the garrison's strength, not the nearest scout),
+// the retakes Italy threatens within a move, the strength on the map, and
+// supply traced as the next
 // Supply Phase will, with the steps and VP it would cost), a prior and a
-// rollout policy with supply foresight (ai_supply.go: an Allied move that
+// rollout policy (in a Move Order the best scored step) with supply
+// foresight (ai_supply.go: an Allied move that
 // leaves the FS and LS reach, or starts an unsupported unit in a Main
 // Order, is weighed down; SD are drawn to cut-off units; the last unit
 // leaving a taken town next to Italian units weighs its VP), and the
 // guess at the other side's unrevealed Orders by their worth as both
 // sides can judge it (Trucks & Mules by the units out of range, the
 // Reorganisations by the Disrupted units, an Assault Order by the best
-// odds in reach); Assault targets by the odds every unit able to join
+// odds in reach, a Bombardment Order by its Artillery's reach); the
+// searching players' own rule (narrow): a drawn Main Order is executed,
+// not declined, in the 2nd ORDER Segment, and an Allied Move Order in the
+// 1st as well; Assault targets by the odds every unit able to join
 // would get (7.2's shifts, shiftsAt) and the town they may take; the turn
 // each ORDER Segment (the setup one of its own), its time spread over the
 // side's own decisions left (decisionsLeft); drop and uncommit are asides
