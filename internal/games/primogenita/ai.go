@@ -124,21 +124,18 @@ func decisionsLeft(st engine.State, side engine.Side) int {
 // VP the Allies can expect at the end against the 20 they need. The
 // expectation is the VP now, less the Game Turn Track deductions still to
 // come (2.3), plus a share of each Italian town's VP by how likely the
-// Allies are to enter it in the turns left (the distance of the force able
-// to take it, forceDistance, against the pace of a force in the turns
-// left; less if Italian units hold it), less a share of each Allied town
-// an Italian unit may reach in a move or stands a hex farther from (a
-// retake, 2.2; little if Allied units hold it; nearest), plus the balance
-// of strength on the map, worth more the more turns are left to use it.
-// Supply is traced as the next Supply Phase will (5.7): a unit it would
-// not reach counts less, an Italian one already Low or No Supply little
-// (it would be removed), an Allied one a step less, and a VP less when
-// that step costs one (2.3) — the Allied advance must bring its supply
-// along. A town not yet entered counts at most townShare of its VP, so
+// Allies are to enter it in the turns left (their nearest unit's distance
+// against the two hexes a turn of the historical advance, less if Italian
+// units hold it), less a share of each Allied town Italian units stand
+// next to or two hexes from (a retake, 2.2; little if Allied units hold it), plus the balance of strength on the map, worth
+// more the more turns are left to use it. Supply is traced as the next
+// Supply Phase will (5.7): a unit it would not reach counts less, an
+// Italian one already Low or No Supply little (it would be removed), an
+// Allied one a step less, and a VP less when that step costs one (2.3) —
+// the Allied advance must bring its supply along. A town not yet entered counts at most townShare of its VP, so
 // entering it is always worth something. The margin is the better of that
 // and the VP this turn's Victory Check may see (2.4: 20 win at once), the
-// towns counted by the ORDER Segments left in this turn alone (at a Move
-// Order's reach, advance hexes a turn).
+// towns counted by the ORDER Segments left in this turn alone.
 //
 // The logistic is centred on that expectation and wide (evalScale VP):
 // a search compares its actions by differences of this value, and a
@@ -151,8 +148,7 @@ func evaluate(st engine.State, side engine.Side) float64 {
 	for t := int(s.Turn) + 1; t <= NumTurns; t++ {
 		deduct += s.d.Turns[t].VPDeduction
 	}
-	near, threat := s.nearest()
-	force := s.forceDistance()
+	near := s.nearest()
 	now := float64(3-s.Segment) / 2 // this turn's ORDER Segments left, in turns
 	expect, expectNow := 0.0, 0.0
 	for t := range s.d.Towns {
@@ -162,16 +158,15 @@ func evaluate(st engine.State, side engine.Side) float64 {
 		}
 		dA, dI := float64(near[Allied][t]), float64(near[Italian][t])
 		if s.Pos.TownController(t) == Italian {
-			dA = force[t]
-			share := townShare * logistic((pace*left-dA)/paceWidth)
+			share := townShare * logistic((advance*left-dA)/2)
 			shareNow := townShare * logistic((advance*now-dA)/2)
 			if dI == 0 {
 				share, shareNow = share*0.75, shareNow*0.75 // held: it must be assaulted (7)
 			}
 			expect += vp * share
 			expectNow += vp * shareNow
-		} else if dT := float64(threat[t]); dT <= 2 {
-			risk := 0.5 - 0.2*(dT-1) // an Italian unit a move from it, or a hex farther
+		} else if dI <= 2 {
+			risk := 0.5 - 0.2*(dI-1) // an Italian unit next to it, or two hexes away
 			if dA == 0 {
 				risk = 0.1 // held by the Allies
 			}
@@ -229,19 +224,12 @@ func (s *State) vpOnStepLoss(u int) bool {
 }
 
 // The evaluation's constants: the share of an Italian town's VP the
-// Allies count on before entering it; their advance in hexes a turn within
-// one turn (a Move Order's reach); the pace in hexes a turn of the force
-// that takes the towns over the turns left, and its spread (1941: Cheren,
-// 13 hexes from Kassala, in eight turns, Massaua, 21, in ten; with the
-// nearest unit's two hexes a turn and a spread of two hexes every town
-// near the front counted nearly in full from GT1, and the search saw no
-// gain in moving the army up: issue 25); and the width of the logistic in
-// VP.
+// Allies count on before entering it, their advance in hexes a turn (21
+// hexes from Kassala to Massaua in 10 turns, 1941), and the width of the
+// logistic in VP.
 const (
 	townShare = 0.8
 	advance   = 2.0
-	pace      = 1.75
-	paceWidth = 3.0
 	evalScale = 5.0
 )
 
@@ -259,76 +247,24 @@ func (s *State) townValue(t int) int {
 
 // nearest is, for each side and town, the distance in hexes from the
 // town to the nearest of the side's combat units on the map (Entry hexes
-// count where they are drawn), capped at 30; and threat, for each town,
-// how near an Italian unit stands to retaking it (2.2), in the hexes of
-// an Italian Move Order: its distance less half its Movement Value (4.1),
-// at least 1 (a Foot unit three hexes away threatens as one two hexes
-// away did; a tank as far as its road move: issue 25, an empty Agordat
-// retaken by an M11/39 from four hexes).
-func (s *State) nearest() (near [2][MaxTowns]int8, threat [MaxTowns]int8) {
-	for t := range s.d.Towns {
-		near[Allied][t], near[Italian][t], threat[t] = 30, 30, 30
+// count where they are drawn), capped at 30.
+func (s *State) nearest() [2][MaxTowns]int8 {
+	var out [2][MaxTowns]int8
+	for sd := range out {
+		for t := range s.d.Towns {
+			out[sd][t] = 30
+		}
 	}
 	dist := s.d.townDistances()
 	for u := range s.d.Units {
-		us, unit := &s.Pos.Units[u], &s.d.Units[u]
-		if us.Loc != OnMap || unit.Kind == SD {
+		us := &s.Pos.Units[u]
+		if us.Loc != OnMap || s.d.Units[u].Kind == SD {
 			continue
 		}
+		sd := s.d.Units[u].Side
 		for t, d := range dist[us.Hex] {
-			near[unit.Side][t] = min(near[unit.Side][t], d)
-			if unit.Side == Italian && unit.Move > 0 {
-				threat[t] = min(threat[t], max(1, d-unit.Move/2+1))
-			}
+			out[sd][t] = min(out[sd][t], d)
 		}
-	}
-	return near, threat
-}
-
-// forceDistance is, for each town, how far from it the Allies stand in
-// force: the mean distance, weighted by strength, of the nearest Allied
-// combat units whose strength adds up to twice the Italian strength in the
-// town and once that next to it (a 2:1 before the terrain's shifts,
-// 7.1-7.2, with the neighbours that may reinforce or counterattack), the
-// farthest of them counted for the part of its strength needed, and any
-// strength the army lacks at 30 hexes; for an unguarded town the nearest
-// unit's distance. An army's bulk, not its scouts, takes a held town, so
-// every unit of that force counts, each hex it comes nearer by its share
-// of the force (the nearest unit alone left the evaluation flat while the
-// bulk stood still or wandered: issue 25).
-func (s *State) forceDistance() [MaxTowns]float64 {
-	var allied [MaxTowns][31]int16 // Allied strength at each distance
-	var need [MaxTowns]int16
-	dist := s.d.townDistances()
-	for u := range s.d.Units {
-		us, unit := &s.Pos.Units[u], &s.d.Units[u]
-		if us.Loc != OnMap || unit.Kind == SD || unit.Kind == Air {
-			continue
-		}
-		str := int16(s.d.Strength(&s.Pos, u))
-		for t, d := range dist[us.Hex] {
-			switch {
-			case unit.Side == Allied:
-				allied[t][min(d, 30)] += str
-			case d == 0:
-				need[t] += 2 * str
-			case d == 1:
-				need[t] += str
-			}
-		}
-	}
-	var out [MaxTowns]float64
-	for t := range s.d.Towns {
-		want := max(need[t], 1)
-		left, sum := want, 0
-		for d, str := range allied[t] {
-			take := min(str, left)
-			sum += int(take) * d
-			if left -= take; left == 0 {
-				break
-			}
-		}
-		out[t] = float64(sum+int(left)*30) / float64(want)
 	}
 	return out
 }

@@ -207,21 +207,6 @@ func TestEvaluateJudges(t *testing.T) {
 		{"an Italian battalion two hexes from Sabderat, taken and left empty", sabderatTaken, func(s *State, f *fixture) {
 			s.Pos.Units[f.unit("12-col")].Hex = int16(f.hex("I-5"))
 		}, false},
-		// A retake is a move away (2.2, 4.1): an Italian Mobile unit of 8
-		// four hexes from an empty town threatens it as a battalion next
-		// to it.
-		{"the Bande four hexes from Sabderat, taken and left empty", sabderatTaken, func(s *State, f *fixture) {
-			s.Pos.Units[f.unit("bande")].Hex = int16(f.hex("I-7"))
-		}, false},
-		// forceDistance: the nearest brigade stays next to Keru, held by a
-		// column of 5; a second coming up counts (their 16 against the
-		// column's 5 reach 2:1 only together).
-		{"a second brigade comes up to a held Keru", func(s *State, f *fixture) {
-			s.Pos.Units[f.unit("11-ind")].Hex = int16(f.hex("H-5"))
-			s.Pos.Units[f.unit("9-ind")].Hex = int16(f.hex("I-1"))
-		}, func(s *State, f *fixture) {
-			s.Pos.Units[f.unit("9-ind")].Hex = int16(f.hex("H-4"))
-		}, true},
 		{"an Allied brigade cut off, Low Supply", cutOff, func(s *State, f *fixture) {
 			s.Pos.Units[f.unit("11-ind")].Supply = LowSupply
 		}, false},

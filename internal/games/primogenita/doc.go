@@ -60,10 +60,8 @@
 //
 // Computer players (ai.go): an evaluation (a wide logistic of the VP the
 // Allies can expect against the 20 needed: the VP now, the deductions to
-// come, the towns by the distance of the Allied force able to take them
-// (forceDistance: twice the garrison's strength, not the nearest scout),
-// the retakes Italy threatens within a move, the strength on the map, and
-// supply traced as the next
+// come, the towns by their distance to the Allied advance, the retakes
+// Italy threatens, the strength on the map, and supply traced as the next
 // Supply Phase will, with the steps and VP it would cost), a prior and a
 // rollout policy (in a Move Order the best scored step) with supply
 // foresight (ai_supply.go: an Allied move that
