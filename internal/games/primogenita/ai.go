@@ -37,7 +37,7 @@ func init() {
 // Game Turn Track does not give back (2.3). Both sides of that lie beyond
 // the search's playouts (a Move Order asks up to a hundred decisions, the
 // playouts look 24 ahead), where executing and declining looked alike and
-// the Allies declined a third of their Move Orders (issue 25).
+// the Allies declined a quarter to a third of their Move Orders (issue 25).
 func narrow(st engine.State, side engine.Side) func(engine.Action) bool {
 	s := st.(*State)
 	if s.Step != stExecute || s.Current == 0 {
@@ -629,8 +629,10 @@ func prior(st engine.State, side engine.Side, legal []engine.Action, scores []fl
 
 // rollout picks side's action in a playout: the choice of Orders drawn by
 // their worth and committed once complete (never dropped or taken back);
-// otherwise the best scored of three actions drawn at random, with a
-// uniform choice one time in five.
+// otherwise, one time in five, a uniform choice, else the best scored step
+// of all in a Move Order (a playout's 24 actions then move units towards
+// their goals, not three steps drawn at random: issue 25) and the best
+// scored of three actions drawn at random elsewhere.
 func rollout(st engine.State, side engine.Side, legal []engine.Action, r *engine.Rand) engine.Action {
 	s := st.(*State)
 	if len(legal) == 1 {
