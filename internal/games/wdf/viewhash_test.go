@@ -1,12 +1,10 @@
 package wdf
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"testing"
 
 	"sandtable/internal/engine"
+	"sandtable/internal/engine/enginetest"
 )
 
 // viewsHash is the hash of TestViewsUnchanged's views: a change that
@@ -18,8 +16,7 @@ const viewsHash = "97bb07274270605409b98f1071add97dbae43c9d65be4b42ace17b78e5111
 // are the ones recorded (viewsHash), supply paths included, through
 // Tobruk too.
 func TestViewsUnchanged(t *testing.T) {
-	h := sha256.New()
-	n := 0
+	h := enginetest.NewViewHash()
 	// Seed 3's game is viewed from action 440, once units of both sides
 	// draw supply through Tobruk (8.4).
 	for _, g := range []struct {
@@ -31,21 +28,12 @@ func TestViewsUnchanged(t *testing.T) {
 		r := engine.NewRand(g.seed)
 		for i := 0; i < g.to && !s.Over(); i++ {
 			for side := engine.Observer; side <= Axis && i >= g.from; side++ {
-				b, err := json.Marshal(s.View(side, "en"))
-				if err != nil {
-					t.Fatal(err)
-				}
-				h.Write(b)
-				n++
+				h.Add(t, s.View(side, "en"))
 			}
 			side := s.Active().Sides()[0]
 			legal := s.Legal(side, nil)
 			s.ApplyUnchecked(side, legal[r.IntN(len(legal))])
 		}
 	}
-	got := hex.EncodeToString(h.Sum(nil))
-	t.Logf("%d views, hash %s", n, got)
-	if got != viewsHash {
-		t.Errorf("the views changed: hash %s, want %s", got, viewsHash)
-	}
+	h.Check(t, viewsHash)
 }
