@@ -1,7 +1,6 @@
 package limanowa
 
 import (
-	"slices"
 	"sync"
 
 	"sandtable/internal/engine"
@@ -305,11 +304,7 @@ func (s *State) massMates(i int, g *aim) int {
 // (7.247: it attacks the units entering its hexes until administration).
 func (s *State) underFire(h hexgrid.Hex) bool {
 	for g := range s.groups() {
-		gr := &s.Groups[g]
-		if gr.FFE == 0 || gr.Smoke {
-			continue
-		}
-		if b := Blast(codeVertex(gr.FFE)); slices.Contains(b[:], h) {
+		if s.shellFFEOn(g, h) {
 			return true
 		}
 	}

@@ -546,13 +546,22 @@ func (s *State) ffeAttack(shot Shot, units []int, rule string) []Check {
 	return checks
 }
 
+// shellFFEOn reports whether group g's fire for effect, not smoke, lies
+// on hex h (one of the three hexes of its vertex, 7.241, 7.247).
+func (s *State) shellFFEOn(g int, h hexgrid.Hex) bool {
+	gr := &s.Groups[g]
+	if gr.FFE == 0 || gr.Smoke {
+		return false
+	}
+	blast := Blast(codeVertex(gr.FFE))
+	return slices.Contains(blast[:], h)
+}
+
 // ffeOnEntry: an FFE attacks the movers entering a hex of its blast
 // (7.247), before 6.9's consequences (ruling L25).
 func (s *State) ffeOnEntry(h hexgrid.Hex) {
 	for g := range s.groups() {
-		gr := &s.Groups[g]
-		blast := Blast(codeVertex(gr.FFE))
-		if gr.FFE == 0 || gr.Smoke || s.ser.Gas&(1<<g) != 0 || !slices.Contains(blast[:], h) { // gas: its markers attack (7.512)
+		if s.ser.Gas&(1<<g) != 0 || !s.shellFFEOn(g, h) { // gas: its markers attack (7.512)
 			continue
 		}
 		var in []int
