@@ -95,13 +95,14 @@ func decisionsLeft(st engine.State, side engine.Side) int {
 			movers++
 		}
 	}
+	moveOrder := 2 + 3*movers
 	order := func(p int) int {
 		o := &s.d.Orders[p]
 		switch {
 		case o.Category != Main:
 			return 1
 		case o.Letter == 'M':
-			return 2 + 3*movers
+			return moveOrder
 		case o.Letter == 'A':
 			return 8
 		}
@@ -110,7 +111,7 @@ func decisionsLeft(st engine.State, side engine.Side) int {
 	n := 0
 	if s.Step == stChoose && !s.Committed[side] {
 		left := OrdersChosen - s.chosen(side)
-		n += left + 1 + left*order(36)/2 // the picks, the commit, and what they will ask
+		n += left + 1 + left*moveOrder/2 // the picks, the commit, and what they will ask (half a Move Order's each)
 	}
 	for p := 1; p <= NumOrders; p++ {
 		if w := s.Orders[p].Where; s.d.Orders[p].Side == side && (w == OrdPending || w == OrdTrack || w == OrdExecuting) {

@@ -74,10 +74,13 @@ func (s *State) nonArtilleryWith(u int, joinable func(int) bool) bool {
 }
 
 // defenders are the enemy units in the hex assaulted.
-func (s *State) defenders() []int {
+func (s *State) defenders() []int { return s.defendersAt(int(s.Target)) }
+
+// defendersAt are the units of the Attacker's enemy in hex h.
+func (s *State) defendersAt(h int) []int {
 	var out []int
 	for u := range s.d.Units {
-		if s.Pos.at(u, int(s.Target)) && s.d.Units[u].Side != s.Attacker {
+		if s.Pos.at(u, h) && s.d.Units[u].Side != s.Attacker {
 			out = append(out, u)
 		}
 	}
@@ -105,8 +108,8 @@ func (s *State) assaultShifts() Shifts { return s.shiftsAt(int(s.Target), s.atta
 func (s *State) shiftsAt(h int, attackers []int) Shifts {
 	sh := Shifts{Terrain: s.d.Tables.AssaultShift[s.d.Hexes[h].Terrain], Trench: s.Pos.HasTrench(h)}
 	onlyArt := true
-	for u := range s.d.Units {
-		if !s.Pos.at(u, h) || s.d.Units[u].Side == s.Attacker || s.d.Units[u].Kind == SD {
+	for _, u := range s.defendersAt(h) {
+		if s.d.Units[u].Kind == SD {
 			continue
 		}
 		if !s.d.Units[u].Artillery {
