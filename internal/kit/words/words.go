@@ -73,8 +73,7 @@ type Catalog struct {
 	forms map[string]bool              // the keys whose texts have plural forms
 	texts map[string]map[string]string // lang: key: the "other" form
 	loc   map[string]*i18n.Localizer
-	plain map[string]map[string]string // lang: key: the text of a key without placeholders or plural forms
-	fills map[string]map[string]fill   // lang: key: the parsed "other" form, filled without go-i18n
+	fills map[string]map[string]fill // lang: key: the parsed "other" form, filled without go-i18n
 }
 
 // Load reads the catalog in dir of fsys (one <lang>.json a language) and
@@ -84,7 +83,7 @@ func Load(name string, fsys fs.FS, dir string) (*Catalog, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Catalog{name: name, args: map[string][]string{}, forms: map[string]bool{}, texts: map[string]map[string]string{}, loc: map[string]*i18n.Localizer{}, plain: map[string]map[string]string{}, fills: map[string]map[string]fill{}}
+	c := &Catalog{name: name, args: map[string][]string{}, forms: map[string]bool{}, texts: map[string]map[string]string{}, loc: map[string]*i18n.Localizer{}, fills: map[string]map[string]fill{}}
 	bundle := i18n.NewBundle(language.English)
 	bundle.RegisterUnmarshalFunc("json", strictJSON)
 	msgs := map[string]map[string]*i18n.Message{}
@@ -141,15 +140,11 @@ func Load(name string, fsys fs.FS, dir string) (*Catalog, error) {
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("words: catalog %s: %w", name, errors.Join(errs...))
 	}
-	// The texts without placeholders are rendered once, here; the "other"
-	// forms (every text a count does not choose) are parsed once, here.
+	// The "other" forms (every text a count does not choose) are parsed
+	// once, here.
 	for _, lang := range c.langs {
-		c.plain[lang] = map[string]string{}
 		c.fills[lang] = map[string]fill{}
 		for key, m := range msgs[lang] {
-			if len(c.args[key]) == 0 && !c.forms[key] {
-				c.plain[lang][key] = c.say(lang, key, nil, nil)
-			}
 			f, err := newFill(m, c.args[key])
 			if err != nil {
 				return nil, fmt.Errorf("words: catalog %s: %s/%s.json: %s: %v", name, dir, lang, key, err)
@@ -208,9 +203,6 @@ func MustLoad(name string, fsys fs.FS, dir string) *Catalog {
 // English text; missing args are empty. A key the catalog lacks gives the
 // key and its arguments, so that nothing is lost.
 func (c *Catalog) Text(lang, key string, args ...string) string {
-	if s, ok := c.other(lang, key, args); ok {
-		return s
-	}
 	return c.say(lang, key, nil, args)
 }
 
@@ -244,12 +236,10 @@ func (c *Catalog) Arg(lang, a string) string {
 // arguments: for arguments that are words in some languages ("allied")
 // and names in all ("Bardia").
 func (c *Catalog) Word(lang, key string) (string, bool) {
-	p, ok := c.plain[lang]
-	if !ok {
-		p = c.plain[Source]
+	if len(c.args[key]) > 0 || c.forms[key] {
+		return "", false
 	}
-	w, ok := p[key]
-	return w, ok
+	return c.other(lang, key, nil)
 }
 
 // Plural is Text for a text with plural forms: n picks the form by the
