@@ -466,6 +466,10 @@ func TestEventStream(t *testing.T) {
 	e := newEnv(t)
 	ann := e.user("ann")
 	g := ann.create(map[string]any{"game": "toy", "mode": "hotseat", "seed": 2})
+	// The creation's own announcement (move 0) is published in the
+	// background: let it go out before the stream opens, so that the
+	// update read below is the action's.
+	e.srv.Wait()
 	req, _ := http.NewRequest("GET", e.http.URL+"/api/games/"+g.ID+"/events", nil)
 	resp, err := ann.c.Do(req)
 	if err != nil {
