@@ -151,11 +151,11 @@ func mpWords(sixths int) string {
 	frac := [...]string{"", "1/6", "1/3", "1/2", "2/3", "5/6"}[rest]
 	switch {
 	case rest == 0:
-		return fmt.Sprint(whole)
+		return strconv.Itoa(whole)
 	case whole == 0:
 		return frac
 	}
-	return fmt.Sprintf("%d %s", whole, frac)
+	return strconv.Itoa(whole) + " " + frac
 }
 
 // phaseName names the phase of step in lang, for the view.

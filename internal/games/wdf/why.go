@@ -38,9 +38,9 @@ func (s *State) blocked(u int, lang string) map[string]string {
 		return map[string]string{"*": t("noMA", def.Name)}
 	}
 	start := int(us.Hex)
-	open := map[int]bool{}
+	open := make([]bool, len(s.d.Hexes))
 	for _, a := range s.unitMoves(u, nil) {
-		open[int(a.B)] = true
+		open[a.B] = true
 	}
 	// The hexes explained one by one, and of them those whose reason is a
 	// cost: neither enemy-held nor closed to the unit's type.
@@ -72,22 +72,28 @@ func (s *State) blocked(u int, lang string) map[string]string {
 			far = append(far, h)
 		}
 	}
-	need := map[int]int{}
-	for i, c := range leastCosts(q, &m, s.d, start, far) {
-		need[far[i]] = c
+	// cost and need by hex: -2 where not asked (cost: the hex's reason
+	// is not a cost), -1 where no way leads.
+	cost := make([]int, 2*len(s.d.Hexes))
+	cost, need := cost[:len(s.d.Hexes)], cost[len(s.d.Hexes):]
+	for h := range cost {
+		cost[h], need[h] = -2, -2
 	}
-	cost := map[int]int{}
 	for i, h := range costed {
 		cost[h] = fc[i]
+	}
+	for i, c := range leastCosts(q, &m, s.d, start, far) {
+		need[far[i]] = c
 	}
 	left := mpWords(ma)
 	if !supplied && !moving {
 		left = t("halved", left)
 	}
-	out := map[string]string{"+": t("far", def.Name, left)}
+	out := make(map[string]string, len(near)+1)
+	out["+"] = t("far", def.Name, left)
 	for _, h := range near {
 		id := s.hexID(h)
-		fc, costs := cost[h] // the cost with no zones of control
+		fc, costs := cost[h], cost[h] != -2 // the cost with no zones of control
 		switch {
 		case !costs && b.occ[h][1-def.Side] > 0:
 			out[id] = t("enemy", id)
