@@ -37,6 +37,8 @@ type Search struct {
 	prev   []int32
 	in     []bool   // per cell: the hex is one the search may use
 	done   []uint32 // per cell: gen when first finalized
+	want   []uint32 // per cell: gen when the search stops once it is reached
+	left   int      // hexes of want not yet reached; the search stops at 0 (-1: never)
 	best   []int32  // per cell: state finalized first (least cost)
 	heap   []uint64 // cost<<32 | state
 	out    []Reached
@@ -60,7 +62,7 @@ func NewSearch(hexes []Hex) *Search {
 	n := s.w * s.h
 	s.seen, s.closed = make([]uint32, 2*n), make([]uint32, 2*n)
 	s.cost, s.prev = make([]int32, 2*n), make([]int32, 2*n)
-	s.done, s.best, s.in = make([]uint32, n), make([]int32, n), make([]bool, n)
+	s.done, s.best, s.in, s.want = make([]uint32, n), make([]int32, n), make([]bool, n), make([]uint32, n)
 	for _, h := range hexes {
 		s.in[s.cell(h)] = true
 	}
@@ -91,7 +93,29 @@ func (s *Search) hexOf(cell int) Hex { return Hex{s.lo.Q + cell%s.w, s.lo.R + ce
 // slice belongs to s and is valid until its next search; afterwards Cost
 // and PathTo answer for any hex reached.
 func (s *Search) Reach(start Hex, budget int, step StepCost) []Reached {
-	s.run(start, -1, budget, step)
+	s.begin()
+	s.left = -1
+	s.run(start, budget, step)
+	return s.out
+}
+
+// ReachFor is Reach that stops once every hex of want is reached: each
+// hex of want is in the result exactly when Reach would list it, at the
+// same cost, and of the other hexes only those no dearer than the last of
+// want reached are (a search that settles a few hexes near start, not
+// the whole budget's area).
+func (s *Search) ReachFor(start Hex, want []Hex, budget int, step StepCost) []Reached {
+	s.begin()
+	s.left = 0
+	for _, h := range want {
+		if c := s.use(h); c >= 0 && s.want[c] != s.gen {
+			s.want[c] = s.gen
+			s.left++
+		}
+	}
+	if s.left > 0 {
+		s.run(start, budget, step)
+	}
 	return s.out
 }
 
@@ -104,7 +128,9 @@ func (s *Search) Path(a, b Hex, budget int, step StepCost) (path []Hex, cost int
 	if goal < 0 {
 		return nil, 0, false
 	}
-	s.run(a, goal, budget, step)
+	s.begin()
+	s.want[goal], s.left = s.gen, 1
+	s.run(a, budget, step)
 	cost, ok = s.Cost(b)
 	if !ok {
 		return nil, 0, false
@@ -141,17 +167,23 @@ func (s *Search) AppendPathTo(dst []Hex, h Hex) []Hex {
 	return dst
 }
 
-// run is Dijkstra over states (cell, stopped): a hex entered with stop is
-// a separate state that is not expanded.
-func (s *Search) run(start Hex, goal int, budget int, step StepCost) {
+// begin starts a search: a new generation of marks.
+func (s *Search) begin() {
 	s.out, s.heap = s.out[:0], s.heap[:0]
 	s.gen++
 	if s.gen == 0 { // wrapped: old marks could collide
 		clear(s.seen)
 		clear(s.closed)
 		clear(s.done)
+		clear(s.want)
 		s.gen = 1
 	}
+}
+
+// run is Dijkstra over states (cell, stopped): a hex entered with stop is
+// a separate state that is not expanded. It stops when the last hex of
+// want is reached (left falls to 0).
+func (s *Search) run(start Hex, budget int, step StepCost) {
 	c0 := s.use(start)
 	if c0 < 0 || budget < 0 {
 		return
@@ -170,8 +202,10 @@ func (s *Search) run(start Hex, goal int, budget int, step StepCost) {
 		if s.done[cell] != s.gen {
 			s.done[cell], s.best[cell] = s.gen, st
 			s.out = append(s.out, Reached{h, cost})
-			if cell == goal {
-				return
+			if s.want[cell] == s.gen {
+				if s.left--; s.left == 0 {
+					return
+				}
 			}
 		}
 		if st&1 == 1 {

@@ -214,6 +214,30 @@ func TestReachMatchesRelaxation(t *testing.T) {
 				t.Fatalf("trial %d: second search differs at %d", trial, i)
 			}
 		}
+		// ReachFor: each hex asked is reached exactly when Reach reaches
+		// it, at the same cost, and the search stops at the last of them.
+		for k := 1; k <= 4; k++ {
+			var asked []Hex
+			for range k {
+				asked = append(asked, hexes[r.IntN(len(hexes))])
+			}
+			part := s.ReachFor(start, asked, budget, step)
+			costs := map[Hex]int{}
+			for _, p := range part {
+				costs[p.Hex] = p.Cost
+			}
+			last, all := 0, true
+			for _, h := range asked {
+				c, ok := costs[h]
+				if w, reached := want[h]; ok != reached || ok && c != w {
+					t.Fatalf("trial %d: ReachFor %v: %v reached %v at %d, Reach: %v at %d", trial, asked, h, ok, c, reached, w)
+				}
+				last, all = max(last, c), all && ok
+			}
+			if all && part[len(part)-1].Cost != last {
+				t.Fatalf("trial %d: ReachFor %v went on past %d to %d", trial, asked, last, part[len(part)-1].Cost)
+			}
+		}
 	}
 }
 

@@ -358,7 +358,9 @@ type Data struct {
 	index         map[hexgrid.Hex]int // map hexes by position
 	pos           map[hexgrid.Hex]int // every hex by drawn position, index+1 (0: none), while loading
 	grid          hexGrid             // pos as a dense grid, for the searches (at)
+	sides         [][6]int8           // per hex, per direction: the index in its Links of the hex drawn there, or -1 (linkAcross)
 	searches      sync.Pool           // *hexgrid.Search over every hex
+	snaps         sync.Pool           // *snap (takeSnap)
 	ids           map[string]int      // every hex by id (printed or Entry)
 	Entries       []Entry
 	Towns         []Town
@@ -454,6 +456,42 @@ func newHexGrid(hexes []Hex) hexGrid {
 		g.cells[(h.At.R-g.r0)*g.w+h.At.Q-g.q0] = int32(i + 1)
 	}
 	return g
+}
+
+// linkSides fills d.sides from the hexes' positions and Links.
+func (d *Data) linkSides() {
+	d.sides = make([][6]int8, len(d.Hexes))
+	for a := range d.Hexes {
+		for k := range 6 {
+			d.sides[a][k] = -1
+			b := d.at(d.Hexes[a].At.Neighbour(hexgrid.Dir(k))) - 1
+			for i, l := range d.Hexes[a].Links {
+				if b >= 0 && l.To == b {
+					d.sides[a][k] = int8(i)
+				}
+			}
+		}
+	}
+}
+
+// linkAcross is the step of a search from the hex drawn at from across
+// hexside side: the index of from and its Link to the hex beyond, or nil
+// where no hex is drawn at from or no Link crosses side (the searches
+// ask it at every step; Hex.Link scanned the Links).
+func (d *Data) linkAcross(from hexgrid.Hex, side hexgrid.Hexside) (int, *Link) {
+	a := d.at(from) - 1
+	if a < 0 {
+		return -1, nil
+	}
+	k := side.D
+	if side.H != from {
+		k += 3
+	}
+	i := d.sides[a][k]
+	if i < 0 {
+		return a, nil
+	}
+	return a, &d.Hexes[a].Links[i]
 }
 
 // at is the index+1 of the hex drawn at h (0: none).

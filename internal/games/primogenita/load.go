@@ -73,6 +73,7 @@ func LoadData(fsys fs.FS) (*Data, error) {
 		return nil, err
 	}
 	d.grid = newHexGrid(d.Hexes)
+	d.linkSides()
 	// The state's flat core has room for this much (position.go).
 	if len(d.Units) > MaxUnits || len(d.Hexes) > MaxHexes || len(d.Towns) > MaxTowns || len(d.ItalianSupply) > MaxSources {
 		return nil, fmt.Errorf("primogenita data: %d units, %d hexes, %d towns, %d Italian sources: more than the state holds (%d, %d, %d, %d)",

@@ -97,8 +97,9 @@ func (n supplyNet) any(h int, unlimited bool) bool {
 // netFor is net for units (all of side) alone: the sources serving any
 // number are traced only as far as a unit none of them reaches is left,
 // the others only when such a unit lies within their range (mayReach);
-// a source not traced reaches nothing in it. What it says of the units'
-// hexes is what net says, and all match asks of it.
+// a source not traced reaches nothing in it, and each trace stops once it
+// has settled the hexes of those units within its range (traceFor). What
+// it says of the units' hexes is what net says, and all match asks of it.
 func (s *State) netFor(side engine.Side, trucks bool, units []int) supplyNet {
 	n := supplyNet{srcs: s.sources(side, trucks)}
 	n.reach = make([][]bool, len(n.srcs))
@@ -108,22 +109,28 @@ func (s *State) netFor(side engine.Side, trucks bool, units []int) supplyNet {
 		left = append(left, int(s.Pos.Units[u].Hex))
 	}
 	var sn *snap
+	var want []hexgrid.Hex // the hexes of left the source may reach
 	for _, unlimited := range []bool{true, false} {
 		for i, src := range n.srcs {
 			if (src.cap < 0) != unlimited {
 				continue
 			}
 			n.reach[i] = none
-			if !slices.ContainsFunc(left, func(h int) bool { return s.mayReach(src, h) }) {
+			want = want[:0]
+			for _, h := range left {
+				if s.mayReach(src, h) {
+					want = append(want, s.d.Hexes[h].At)
+				}
+			}
+			if len(want) == 0 {
 				continue
 			}
 			if sn == nil {
-				sn = s.d.snapshot(&s.Pos)
+				sn = s.d.takeSnap(&s.Pos)
+				defer s.d.snaps.Put(sn)
 			}
 			n.reach[i] = make([]bool, len(s.d.Hexes))
-			for _, r := range s.d.trace(sn, side, src.hex, src.rng) {
-				n.reach[i][s.d.at(r.Hex)-1] = true
-			}
+			s.d.traceFor(sn, side, src.hex, src.rng, want, n.reach[i])
 			if unlimited {
 				left = slices.DeleteFunc(left, func(h int) bool { return n.reach[i][h] })
 			}

@@ -91,7 +91,16 @@ func (d *Data) EnterCost(p *Position, m Mover, from, to int) (cost int, stop, ok
 
 func (d *Data) enterCost(sn *snap, m Mover, from, to int) (cost int, stop, ok bool) {
 	l, adj := d.Hexes[from].Link(to)
-	if !adj || sn.occ[Other(m.Side)][to] {
+	if !adj {
+		return 0, false, false
+	}
+	return d.enterBy(sn, m, from, &l)
+}
+
+// enterBy is enterCost along link l from hex from.
+func (d *Data) enterBy(sn *snap, m Mover, from int, l *Link) (cost int, stop, ok bool) {
+	to := l.To
+	if sn.occ[Other(m.Side)][to] {
 		return 0, false, false // 4.1: you may not enter a hex containing an enemy unit
 	}
 	if e := d.Hexes[to].Entry; e >= 0 && d.Entries[e].Side != m.Side {
@@ -102,7 +111,7 @@ func (d *Data) enterCost(sn *snap, m Mover, from, to int) (cost int, stop, ok bo
 	if l.Cliff && !along && m.Mobile {
 		return 0, false, false // 4.1: Mobile units cross no cliff off road/track
 	}
-	cost = d.crossCost(l, to)
+	cost = d.crossCost(*l, to)
 	if !along {
 		if m.Mobile && (fromT.Rugged() || toT.Rugged()) {
 			return 0, false, false // 4.1: nor enter or exit Mountain or Alpine
@@ -175,12 +184,12 @@ func (d *Data) Reach(p *Position, u int, k MoveKind, advance bool) []hexgrid.Rea
 // stepCost adapts EnterCost to hexgrid's search.
 func (d *Data) stepCost(p *Position, m Mover) hexgrid.StepCost {
 	sn := d.snapshot(p)
-	return func(from, to hexgrid.Hex, _ hexgrid.Hexside) (int, bool) {
-		a, b := d.at(from), d.at(to)
-		if a == 0 || b == 0 {
+	return func(from, _ hexgrid.Hex, side hexgrid.Hexside) (int, bool) {
+		a, l := d.linkAcross(from, side)
+		if l == nil {
 			return -1, false
 		}
-		cost, stop, ok := d.enterCost(sn, m, a-1, b-1)
+		cost, stop, ok := d.enterBy(sn, m, a, l)
 		if !ok {
 			return -1, false
 		}

@@ -26,13 +26,31 @@ func (d *Data) trace(sn *snap, side engine.Side, src, rng int) []hexgrid.Reached
 	}
 	s := d.search()
 	defer d.searches.Put(s)
+	return append([]hexgrid.Reached(nil), s.Reach(d.Hexes[src].At, rng, d.traceStep(sn, side, src, rng))...)
+}
+
+// traceFor marks in reached the hexes of want that trace reaches (and
+// perhaps others it does): the search stops once it has settled them.
+func (d *Data) traceFor(sn *snap, side engine.Side, src, rng int, want []hexgrid.Hex, reached []bool) {
+	if sn.occ[Other(side)][src] || len(want) == 0 {
+		return
+	}
+	s := d.search()
+	defer d.searches.Put(s)
+	for _, r := range s.ReachFor(d.Hexes[src].At, want, rng, d.traceStep(sn, side, src, rng)) {
+		reached[d.at(r.Hex)-1] = true
+	}
+}
+
+// traceStep is the cost of a trace's step from source src (5.1).
+func (d *Data) traceStep(sn *snap, side engine.Side, src, rng int) hexgrid.StepCost {
 	start := d.Hexes[src].At
-	step := func(from, to hexgrid.Hex, _ hexgrid.Hexside) (int, bool) {
-		a, b := d.at(from), d.at(to)
-		if a == 0 || b == 0 {
+	return func(from, _ hexgrid.Hex, hs hexgrid.Hexside) (int, bool) {
+		_, l := d.linkAcross(from, hs)
+		if l == nil {
 			return -1, false
 		}
-		cost, stop, ok := d.traceCost(sn, side, a-1, b-1)
+		cost, stop, ok := d.traceBy(sn, side, l)
 		if !ok {
 			return -1, false
 		}
@@ -41,20 +59,19 @@ func (d *Data) trace(sn *snap, side engine.Side, src, rng int) []hexgrid.Reached
 		}
 		return cost, stop
 	}
-	return append([]hexgrid.Reached(nil), s.Reach(start, rng, step)...)
 }
 
-// traceCost is the cost for a trace of side to enter hex to from the
-// adjacent hex from (5.1).
-func (d *Data) traceCost(sn *snap, side engine.Side, from, to int) (cost int, stop, ok bool) {
-	l, adj := d.Hexes[from].Link(to)
-	if !adj || sn.occ[Other(side)][to] || d.EnemyTown(sn.p, side, to) {
+// traceBy is the cost for a trace of side to enter the hex across link
+// l (5.1).
+func (d *Data) traceBy(sn *snap, side engine.Side, l *Link) (cost int, stop, ok bool) {
+	to := l.To
+	if sn.occ[Other(side)][to] || d.EnemyTown(sn.p, side, to) {
 		return 0, false, false
 	}
 	if e := d.Hexes[to].Entry; e >= 0 && d.Entries[e].Side != side {
 		return 0, false, false // ruling P4: no trace into an enemy Entry hex
 	}
-	cost = d.crossCost(l, to)
+	cost = d.crossCost(*l, to)
 	if sn.occ[side][to] {
 		return cost, false, true // 5.1: a friendly-occupied hex in a ZoC: no +1mp, no stop
 	}
@@ -65,10 +82,7 @@ func (d *Data) traceCost(sn *snap, side engine.Side, from, to int) (cost int, st
 // Reaches reports whether a trace of side from src within rng half mp
 // reaches hex h.
 func (d *Data) Reaches(p *Position, side engine.Side, src, rng, h int) bool {
-	for _, r := range d.Trace(p, side, src, rng) {
-		if d.at(r.Hex)-1 == h {
-			return true
-		}
-	}
-	return false
+	reached := make([]bool, len(d.Hexes))
+	d.traceFor(d.snapshot(p), side, src, rng, []hexgrid.Hex{d.Hexes[h].At}, reached)
+	return reached[h]
 }

@@ -67,7 +67,23 @@ type snap struct {
 
 // snapshot counts p's units into a snap.
 func (d *Data) snapshot(p *Position) *snap {
-	sn := &snap{p: p}
+	return d.countInto(&snap{p: p})
+}
+
+// takeSnap is snapshot into a snap of d.snaps: put it back after use
+// (a supply net takes one at every evaluation and support check).
+func (d *Data) takeSnap(p *Position) *snap {
+	sn, ok := d.snaps.Get().(*snap)
+	if !ok {
+		return d.snapshot(p)
+	}
+	*sn = snap{p: p}
+	return d.countInto(sn)
+}
+
+// countInto counts the units of sn's position into it.
+func (d *Data) countInto(sn *snap) *snap {
+	p := sn.p
 	for u := range d.Units {
 		if st := &p.Units[u]; st.Loc == OnMap {
 			side := d.Units[u].Side
