@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"sandtable/internal/ai"
 	"sandtable/internal/engine"
 	"sandtable/internal/engine/enginetest"
 	"sandtable/internal/kit/words/wordstest"
@@ -90,4 +91,34 @@ func BenchmarkLegal(b *testing.B) {
 func BenchmarkRenderLog(b *testing.B) {
 	s := enginetest.ReplayFile(b, filepath.Join("testdata", "playthrough-1.json"))
 	wordstest.BenchRenderLog(b, s)
+}
+
+// BenchmarkSearch: a normal-level search (the normal configuration, one
+// worker, 64 iterations, no time limit) at the first 40 decisions with a
+// choice of a greedy game of scenario 2 once set up: where the computer
+// players spend a match's time. Profile it with -cpuprofile.
+func BenchmarkSearch(b *testing.B) {
+	st, err := Game{}.New(engine.Setup{Scenario: "counter-attack", Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := st.(*State)
+	greedy := ai.NewGreedy(Game{}, 1)
+	var states []*State
+	for !s.Over() && len(states) < 40 {
+		side := s.Active().Sides()[0]
+		if s.Step != stSetup && len(s.Legal(side, nil)) > 1 {
+			states = append(states, s.Clone().(*State))
+		}
+		s.ApplyUnchecked(side, greedy.Choose(s, side))
+	}
+	cfg := ai.NormalConfig
+	cfg.Iterations, cfg.Budget, cfg.TurnBudget, cfg.Workers = 64, 0, 0, 1
+	p := ai.NewMCTS(Game{}, cfg, 1)
+	n := 0
+	for b.Loop() {
+		s := states[n%len(states)]
+		p.Search(s, s.Active().Sides()[0])
+		n++
+	}
 }
