@@ -315,7 +315,8 @@ func (s *State) underFire(h hexgrid.Hex) bool {
 // whose three hexes hold enemy units scores with their number, counting
 // fully those within three hexes of a friendly unit, a quarter more on a
 // hex the victory counts, and a third those further off (shells on a
-// reserve far from the fight are a command not spent on it); more on a
+// reserve far from the fight are a command not spent on it), a machine
+// gun whose range reaches a friendly unit as mgWorth units; more on a
 // vertex the group hits more surely (preregistered, 7.3), less for each
 // friendly unit it would hit too. A call on fewer than two enemy units'
 // worth, on a vertex another of the side's groups already aims at, and
@@ -348,6 +349,12 @@ func (s *State) callScore(side engine.Side, a engine.Action, g *aim) float64 {
 			if g.goal.at(h) == 0 {
 				w += 0.25
 			}
+			if s.d.Counters[u.Counter].Is(MachineGun) && s.near(side, h, u.Face(s.d).Range) {
+				w = mgWorth // it fires at every move within its range, unspent (6.75)
+				if g.goal.at(h) == 0 {
+					w += 0.25
+				}
+			}
 			enemies += w
 		}
 	}
@@ -360,6 +367,12 @@ func (s *State) callScore(side engine.Side, a engine.Action, g *aim) float64 {
 	}
 	return score
 }
+
+// mgWorth is what a call counts an enemy machine gun for whose range
+// reaches a friendly unit: reaction fire from it does not spend it
+// (6.75), so one machine gun stops a whole attack across open ground,
+// and a call onto it alone is worth more than a command.
+const mgWorth = 3
 
 // near reports whether a unit of side on the map stands within n hexes
 // of h.
