@@ -64,19 +64,49 @@ func (d *Data) traceStep(sn *snap, side engine.Side, src, rng int) hexgrid.StepC
 // traceBy is the cost for a trace of side to enter the hex across link
 // l (5.1).
 func (d *Data) traceBy(sn *snap, side engine.Side, l *Link) (cost int, stop, ok bool) {
-	to := l.To
-	if sn.occ[Other(side)][to] || d.EnemyTown(sn.p, side, to) {
+	in := sn.trace[side][l.To]
+	if in == 0 {
+		in = d.traceInto(sn, side, l.To)
+		sn.trace[side][l.To] = in
+	}
+	switch in {
+	case traceBarred:
 		return 0, false, false
+	case traceFree:
+		return d.crossCost(*l, l.To), false, true
+	case traceWeak:
+		return d.crossCost(*l, l.To) + MP, false, true
+	}
+	return d.crossCost(*l, l.To) + MP, true, true
+}
+
+// What a trace meets on entering a hex, whichever way it comes (traceBy,
+// remembered in the snapshot: every source of a net asks again).
+const (
+	traceBarred int8 = 1 + iota // an enemy unit, town or Entry hex
+	traceFree                   // no enemy ZoC, or a friendly unit there
+	traceWeak                   // +1mp (4.2)
+	traceHard                   // +1mp, and the trace stops there
+)
+
+// traceInto is what a trace of side meets on entering hex to (5.1).
+func (d *Data) traceInto(sn *snap, side engine.Side, to int) int8 {
+	if sn.occ[Other(side)][to] || d.EnemyTown(sn.p, side, to) {
+		return traceBarred
 	}
 	if e := d.Hexes[to].Entry; e >= 0 && d.Entries[e].Side != side {
-		return 0, false, false // ruling P4: no trace into an enemy Entry hex
+		return traceBarred // ruling P4: no trace into an enemy Entry hex
 	}
-	cost = d.crossCost(*l, to)
 	if sn.occ[side][to] {
-		return cost, false, true // 5.1: a friendly-occupied hex in a ZoC: no +1mp, no stop
+		return traceFree // 5.1: a friendly-occupied hex in a ZoC: no +1mp, no stop
 	}
-	extra, stop := d.zocCost(sn, side, to)
-	return cost + extra, stop, true
+	switch extra, stop := d.zocCost(sn, side, to); {
+	case stop:
+		return traceHard
+	case extra > 0:
+		return traceWeak
+	}
+	return traceFree
 }
 
 // Reaches reports whether a trace of side from src within rng half mp

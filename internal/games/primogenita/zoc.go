@@ -63,6 +63,9 @@ type snap struct {
 	str [2][MaxHexes]int16
 	occ [2][MaxHexes]bool
 	zoc [2][MaxHexes]int8
+	// trace: what a supply trace meets on entering each hex (traceInto;
+	// 0: not yet asked).
+	trace [2][MaxHexes]int8
 }
 
 // snapshot counts p's units into a snap.
