@@ -80,6 +80,7 @@ type Link struct {
 	Cliff  bool // a cliff or double cliff lies on the hexside (1.3)
 	Uphill bool // crossing it from this hex is uphill (1.3; both ways for a double cliff)
 	Double bool // the cliff is a double cliff (1.3)
+	cross  int  // crossCost, worked out once the map is loaded (linkSides)
 }
 
 // Along reports whether a move along l follows a road or track.
@@ -458,10 +459,15 @@ func newHexGrid(hexes []Hex) hexGrid {
 	return g
 }
 
-// linkSides fills d.sides from the hexes' positions and Links.
+// linkSides fills d.sides from the hexes' positions and Links, and each
+// Link's cost of crossing.
 func (d *Data) linkSides() {
 	d.sides = make([][6]int8, len(d.Hexes))
 	for a := range d.Hexes {
+		for i := range d.Hexes[a].Links {
+			l := &d.Hexes[a].Links[i]
+			l.cross = d.crossCost(*l, l.To)
+		}
 		for k := range 6 {
 			d.sides[a][k] = -1
 			b := d.at(d.Hexes[a].At.Neighbour(hexgrid.Dir(k))) - 1

@@ -111,7 +111,7 @@ func (d *Data) enterBy(sn *snap, m Mover, from int, l *Link) (cost int, stop, ok
 	if l.Cliff && !along && m.Mobile {
 		return 0, false, false // 4.1: Mobile units cross no cliff off road/track
 	}
-	cost = d.crossCost(*l, to)
+	cost = l.cross
 	if !along {
 		if m.Mobile && (fromT.Rugged() || toT.Rugged()) {
 			return 0, false, false // 4.1: nor enter or exit Mountain or Alpine

@@ -73,11 +73,11 @@ func (d *Data) traceBy(sn *snap, side engine.Side, l *Link) (cost int, stop, ok 
 	case traceBarred:
 		return 0, false, false
 	case traceFree:
-		return d.crossCost(*l, l.To), false, true
+		return l.cross, false, true
 	case traceWeak:
-		return d.crossCost(*l, l.To) + MP, false, true
+		return l.cross + MP, false, true
 	}
-	return d.crossCost(*l, l.To) + MP, true, true
+	return l.cross + MP, true, true
 }
 
 // What a trace meets on entering a hex, whichever way it comes (traceBy,
