@@ -398,10 +398,20 @@ func primSetupOnMap(t *testing.T, ctx context.Context) {
 	if st.Lit == 0 || st.Seen == 0 || st.Raw != 0 || st.First || !strings.Contains(st.Status, "Click a lit hex") {
 		t.Fatalf("set-up is not on the map: %+v", st)
 	}
-	if err := chromedp.Do(ctx, mouseClick(`.mapscroll path.hex.dest[data-hex="`+st.Hex+`"]`), chromedp.Sleep(500)); err != nil {
+	if err := chromedp.Do(ctx, mouseClick(`.mapscroll path.hex.dest[data-hex="`+st.Hex+`"]`)); err != nil {
 		t.Fatal(err)
 	}
-	placed, err := chromedp.Run(ctx, chromedp.Evaluate[int](`fetch('/api/games/' + location.pathname.split('/')[2]).then(r => r.json()).then(v => v.move)`, chromedp.EvalAwaitPromise))
+	// The game's move, once the click's action is in (polled for up to 10 s:
+	// a fixed pause of half a second failed once on a loaded machine).
+	placed, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(async () => {
+  let v;
+  for (let i = 0; i < 100; i++) {
+    v = await (await fetch('/api/games/' + location.pathname.split('/')[2])).json();
+    if (v.move > 0) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return v.move;
+})()`, chromedp.EvalAwaitPromise))
 	if err != nil || placed != 1 {
 		t.Fatalf("the click on lit hex %s did not set the unit up (move %d) %v", st.Hex, placed, err)
 	}
