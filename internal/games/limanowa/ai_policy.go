@@ -343,17 +343,13 @@ func (s *State) callScore(side engine.Side, a engine.Action, g *aim) float64 {
 			case u.Side == side:
 				friends++
 				continue
+			case s.d.Counters[u.Counter].Is(MachineGun) && s.near(side, h, u.Face(s.d).Range):
+				w = mgWorth // it fires at every move within its range, unspent (6.75)
 			case s.near(side, h, 3):
 				w = 1
 			}
 			if g.goal.at(h) == 0 {
 				w += 0.25
-			}
-			if s.d.Counters[u.Counter].Is(MachineGun) && s.near(side, h, u.Face(s.d).Range) {
-				w = mgWorth // it fires at every move within its range, unspent (6.75)
-				if g.goal.at(h) == 0 {
-					w += 0.25
-				}
 			}
 			enemies += w
 		}
