@@ -124,13 +124,10 @@ func (s *Search) ReachFor(start Hex, want []Hex, budget int, step StepCost) []Re
 // stops at b, so afterwards Cost and PathTo know only hexes no dearer
 // than b.
 func (s *Search) Path(a, b Hex, budget int, step StepCost) (path []Hex, cost int, ok bool) {
-	goal := s.use(b)
-	if goal < 0 {
+	if s.use(b) < 0 {
 		return nil, 0, false
 	}
-	s.begin()
-	s.want[goal], s.left = s.gen, 1
-	s.run(a, budget, step)
+	s.ReachFor(a, []Hex{b}, budget, step)
 	cost, ok = s.Cost(b)
 	if !ok {
 		return nil, 0, false
