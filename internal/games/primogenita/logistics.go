@@ -127,7 +127,6 @@ func (s *State) netFor(side engine.Side, trucks bool, units []int) supplyNet {
 			}
 			if sn == nil {
 				sn = s.d.takeSnap(&s.Pos)
-				defer s.d.snaps.Put(sn)
 			}
 			n.reach[i] = make([]bool, len(s.d.Hexes))
 			s.d.traceFor(sn, side, src.hex, src.rng, want, n.reach[i])
@@ -135,6 +134,9 @@ func (s *State) netFor(side engine.Side, trucks bool, units []int) supplyNet {
 				left = slices.DeleteFunc(left, func(h int) bool { return n.reach[i][h] })
 			}
 		}
+	}
+	if sn != nil {
+		s.d.snaps.Put(sn)
 	}
 	return n
 }
