@@ -580,11 +580,27 @@ func (s *State) score(side engine.Side, a engine.Action, worth *[NumOrders + 1]f
 			return 10 - float64(s.d.Strength(&s.Pos, int(a.A)))
 		}
 		return 1 + float64(s.d.Strength(&s.Pos, int(a.A)))
-	case opHalt, opDone, opPass:
+	case opHalt, opDone:
+		if s.Step == stMove {
+			return holdScore
+		}
+		return 0.7
+	case opPass:
 		return 0.7
 	}
 	return 1
 }
+
+// holdScore is the score of halting the moving unit, or of moving no
+// more units, in a Move Order (4.1): a hair above a step that gains no
+// ground (1), which only spends Movement points. At 0.7, below such
+// steps, the search's three best never held a hex once a unit had three
+// sideways steps: it walked on until its Movement points ran out, and
+// its playouts stepped to and fro. Measured over eight Allied games
+// against greedy each: 9.3% of normal's steps went back into a hex
+// already entered in that move, 6.7% with this score, as many games won
+// (issue 25, docs/ai.md).
+const holdScore = 1.05
 
 // unguarded is what the Allied unit u leaving hex from gives away: when
 // it is the last Allied combat unit in a town the Allies took and an

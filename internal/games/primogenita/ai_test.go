@@ -467,3 +467,34 @@ func TestDecisionsLeft(t *testing.T) {
 		}
 	}
 }
+
+// TestHoldingIsWeighed: in a Move Order (4.1), stopping the moving unit
+// scores above every step that brings it no nearer its goal and gains
+// nothing else (Italy's steps, which have no supply terms), so that it
+// ranks among the search's three best (TopK) unless three steps gain
+// ground: a unit with sideways steps may still stop, instead of walking
+// until its Movement points are spent (issue 25).
+func TestHoldingIsWeighed(t *testing.T) {
+	seen := 0
+	for _, s := range randomStates(t, 8) {
+		if s.Step != stMove || s.Mover < 0 || s.Decider != Italian {
+			continue
+		}
+		legal := s.Legal(Italian, nil)
+		scores := make([]float64, len(legal))
+		prior(s, Italian, legal, scores)
+		hold := scores[slices.IndexFunc(legal, func(a engine.Action) bool { return a.Op == opHalt })]
+		from := int(s.Pos.Units[s.Mover].Hex)
+		for i, a := range legal {
+			if a.Op == opMove && s.goalDistance(Italian, int(a.B)) >= s.goalDistance(Italian, from) {
+				seen++
+				if scores[i] >= hold {
+					t.Errorf("GT%d: a step that gains no ground scores %.2f, halting %.2f", s.Turn, scores[i], hold)
+				}
+			}
+		}
+	}
+	if seen < 5 {
+		t.Fatalf("only %d steps that gain no ground", seen)
+	}
+}
