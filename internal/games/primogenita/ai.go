@@ -597,9 +597,9 @@ func (s *State) score(side engine.Side, a engine.Action, worth *[NumOrders + 1]f
 // steps, the search's three best never held a hex once a unit had three
 // sideways steps: it walked on until its Movement points ran out, and
 // its playouts stepped to and fro. Measured over eight Allied games
-// against greedy each: 9.3% of normal's steps went back into a hex
-// already entered in that move, 6.7% with this score, as many games won
-// (issue 25, docs/ai.md).
+// against greedy each: 9.1% of normal's steps went back into a hex
+// already entered in that move, 6.7% with this score; 4 games won against
+// 5, which eight games cannot tell apart (issue 25, docs/ai.md).
 const holdScore = 1.05
 
 // unguarded is what the Allied unit u leaving hex from gives away: when
