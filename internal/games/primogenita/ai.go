@@ -379,7 +379,7 @@ func (s *State) gunReach(side engine.Side) int {
 // read die by die (7.3): a step or retreat of the defender counts for it,
 // a Push half, a step of its own against it (Allied remnants cost a VP
 // each, 2.3); an enemy town in h adds its VP by the chance of taking it
-// (an Oc or a Push). At 1:2 and 1:1 it is below nothing; from 2:1 above.
+// (a Push, or an Oc when the defenders cannot lose a step and hold). At 1:2 and 1:1 it is below nothing; from 2:1 above.
 func (s *State) assaultGain(h int) float64 {
 	var att []int
 	for u := range s.d.Units {
@@ -390,6 +390,7 @@ func (s *State) assaultGain(h int) float64 {
 	def := s.d.StackStrength(&s.Pos, Other(s.Attacker), h)
 	col := FinalColumn(OddsColumn(s.strengthOf(att), def), s.shiftsAt(h, att).Net())
 	g, take := 0.0, 0.0
+	hold := s.canHold(s.defendersAt(h))
 	for die := range s.d.Tables.Combat {
 		r := s.d.Tables.Combat[die][col]
 		if r.Def != Loss0 {
@@ -401,8 +402,8 @@ func (s *State) assaultGain(h int) float64 {
 		if r.Push {
 			g += 0.5
 		}
-		if r.Def == LossOc || r.Push {
-			take++
+		if r.Push || r.Def == LossOc && !hold {
+			take++ // an Oc taken as a "1" keeps the hex while the defenders can hold it (ocScore)
 		}
 	}
 	n := float64(len(s.d.Tables.Combat))
@@ -580,6 +581,11 @@ func (s *State) score(side engine.Side, a engine.Action, worth *[NumOrders + 1]f
 			return 10 - float64(s.d.Strength(&s.Pos, int(a.A)))
 		}
 		return 1 + float64(s.d.Strength(&s.Pos, int(a.A)))
+	case opTakeLoss, opRetreat, opCounter:
+		if s.Step == stAsOc {
+			return s.ocScore(side, a.Op)
+		}
+		return 1
 	case opHalt, opDone:
 		if s.Step == stMove {
 			return holdScore
@@ -589,6 +595,48 @@ func (s *State) score(side engine.Side, a engine.Action, worth *[NumOrders + 1]f
 		return 0.7
 	}
 	return 1
+}
+
+// ocScore is how answering an Oc result (7.3) looks to the side that
+// must: taking it as a "1" keeps the hex while its units can lose a step
+// and still hold it (canHold), retreating gives the hex up, and with it a
+// town the side holds there (2.2); a Counterattack (7.5) lies between.
+// The playouts drew the three alike, so that a defender walked out of
+// Cheren one time in two or three, and the attacker's search counted on
+// it when it weighed an assault at 1:1 (issue 25).
+func (s *State) ocScore(side engine.Side, op uint8) float64 {
+	units := s.lossCandidates()
+	if len(units) == 0 {
+		return 1
+	}
+	hold := s.canHold(units)
+	switch op {
+	case opTakeLoss:
+		if hold {
+			return 2
+		}
+		return 0.5 // the last step: lost, and the hex with it
+	case opRetreat:
+		if t := s.d.Hexes[s.Pos.Units[units[0]].Hex].Town; hold && t >= 0 && s.Pos.TownController(t) == side {
+			return 0.3
+		}
+	}
+	return 1
+}
+
+// canHold reports whether units, standing together, can lose a step and
+// still hold their hex (loseStep): more than one of them, or one with a
+// step or a remnant to come.
+func (s *State) canHold(units []int) bool {
+	if len(units) > 1 {
+		return true
+	}
+	for _, u := range units {
+		if unit := &s.d.Units[u]; !s.Pos.Units[u].Flipped && unit.Steps == 2 || unit.Remnant >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // holdScore is the score of halting the moving unit, or of moving no

@@ -498,3 +498,46 @@ func TestHoldingIsWeighed(t *testing.T) {
 		t.Fatalf("only %d steps that gain no ground", seen)
 	}
 }
+
+// TestOcAnswers: at an Oc (7.3) the prior and the playouts take the
+// result as a "1" while the units can lose a step and hold their hex, and
+// retreat or counterattack when the step would be their last (issue 25:
+// the playouts drew the answers alike, and defenders walked out of
+// Cheren).
+func TestOcAnswers(t *testing.T) {
+	seen := [2]int{}
+	for seed := uint64(1); seed <= 30 && seen[0]+seen[1] < 20; seed++ {
+		s := NewState(DefaultData(), seed)
+		s.SetLogging(false)
+		r := engine.NewRand(seed + 300)
+		for !s.Over() {
+			side := engine.Deciding(s).Sides()[0]
+			legal := s.Legal(side, nil)
+			if s.Step == stAsOc {
+				scores := make([]float64, len(legal))
+				prior(s, side, legal, scores)
+				hold := s.canHold(s.lossCandidates())
+				for i, a := range legal {
+					if a.Op == opTakeLoss {
+						continue
+					}
+					take := scores[slices.IndexFunc(legal, func(a engine.Action) bool { return a.Op == opTakeLoss })]
+					if hold && scores[i] >= take || !hold && scores[i] <= take {
+						t.Errorf("seed %d: hold %v, take a \"1\" %.2f, op %d %.2f", seed, hold, take, a.Op, scores[i])
+					}
+				}
+				if hold {
+					seen[0]++
+				} else {
+					seen[1]++
+				}
+			}
+			if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if seen[0] == 0 || seen[1] == 0 {
+		t.Fatalf("Oc answers seen: %d that can hold, %d that cannot", seen[0], seen[1])
+	}
+}
