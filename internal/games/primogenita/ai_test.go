@@ -396,54 +396,45 @@ func TestTurnAndAsides(t *testing.T) {
 // and a better column never ranks below a worse one.
 func TestAssaultTargetsByOdds(t *testing.T) {
 	seen := 0
-	for seed := uint64(1); seed <= 6; seed++ {
-		s := NewState(DefaultData(), seed)
-		s.SetLogging(false)
-		r := engine.NewRand(seed + 300)
-		for !s.Over() {
-			side := engine.Deciding(s).Sides()[0]
-			legal := s.Legal(side, nil)
-			if s.Step == stAsTarget {
-				seen++
-				var field *supplyField
-				done := s.score(side, engine.Action{Op: opDone}, nil, &field)
-				type target struct {
-					col   int
-					score float64
-				}
-				var plain []target
-				for _, a := range legal {
-					if a.Op != opTarget || s.d.Hexes[a.A].Town >= 0 {
-						continue
-					}
-					h := int(a.A)
-					var att []int
-					for u := range s.d.Units {
-						if s.canAssault(u, h) {
-							att = append(att, u)
-						}
-					}
-					col := FinalColumn(OddsColumn(s.strengthOf(att), s.d.StackStrength(&s.Pos, Other(side), h)), s.shiftsAt(h, att).Net())
-					v := s.score(side, a, nil, &field)
-					switch {
-					case col <= Odds1to1 && v >= done:
-						t.Fatalf("GT%d: a target at column %d scores %v, ending the Order %v", s.Turn, col, v, done)
-					case col >= Odds3to1 && v <= done:
-						t.Fatalf("GT%d: a target at column %d scores %v, ending the Order %v", s.Turn, col, v, done)
-					}
-					for _, o := range plain {
-						if o.col > col && o.score < v || o.col < col && o.score > v {
-							t.Fatalf("GT%d: column %d scores %v, column %d %v", s.Turn, o.col, o.score, col, v)
-						}
-					}
-					plain = append(plain, target{col, v})
-				}
+	walkRandomGames(t, 6, func(s *State, side engine.Side, legal []engine.Action) bool {
+		if s.Step == stAsTarget {
+			seen++
+			var field *supplyField
+			done := s.score(side, engine.Action{Op: opDone}, nil, &field)
+			type target struct {
+				col   int
+				score float64
 			}
-			if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
-				t.Fatal(err)
+			var plain []target
+			for _, a := range legal {
+				if a.Op != opTarget || s.d.Hexes[a.A].Town >= 0 {
+					continue
+				}
+				h := int(a.A)
+				var att []int
+				for u := range s.d.Units {
+					if s.canAssault(u, h) {
+						att = append(att, u)
+					}
+				}
+				col := FinalColumn(OddsColumn(s.strengthOf(att), s.d.StackStrength(&s.Pos, Other(side), h)), s.shiftsAt(h, att).Net())
+				v := s.score(side, a, nil, &field)
+				switch {
+				case col <= Odds1to1 && v >= done:
+					t.Fatalf("GT%d: a target at column %d scores %v, ending the Order %v", s.Turn, col, v, done)
+				case col >= Odds3to1 && v <= done:
+					t.Fatalf("GT%d: a target at column %d scores %v, ending the Order %v", s.Turn, col, v, done)
+				}
+				for _, o := range plain {
+					if o.col > col && o.score < v || o.col < col && o.score > v {
+						t.Fatalf("GT%d: column %d scores %v, column %d %v", s.Turn, o.col, o.score, col, v)
+					}
+				}
+				plain = append(plain, target{col, v})
 			}
 		}
-	}
+		return true
+	})
 	if seen < 20 {
 		t.Fatalf("only %d target choices", seen)
 	}
@@ -506,38 +497,51 @@ func TestHoldingIsWeighed(t *testing.T) {
 // Cheren).
 func TestOcAnswers(t *testing.T) {
 	seen := [2]int{}
-	for seed := uint64(1); seed <= 30 && seen[0]+seen[1] < 20; seed++ {
+	walkRandomGames(t, 30, func(s *State, side engine.Side, legal []engine.Action) bool {
+		if s.Step == stAsOc {
+			scores := make([]float64, len(legal))
+			prior(s, side, legal, scores)
+			hold := s.canHold(s.lossCandidates())
+			for i, a := range legal {
+				if a.Op == opTakeLoss {
+					continue
+				}
+				take := scores[slices.IndexFunc(legal, func(a engine.Action) bool { return a.Op == opTakeLoss })]
+				if hold && scores[i] >= take || !hold && scores[i] <= take {
+					t.Errorf("GT%d: hold %v, take a \"1\" %.2f, op %d %.2f", s.Turn, hold, take, a.Op, scores[i])
+				}
+			}
+			if hold {
+				seen[0]++
+			} else {
+				seen[1]++
+			}
+		}
+		return seen[0]+seen[1] < 20
+	})
+	if seen[0] == 0 || seen[1] == 0 {
+		t.Fatalf("Oc answers seen: %d that can hold, %d that cannot", seen[0], seen[1])
+	}
+}
+
+// walkRandomGames plays seeded random games (seeds 1 to games, the
+// choices drawn from engine.NewRand(seed+300)) and calls visit at every
+// decision, before its action is applied; visit returns false to stop.
+func walkRandomGames(t *testing.T, games int, visit func(s *State, side engine.Side, legal []engine.Action) bool) {
+	t.Helper()
+	for seed := uint64(1); seed <= uint64(games); seed++ {
 		s := NewState(DefaultData(), seed)
 		s.SetLogging(false)
 		r := engine.NewRand(seed + 300)
 		for !s.Over() {
 			side := engine.Deciding(s).Sides()[0]
 			legal := s.Legal(side, nil)
-			if s.Step == stAsOc {
-				scores := make([]float64, len(legal))
-				prior(s, side, legal, scores)
-				hold := s.canHold(s.lossCandidates())
-				for i, a := range legal {
-					if a.Op == opTakeLoss {
-						continue
-					}
-					take := scores[slices.IndexFunc(legal, func(a engine.Action) bool { return a.Op == opTakeLoss })]
-					if hold && scores[i] >= take || !hold && scores[i] <= take {
-						t.Errorf("seed %d: hold %v, take a \"1\" %.2f, op %d %.2f", seed, hold, take, a.Op, scores[i])
-					}
-				}
-				if hold {
-					seen[0]++
-				} else {
-					seen[1]++
-				}
+			if !visit(s, side, legal) {
+				return
 			}
 			if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
 				t.Fatal(err)
 			}
 		}
-	}
-	if seen[0] == 0 || seen[1] == 0 {
-		t.Fatalf("Oc answers seen: %d that can hold, %d that cannot", seen[0], seen[1])
 	}
 }
