@@ -276,35 +276,26 @@ func TestBombardmentWorth(t *testing.T) {
 // rules give it.
 func TestNarrowExecutesMainOrders(t *testing.T) {
 	seen := [2]int{}
-	for seed := uint64(1); seed <= 3; seed++ {
-		s := NewState(DefaultData(), seed)
-		s.SetLogging(false)
-		r := engine.NewRand(seed + 400)
-		for !s.Over() {
-			side := engine.Deciding(s).Sides()[0]
-			legal := s.Legal(side, nil)
-			drop := narrow(s, side)
-			want := false
-			if s.Step == stExecute {
-				o := &s.d.Orders[s.Current]
-				want = o.Category == Main && (s.Segment == 2 || o.Side == Allied && o.Letter == 'M')
-				if want {
-					seen[s.Segment-1]++
-				}
-			}
-			if (drop != nil) != want {
-				t.Fatalf("GT%d Segment %d step %d Order %d: narrowed %v, want %v", s.Turn, s.Segment, s.Step, s.Current, drop != nil, want)
-			}
-			for _, a := range legal {
-				if drop != nil && drop(a) != (a.Op == opDecline) {
-					t.Fatalf("narrow leaves out %s", s.EncodeAction(a))
-				}
-			}
-			if err := s.Apply(side, legal[r.IntN(len(legal))]); err != nil {
-				t.Fatal(err)
+	walkRandomGames(t, 3, 400, func(s *State, side engine.Side, legal []engine.Action) bool {
+		drop := narrow(s, side)
+		want := false
+		if s.Step == stExecute {
+			o := &s.d.Orders[s.Current]
+			want = o.Category == Main && (s.Segment == 2 || o.Side == Allied && o.Letter == 'M')
+			if want {
+				seen[s.Segment-1]++
 			}
 		}
-	}
+		if (drop != nil) != want {
+			t.Fatalf("GT%d Segment %d step %d Order %d: narrowed %v, want %v", s.Turn, s.Segment, s.Step, s.Current, drop != nil, want)
+		}
+		for _, a := range legal {
+			if drop != nil && drop(a) != (a.Op == opDecline) {
+				t.Fatalf("narrow leaves out %s", s.EncodeAction(a))
+			}
+		}
+		return true
+	})
 	if seen[0] == 0 || seen[1] == 0 {
 		t.Fatalf("narrowed %d times in the 1st Segment, %d in the 2nd", seen[0], seen[1])
 	}
@@ -396,7 +387,7 @@ func TestTurnAndAsides(t *testing.T) {
 // and a better column never ranks below a worse one.
 func TestAssaultTargetsByOdds(t *testing.T) {
 	seen := 0
-	walkRandomGames(t, 6, func(s *State, side engine.Side, legal []engine.Action) bool {
+	walkRandomGames(t, 6, 300, func(s *State, side engine.Side, legal []engine.Action) bool {
 		if s.Step == stAsTarget {
 			seen++
 			var field *supplyField
@@ -497,7 +488,7 @@ func TestHoldingIsWeighed(t *testing.T) {
 // Cheren).
 func TestOcAnswers(t *testing.T) {
 	seen := [2]int{}
-	walkRandomGames(t, 30, func(s *State, side engine.Side, legal []engine.Action) bool {
+	walkRandomGames(t, 30, 300, func(s *State, side engine.Side, legal []engine.Action) bool {
 		if s.Step == stAsOc {
 			scores := make([]float64, len(legal))
 			prior(s, side, legal, scores)
@@ -525,14 +516,15 @@ func TestOcAnswers(t *testing.T) {
 }
 
 // walkRandomGames plays seeded random games (seeds 1 to games, the
-// choices drawn from engine.NewRand(seed+300)) and calls visit at every
-// decision, before its action is applied; visit returns false to stop.
-func walkRandomGames(t *testing.T, games int, visit func(s *State, side engine.Side, legal []engine.Action) bool) {
+// choices drawn from engine.NewRand(seed+offset)) and calls visit at
+// every decision, before its action is applied; visit returns false to
+// stop.
+func walkRandomGames(t *testing.T, games int, offset uint64, visit func(s *State, side engine.Side, legal []engine.Action) bool) {
 	t.Helper()
 	for seed := uint64(1); seed <= uint64(games); seed++ {
 		s := NewState(DefaultData(), seed)
 		s.SetLogging(false)
-		r := engine.NewRand(seed + 300)
+		r := engine.NewRand(seed + offset)
 		for !s.Over() {
 			side := engine.Deciding(s).Sides()[0]
 			legal := s.Legal(side, nil)
