@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
@@ -35,12 +36,26 @@ func runLoad(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	target := fs.String("server", "", "URL of a running server on this machine (it must trust 127.0.0.1 as proxy: --trusted-proxy 127.0.0.1); empty starts one")
 	pid := fs.Int("pid", 0, "process id of --server, for its CPU and memory")
 	db := fs.String("db", "", "database of the server started (default: a new file in a temporary folder)")
+	profile := fs.String("cpuprofile", "", "write the load generator's own CPU profile to this file (the server's: its /debug/pprof/)")
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
 	if fs.NArg() > 0 || *games < 1 || *duration <= 0 {
 		fmt.Fprintln(stderr, "load: needs --games > 0 and --duration > 0, and no arguments")
 		return 2
+	}
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err != nil {
+			fmt.Fprintln(stderr, "load:", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(stderr, "load:", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
