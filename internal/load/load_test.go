@@ -5,8 +5,11 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
+
+	jsonv2 "github.com/go-json-experiment/json"
 
 	_ "sandtable/internal/games"
 	"sandtable/internal/server"
@@ -61,4 +64,30 @@ func TestRunPlaysRealGames(t *testing.T) {
 		t.Fatalf("report: %+v", rep)
 	}
 	t.Log(rep)
+}
+
+// TestDecodeHead: a page's answer read up to its board gives the fields
+// the players read as the whole answer decoded does, and refuses what is
+// not a JSON object.
+func TestDecodeHead(t *testing.T) {
+	page := `{"id":"g1","game":"wdf","status":"active","over":false,"your_sides":["allied"],` +
+		`"seats":[{"side":"allied","you":true}],"invites":[{"side":"axis","url":"/join"}],"version":7,` +
+		`"clock":{"x":[1,2,{"y":"}"}]},"move":12,"active":["allied"],"prompt":"Move","actions":[{"action":"m 1 2","label":"Move"}],` +
+		`"sheet":"/api/sheets/wdf/x","view":{"units":[{"id":"7A"}]},"log":[{"move":1,"text":"view"}]}`
+	var head, whole view
+	if err := head.decodeHead([]byte(page)); err != nil {
+		t.Fatal(err)
+	}
+	if err := jsonv2.Unmarshal([]byte(page), &whole); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(head, whole) || head.Move != 12 || head.Sheet == "" || len(head.Actions) != 1 {
+		t.Fatalf("head %+v\nwhole %+v", head, whole)
+	}
+	for _, bad := range []string{``, `[]`, `{"id":`, `{"move":"x"}`} {
+		var v view
+		if err := v.decodeHead([]byte(bad)); err == nil {
+			t.Errorf("%q decoded", bad)
+		}
+	}
 }

@@ -74,10 +74,12 @@ type bodyJSON struct {
 	Side    string       `json:"side"` // whose view this is ("observer" for none)
 	Prompt  string       `json:"prompt"`
 	Actions []actionJSON `json:"actions"`
-	View    any          `json:"view"`
 	// Sheet is the URL of the part of View that is the same in every
 	// state (its map sheet, engine.Sheeted), which the client fetches once.
+	// Before View: a reader that wants the page's head (the load
+	// generator) finds all of it before the board.
 	Sheet string `json:"sheet,omitempty"`
+	View  any    `json:"view"`
 }
 
 type seatJSON struct {
