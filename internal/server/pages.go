@@ -3,7 +3,9 @@ package server
 import (
 	"cmp"
 	"context"
+	"io"
 	"slices"
+	"sync"
 
 	gojson "github.com/goccy/go-json"
 
@@ -201,15 +203,32 @@ func (s *Server) trimPages(lv *live) {
 }
 
 // encode is the view as JSON: the requester's own fields, then the
-// shared body and log (a replay's view has its body filled in instead),
-// in one buffer with room for the line's end.
-func (v *gameView) encode() []byte {
+// shared body and log (a replay's view has its body filled in instead).
+func (v *gameView) encode() []byte { return v.appendJSON(nil) }
+
+// viewBuffers keeps the buffers views are written from: a view is tens of
+// kilobytes (a long game's log more), and one allocated per request was a
+// third of the bytes the server allocated under load.
+var viewBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// writeJSON writes the view and a line's end to w from a pooled buffer.
+func (v *gameView) writeJSON(w io.Writer) {
+	p := viewBuffers.Get().(*[]byte)
+	*p = append(v.appendJSON((*p)[:0]), '\n')
+	w.Write(*p)
+	if cap(*p) <= 1<<20 { // a buffer grown by a very long game's log is let go
+		viewBuffers.Put(p)
+	}
+}
+
+// appendJSON appends the view as JSON to out.
+func (v *gameView) appendJSON(out []byte) []byte {
 	head, err := marshal(v)
 	if err != nil || v.body == nil {
-		return head
+		return append(out, head...)
 	}
 	const logOpen, end = `,"log":[`, "]}"
-	out := make([]byte, 0, len(head)+len(v.body)+len(logOpen)+len(v.log)+len(end)+1)
+	out = slices.Grow(out, len(head)+len(v.body)+len(logOpen)+len(v.log)+len(end)+1)
 	out = append(out, head[:len(head)-1]...)
 	out = append(out, ',')
 	out = append(out, v.body...)

@@ -261,7 +261,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 		// No Content-Length: the answer ends when the handler returns, so
 		// a client has it after what the handler started (Server.Wait
 		// covers the computer's move that an action starts).
-		w.Write(append(v.encode(), '\n'))
+		v.writeJSON(w)
 		return
 	}
 	enc := json.NewEncoder(w)
