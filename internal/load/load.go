@@ -347,6 +347,9 @@ type view struct {
 	} `json:"invites"`
 	Frozen string `json:"frozen"`
 	Sheet  string `json:"sheet"` // the URL of the map sheet the view leaves out
+	// LogNext is the log token a page sends back to be sent only the log
+	// entries it lacks, as play.js does.
+	LogNext string `json:"log_next"`
 }
 
 // decodeHead fills v from a page's answer up to its board ("view"), which
@@ -388,6 +391,8 @@ func (v *view) decodeHead(data []byte) error {
 			field = &v.Frozen
 		case "sheet":
 			field = &v.Sheet
+		case "log_next":
+			field = &v.LogNext
 		default:
 			if err := dec.SkipValue(); err != nil {
 				return err
@@ -406,6 +411,7 @@ type action struct {
 	Side   string `json:"side"`
 	Move   int    `json:"move"`
 	Action string `json:"action"`
+	Log    string `json:"log,omitempty"`
 }
 
 // newGame has a make an invitation game of kind as its first side and b
@@ -556,8 +562,12 @@ func (r *run) play(pg *page, rng *rand.Rand) {
 	reset := func() { v = view{Actions: v.Actions[:0]} }
 	var expect uint64 // the version announcing the page's own last change
 	fetch := func() bool {
+		path := "/api/games/" + pg.id + "?side=" + pg.side
+		if v.LogNext != "" {
+			path += "&log=" + url.QueryEscape(v.LogNext)
+		}
 		reset()
-		took, err := r.call(ctx, pg.player, pg.ip, "GET", "/api/games/"+pg.id+"?side="+pg.side, nil, &v)
+		took, err := r.call(ctx, pg.player, pg.ip, "GET", path, nil, &v)
 		if err != nil {
 			r.fail(fmt.Errorf("view: %w", err))
 			return false
@@ -584,7 +594,7 @@ func (r *run) play(pg *page, rng *rand.Rand) {
 				}
 			}
 			a := v.Actions[rng.IntN(len(v.Actions))].Action
-			post := action{Side: pg.side, Move: v.Move, Action: a}
+			post := action{Side: pg.side, Move: v.Move, Action: a, Log: v.LogNext}
 			reset() // the answer is the new view
 			took, err := r.call(ctx, pg.player, pg.ip, "POST", "/api/games/"+pg.id+"/actions", post, &v)
 			var se *statusError

@@ -71,7 +71,7 @@ func TestRunPlaysRealGames(t *testing.T) {
 // not a JSON object.
 func TestDecodeHead(t *testing.T) {
 	page := `{"id":"g1","game":"wdf","status":"active","over":false,"your_sides":["allied"],` +
-		`"seats":[{"side":"allied","you":true}],"invites":[{"side":"axis","url":"/join"}],"version":7,` +
+		`"seats":[{"side":"allied","you":true}],"invites":[{"side":"axis","url":"/join"}],"version":7,"log_next":"3-ab",` +
 		`"clock":{"x":[1,2,{"y":"}"}]},"move":12,"active":["allied"],"prompt":"Move","actions":[{"action":"m 1 2","label":"Move"}],` +
 		`"sheet":"/api/sheets/wdf/x","view":{"units":[{"id":"7A"}]},"log":[{"move":1,"text":"view"}]}`
 	var head, whole view
@@ -81,7 +81,7 @@ func TestDecodeHead(t *testing.T) {
 	if err := jsonv2.Unmarshal([]byte(page), &whole); err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(head, whole) || head.Move != 12 || head.Sheet == "" || len(head.Actions) != 1 {
+	if !reflect.DeepEqual(head, whole) || head.Move != 12 || head.Sheet == "" || head.LogNext != "3-ab" || len(head.Actions) != 1 {
 		t.Fatalf("head %+v\nwhole %+v", head, whole)
 	}
 	for _, bad := range []string{``, `[]`, `{"id":`, `{"move":"x"}`} {

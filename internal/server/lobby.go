@@ -453,6 +453,7 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	v.logSince(req.Log) // checked by prepare
 	writeJSON(w, http.StatusOK, v)
 	s.afterChange(lv, u.ID)
 }

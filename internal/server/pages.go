@@ -4,7 +4,10 @@ import (
 	"cmp"
 	"context"
 	"io"
+	"net/http"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 
 	gojson "github.com/goccy/go-json"
@@ -55,10 +58,21 @@ type logKey struct {
 // up to entry n of the session's log. The log only grows, but by an undo,
 // which drops the part (Server.undone); an entry's text depends on the
 // entry and the language alone (the games' RenderLog read only their
-// static data), so what was encoded stays true.
+// static data), so what was encoded stays true. The arrays only grow, so
+// a view may keep their slices after the game's lock is released.
 type logPart struct {
-	n   int
-	buf []byte
+	n     int
+	buf   []byte
+	ends  []int32  // where each entry encoded ends in buf
+	marks []uint64 // the hash of the entries up to each (hash's value then)
+	hash  uint64   // FNV-1a of the entries' bytes so far
+}
+
+// logView is a logPart as one view took it: the entries encoded so far.
+type logView struct {
+	buf   []byte
+	ends  []int32
+	marks []uint64
 }
 
 // viewCacheBytes is the default of Config.ViewCacheBytes.
@@ -109,7 +123,7 @@ func (s *Server) body(lv *live, key bodyKey) []byte {
 // log returns side's log of lv in lang, encoded as JSON array elements,
 // rendering only the entries added since the last call. The caller locks
 // lv.mu.
-func (s *Server) log(lv *live, side engine.Side, lang string) []byte {
+func (s *Server) log(lv *live, side engine.Side, lang string) logView {
 	p, sess := &lv.pages, lv.sess
 	if p.sess != sess {
 		s.dropPages(lv)
@@ -121,10 +135,10 @@ func (s *Server) log(lv *live, side engine.Side, lang string) []byte {
 	k := logKey{side, lang}
 	lp := p.logs[k]
 	if lp == nil {
-		lp = &logPart{}
+		lp = &logPart{hash: fnvOffset}
 		p.logs[k] = lp
 	}
-	n := len(lp.buf)
+	n := len(lp.buf) + 12*len(lp.ends)
 	for ; lp.n < len(sess.Log); lp.n++ {
 		e := sess.Log[lp.n]
 		if !e.VisibleTo(side) {
@@ -135,17 +149,73 @@ func (s *Server) log(lv *live, side engine.Side, lang string) []byte {
 			lp.buf = append(lp.buf, ',')
 		}
 		lp.buf = append(lp.buf, b...)
+		lp.hash = fnv(lp.hash, b)
+		lp.ends = append(lp.ends, int32(len(lp.buf)))
+		lp.marks = append(lp.marks, lp.hash)
 	}
-	buf := lp.buf
-	s.keep(lv, len(buf)-n)
-	return buf
+	s.keep(lv, len(lp.buf)+12*len(lp.ends)-n)
+	return logView{lp.buf, lp.ends, lp.marks}
+}
+
+// FNV-1a, 64 bits (hash/fnv's, without its allocation per entry), with a
+// separator after each entry.
+const fnvOffset, fnvPrime = 14695981039346656037, 1099511628211
+
+func fnv(h uint64, b []byte) uint64 {
+	for _, c := range b {
+		h = (h ^ uint64(c)) * fnvPrime
+	}
+	return (h ^ ',') * fnvPrime
+}
+
+// logToken names the first n entries of a side's log in a language by
+// their count and hash: the view's log_next, which a page sends back (?log=
+// or "log" in a move's body) to be sent only the entries after those.
+func logToken(n int, mark uint64) string {
+	return strconv.Itoa(n) + "-" + strconv.FormatUint(mark, 16)
+}
+
+// parseLogToken reads a page's log token ("" for none: the whole log).
+func parseLogToken(tok string) (n int, mark uint64, err error) {
+	if tok == "" {
+		return 0, 0, nil
+	}
+	count, hash, ok := strings.Cut(tok, "-")
+	if ok {
+		n, err = strconv.Atoi(count)
+		if err == nil {
+			mark, err = strconv.ParseUint(hash, 16, 64)
+		}
+	}
+	if !ok || err != nil || n < 0 || len(tok) > 40 {
+		return 0, 0, errf(http.StatusBadRequest, "malformed log token %.40q (send back a view's log_next, or nothing)", tok)
+	}
+	return n, mark, nil
+}
+
+// logSince leaves out of v's log the entries the page holds already, as
+// its token says: when the token's count and hash are those of the log's
+// first entries, v carries the entries after them, from log_from; else
+// (an undo, another language or side) the whole log. The page joins them.
+func (v *gameView) logSince(tok string) error {
+	n, mark, err := parseLogToken(tok)
+	if err != nil || n == 0 || v.body == nil {
+		return err
+	}
+	l := v.logs
+	if n > len(l.ends) || l.marks[n-1] != mark {
+		return nil
+	}
+	v.LogFrom = n
+	v.logStart = min(int(l.ends[n-1])+1, len(l.buf)) // past the comma
+	return nil
 }
 
 // undone drops lv's logs encoded so far: an undo shortened the session's
 // log, and what follows will differ. The caller locks lv.mu.
 func (s *Server) undone(lv *live) {
 	for _, lp := range lv.pages.logs {
-		s.keep(lv, -len(lp.buf))
+		s.keep(lv, -len(lp.buf)-12*len(lp.ends))
 	}
 	lv.pages.logs = nil
 }
@@ -228,12 +298,13 @@ func (v *gameView) appendJSON(out []byte) []byte {
 		return append(out, head...)
 	}
 	const logOpen, end = `,"log":[`, "]}"
-	out = slices.Grow(out, len(head)+len(v.body)+len(logOpen)+len(v.log)+len(end)+1)
+	log := v.logs.buf[v.logStart:]
+	out = slices.Grow(out, len(head)+len(v.body)+len(logOpen)+len(log)+len(end)+1)
 	out = append(out, head[:len(head)-1]...)
 	out = append(out, ',')
 	out = append(out, v.body...)
 	out = append(out, logOpen...)
-	out = append(out, v.log...)
+	out = append(out, log...)
 	return append(out, end...)
 }
 

@@ -6,7 +6,10 @@ import (
 	"maps"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"sandtable/internal/engine"
@@ -186,6 +189,97 @@ func TestMarshalIsEncodingJSON(t *testing.T) {
 				legal := sess.State.Legal(side, nil)
 				if err := sess.Apply(side, legal[rng.IntN(len(legal))]); err != nil {
 					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestLogSince plays random Compass and WDF games with undos and, after
+// every change, has a page of each side (the observer's included) in each
+// language send back the log token of the view it holds: the entries it is
+// sent, joined to those it holds, are the whole log a page with no token
+// gets, both for a view fetched and for an action's answer; entries are
+// left out when the token still holds, and the whole log is sent after an
+// undo changed the entries a token names. A malformed token is refused and
+// changes nothing.
+func TestLogSince(t *testing.T) {
+	for game, steps := range map[string]int{"compass": 60, "wdf": 30} {
+		t.Run(game, func(t *testing.T) {
+			e := newEnv(t)
+			ann := e.user("ann")
+			g := ann.create(map[string]any{"game": game, "mode": "hotseat", "seed": 3})
+			type page struct {
+				log   []logJSON
+				token string
+			}
+			pages := map[string]*page{}
+			joined := func(p *page, v *gameView) []logJSON {
+				t.Helper()
+				if v.LogFrom > len(p.log) {
+					t.Fatalf("log_from %d, the page holds %d entries", v.LogFrom, len(p.log))
+				}
+				if v.LogFrom == 0 {
+					return v.Log
+				}
+				return append(slices.Clone(p.log[:v.LogFrom]), v.Log...)
+			}
+			deltas, whole := 0, 0
+			rng := rand.New(rand.NewPCG(3, 1))
+			v := ann.view(g.ID, "")
+			for step := 0; step < steps && !v.Over; step++ {
+				for _, side := range append(slices.Clone(v.Seats), seatJSON{Side: "observer"}) {
+					for _, lang := range []string{"en", "it"} {
+						q := "?side=" + side.Side + "&lang=" + lang
+						p := pages[q]
+						if p == nil {
+							p = &page{}
+							pages[q] = p
+						}
+						got := ann.view(g.ID, q+"&log="+url.QueryEscape(p.token))
+						want := ann.view(g.ID, q)
+						log := joined(p, got)
+						if !reflect.DeepEqual(log, want.Log) || got.LogNext != want.LogNext || want.LogFrom != 0 {
+							t.Fatalf("move %d, %s: with the token %q the page's log is %d entries (from %d), without %d", v.Move, q, p.token, len(log), got.LogFrom, len(want.Log))
+						}
+						if got.LogFrom > 0 {
+							deltas++
+						} else if p.token != "" {
+							whole++
+						}
+						p.log, p.token = log, got.LogNext
+					}
+				}
+				side := v.Active[0]
+				p := pages["?side="+side+"&lang=en"]
+				sv := ann.view(g.ID, "?side="+side)
+				if len(sv.UndoSides) > 0 && rng.IntN(3) == 0 {
+					var nv gameView
+					if code := ann.call("POST", "/api/games/"+g.ID+"/undo", map[string]any{"side": sv.UndoSides[0], "move": sv.Move, "log": p.token}, &nv); code != http.StatusOK {
+						t.Fatalf("undo at %d: %d", sv.Move, code)
+					}
+				} else {
+					a := sv.Actions[rng.IntN(len(sv.Actions))].Action
+					if code, msg := ann.errOf("POST", "/api/games/"+g.ID+"/actions", map[string]any{"side": side, "move": sv.Move, "action": a, "log": "12-xyz"}); code != http.StatusBadRequest || !strings.Contains(msg, "log token") {
+						t.Fatalf("a malformed token: %d %s", code, msg)
+					}
+					var nv gameView
+					if code := ann.call("POST", "/api/games/"+g.ID+"/actions", map[string]any{"side": side, "move": sv.Move, "action": a, "log": p.token}, &nv); code != http.StatusOK {
+						t.Fatalf("%s at %d: %d", a, sv.Move, code)
+					}
+					if want := ann.view(g.ID, "?side="+side); !reflect.DeepEqual(joined(p, &nv), want.Log) {
+						t.Fatalf("move %d: the action's answer joined to the page's log is not the log", sv.Move)
+					}
+				}
+				e.srv.Wait()
+				v = ann.view(g.ID, "")
+			}
+			if deltas == 0 || whole == 0 {
+				t.Fatalf("%d views sent part of the log, %d the whole log after a token", deltas, whole)
+			}
+			for _, bad := range []string{"x", "3", "-1-ff", "2-zz", "1-" + strings.Repeat("f", 40)} {
+				if code, _ := ann.errOf("GET", "/api/games/"+g.ID+"?log="+url.QueryEscape(bad), nil); code != http.StatusBadRequest {
+					t.Errorf("token %q: %d", bad, code)
 				}
 			}
 		})

@@ -54,8 +54,17 @@ type gameView struct {
 	// The rest comes from the session: filled in (replays), or encoded
 	// once per state of the game and shared by every request for the same
 	// side and language (body and log, see pages.go).
+	// LogFrom is the index in the side's log of the view's first entry:
+	// 0, the whole log, unless the page's log token (LogNext of a view it
+	// has) names the entries before it (Server.logSince).
+	LogFrom int `json:"log_from,omitempty"`
+	// LogNext is the log token of this view's log, for the page's next
+	// request.
+	LogNext string `json:"log_next,omitempty"`
 	*ViewBody
-	body, log []byte
+	body     []byte
+	logs     logView
+	logStart int // the offset in logs.buf of entry LogFrom
 }
 
 // ViewBody is the part of a view that depends only on the game's session,
@@ -173,7 +182,10 @@ func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.S
 	if g.Status != store.StatusOver || lv.sess.State.Over() {
 		key.result = "" // the rules' prompt stands
 	}
-	v.body, v.log = s.body(lv, key), s.log(lv, side, lang)
+	v.body, v.logs = s.body(lv, key), s.log(lv, side, lang)
+	if n := len(v.logs.ends); n > 0 {
+		v.LogNext = logToken(n, v.logs.marks[n-1])
+	}
 	acting := !lv.over() && len(v.WaitingFor) == 0 && lv.broken == nil
 	v.CanUndo = acting && side != engine.Observer && lv.sess.CanUndo(side)
 	v.Interrupt = !lv.over() && engine.Interrupting(lv.sess.State)
@@ -244,6 +256,9 @@ func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
 	}
 	defer lv.mu.Unlock()
 	v, err := s.view(r.Context(), lv, uid, side, lang)
+	if err == nil {
+		err = v.logSince(r.URL.Query().Get("log"))
+	}
 	if err != nil {
 		writeError(w, err)
 		return
@@ -289,6 +304,7 @@ type moveRequest struct {
 	Move   *int   `json:"move"`
 	Action string `json:"action"`
 	Lang   string `json:"lang"`
+	Log    string `json:"log"` // the log token of the page's view (gameView.LogNext)
 }
 
 var errNotFull = errf(http.StatusConflict, "the game starts when every invited player has joined")
@@ -302,6 +318,9 @@ func (s *Server) prepare(ctx context.Context, lv *live, u viewer, req moveReques
 		lang = lv.g.Lang
 	}
 	if err := checkLang(lang); err != nil {
+		return 0, "", err
+	}
+	if _, _, err := parseLogToken(req.Log); err != nil {
 		return 0, "", err
 	}
 	if req.Side == "" || req.Move == nil {
@@ -327,6 +346,7 @@ func (s *Server) prepare(ctx context.Context, lv *live, u viewer, req moveReques
 		if err != nil {
 			return 0, "", err
 		}
+		v.logSince(req.Log) // checked above
 		return 0, "", &apiError{Status: http.StatusConflict, View: json.RawMessage(v.encode()),
 			Msg: "the game has moved on: your action was made against move " + strconv.Itoa(*req.Move) + ", the game is at move " + strconv.Itoa(lv.sess.Move())}
 	}
@@ -380,6 +400,7 @@ func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	v.logSince(req.Log) // checked by prepare
 	writeJSON(w, http.StatusOK, v)
 	s.afterChange(lv, u.ID)
 }
@@ -492,6 +513,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	v.logSince(req.Log) // checked by prepare
 	writeJSON(w, http.StatusOK, v)
 	s.afterChange(lv, u.ID)
 }

@@ -596,6 +596,34 @@ func TestBrowserTwoPlayers(t *testing.T) {
 		t.Fatal(err)
 	}
 	noStrayText(t, bobCtx)
+	// A few more moves, each page sending back its log token: the log
+	// each shows, its entries joined to those sent, is the whole log.
+	pages := [2]context.Context{annCtx, bobCtx}
+	for move := 1; move < 5; move++ {
+		err := chromedp.Do(pages[move%2],
+			chromedp.WaitVisible(css(`.actions button[data-action^="take"]`)),
+			chromedp.Click(css(`.actions button[data-action^="take"]`)),
+			chromedp.WaitVisible(xpath(fmt.Sprintf(`//h1/small[contains(., "Move %d ")]`, move+1))))
+		if err == nil {
+			err = chromedp.Do(pages[(move+1)%2], chromedp.WaitVisible(xpath(fmt.Sprintf(`//h1/small[contains(., "Move %d ")]`, move+1))))
+		}
+		if err != nil {
+			t.Fatalf("move %d: %v", move+1, err)
+		}
+	}
+	for i, ctx := range pages {
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+  const id = location.pathname.split('/').pop();
+  const v = await (await fetch('/api/games/' + id)).json();
+  const shown = [...document.querySelectorAll('ol.log li')].map((li) => li.textContent).reverse();
+  if (v.log.length < 5 || shown.length !== v.log.length) return 'the page shows ' + shown.length + ' entries of ' + v.log.length;
+  const bad = v.log.findIndex((e, k) => !shown[k].includes(e.text));
+  return bad < 0 ? 'ok' : 'entry ' + bad + ': ' + shown[bad] + ' is not ' + v.log[bad].text;
+})()`, chromedp.EvalAwaitPromise))
+		if err != nil || got != "ok" {
+			t.Fatalf("page %d: %s %v", i, got, err)
+		}
+	}
 }
 
 // TestBrowserCompassReplayTurns plays a hot-seat Compass game into its

@@ -97,12 +97,22 @@ export async function playPage(main, id) {
     } catch (_) { /* not a player */ }
   }
 
+  // joined is the view v, answered to a request that sent the log token of
+  // prev: the server sends only the log entries after the first log_from,
+  // which prev holds, and the page joins them.
+  function joined(v, prev) {
+    if (v.log_from) v.log = prev.log.slice(0, v.log_from).concat(v.log);
+    return v;
+  }
+
   async function load() {
     const q = new URLSearchParams({ lang: lang() });
     if (st.side) q.set('side', st.side);
+    const prev = st.view;
+    if (prev && prev.log_next) q.set('log', prev.log_next);
     try {
       st.expect = null;
-      st.view = await request('GET', `/api/games/${id}?${q}`);
+      st.view = joined(await request('GET', `/api/games/${id}?${q}`), prev);
       st.fetched = Date.now();
       await loadBoard(st.view.game);
       draw();
@@ -117,8 +127,9 @@ export async function playPage(main, id) {
     if (st.busy) return;
     st.busy = true;
     st.expect = null;
+    const prev = st.view;
     try {
-      st.view = await request('POST', `/api/games/${id}/${path}`, { side: st.view.side, move: st.view.move, lang: lang(), ...body });
+      st.view = joined(await request('POST', `/api/games/${id}/${path}`, { side: prev.side, move: prev.move, lang: lang(), log: prev.log_next || '', ...body }), prev);
       st.own = true;
       // The event stream will announce this very change as the next
       // version: the page already shows it and need not fetch it again
@@ -129,7 +140,7 @@ export async function playPage(main, id) {
       draw();
     } catch (e) {
       if (e.status === 409 && e.data && e.data.view) {
-        st.view = e.data.view;
+        st.view = joined(e.data.view, prev);
         st.fetched = Date.now();
         draw();
         flash(msg, t('stale'), true);
