@@ -76,6 +76,9 @@ type Report struct {
 	// /metrics).
 	Commits, Changes int
 	CommitTime       time.Duration
+	// Received is the bytes of the answers to the actions and views (their
+	// bodies, uncompressed).
+	Received int64
 }
 
 // Latency is a distribution of request times.
@@ -89,15 +92,16 @@ func (r Report) String() string {
 	if r.FirstError != "" {
 		fmt.Fprintf(&b, "first error: %s\n", r.FirstError)
 	}
+	// CPU and bytes a request: what a machine of its own would spend on
+	// each of the actions and views answered.
+	reqs := float64(max(1, r.Actions+r.Views))
+	fmt.Fprintf(&b, "answers to actions and views: %.1f MB, %.1f KB each on average\n", float64(r.Received)/1e6, float64(r.Received)/1e3/reqs)
 	fmt.Fprintf(&b, "action round trip: p50 %v, p99 %v, max %v\n", ms(r.Action.P50), ms(r.Action.P99), ms(r.Action.Max))
 	fmt.Fprintf(&b, "view:              p50 %v, p99 %v, max %v\n", ms(r.View.P50), ms(r.View.P99), ms(r.View.Max))
 	if r.Commits > 0 {
 		fmt.Fprintf(&b, "store: %d group commits, %.1f changes and %v each on average\n",
 			r.Commits, float64(r.Changes)/float64(r.Commits), ms(r.CommitTime/time.Duration(r.Commits)))
 	}
-	// CPU a request: what a machine of its own would spend on each of
-	// the actions and views answered.
-	reqs := float64(max(1, r.Actions+r.Views))
 	fmt.Fprintf(&b, "load generator: CPU %.1f s (%.2f cores, %.2f ms a request)\n", r.ClientCPU, r.ClientCPU/r.Elapsed.Seconds(), 1000*r.ClientCPU/reqs)
 	if r.CPUSeconds > 0 {
 		fmt.Fprintf(&b, "server: CPU %.1f s (%.2f cores, %.2f ms a request, %.2f ms an action with its views), memory %d MiB (peak %d MiB)\n",
@@ -136,6 +140,7 @@ type run struct {
 	rep      Report
 	sides    map[string][]string // each game's side names, from /api/meta
 	acked    atomic.Int64
+	received atomic.Int64 // bytes of the answers to actions and views
 	stop     context.CancelFunc
 	ipN      atomic.Int64
 }
@@ -252,6 +257,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}
 	r.rep.Live, r.rep.Think = cfg.Live, cfg.Think
 	r.rep.Actions = int(r.acked.Load())
+	r.rep.Received = r.received.Load()
 	r.rep.Action = latency(r.actionLt)
 	r.rep.View = latency(r.viewLt)
 	r.rep.Views = len(r.viewLt)
@@ -509,6 +515,9 @@ func (r *run) call(ctx context.Context, p *player, ip, method, path string, in, 
 		}
 		json.Unmarshal(data, &e)
 		return took, &statusError{code: resp.StatusCode, msg: e.Error, body: bytes.Clone(data)}
+	}
+	if _, ok := out.(*view); ok {
+		r.received.Add(int64(len(data)))
 	}
 	if out != nil {
 		// The views are large (a WDF view is ~40 KB) and the players read
