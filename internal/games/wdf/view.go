@@ -109,14 +109,8 @@ type SideView struct {
 // back by id.
 type UnitView struct {
 	ID         string   `json:"id"`
-	Name       string   `json:"-"`
 	Side       string   `json:"side"`
-	Nation     string   `json:"-"`
-	Type       string   `json:"-"`
-	Size       string   `json:"-"`
-	Division   string   `json:"-"`
 	CS         int      `json:"cs"`
-	MA         int      `json:"-"`
 	Steps      int      `json:"steps"`
 	Reduced    bool     `json:"reduced"`
 	Where      string   `json:"where"`
@@ -288,9 +282,7 @@ func (s *State) view(side engine.Side, lang string) *View {
 	paths := s.supplyPaths(b, sup)
 	for u, def := range d.Units {
 		us := &s.Pos.Units[u]
-		uv := UnitView{ID: def.ID, Name: def.Name, Side: s.sideName(def.Side), Nation: def.Nationality.String(),
-			Type: def.Type.String(), Size: def.Size.String(), Division: def.Division, CS: b.baseCS(u), MA: def.MA,
-			Steps: def.Steps, Reduced: us.Reduced, Where: boxNames[us.Box], HitsOn: s.hitsOn(u), HitsOnDef: s.hitsOnDefense(u)}
+		uv := UnitView{ID: def.ID, Side: s.sideName(def.Side), CS: b.baseCS(u), Steps: def.Steps, Reduced: us.Reduced, Where: boxNames[us.Box], HitsOn: s.hitsOn(u), HitsOnDef: s.hitsOnDefense(u)}
 		if us.Reduced {
 			uv.Steps = 1
 		}
@@ -662,12 +654,12 @@ func (s *State) Board(side engine.Side, lang string) string {
 	byHex := map[string][]string{}
 	var hexes []string
 	boxes := map[string][]string{}
-	for _, u := range v.Units {
+	for i, u := range v.Units { // one a unit, in the data's order
 		if u.Where != "map" {
 			boxes[u.Side+" "+u.Where] = append(boxes[u.Side+" "+u.Where], u.ID)
 			continue
 		}
-		tag := fmt.Sprintf("%s %d-%d", u.ID, u.CS, u.MA)
+		tag := fmt.Sprintf("%s %d-%d", u.ID, u.CS, s.d.Units[i].MA)
 		if u.Reduced {
 			tag += texts.Text(lang, "board.reduced")
 		}
