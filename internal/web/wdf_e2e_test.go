@@ -121,13 +121,13 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 	if !strings.Contains(info, "supply") && !strings.Contains(info, "SUPPLY") {
 		t.Fatalf("the selected unit's line says nothing of supply: %q", info)
 	}
-	// Why can't I? A hex near it that it may not go to, by the view.
-	bar, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch('/api/games/' + location.pathname.split('/')[2]).then(r => r.json()).then(v => {
-  const u = v.view.units.find((x) => x.id === '`+unit+`');
-  return Object.keys(u.blocked || {}).find((k) => document.querySelector('svg.map path.hex[data-hex="' + k + '"]')) || '';
+	// Why can't I? A hex near it that it may not go to, by the engine's
+	// answer to "why UNIT" (what the page asks when such a hex is clicked).
+	bar, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch('/api/games/' + location.pathname.split('/')[2] + '/ask?q=' + encodeURIComponent('why `+unit+`')).then(r => r.json()).then(why => {
+  return Object.keys(why).find((k) => document.querySelector('svg.map path.hex[data-hex="' + k + '"]')) || '';
 })`, chromedp.EvalAwaitPromise))
 	if err != nil || bar == "" {
-		t.Fatalf("the chosen unit's view gives no reason for any hex: %v", err)
+		t.Fatalf("the engine gives no reason for any hex near the chosen unit: %v", err)
 	}
 	err = chromedp.Do(ctx,
 		js(`document.querySelector('svg.map path.hex[data-hex="`+bar+`"]').scrollIntoView({block: 'center', inline: 'center'})`),

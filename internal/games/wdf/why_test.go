@@ -41,12 +41,14 @@ func TestWhyNot4512(t *testing.T) {
 		if v.Chosen != "ind-11" {
 			t.Fatalf("view chosen %q", v.Chosen)
 		}
-		var why map[string]string
-		for _, uv := range v.Units {
-			if uv.ID == "ind-11" {
-				why = uv.Blocked
-			} else if uv.Blocked != nil {
-				t.Errorf("%s has reasons though not chosen", uv.ID)
+		ans, err := s.Ask(Allied, lang, "why ind-11")
+		if err != nil {
+			t.Fatal(err)
+		}
+		why := ans.(map[string]string)
+		for _, q := range []string{"why 4th-ind", "why nobody", "why", "sight 4512 4513", "why ind-11 4512"} {
+			if _, err := s.Ask(Axis, lang, q); err == nil {
+				t.Errorf("%q answered: only the chosen unit has reasons", q)
 			}
 		}
 		r := why["4512"]

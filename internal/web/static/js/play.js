@@ -281,7 +281,7 @@ export async function playPage(main, id) {
       actions: v.actions, lang: lang(), side: v.side, log: v.log, changes: since.changes, notes: new Map(),
       play: (text) => send('actions', { action: text }),
       // A question for the engine about the position (engine.Asker).
-      ask: (q) => request('GET', `/api/games/${id}/ask?q=${encodeURIComponent(q)}${v.your_sides.includes(v.side) ? `&side=${encodeURIComponent(v.side)}` : ''}`),
+      ask: (q) => request('GET', `/api/games/${id}/ask?q=${encodeURIComponent(q)}&lang=${lang()}${v.your_sides.includes(v.side) ? `&side=${encodeURIComponent(v.side)}` : ''}`),
       highlight: (texts) => {
         for (const b of actions.querySelectorAll('button[data-action]')) b.classList.toggle('hl', texts.includes(b.dataset.action));
       },

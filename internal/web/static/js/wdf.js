@@ -432,10 +432,18 @@ export function render(el, v, ctx) {
   }
 
   // whyNot answers "why can't I?" for the selected unit and a hex it may
-  // not go to: the view's reason by rule (blocked), as on the Compass map.
-  function whyNot(uid, hex) {
-    const u = units.find((x) => x.id === uid);
-    tellWhy(status, u && u.blocked, hex, w.notNow, w);
+  // not go to: the rules' reason, asked of the engine ("why UNIT", once a
+  // unit and view: the reasons of every hex near it), as on the Compass
+  // map. Without an engine to ask (a replay), "not now".
+  const whys = new Map();
+  async function whyNot(uid, hex) {
+    let why = whys.get(uid);
+    if (!why && ctx.ask) {
+      why = ctx.ask(`why ${uid}`).catch(() => ({}));
+      whys.set(uid, why);
+    }
+    const reasons = why ? await why : {};
+    if (sel.id === uid) tellWhy(status, reasons, hex, w.notNow, w);
   }
 
   function clickHex(id) {
