@@ -368,48 +368,22 @@ func (v *view) decodeHead(data []byte) error {
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
 		return fmt.Errorf("load: a page's answer is not a JSON object: %v", err)
 	}
+	head := data
 	for dec.PeekKind() != '}' {
+		end := dec.InputOffset() // just after the value before
 		name, err := dec.ReadToken()
 		if err != nil {
 			return err
 		}
-		var field any
-		switch name.String() {
-		case "view":
-			return nil
-		case "id":
-			field = &v.ID
-		case "move":
-			field = &v.Move
-		case "status":
-			field = &v.Status
-		case "over":
-			field = &v.Over
-		case "version":
-			field = &v.Version
-		case "actions":
-			field = &v.Actions
-		case "your_sides":
-			field = &v.Sides
-		case "invites":
-			field = &v.Invites
-		case "frozen":
-			field = &v.Frozen
-		case "sheet":
-			field = &v.Sheet
-		case "log_next":
-			field = &v.LogNext
-		default:
-			if err := dec.SkipValue(); err != nil {
-				return err
-			}
-			continue
+		if name.String() == "view" {
+			head = append(data[:end:end], '}') // the head, as an object of its own
+			break
 		}
-		if err := jsonv2.UnmarshalDecode(dec, field); err != nil {
+		if err := dec.SkipValue(); err != nil {
 			return err
 		}
 	}
-	return nil
+	return jsonv2.Unmarshal(head, v, lenient)
 }
 
 // action is the body of an action's POST, as the page sends it.
