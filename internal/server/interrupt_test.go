@@ -1,7 +1,10 @@
 package server
 
 import (
+	"encoding/json"
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -194,6 +197,54 @@ func TestAsk(t *testing.T) {
 	}
 	toy := ann.create(map[string]any{"game": "toy", "mode": "hotseat"})
 	if code, msg := ann.errOf("GET", "/api/games/"+toy.ID+"/ask?q=sight+N17+N18", nil); code != 404 {
+		t.Errorf("toy: %d %s", code, msg)
+	}
+}
+
+// TestReplayAsk: the replay viewer asks a board's question about the game
+// as it was at a move (WDF's supply path of a unit), of a stored game and
+// of a record file, and gets the answer the live game gave at that move;
+// a game without questions and a question not understood are refused.
+func TestReplayAsk(t *testing.T) {
+	e := newEnv(t)
+	ann := e.user("ann")
+	g := ann.create(map[string]any{"game": "wdf", "mode": "hotseat", "seed": 4})
+	rng := rand.New(rand.NewPCG(4, 1))
+	asked := map[int][]string{} // move -> the live answer
+	const unit = "7-sg"
+	for step := 0; step < 40; step++ {
+		v := ann.view(g.ID, "")
+		var path []string
+		if code := ann.call("GET", "/api/games/"+g.ID+"/ask?q=supply+"+unit, nil, &path); code != 200 {
+			t.Fatalf("move %d: supply %s: %d", v.Move, unit, code)
+		}
+		asked[v.Move] = path
+		sv := ann.view(g.ID, "?side="+v.Active[0])
+		ann.mustAct(g.ID, v.Active[0], sv.Move, sv.Actions[rng.IntN(len(sv.Actions))].Action)
+		e.srv.Wait()
+	}
+	if len(asked[0]) < 2 {
+		t.Fatalf("%s has no supply path at setup: %v", unit, asked[0])
+	}
+	code, file := ann.raw("GET", "/api/games/"+g.ID+"/record", nil, nil)
+	if code != 200 {
+		t.Fatalf("record: %d", code)
+	}
+	for at, want := range asked {
+		var got, fromFile []string
+		if code := ann.call("GET", fmt.Sprintf("/api/games/%s/replay?at=%d&q=supply+%s", g.ID, at, unit), nil, &got); code != 200 || !slices.Equal(got, want) {
+			t.Fatalf("replay at %d: %d %v, live %v", at, code, got, want)
+		}
+		code, body := ann.raw("POST", fmt.Sprintf("/api/replay?at=%d&q=supply+%s", at, unit), file, nil)
+		if json.Unmarshal(body, &fromFile); code != 200 || !slices.Equal(fromFile, want) {
+			t.Fatalf("record file at %d: %d %s", at, code, body)
+		}
+	}
+	if code, msg := ann.errOf("GET", "/api/games/"+g.ID+"/replay?at=3&q=supply+nobody", nil); code != 422 {
+		t.Errorf("an unknown unit: %d %s", code, msg)
+	}
+	toy := ann.create(map[string]any{"game": "toy", "mode": "hotseat"})
+	if code, msg := ann.errOf("GET", "/api/games/"+toy.ID+"/replay?at=0&q=supply+x", nil); code != 404 {
 		t.Errorf("toy: %d %s", code, msg)
 	}
 }

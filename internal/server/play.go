@@ -636,6 +636,10 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		}
 		return sn
 	}
+	if q := r.URL.Query().Get("q"); q != "" {
+		s.replayAsk(w, r, gameRecordKey(id, rec), rec, snaps, at, side, lang, q)
+		return
+	}
 	rv, err := s.replayAt(r, gameRecordKey(id, rec), rec, snaps, at, side, lang)
 	if err != nil {
 		writeError(w, err)
@@ -679,6 +683,41 @@ func (s *Server) replayAt(r *http.Request, key string, rec engine.Record, snaps 
 	return rv, err
 }
 
+// replayAsk answers a board's question (engine.Asker, ?q=) about the
+// record rec after at actions, for side, as handleAsk does about a live
+// game: the replay viewer's board asks what the views leave out (WDF's
+// supply path of the unit selected).
+func (s *Server) replayAsk(w http.ResponseWriter, r *http.Request, key string, rec engine.Record, snaps func() []engine.Snapshot, at int, side engine.Side, lang, q string) {
+	if len(q) > maxQuestion {
+		writeError(w, errf(http.StatusBadRequest, "a question is 1 to %d characters", maxQuestion))
+		return
+	}
+	var ans any
+	err := s.replayWork(r, func() error {
+		rp, err := s.replays.getStored(key, rec, snaps)
+		if err != nil {
+			return err
+		}
+		st, err := rp.stateAt(at)
+		if err != nil {
+			return err
+		}
+		asker, ok := st.(engine.Asker)
+		if !ok {
+			return errf(http.StatusNotFound, "%s answers no questions", rp.game.Title())
+		}
+		if ans, err = asker.Ask(side, lang, q); err != nil {
+			return errf(http.StatusUnprocessableEntity, "%v", err)
+		}
+		return nil
+	})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, ans)
+}
+
 // handleReplayImport replays a record file the client sends (an exported
 // game) and shows it at a move, from any side: the file's holder has it all.
 func (s *Server) handleReplayImport(w http.ResponseWriter, r *http.Request) {
@@ -713,6 +752,10 @@ func (s *Server) handleReplayImport(w http.ResponseWriter, r *http.Request) {
 	at, err := atOf(r, len(rec.Actions))
 	if err != nil {
 		writeError(w, err)
+		return
+	}
+	if q := r.URL.Query().Get("q"); q != "" {
+		s.replayAsk(w, r, "file:"+recordKey(rec), rec, nil, at, side, lang, q)
 		return
 	}
 	rv, err := s.replayAt(r, "file:"+recordKey(rec), rec, nil, at, side, lang)

@@ -121,6 +121,15 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 	if !strings.Contains(info, "supply") && !strings.Contains(info, "SUPPLY") {
 		t.Fatalf("the selected unit's line says nothing of supply: %q", info)
 	}
+	// Its supply path, asked of the engine ("supply UNIT"), is drawn.
+	if strings.Contains(info, "in supply") {
+		if err := chromedp.Do(ctx, chromedp.WaitVisible(css(`svg.map.wdf polyline.supplypath`))); err != nil {
+			t.Fatalf("no supply path drawn for %s: %v", unit, err)
+		}
+		if info, _ = pageText(ctx, `.unitinfo`); !strings.Contains(info, "supply path:") {
+			t.Errorf("the selected unit's line gives no path length: %q", info)
+		}
+	}
 	// Why can't I? A hex near it that it may not go to, by the engine's
 	// answer to "why UNIT" (what the page asks when such a hex is clicked).
 	bar, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch('/api/games/' + location.pathname.split('/')[2] + '/ask?q=' + encodeURIComponent('why `+unit+`')).then(r => r.json()).then(why => {
@@ -198,10 +207,13 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 	}
 	noStrayText(t, ctx)
 	wdfItalian(t, ctx)
-	// The replay viewer draws the same map.
+	// The replay viewer draws the same map, and a unit selected there has
+	// its supply path at the move shown, asked of the game as it was.
 	err = chromedp.Do(ctx,
 		chromedp.Navigate(strings.Replace(url, "/play/", "/replay/", 1)),
 		chromedp.WaitVisible(css(`svg.map.wdf path.hex`)),
+		click(`svg.map g.counter[data-unit="7-sg"]`),
+		chromedp.WaitVisible(css(`svg.map.wdf polyline.supplypath`)),
 		viewShot("wdf-replay"),
 	)
 	if err != nil {

@@ -116,7 +116,6 @@ type UnitView struct {
 	Where      string   `json:"where"`
 	Hex        string   `json:"hex"`
 	Supplied   bool     `json:"supplied"`
-	SupplyPath []string `json:"supply_path,omitempty"`
 	HitsOn     string   `json:"hits_on"`         // attacking (10.21, 7.91)
 	HitsOnDef  string   `json:"hits_on_defense"` // defending where it stands (10.21, 12.3, 16.2)
 	IP         int      `json:"ip"`              // the level of the IP the unit is beneath (12.2), else 0
@@ -275,7 +274,6 @@ func (s *State) view(side engine.Side, lang string) *View {
 	for p := range 2 {
 		sup[p] = s.supply(engine.Side(p))
 	}
-	paths := s.supplyPaths(b, sup)
 	for u, def := range d.Units {
 		us := &s.Pos.Units[u]
 		uv := UnitView{ID: def.ID, Side: s.sideName(def.Side), CS: b.baseCS(u), Steps: def.Steps, Reduced: us.Reduced, Where: boxNames[us.Box], HitsOn: s.hitsOn(u), HitsOnDef: s.hitsOnDefense(u)}
@@ -289,7 +287,6 @@ func (s *State) view(side engine.Side, lang string) *View {
 			if us.InIP {
 				uv.IP = s.Pos.ipAt(h) // only a unit beneath the marker has its benefits (12.2)
 			}
-			uv.SupplyPath = paths[u]
 		}
 		v.Units = append(v.Units, uv)
 	}
@@ -333,61 +330,50 @@ func (s *State) view(side engine.Side, lang string) *View {
 	return v
 }
 
-// supplyPaths is the supply path the view shows of each unit on the map
-// in supply (8.1, 8.4), hex by hex, nil for the others: a function of the
-// position alone (b), and most of a view's work, so traced once per
-// position however many sides and languages view it (shown).
-func (s *State) supplyPaths(b *Board, sup [2]*SupplyReport) *[MaxUnits][]string {
-	if p, ok := shown.get(weak.Make(b)); ok {
-		return p
+// supplyPathOf is the supply path the board shows of unit u when a player
+// selects it (the question "supply UNIT"): its hexes from the unit's to its
+// source or Tobruk (8.1, 8.4), none when it is not on the map or not in
+// supply. Traced when asked: traced for every unit of every position, as
+// the views once carried them, it was most of a view's work.
+func (s *State) supplyPathOf(u int) []string {
+	def, us := &s.d.Units[u], &s.Pos.Units[u]
+	ids := []string{}
+	if us.Box != BoxMap {
+		return ids
 	}
-	d := s.d
-	var out [MaxUnits][]string
-	paths := map[[2]int][]string{} // (source, hex): units in a hex share their path
-	for u, def := range d.Units {
-		us := &s.Pos.Units[u]
-		if us.Box != BoxMap || !sup[def.Side].Supplied[u] {
-			continue
-		}
-		h := int(us.Hex)
-		net := sup[def.Side].Net // the nets Supply traced (8.1, 8.4)
-		if sup[def.Side].ViaTobruk[u] {
-			net = sup[def.Side].TobrukNet
-		}
-		pk := [2]int{net.Source, h}
-		if _, ok := paths[pk]; !ok {
-			var ids []string
-			for _, x := range b.SupplyPath(def.Side, h, b.supplyBudget(def.Side, h), net) {
-				ids = append(ids, s.hexID(x))
-			}
-			paths[pk] = ids
-		}
-		out[u] = paths[pk]
+	sup := s.supply(def.Side)
+	if !sup.Supplied[u] {
+		return ids
 	}
-	shown.put(weak.Make(b), &out)
-	return &out
+	net := sup.Net // the nets Supply traced (8.1, 8.4)
+	if sup.ViaTobruk[u] {
+		net = sup.TobrukNet
+	}
+	b, h := s.board(), int(us.Hex)
+	for _, x := range b.SupplyPath(def.Side, h, b.supplyBudget(def.Side, h), net) {
+		ids = append(ids, s.hexID(x))
+	}
+	return ids
 }
 
-// shown keeps the supply paths of the positions viewed last, by board (a
-// board is one position and never changes; a weak pointer, which no other
-// board's equals even once this one is collected, and which does not keep
-// it): the sides' and languages' views of a state follow one another.
-var shown = newViewCache[weak.Pointer[Board], *[MaxUnits][]string]()
-
-// Ask answers the board's questions (engine.Asker): "why UNIT", for the
-// unit chosen in its movement phase, why it may not move to each hex near
-// it that it may not (blocked): "why can't I?" on the map. Asked when a
-// player clicks such a hex, not built into every view: it searches the
-// map around the unit, a tenth of the server's work when every view of a
-// chosen unit carried it.
+// Ask answers the board's questions (engine.Asker), asked when a player
+// selects a unit or clicks a hex rather than built into every view (each
+// searches the map around a unit: built for every view, they were a fifth
+// of the server's work): "supply UNIT", the unit's supply path
+// (supplyPathOf); "why UNIT", for the unit chosen in its movement phase,
+// why it may not move to each hex near it that it may not (blocked):
+// "why can't I?" on the map.
 func (s *State) Ask(side engine.Side, lang, question string) (any, error) {
 	f := strings.Fields(question)
-	if len(f) != 2 || f[0] != "why" {
-		return nil, fmt.Errorf("wdf: the question is \"why\" and a unit")
+	if len(f) != 2 || f[0] != "why" && f[0] != "supply" {
+		return nil, fmt.Errorf("wdf: the question is \"why\" or \"supply\", and a unit")
 	}
 	u, ok := s.d.Unit(f[1])
 	if !ok {
 		return nil, fmt.Errorf("wdf: no unit %q", f[1])
+	}
+	if f[0] == "supply" {
+		return s.supplyPathOf(u), nil
 	}
 	if u != s.chosenPiece() {
 		return nil, fmt.Errorf("wdf: %s is not the unit chosen to move", f[1])

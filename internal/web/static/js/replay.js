@@ -71,7 +71,19 @@ export async function replayPage(main, id) {
       h('div', { class: 'prompt' }, h('span', { class: 'who' }, v.active.map(sideName).join(', ')), h('span', { class: 'text' }, v.prompt)),
       ...(coach ? [coach] : []),
       h('div', { class: 'layout' }, board, h('aside', {}, h('h3', {}, t('log')), log)));
-    renderBoard(board, v.game, v.view, { actions: [], play: () => {}, highlight: () => {}, lang: lang(), side: v.side, log: v.log });
+    // The board's questions (WDF's supply path of the unit selected) are
+    // asked of the game as it was at this move.
+    const at = st.at;
+    const ask = (q) => {
+      const p = new URLSearchParams({ at, lang: lang(), q });
+      if (id) {
+        if (st.chosen) p.set('side', st.side);
+        return request('GET', `/api/games/${id}/replay?${p}`);
+      }
+      if (st.side !== 'observer') p.set('side', st.side);
+      return request('POST', `/api/replay?${p}`, st.record);
+    };
+    renderBoard(board, v.game, v.view, { actions: [], play: () => {}, highlight: () => {}, lang: lang(), side: v.side, log: v.log, ask });
   }
 
   // coachBox: once a stored game is over, or for a record file, the

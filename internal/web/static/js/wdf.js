@@ -402,7 +402,7 @@ export function render(el, v, ctx) {
     const u = units.find((x) => x.id === sel.id);
     status.hidden = !u;
     if (!u) return;
-    const path = (u.supply_path || []).filter((x) => pos.has(x));
+    const path = supplyPath(u).filter((x) => pos.has(x));
     if (path.length > 1) gPath.append(s('polyline', { points: path.map((x) => pos.get(x).map((n) => n.toFixed(1)).join(',')).join(' '), class: 'supplypath' }));
     for (const x of path) gPath.append(s('circle', { cx: pos.get(x)[0], cy: pos.get(x)[1], r: 3, class: 'supplydot' }));
     clear(status).append(h('strong', {}, `${w.selected}: ${u.name}`), ' ',
@@ -414,6 +414,23 @@ export function render(el, v, ctx) {
       ...acts.filter((a) => !tokens(a.action).some((tk) => byID.has(tk))).map((a) => h('button', {
         class: 'secondary', 'data-action': a.action, onclick: () => ctx.play(a.action),
       }, a.label)));
+  }
+
+  // supplyPath is unit u's supply path, asked of the engine ("supply
+  // UNIT") once a unit and view: none until the answer comes, and then the
+  // selection is lit again with it.
+  const paths = new Map();
+  function supplyPath(u) {
+    if (u.where !== 'map' || !u.supplied || !ctx.ask) return [];
+    const p = paths.get(u.id);
+    if (Array.isArray(p)) return p;
+    if (!p) {
+      paths.set(u.id, ctx.ask(`supply ${u.id}`).then((ids) => {
+        paths.set(u.id, Array.isArray(ids) ? ids : []);
+        if (sel.id === u.id) light();
+      }, () => paths.set(u.id, [])));
+    }
+    return [];
   }
 
   function choose(acts) { offerChoices(chooser, acts, ctx.play, w); }
