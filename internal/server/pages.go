@@ -34,7 +34,10 @@ type pages struct {
 	epoch  uint64          // live.epoch when bodies were built
 	bodies map[bodyKey][]byte
 	logs   map[logKey]*logPart
-	bytes  int64 // held in bodies and logs
+	// texts holds the log's entries encoded, by language, each once
+	// however many sides may read it.
+	texts map[string]*[][]byte
+	bytes int64 // held in bodies and logs
 }
 
 // bodyKey is what a view's body depends on besides the session: the side,
@@ -54,24 +57,25 @@ type logKey struct {
 	lang string
 }
 
-// logPart is the log a side may read, encoded as JSON array elements,
-// up to entry n of the session's log. The log only grows, but by an undo,
-// which drops the part (Server.undone); an entry's text depends on the
-// entry and the language alone (the games' RenderLog read only their
-// static data), so what was encoded stays true. The arrays only grow, so
-// a view may keep their slices after the game's lock is released.
+// logPart is the log a side may read, as the indexes of its entries in
+// the session's log, up to entry n of it, with their hashes. The log only
+// grows, but by an undo, which drops the parts and the texts
+// (Server.undone); an entry's text depends on the entry and the language
+// alone (the games' RenderLog read only their static data), so what was
+// encoded stays true, and is shared by the sides (pages.texts). The
+// arrays only grow, so a view may keep their slices after the game's lock
+// is released.
 type logPart struct {
 	n     int
-	buf   []byte
-	ends  []int32  // where each entry encoded ends in buf
+	idx   []int32  // the entries the side may read, by index in the session's log
 	marks []uint64 // the hash of the entries up to each (hash's value then)
 	hash  uint64   // FNV-1a of the entries' bytes so far
 }
 
 // logView is a logPart as one view took it: the entries encoded so far.
 type logView struct {
-	buf   []byte
-	ends  []int32
+	texts [][]byte // the encoded entries of the session's log (pages.texts)
+	idx   []int32
 	marks []uint64
 }
 
@@ -132,29 +136,42 @@ func (s *Server) log(lv *live, side engine.Side, lang string) logView {
 	if p.logs == nil {
 		p.logs = map[logKey]*logPart{}
 	}
+	if p.texts == nil {
+		p.texts = map[string]*[][]byte{}
+	}
 	k := logKey{side, lang}
 	lp := p.logs[k]
 	if lp == nil {
 		lp = &logPart{hash: fnvOffset}
 		p.logs[k] = lp
 	}
-	n := len(lp.buf) + 12*len(lp.ends)
+	texts := p.texts[lang]
+	if texts == nil {
+		texts = new([][]byte)
+		p.texts[lang] = texts
+	}
+	added := 12 * (len(sess.Log) - lp.n) // at most, for idx and marks
 	for ; lp.n < len(sess.Log); lp.n++ {
 		e := sess.Log[lp.n]
 		if !e.VisibleTo(side) {
+			added -= 12
 			continue
 		}
-		b, _ := marshal(logEntry(sess, e, lang))
-		if len(lp.buf) > 0 {
-			lp.buf = append(lp.buf, ',')
+		for len(*texts) <= lp.n {
+			*texts = append(*texts, nil)
 		}
-		lp.buf = append(lp.buf, b...)
+		b := (*texts)[lp.n]
+		if b == nil {
+			b, _ = marshal(logEntry(sess, e, lang))
+			(*texts)[lp.n] = b
+			added += len(b)
+		}
 		lp.hash = fnv(lp.hash, b)
-		lp.ends = append(lp.ends, int32(len(lp.buf)))
+		lp.idx = append(lp.idx, int32(lp.n))
 		lp.marks = append(lp.marks, lp.hash)
 	}
-	s.keep(lv, len(lp.buf)+12*len(lp.ends)-n)
-	return logView{lp.buf, lp.ends, lp.marks}
+	s.keep(lv, added)
+	return logView{*texts, lp.idx, lp.marks}
 }
 
 // FNV-1a, 64 bits (hash/fnv's, without its allocation per entry), with a
@@ -202,12 +219,10 @@ func (v *gameView) logSince(tok string) error {
 	if err != nil || n == 0 || v.body == nil {
 		return err
 	}
-	l := v.logs
-	if n > len(l.ends) || l.marks[n-1] != mark {
+	if n > len(v.logs.idx) || v.logs.marks[n-1] != mark {
 		return nil
 	}
 	v.LogFrom = n
-	v.logStart = min(int(l.ends[n-1])+1, len(l.buf)) // past the comma
 	return nil
 }
 
@@ -215,9 +230,14 @@ func (v *gameView) logSince(tok string) error {
 // log, and what follows will differ. The caller locks lv.mu.
 func (s *Server) undone(lv *live) {
 	for _, lp := range lv.pages.logs {
-		s.keep(lv, -len(lp.buf)-12*len(lp.ends))
+		s.keep(lv, -12*len(lp.idx))
 	}
-	lv.pages.logs = nil
+	for _, texts := range lv.pages.texts {
+		for _, b := range *texts {
+			s.keep(lv, -len(b))
+		}
+	}
+	lv.pages.logs, lv.pages.texts = nil, nil
 }
 
 // dropPages forgets everything kept for lv's pages. The caller locks
@@ -298,13 +318,22 @@ func (v *gameView) appendJSON(out []byte) []byte {
 		return append(out, head...)
 	}
 	const logOpen, end = `,"log":[`, "]}"
-	log := v.logs.buf[v.logStart:]
-	out = slices.Grow(out, len(head)+len(v.body)+len(logOpen)+len(log)+len(end)+1)
+	l := v.logs
+	size := len(head) + len(v.body) + len(logOpen) + len(end) + 1
+	for _, i := range l.idx[v.LogFrom:] {
+		size += len(l.texts[i]) + 1
+	}
+	out = slices.Grow(out, size)
 	out = append(out, head[:len(head)-1]...)
 	out = append(out, ',')
 	out = append(out, v.body...)
 	out = append(out, logOpen...)
-	out = append(out, log...)
+	for k, i := range l.idx[v.LogFrom:] {
+		if k > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, l.texts[i]...)
+	}
 	return append(out, end...)
 }
 

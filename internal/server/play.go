@@ -62,9 +62,8 @@ type gameView struct {
 	// request.
 	LogNext string `json:"log_next,omitempty"`
 	*ViewBody
-	body     []byte
-	logs     logView
-	logStart int // the offset in logs.buf of entry LogFrom
+	body []byte
+	logs logView
 }
 
 // ViewBody is the part of a view that depends only on the game's session,
@@ -183,7 +182,7 @@ func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.S
 		key.result = "" // the rules' prompt stands
 	}
 	v.body, v.logs = s.body(lv, key), s.log(lv, side, lang)
-	if n := len(v.logs.ends); n > 0 {
+	if n := len(v.logs.idx); n > 0 {
 		v.LogNext = logToken(n, v.logs.marks[n-1])
 	}
 	acting := !lv.over() && len(v.WaitingFor) == 0 && lv.broken == nil
