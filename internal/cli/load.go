@@ -29,7 +29,7 @@ func init() {
 func runLoad(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("load", "load [flags]\n\nPlays real games against a server on this machine as browsers do (an event stream per player,\nthe view fetched after each update, actions posted after a think time) and reports actions per\nsecond, the latency of actions and views, and the server's CPU and memory.", stderr)
 	games := fs.Int("games", 100, "games played at once (two players each)")
-	think := fs.Duration("think", time.Second, "a player's pause before each action (0: as fast as the server answers)")
+	think := fs.Duration("think", time.Second, "a player's mean pause before each action, each drawn from half to one and a half times it, the games starting spread over one (0: as fast as the server answers)")
 	duration := fs.Duration("duration", time.Minute, "how long to play")
 	actions := fs.Int("actions", 0, "stop after this many acknowledged actions (0: at --duration)")
 	kinds := fs.String("game", "compass,wdf", "comma-separated games to play, in turn")

@@ -36,10 +36,14 @@ import (
 
 // Config is one load run.
 type Config struct {
-	Base     string        // the server, on a loopback address
-	Games    []string      // game ids played in turn: "compass", "wdf"
-	Live     int           // games played at once
-	Think    time.Duration // a player's pause before each action (0: none)
+	Base  string   // the server, on a loopback address
+	Games []string // game ids played in turn: "compass", "wdf"
+	Live  int      // games played at once
+	// Think is a player's mean pause before each action (0: none): each
+	// pause is drawn between half and one and a half times it, and each
+	// game's pages open at a moment drawn within the first Think, as
+	// players who do not all click at the same instant.
+	Think    time.Duration
 	Duration time.Duration // the run stops after this long
 	Actions  int           // ... or after this many acknowledged actions (0: no bound)
 	// ServerPID is the server process, whose CPU and memory are reported
@@ -220,6 +224,13 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
 			a, b := pr.a, pr.b
+			if cfg.Think > 0 { // the game's players come in at a moment of their own
+				select {
+				case <-time.After(time.Duration(rng.Int64N(int64(cfg.Think)))):
+				case <-runCtx.Done():
+					return
+				}
+			}
 			for runCtx.Err() == nil {
 				var pw sync.WaitGroup
 				pw.Go(func() { r.play(a, rand.New(rand.NewPCG(rng.Uint64(), 1))) })
@@ -571,7 +582,7 @@ func (r *run) play(pg *page, rng *rand.Rand) {
 		if len(v.Actions) > 0 {
 			if r.cfg.Think > 0 {
 				select {
-				case <-time.After(r.cfg.Think):
+				case <-time.After(r.cfg.Think/2 + time.Duration(rng.Int64N(int64(r.cfg.Think)))):
 				case <-ctx.Done():
 					return
 				}
