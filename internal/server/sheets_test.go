@@ -13,16 +13,17 @@ import (
 	_ "sandtable/internal/games/primogenita"
 )
 
-// TestSheets: a WDF, La Primogenita or Limanowa view leaves its map out
+// TestSheets: a Compass, WDF, La Primogenita or Limanowa view leaves its map out
 // and names the sheet by URL, the same in every view of every game of the
 // scenario (and a replay's); the sheet is served immutable with a strong
 // ETag, compressed on request, revalidated with 304; any other game, id,
-// language or hash is not found; Compass, whose view has no sheet, names
-// none.
+// language or hash is not found; a game whose view has no sheet (the toy)
+// names none.
 func TestSheets(t *testing.T) {
 	e := newEnv(t)
 	ann := e.user("ann")
 	for _, tc := range []struct{ game, scenario, key string }{
+		{"compass", "", `"naval_support"`},
 		{"wdf", "", `"hexes"`},
 		{"primogenita", "", `"game_turns"`},
 		{"limanowa", "probe", `"levels"`},
@@ -92,8 +93,8 @@ func TestSheets(t *testing.T) {
 			t.Errorf("%s: %d", bad, resp.StatusCode)
 		}
 	}
-	if c := ann.create(map[string]any{"game": "compass", "mode": "hotseat", "seed": 3}); ann.view(c.ID, "").Sheet != "" {
-		t.Error("a Compass view names a sheet")
+	if c := ann.create(map[string]any{"game": "toy", "mode": "hotseat", "seed": 3}); ann.view(c.ID, "").Sheet != "" {
+		t.Error("the toy's view names a sheet")
 	}
 	var rv replayView
 	if code := ann.call("GET", "/api/games/"+g.ID+"/replay?at=0", nil, &rv); code != http.StatusOK || rv.ViewBody == nil || rv.Sheet != url {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"sandtable/internal/engine"
 )
@@ -37,9 +38,30 @@ type View struct {
 	Prospects map[string]*Prospect `json:"prospects,omitempty"`
 }
 
-// AreaView is one area of the map.
+// AreaView is one area of the map: its id and who controls it, encoded;
+// what is printed on the map (its name, place, coast, naval support, VP,
+// logistic side and links) is the map sheet's (MapSheet), sent once, and
+// kept here for the terminal's board.
 type AreaView struct {
-	ID           string     `json:"id"`
+	ID           string  `json:"id"`
+	Name         string  `json:"-"`
+	Lat          float64 `json:"-"`
+	Lon          float64 `json:"-"`
+	Coastal      bool    `json:"-"`
+	NavalSupport bool    `json:"-"`
+	VP           int     `json:"-"`
+	Logistic     string  `json:"-"`
+	Control      string  `json:"control"`
+}
+
+// MapSheet is what the map prints, the same in every state (engine.Sheets):
+// each area's printed values by id.
+type MapSheet struct {
+	Areas map[string]AreaSheet `json:"areas"`
+}
+
+// AreaSheet is one area as the map prints it.
+type AreaSheet struct {
 	Name         string     `json:"name"`
 	Lat          float64    `json:"lat"`
 	Lon          float64    `json:"lon"`
@@ -47,7 +69,6 @@ type AreaView struct {
 	NavalSupport bool       `json:"naval_support"`
 	VP           int        `json:"vp"`
 	Logistic     string     `json:"logistic,omitempty"`
-	Control      string     `json:"control"`
 	Links        []LinkView `json:"links"`
 }
 
@@ -126,6 +147,39 @@ var stepName = map[step]string{
 	stActivate: "exploitation", stExploitAct: "exploitation", stOver: "over",
 }
 
+// SheetID names the view's map sheet (engine.Sheeted): the map is the same
+// in every scenario.
+func (s *State) SheetID() string { return "map" }
+
+// Sheet is the map sheet (engine.Sheets): the same in every language (the
+// areas' names are the map's own), from the game's data.
+func (Game) Sheet(id, lang string) (any, error) {
+	if id != "map" {
+		return nil, fmt.Errorf("compass: no sheet %q", id)
+	}
+	if m, ok := sheetCache.Load(defaultData()); ok {
+		return m, nil
+	}
+	d := defaultData()
+	m := MapSheet{Areas: map[string]AreaSheet{}}
+	for _, ar := range d.Areas {
+		as := AreaSheet{Name: ar.Name, Lat: ar.Lat, Lon: ar.Lon, Coastal: ar.Coastal, NavalSupport: ar.NavalSupport, VP: ar.VP}
+		if ar.Logistic >= 0 {
+			as.Logistic = Game{}.SideNames()[ar.Logistic]
+		}
+		if len(ar.Links) > 0 { // none is null, as before
+			for _, l := range ar.Links {
+				as.Links = append(as.Links, LinkView{To: d.Areas[l.To].ID, Kind: linkName[l.Kind]})
+			}
+		}
+		m.Areas[ar.ID] = as
+	}
+	sheetCache.Store(d, m)
+	return m, nil
+}
+
+var sheetCache sync.Map // *Data -> MapSheet
+
 // View builds side's view.
 func (s *State) View(side engine.Side, lang string) any { return s.view(side, lang) }
 
@@ -142,26 +196,14 @@ func (s *State) view(side engine.Side, lang string) *View {
 	}
 	vp := s.victoryPoints()
 	v.VP = [2]int{int(vp[0]), int(vp[1])}
-	// The areas, units and links are allocated at their sizes, the links
-	// of every area in one array: a view is built for every request.
+	// The areas and units are allocated at their sizes: a view is built
+	// for every request.
 	v.Areas = make([]AreaView, 0, len(s.d.Areas))
-	nLinks := 0
-	for _, ar := range s.d.Areas {
-		nLinks += len(ar.Links)
-	}
-	links := make([]LinkView, 0, nLinks)
 	for a, ar := range s.d.Areas {
 		av := AreaView{ID: ar.ID, Name: ar.Name, Lat: ar.Lat, Lon: ar.Lon, Coastal: ar.Coastal,
 			NavalSupport: ar.NavalSupport, VP: ar.VP, Control: s.sideName(engine.Side(s.Control[a]))}
 		if ar.Logistic >= 0 {
 			av.Logistic = s.sideName(ar.Logistic)
-		}
-		if len(ar.Links) > 0 { // none is null, as before
-			from := len(links)
-			for _, l := range ar.Links {
-				links = append(links, LinkView{To: s.d.Areas[l.To].ID, Kind: linkName[l.Kind]})
-			}
-			av.Links = links[from:len(links):len(links)]
 		}
 		v.Areas = append(v.Areas, av)
 	}

@@ -169,13 +169,16 @@ export function render(el, v, ctx) {
     el.append(h('pre', {}, JSON.stringify(v, null, 1)));
     return;
   }
-  const { H, pos } = project(v.areas);
-  const pts = v.areas.map((a) => pos.get(a.id));
+  // What the map prints of each area (name, place, links...) is the map
+  // sheet's, fetched once (view.map); the view gives who controls it.
+  const areas = v.areas.map((a) => ({ ...((v.map && v.map.areas) || {})[a.id], ...a }));
+  const { H, pos } = project(areas);
+  const pts = areas.map((a) => pos.get(a.id));
   // Disc radius: a little more than the usual distance to the nearest area.
   const nn = pts.map((p, i) => Math.min(...pts.filter((_, j) => j !== i).map((q) => Math.hypot(p[0] - q[0], p[1] - q[1]))));
   const r = [...nn].sort((a, b) => a - b)[Math.floor(nn.length / 2)] * 1.45;
   const polys = cells(pts, r);
-  const areaIDs = new Set(v.areas.map((a) => a.id));
+  const areaIDs = new Set(areas.map((a) => a.id));
   const unitIDs = new Set(v.units.map((u) => u.id));
   // The odds' note: the defender chooses its front line knowing the attacker's.
   const prospectNote = v.battle && ctx.side && v.battle.attacker !== ctx.side ? w.prospectDefNote : w.prospectNote;
@@ -187,7 +190,7 @@ export function render(el, v, ctx) {
   const defs = s('defs', {}, s('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' },
     s('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#b3261e' })));
   // Beyond the areas: desert, and north of the coastal areas the sea.
-  const coast = v.areas.filter((a) => a.coastal).map((a) => pos.get(a.id)).sort((p, q) => p[0] - q[0]);
+  const coast = areas.filter((a) => a.coastal).map((a) => pos.get(a.id)).sort((p, q) => p[0] - q[0]);
   const sea = coast.length ? 'M0,0 L0,' + (coast[0][1] - r / 3).toFixed(1) + coast.map((p) => ` L${p[0].toFixed(1)},${(p[1] - r / 3).toFixed(1)}`).join('') +
     ` L${W},${(coast[coast.length - 1][1] - r / 3).toFixed(1)} L${W},0 Z` : '';
   svg.append(...[defs, s('rect', { x: 0, y: 0, width: W, height: H, class: 'desert' }), sea ? s('path', { d: sea, class: 'sea' }) : null].filter(Boolean));
@@ -196,7 +199,7 @@ export function render(el, v, ctx) {
 
   // Links, once per pair.
   const seen = new Set();
-  for (const a of v.areas) {
+  for (const a of areas) {
     for (const l of a.links || []) {
       const key = [a.id, l.to].sort().join('|');
       if (seen.has(key) || !pos.has(l.to)) continue;
@@ -207,7 +210,7 @@ export function render(el, v, ctx) {
   }
 
   const cellEls = new Map(), areaNames = new Map();
-  v.areas.forEach((a, i) => {
+  areas.forEach((a, i) => {
     const d = 'M' + polys[i].map((p) => p.map((n) => n.toFixed(1)).join(',')).join('L') + 'Z';
     const name = `${a.name}${a.vp ? ` — ${a.vp} ${w.vp}` : ''}${a.control ? ` — ${w[a.control] || a.control}` : ''}${a.coastal ? ` — ${w.coastal}` : ''}`;
     const cell = s('path', { d, class: 'area' + (a.coastal ? ' coastal' : ''), fill: CONTROL[a.control] || '#f1e8d0', onclick: () => clickArea(a.id), onkeydown: keyed(() => clickArea(a.id)), tabindex: 0, role: 'button', 'data-area': a.id, 'aria-label': name },
@@ -319,7 +322,7 @@ export function render(el, v, ctx) {
   // The state of play above the map: the turn track with the
   // reinforcements due, the phase, VP and replacements, the event markers.
   const unitName = new Map(v.units.map((u) => [u.id, u.name]));
-  const areaName = new Map(v.areas.map((a) => [a.id, a.name]));
+  const areaName = new Map(areas.map((a) => [a.id, a.name]));
   const sideWord = (x) => w[x] || x;
   const track = h('ol', { class: 'turntrack', 'aria-label': w.turnTrack });
   for (let t = 1; t <= (v.turns || 0); t++) {
@@ -545,7 +548,7 @@ export function render(el, v, ctx) {
   function whyNot(uid, area) {
     const u = v.units.find((x) => x.id === uid);
     const blocked = (u && u.blocked) || {};
-    const from = u && v.areas.find((a) => a.id === u.area);
+    const from = u && areas.find((a) => a.id === u.area);
     const next = from && (from.links || []).some((l) => l.to === area);
     const text = blocked[area] || blocked['*'] || (from && area === from.id ? w.already.replace('%s', u.name)
       : !next && from ? w.notNext.replace('%s', areaName.get(area) || area).replace('%s', areaName.get(from.id) || from.id) : w.notNow);
