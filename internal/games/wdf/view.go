@@ -108,17 +108,17 @@ type SideView struct {
 // sheet (MapView.Units), not encoded with every view; the board puts them
 // back by id.
 type UnitView struct {
-	ID         string   `json:"id"`
-	Side       string   `json:"side"`
-	CS         int      `json:"cs"`
-	Steps      int      `json:"steps"`
-	Reduced    bool     `json:"reduced"`
-	Where      string   `json:"where"`
-	Hex        string   `json:"hex"`
-	Supplied   bool     `json:"supplied"`
-	HitsOn     string   `json:"hits_on"`         // attacking (10.21, 7.91)
-	HitsOnDef  string   `json:"hits_on_defense"` // defending where it stands (10.21, 12.3, 16.2)
-	IP         int      `json:"ip"`              // the level of the IP the unit is beneath (12.2), else 0
+	ID        string `json:"id"`
+	Side      string `json:"side"`
+	CS        int    `json:"cs"`
+	Steps     int    `json:"steps"`
+	Reduced   bool   `json:"reduced"`
+	Where     string `json:"where"`
+	Hex       string `json:"hex"`
+	Supplied  bool   `json:"supplied"`
+	HitsOn    string `json:"hits_on"`         // attacking (10.21, 7.91)
+	HitsOnDef string `json:"hits_on_defense"` // defending where it stands (10.21, 12.3, 16.2)
+	IP        int    `json:"ip"`              // the level of the IP the unit is beneath (12.2), else 0
 }
 
 // LeaderView is one leader piece in play.
