@@ -40,18 +40,14 @@ type View struct {
 
 // AreaView is one area of the map: its id and who controls it, encoded;
 // what is printed on the map (its name, place, coast, naval support, VP,
-// logistic side and links) is the map sheet's (MapSheet), sent once, and
-// kept here for the terminal's board.
+// logistic side and links) is the map sheet's (MapSheet), sent once; the
+// name, VP and logistic side are kept here for the terminal's board.
 type AreaView struct {
-	ID           string  `json:"id"`
-	Name         string  `json:"-"`
-	Lat          float64 `json:"-"`
-	Lon          float64 `json:"-"`
-	Coastal      bool    `json:"-"`
-	NavalSupport bool    `json:"-"`
-	VP           int     `json:"-"`
-	Logistic     string  `json:"-"`
-	Control      string  `json:"control"`
+	ID       string `json:"id"`
+	Name     string `json:"-"`
+	VP       int    `json:"-"`
+	Logistic string `json:"-"`
+	Control  string `json:"control"`
 }
 
 // MapSheet is what the map prints, the same in every state (engine.Sheets):
@@ -157,20 +153,18 @@ func (Game) Sheet(id, lang string) (any, error) {
 	if id != "map" {
 		return nil, fmt.Errorf("compass: no sheet %q", id)
 	}
-	if m, ok := sheetCache.Load(defaultData()); ok {
+	d := defaultData()
+	if m, ok := sheetCache.Load(d); ok {
 		return m, nil
 	}
-	d := defaultData()
 	m := MapSheet{Areas: map[string]AreaSheet{}}
 	for _, ar := range d.Areas {
 		as := AreaSheet{Name: ar.Name, Lat: ar.Lat, Lon: ar.Lon, Coastal: ar.Coastal, NavalSupport: ar.NavalSupport, VP: ar.VP}
 		if ar.Logistic >= 0 {
 			as.Logistic = Game{}.SideNames()[ar.Logistic]
 		}
-		if len(ar.Links) > 0 { // none is null, as before
-			for _, l := range ar.Links {
-				as.Links = append(as.Links, LinkView{To: d.Areas[l.To].ID, Kind: linkName[l.Kind]})
-			}
+		for _, l := range ar.Links { // none is null, as in the views before
+			as.Links = append(as.Links, LinkView{To: d.Areas[l.To].ID, Kind: linkName[l.Kind]})
 		}
 		m.Areas[ar.ID] = as
 	}
@@ -200,8 +194,7 @@ func (s *State) view(side engine.Side, lang string) *View {
 	// for every request.
 	v.Areas = make([]AreaView, 0, len(s.d.Areas))
 	for a, ar := range s.d.Areas {
-		av := AreaView{ID: ar.ID, Name: ar.Name, Lat: ar.Lat, Lon: ar.Lon, Coastal: ar.Coastal,
-			NavalSupport: ar.NavalSupport, VP: ar.VP, Control: s.sideName(engine.Side(s.Control[a]))}
+		av := AreaView{ID: ar.ID, Name: ar.Name, VP: ar.VP, Control: s.sideName(engine.Side(s.Control[a]))}
 		if ar.Logistic >= 0 {
 			av.Logistic = s.sideName(ar.Logistic)
 		}
