@@ -150,15 +150,14 @@ func (s *Server) log(lv *live, side engine.Side, lang string) logView {
 		texts = new([][]byte)
 		p.texts[lang] = texts
 	}
-	added := 12 * (len(sess.Log) - lp.n) // at most, for idx and marks
+	if n := len(sess.Log) - len(*texts); n > 0 {
+		*texts = append(*texts, make([][]byte, n)...)
+	}
+	added := 0 // bytes held: the entries encoded, 12 a side's entry for idx and marks
 	for ; lp.n < len(sess.Log); lp.n++ {
 		e := sess.Log[lp.n]
 		if !e.VisibleTo(side) {
-			added -= 12
 			continue
-		}
-		for len(*texts) <= lp.n {
-			*texts = append(*texts, nil)
 		}
 		b := (*texts)[lp.n]
 		if b == nil {
@@ -169,6 +168,7 @@ func (s *Server) log(lv *live, side engine.Side, lang string) logView {
 		lp.hash = fnv(lp.hash, b)
 		lp.idx = append(lp.idx, int32(lp.n))
 		lp.marks = append(lp.marks, lp.hash)
+		added += 12
 	}
 	s.keep(lv, added)
 	return logView{*texts, lp.idx, lp.marks}
