@@ -279,21 +279,39 @@ func (s *Server) handleAsk(w http.ResponseWriter, r *http.Request) {
 	}
 	defer lv.mu.Unlock()
 	q := r.URL.Query().Get("q")
-	if q == "" || len(q) > maxQuestion {
-		writeError(w, errf(http.StatusBadRequest, "a question is 1 to %d characters", maxQuestion))
+	if err := checkQuestion(q); err != nil {
+		writeError(w, err)
 		return
 	}
-	asker, ok := lv.sess.State.(engine.Asker)
-	if !ok {
-		writeError(w, errf(http.StatusNotFound, "%s answers no questions", lv.sess.Game.Title()))
-		return
-	}
-	a, err := asker.Ask(side, lang, q)
+	a, err := askOf(lv.sess.Game, lv.sess.State, side, lang, q)
 	if err != nil {
-		writeError(w, errf(http.StatusUnprocessableEntity, "%v", err))
+		writeError(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, a)
+}
+
+// checkQuestion refuses a board's question of no or too many characters.
+func checkQuestion(q string) error {
+	if q == "" || len(q) > maxQuestion {
+		return errf(http.StatusBadRequest, "a question is 1 to %d characters", maxQuestion)
+	}
+	return nil
+}
+
+// askOf answers q about st, a state of g, for side in lang
+// (engine.Asker): 404 for a game without questions, 422 for a question it
+// does not understand.
+func askOf(g engine.Game, st engine.State, side engine.Side, lang, q string) (any, error) {
+	asker, ok := st.(engine.Asker)
+	if !ok {
+		return nil, errf(http.StatusNotFound, "%s answers no questions", g.Title())
+	}
+	a, err := asker.Ask(side, lang, q)
+	if err != nil {
+		return nil, errf(http.StatusUnprocessableEntity, "%v", err)
+	}
+	return a, nil
 }
 
 // moveRequest is an action or an undo: the side it is for and the move
@@ -687,8 +705,8 @@ func (s *Server) replayAt(r *http.Request, key string, rec engine.Record, snaps 
 // game: the replay viewer's board asks what the views leave out (WDF's
 // supply path of the unit selected).
 func (s *Server) replayAsk(w http.ResponseWriter, r *http.Request, key string, rec engine.Record, snaps func() []engine.Snapshot, at int, side engine.Side, lang, q string) {
-	if len(q) > maxQuestion {
-		writeError(w, errf(http.StatusBadRequest, "a question is 1 to %d characters", maxQuestion))
+	if err := checkQuestion(q); err != nil {
+		writeError(w, err)
 		return
 	}
 	var ans any
@@ -698,17 +716,10 @@ func (s *Server) replayAsk(w http.ResponseWriter, r *http.Request, key string, r
 			return err
 		}
 		st, err := rp.stateAt(at)
-		if err != nil {
-			return err
+		if err == nil {
+			ans, err = askOf(rp.game, st, side, lang, q)
 		}
-		asker, ok := st.(engine.Asker)
-		if !ok {
-			return errf(http.StatusNotFound, "%s answers no questions", rp.game.Title())
-		}
-		if ans, err = asker.Ask(side, lang, q); err != nil {
-			return errf(http.StatusUnprocessableEntity, "%v", err)
-		}
-		return nil
+		return err
 	})
 	if err != nil {
 		writeError(w, err)
