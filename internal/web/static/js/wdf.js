@@ -416,20 +416,22 @@ export function render(el, v, ctx) {
       }, a.label)));
   }
 
+  // ask asks the engine a question (ctx.ask) once a view: asked keeps the
+  // answer's promise (null for a refusal), answered the answer once come.
+  const asked = new Map(), answered = new Map();
+  function ask(q) {
+    if (!asked.has(q)) asked.set(q, ctx.ask(q).catch(() => null).then((a) => { answered.set(q, a); return a; }));
+    return asked.get(q);
+  }
+
   // supplyPath is unit u's supply path, asked of the engine ("supply
-  // UNIT") once a unit and view: none until the answer comes, and then the
-  // selection is lit again with it.
-  const paths = new Map();
+  // UNIT"): none until the answer comes, and then the selection is lit
+  // again with it.
   function supplyPath(u) {
     if (u.where !== 'map' || !u.supplied || !ctx.ask) return [];
-    const p = paths.get(u.id);
-    if (Array.isArray(p)) return p;
-    if (!p) {
-      paths.set(u.id, ctx.ask(`supply ${u.id}`).then((ids) => {
-        paths.set(u.id, Array.isArray(ids) ? ids : []);
-        if (sel.id === u.id) light();
-      }, () => paths.set(u.id, [])));
-    }
+    const q = `supply ${u.id}`;
+    if (answered.has(q)) return Array.isArray(answered.get(q)) ? answered.get(q) : [];
+    if (!asked.has(q)) ask(q).then(() => { if (sel.id === u.id) light(); });
     return [];
   }
 
@@ -449,17 +451,11 @@ export function render(el, v, ctx) {
   }
 
   // whyNot answers "why can't I?" for the selected unit and a hex it may
-  // not go to: the rules' reason, asked of the engine ("why UNIT", once a
-  // unit and view: the reasons of every hex near it), as on the Compass
-  // map. Without an engine to ask (a replay), "not now".
-  const whys = new Map();
+  // not go to: the rules' reason, asked of the engine ("why UNIT": the
+  // reasons of every hex near it), as on the Compass map; without one,
+  // "not now".
   async function whyNot(uid, hex) {
-    let why = whys.get(uid);
-    if (!why && ctx.ask) {
-      why = ctx.ask(`why ${uid}`).catch(() => ({}));
-      whys.set(uid, why);
-    }
-    const reasons = why ? await why : {};
+    const reasons = (ctx.ask && await ask(`why ${uid}`)) || {};
     if (sel.id === uid) tellWhy(status, reasons, hex, w.notNow, w);
   }
 
