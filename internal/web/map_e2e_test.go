@@ -27,9 +27,16 @@ func toMove(t *testing.T, ctx context.Context) (string, string) {
 	return move, url
 }
 
-// click dispatches a click on the element sel, wherever it is on the page.
+// click dispatches a click on the element sel, wherever it is on the page,
+// once it is there (a page drawn after its data arrives may not have it yet).
 func click(sel string) chromedp.Action[chromedp.Void] {
-	return js(`document.querySelector('` + sel + `').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := chromedp.WaitReady(css(sel))(ctx, tg); err != nil {
+			return err
+		}
+		_, err := js(`document.querySelector('`+sel+`').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)(ctx, tg)
+		return err
+	})
 }
 
 // frameState reads the map frame: the zoom (the map's width over the

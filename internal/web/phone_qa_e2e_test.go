@@ -99,7 +99,7 @@ func TestBrowserPhoneReplayControls(t *testing.T) {
 	_, url := toMove(t, ctx)
 	// A game under way opens at its last move: the step is back.
 	next := `//div[@class="vcr"]/button[contains(., "◀") and not(contains(., "|"))]`
-	if err := chromedp.Do(ctx, chromedp.Navigate(strings.Replace(url, "/play/", "/replay/", 1)), chromedp.WaitVisible(css(`svg.map path.area`)),
+	if err := chromedp.Do(ctx, chromedp.Navigate(strings.Replace(url, "/play/", "/replay/", 1)), chromedp.WaitVisible(css(`.replay svg.map path.area`)),
 		js(`document.querySelector('svg.map').scrollIntoView()`), chromedp.Sleep(200*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}

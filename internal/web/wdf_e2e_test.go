@@ -210,10 +210,12 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 	// The replay viewer draws the same map, and a unit selected there has
 	// its supply path at the move shown, asked of the game as it was.
 	err = chromedp.Do(ctx,
+		// The replay page's own board (.replay), not the play page's
+		// before the navigation is done.
 		chromedp.Navigate(strings.Replace(url, "/play/", "/replay/", 1)),
-		chromedp.WaitVisible(css(`svg.map.wdf path.hex`)),
-		click(`svg.map g.counter[data-unit="7-sg"]`),
-		chromedp.WaitVisible(css(`svg.map.wdf polyline.supplypath`)),
+		chromedp.WaitVisible(css(`.replay svg.map.wdf path.hex`)),
+		click(`.replay svg.map g.counter[data-unit="7-sg"]`),
+		chromedp.WaitVisible(css(`.replay svg.map.wdf polyline.supplypath`)),
 		viewShot("wdf-replay"),
 	)
 	if err != nil {
