@@ -7,11 +7,14 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"sandtable/internal/kit/cputime"
 )
 
 // BenchmarkAppendConcurrent appends b.N actions spread over N games at
 // once to an SQLite file (synchronous=FULL), and reports the actions a
-// second and the changes each group commit carried.
+// second, the process's CPU an action and the changes each group commit
+// carried.
 func BenchmarkAppendConcurrent(b *testing.B) {
 	for _, games := range []int{1, 16, 256} {
 		b.Run(fmt.Sprintf("games=%d", games), func(b *testing.B) {
@@ -27,7 +30,7 @@ func BenchmarkAppendConcurrent(b *testing.B) {
 			left.Store(int64(b.N))
 			var wg sync.WaitGroup
 			b.ResetTimer()
-			start := time.Now()
+			start, cpu := time.Now(), cputime.Now()
 			for g := range games {
 				wg.Go(func() {
 					id := fmt.Sprint("g", g)
@@ -42,6 +45,7 @@ func BenchmarkAppendConcurrent(b *testing.B) {
 			wg.Wait()
 			b.StopTimer()
 			b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "actions/s")
+			b.ReportMetric(float64(cputime.Since(cpu).Microseconds())/float64(b.N), "cpu-µs/action")
 			if c := commits.Load(); c > 0 {
 				b.ReportMetric(float64(changes.Load())/float64(c), "changes/commit")
 			}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -39,6 +40,8 @@ type SQLite struct {
 	// The reads of every request (who is asking), prepared once on the
 	// readers rather than parsed each time.
 	sessionQ, userQ *sql.Stmt
+	// The writer's statements, prepared once (only the committer uses it).
+	stmts stmtCache
 
 	qmu        sync.Mutex
 	idle       *sync.Cond // signalled when committing turns false
@@ -135,6 +138,7 @@ func (s *SQLite) Close() error {
 			s.idle.Wait()
 		}
 		s.qmu.Unlock()
+		s.stmts.close()
 		for _, st := range []*sql.Stmt{s.sessionQ, s.userQ} {
 			if st != nil {
 				st.Close()
@@ -304,11 +308,20 @@ func (s *SQLite) DeleteSessionsOf(ctx context.Context, userID int64, keep string
 
 // sqliteTx is a change of a group commit, for the changes shared with
 // PostgreSQL: SQLite has one writer, so no row needs a lock, and one
-// process, so no other needs telling.
-type sqliteTx struct{ t *sql.Tx }
+// process, so no other needs telling. Its statements are the writer's
+// prepared ones where the cache has them.
+type sqliteTx struct {
+	t     *sql.Tx
+	stmts *stmtCache
+}
 
 func (t sqliteTx) exec(ctx context.Context, query string, args ...any) error {
-	_, err := t.t.ExecContext(ctx, query, args...)
+	var err error
+	if st := t.stmts.get(query); st != nil {
+		_, err = t.t.StmtContext(ctx, st).ExecContext(ctx, args...)
+	} else {
+		_, err = t.t.ExecContext(ctx, query, args...)
+	}
 	if isUnique(err) {
 		return fmt.Errorf("%w: %v", errUnique, err)
 	}
@@ -316,7 +329,63 @@ func (t sqliteTx) exec(ctx context.Context, query string, args ...any) error {
 }
 
 func (t sqliteTx) queryRow(ctx context.Context, query string, args ...any) scanner {
+	if st := t.stmts.get(query); st != nil {
+		return sqliteRow{t.t.StmtContext(ctx, st).QueryRowContext(ctx, args...)}
+	}
 	return sqliteRow{t.t.QueryRowContext(ctx, query, args...)}
+}
+
+// stmtCache keeps the writer's statements prepared, by their text: under
+// load, parsing the statements of the changes took a twentieth of the
+// server's CPU, more than running them. The writer has one connection,
+// which a transaction holds, so a statement first seen in a transaction
+// runs unprepared and is prepared after that commit (prepareMissed). Only
+// the committer uses it, one at a time. The statements are constants of
+// this package, so it stays small; maxStmts bounds it all the same.
+type stmtCache struct {
+	m      map[string]*sql.Stmt
+	missed []string
+}
+
+const maxStmts = 64
+
+func (c *stmtCache) get(query string) *sql.Stmt {
+	if st, ok := c.m[query]; ok {
+		return st
+	}
+	if len(c.m)+len(c.missed) < maxStmts && !slices.Contains(c.missed, query) {
+		c.missed = append(c.missed, query)
+	}
+	return nil
+}
+
+// prepareMissed prepares on db the statements run unprepared since the
+// last call. A statement that fails to prepare is run unprepared for good
+// (it fails or not as it did).
+func (c *stmtCache) prepareMissed(db *sql.DB) {
+	if len(c.missed) == 0 {
+		return
+	}
+	if c.m == nil {
+		c.m = make(map[string]*sql.Stmt)
+	}
+	for _, q := range c.missed {
+		st, err := db.Prepare(q)
+		if err != nil {
+			st = nil
+		}
+		c.m[q] = st
+	}
+	c.missed = c.missed[:0]
+}
+
+func (c *stmtCache) close() {
+	for _, st := range c.m {
+		if st != nil {
+			st.Close()
+		}
+	}
+	c.m = nil
 }
 
 func (sqliteTx) forUpdate() string                     { return "" }
@@ -334,7 +403,7 @@ func (r sqliteRow) Scan(dest ...any) error {
 
 // change runs f as a change of the next group commit (tx).
 func (s *SQLite) change(ctx context.Context, f func(context.Context, tx) error) error {
-	return s.tx(ctx, func(ctx context.Context, t *sql.Tx) error { return f(ctx, sqliteTx{t}) })
+	return s.tx(ctx, func(ctx context.Context, t *sql.Tx) error { return f(ctx, sqliteTx{t, &s.stmts}) })
 }
 
 // tx runs f in the next group commit, in a savepoint of its own, and
@@ -393,6 +462,8 @@ func (s *SQLite) commitGroup(group []*job) {
 	start := time.Now()
 	results := make([]error, len(group))
 	ctx := context.Background()
+	// Once the writer's connection is free again.
+	defer s.stmts.prepareMissed(s.db)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		for _, j := range group {
@@ -421,18 +492,19 @@ func (s *SQLite) commitGroup(group []*job) {
 		j.result <- answer{err: err}
 		return
 	}
+	st := sqliteTx{tx, &s.stmts}
 	for i, j := range group {
 		if err := j.ctx.Err(); err != nil {
 			results[i] = fmt.Errorf("store: %w", err)
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, "SAVEPOINT change"); err != nil {
+		if err := st.exec(ctx, "SAVEPOINT change"); err != nil {
 			results[i] = fmt.Errorf("store: %w", err)
 			continue
 		}
 		results[i] = j.f(context.WithoutCancel(j.ctx), tx)
 		if results[i] != nil {
-			if _, err := tx.ExecContext(ctx, "ROLLBACK TO change"); err != nil {
+			if err := st.exec(ctx, "ROLLBACK TO change"); err != nil {
 				// SQLite rolled the whole transaction back (a full disk, an
 				// I/O error): nothing of the group is kept.
 				tx.Rollback()
@@ -445,7 +517,7 @@ func (s *SQLite) commitGroup(group []*job) {
 				return
 			}
 		}
-		if _, err := tx.ExecContext(ctx, "RELEASE change"); err != nil && results[i] == nil {
+		if err := st.exec(ctx, "RELEASE change"); err != nil && results[i] == nil {
 			results[i] = fmt.Errorf("store: %w", err)
 		}
 	}

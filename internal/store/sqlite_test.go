@@ -453,3 +453,39 @@ func testPendingFair(t *testing.T, s Store) {
 		t.Fatalf("taken twice: %+v, %v", f, err)
 	}
 }
+
+// TestWriterStatementsPrepared: a change's statements, once committed,
+// are kept prepared on the writer, and the changes that run them
+// prepared answer as before: a second game of the same id is ErrExists,
+// a stale append ErrConflict, an unknown game ErrNotFound.
+func TestWriterStatementsPrepared(t *testing.T) {
+	ctx := context.Background()
+	s := open(t)
+	g, _, _ := newGame(t, s)
+	e := engine.RecordEntry{Side: "north", Action: "take 1", Hash: "h"}
+	for m := range 3 {
+		if err := s.AppendAction(ctx, "g1", m, e, Progress{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, q := range []string{`INSERT INTO actions(game_id, n, side, action, hash, created) VALUES(?,?,?,?,?,?)`, `SELECT move FROM games WHERE id = ?`} {
+		if s.stmts.m[q] == nil {
+			t.Errorf("not prepared after use: %s", q)
+		}
+	}
+	if err := s.CreateGame(ctx, g); !errors.Is(err, ErrExists) {
+		t.Fatalf("the same game again: %v, want ErrExists", err)
+	}
+	if err := s.CreateGame(ctx, g); !errors.Is(err, ErrExists) {
+		t.Fatalf("the same game again, prepared: %v, want ErrExists", err)
+	}
+	if err := s.AppendAction(ctx, "g1", 1, e, Progress{}); !errors.Is(err, ErrConflict) {
+		t.Fatalf("stale append: %v, want ErrConflict", err)
+	}
+	if err := s.AppendAction(ctx, "nope", 0, e, Progress{}); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("unknown game: %v, want ErrNotFound", err)
+	}
+	if rec, err := s.Record(ctx, "g1"); err != nil || len(rec.Actions) != 3 {
+		t.Fatalf("record: %d actions, %v", len(rec.Actions), err)
+	}
+}
