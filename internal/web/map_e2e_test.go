@@ -245,7 +245,7 @@ const toWDFBattle = `(async () => {
     if (v.actions.some((a) => a.action.startsWith('resolve '))) return '';
     if (v.actions.length === 0) return 'no actions: ' + v.prompt;
     const hex = new Map(v.view.map.hexes.map((h) => [h.id, axial(h)]));
-    const enemy = v.view.units.filter((u) => u.where === 'map' && u.side !== v.side && hex.has(u.hex)).map((u) => hex.get(u.hex));
+    const enemy = v.view.units.filter((u) => u.where === 'map' && v.view.map.units[u.id].side !== v.side && hex.has(u.hex)).map((u) => hex.get(u.hex));
     const near = (h) => Math.min(...enemy.map((e) => dist(e, hex.get(h))));
     let a = v.actions.find((a) => a.action.startsWith('attack '));
     if (!a && moves < 12) {

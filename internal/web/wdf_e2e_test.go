@@ -209,17 +209,16 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 	wdfItalian(t, ctx)
 	// The replay viewer draws the same map, and a unit selected there has
 	// its supply path at the move shown, asked of the game as it was.
-	err = chromedp.Do(ctx,
-		// The replay page's own board (.replay), not the play page's
-		// before the navigation is done.
-		chromedp.Navigate(strings.Replace(url, "/play/", "/replay/", 1)),
-		chromedp.WaitVisible(css(`.replay svg.map.wdf path.hex`)),
-		click(`.replay svg.map g.counter[data-unit="7-sg"]`),
-		chromedp.WaitVisible(css(`.replay svg.map.wdf polyline.supplypath`)),
-		viewShot("wdf-replay"),
-	)
-	if err != nil {
-		t.Fatal(err)
+	// The replay page's own board (.replay), not the play page's before
+	// the navigation is done.
+	if err := chromedp.Do(ctx, chromedp.Navigate(strings.Replace(url, "/play/", "/replay/", 1)),
+		chromedp.WaitVisible(css(`.replay svg.map g.counter[data-unit="7-sg"]`))); err != nil {
+		t.Fatalf("the replay does not draw 7-sg: %v", err)
+	}
+	if err := chromedp.Do(ctx, click(`.replay svg.map g.counter[data-unit="7-sg"]`),
+		chromedp.WaitVisible(css(`.replay svg.map.wdf polyline.supplypath`)), viewShot("wdf-replay")); err != nil {
+		state, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('.replay .unitinfo') ? document.querySelector('.replay .unitinfo').textContent : 'no unit shown'`))
+		t.Fatalf("7-sg selected in the replay, no supply path (%s): %v", state, err)
 	}
 }
 

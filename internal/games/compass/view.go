@@ -50,10 +50,26 @@ type AreaView struct {
 	Control  string `json:"control"`
 }
 
-// MapSheet is what the map prints, the same in every state (engine.Sheets):
-// each area's printed values by id.
+// MapSheet is what the map and the counters print, the same in every
+// state (engine.Sheets): each area's printed values by id, and each unit's.
 type MapSheet struct {
 	Areas map[string]AreaSheet `json:"areas"`
+	Units map[string]UnitSheet `json:"units"`
+}
+
+// UnitSheet is what a unit's counter prints (1.2), and when the turn track
+// brings it or takes it away: the same in every state (its CV, side up,
+// place and markers change, and are in UnitView).
+type UnitSheet struct {
+	Name        string `json:"name"`
+	Side        string `json:"side"`
+	Steps       int    `json:"steps"`
+	Support     bool   `json:"support,omitempty"`
+	DefenceOnly bool   `json:"defence_only,omitempty"`
+	Garrison    bool   `json:"garrison,omitempty"`
+	MC          int    `json:"mc"`
+	Arrives     int    `json:"arrives,omitempty"`
+	Removed     int    `json:"removed,omitempty"`
 }
 
 // AreaSheet is one area as the map prints it.
@@ -74,27 +90,30 @@ type LinkView struct {
 	Kind string `json:"kind"` // road, track or desert
 }
 
-// UnitView is one counter.
+// UnitView is one counter: its id and what changes, encoded (a flag only
+// when set); what the counter prints (name, side, steps, support, MC...)
+// is the map sheet's (UnitSheet), sent once, and kept here for the
+// terminal.
 type UnitView struct {
 	ID          string `json:"id"`
-	Name        string `json:"name"`
-	Side        string `json:"side"`
+	Name        string `json:"-"`
+	Side        string `json:"-"`
 	Where       string `json:"where"` // map, track, eliminated, removed
 	Area        string `json:"area,omitempty"`
 	CV          int    `json:"cv"`
-	Reduced     bool   `json:"reduced"`
-	Steps       int    `json:"steps"`
-	Support     bool   `json:"support"`
-	DefenceOnly bool   `json:"defence_only"`
-	Garrison    bool   `json:"garrison"`
-	MC          int    `json:"mc"`
+	Reduced     bool   `json:"reduced,omitempty"`
+	Steps       int    `json:"-"`
+	Support     bool   `json:"-"`
+	DefenceOnly bool   `json:"-"`
+	Garrison    bool   `json:"-"`
+	MC          int    `json:"-"`
 	MPLeft      string `json:"mp_left,omitempty"`
-	OutOfSupply bool   `json:"out_of_supply"`
+	OutOfSupply bool   `json:"out_of_supply,omitempty"`
 	Attack      string `json:"attack,omitempty"` // area the Attack marker points at
 	Attacked    bool   `json:"attacked,omitempty"`
 	Activated   string `json:"activated,omitempty"` // front or support (6.2.F)
-	Arrives     int    `json:"arrives,omitempty"`
-	Removed     int    `json:"removed,omitempty"`
+	Arrives     int    `json:"-"`
+	Removed     int    `json:"-"`
 	Lost        bool   `json:"unrecoverable,omitempty"`
 	// Blocked: in the player's own movement step, why the unit may not
 	// enter an adjacent area (keyed by the area's id; "*" for every
@@ -148,7 +167,8 @@ var stepName = map[step]string{
 func (s *State) SheetID() string { return "map" }
 
 // Sheet is the map sheet (engine.Sheets): the same in every language (the
-// areas' names are the map's own), from the game's data.
+// areas' and units' names are the map's and counters' own), from the
+// game's data.
 func (Game) Sheet(id, lang string) (any, error) {
 	if id != "map" {
 		return nil, fmt.Errorf("compass: no sheet %q", id)
@@ -157,7 +177,11 @@ func (Game) Sheet(id, lang string) (any, error) {
 	if m, ok := sheetCache.Load(d); ok {
 		return m, nil
 	}
-	m := MapSheet{Areas: map[string]AreaSheet{}}
+	m := MapSheet{Areas: map[string]AreaSheet{}, Units: map[string]UnitSheet{}}
+	for _, u := range d.Units {
+		m.Units[u.ID] = UnitSheet{Name: u.Name, Side: Game{}.SideNames()[u.Side], Steps: u.Steps, Support: u.Support,
+			DefenceOnly: u.DefenceOnly, Garrison: u.Garrison, MC: u.MC, Arrives: u.Arrives, Removed: u.Removed}
+	}
 	for _, ar := range d.Areas {
 		as := AreaSheet{Name: ar.Name, Lat: ar.Lat, Lon: ar.Lon, Coastal: ar.Coastal, NavalSupport: ar.NavalSupport, VP: ar.VP}
 		if ar.Logistic >= 0 {

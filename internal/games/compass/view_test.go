@@ -16,10 +16,17 @@ import (
 // support, VP, logistic side, links) left the views for the map sheet
 // (Game.Sheet); the hash is that of the views before with those fields
 // left out, built from main's code at that hour.
-const viewsHash = "59da72336ebb41f1f2d0ad4debc8c2db1f87c1f6fc4e71ffff828f1da20d1f26"
+//
+// 2026-11-29, later: what a unit's counter prints (name, side, steps,
+// support, defence only, garrison, MC, turns of arrival and removal) left
+// the views for the map sheet too, and a unit's reduced and out-of-supply
+// flags are encoded only when set; the hash is that of the views before
+// with those fields so tagged and nothing else changed (main at 609f66e).
+const viewsHash = "0a671d23a9e63171b1dcc66286aa018623b80bfffb1d312713961ed2131f5909"
 
 // TestMapSheet: the sheet holds every area of the map as the data prints
-// it, links included; a view names it and carries each area's control.
+// it, links included, and every unit's counter; a view names it and
+// carries each area's control.
 func TestMapSheet(t *testing.T) {
 	st, _ := Game{}.New(engine.Setup{Seed: 1})
 	s := st.(*State)
@@ -40,6 +47,16 @@ func TestMapSheet(t *testing.T) {
 			if a.Links[i].To != s.d.Areas[l.To].ID {
 				t.Errorf("%s: link %d to %s, want %s", ar.ID, i, a.Links[i].To, s.d.Areas[l.To].ID)
 			}
+		}
+	}
+	if len(m.Units) != len(s.d.Units) {
+		t.Fatalf("%d units in the sheet, %d in the game", len(m.Units), len(s.d.Units))
+	}
+	for _, d := range s.d.Units {
+		u, ok := m.Units[d.ID]
+		if !ok || u.Name != d.Name || u.Side != (Game{}).SideNames()[d.Side] || u.Steps != d.Steps || u.MC != d.MC ||
+			u.Support != d.Support || u.DefenceOnly != d.DefenceOnly || u.Garrison != d.Garrison || u.Arrives != d.Arrives || u.Removed != d.Removed {
+			t.Errorf("%s in the sheet: %+v", d.ID, u)
 		}
 	}
 	for _, a := range s.view(Allied, "en").Areas {

@@ -72,6 +72,7 @@ type MapView struct {
 // state (its strength and steps change, and are in UnitView).
 type CounterView struct {
 	Name     string `json:"name"`
+	Side     string `json:"side"`
 	Nation   string `json:"nation"`
 	Type     string `json:"type"`
 	Size     string `json:"size"`
@@ -103,22 +104,22 @@ type SideView struct {
 	River      bool   `json:"river"`
 }
 
-// UnitView is one combat unit. Its printed values (name, nationality,
-// type, size, division, MA) are the same in every state: they are in the
-// sheet (MapView.Units), not encoded with every view; the board puts them
-// back by id.
+// UnitView is one combat unit. Its printed values (name, side,
+// nationality, type, size, division, MA) are the same in every state: they
+// are in the sheet (MapView.Units), not encoded with every view; the board
+// puts them back by id. A flag or level is encoded only when set.
 type UnitView struct {
 	ID        string `json:"id"`
-	Side      string `json:"side"`
+	Side      string `json:"-"` // the sheet's (CounterView), kept for the terminal
 	CS        int    `json:"cs"`
 	Steps     int    `json:"steps"`
-	Reduced   bool   `json:"reduced"`
+	Reduced   bool   `json:"reduced,omitempty"`
 	Where     string `json:"where"`
-	Hex       string `json:"hex"`
+	Hex       string `json:"hex,omitempty"`
 	Supplied  bool   `json:"supplied"`
 	HitsOn    string `json:"hits_on"`         // attacking (10.21, 7.91)
 	HitsOnDef string `json:"hits_on_defense"` // defending where it stands (10.21, 12.3, 16.2)
-	IP        int    `json:"ip"`              // the level of the IP the unit is beneath (12.2), else 0
+	IP        int    `json:"ip,omitempty"`    // the level of the IP the unit is beneath (12.2), else 0
 }
 
 // LeaderView is one leader piece in play.
@@ -606,7 +607,7 @@ func mapView(d *Data) MapView {
 func buildMap(d *Data) MapView {
 	m := MapView{Units: map[string]CounterView{}}
 	for _, def := range d.Units {
-		m.Units[def.ID] = CounterView{Name: def.Name, Nation: def.Nationality.String(), Type: def.Type.String(),
+		m.Units[def.ID] = CounterView{Name: def.Name, Side: Game{}.SideNames()[def.Side], Nation: def.Nationality.String(), Type: def.Type.String(),
 			Size: def.Size.String(), Division: def.Division, MA: def.MA}
 	}
 	placeHex := map[int]Place{}

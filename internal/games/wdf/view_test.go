@@ -51,10 +51,11 @@ func TestView(t *testing.T) {
 	}
 	// A unit's printed values are the sheet's, its state the view's.
 	u0 := m["units"].([]any)[0].(map[string]any)
-	if _, ok := u0["name"]; ok || u0["id"] == nil || u0["cs"] == nil {
+	_, named := u0["name"]
+	if _, sided := u0["side"]; named || sided || u0["id"] == nil || u0["cs"] == nil {
 		t.Errorf("a unit in the view: %v", u0)
 	}
-	if c := sheet.(MapView).Units[u0["id"].(string)]; c.Name == "" || c.Type == "" || c.MA == 0 {
+	if c := sheet.(MapView).Units[u0["id"].(string)]; c.Name == "" || c.Type == "" || c.MA == 0 || c.Side != "allied" && c.Side != "axis" {
 		t.Errorf("%s in the sheet: %+v", u0["id"], c)
 	}
 	if _, err := (Game{}).Sheet("other", "en"); err == nil {

@@ -15,7 +15,12 @@ import (
 // "why" question (State.Ask), then the units' supply paths for the
 // "supply" question; each time the hash is that of the views before, with
 // what left them left out, built from the code before (38ba90a, 0724d8c).
-const viewsHash = "051c47897360ec706e343b034c25b7ce7821cf492c021ee9390728c965ec67be"
+//
+// Later that day a unit's side left the views for the sheet
+// (CounterView), and its reduced flag, hex and IP level are encoded only
+// when set: the hash of the views before with those fields so tagged and
+// nothing else changed (609f66e).
+const viewsHash = "933095321afb908c9fc7223793065ad5b115c6cb33413c9084f709b04352beb6"
 
 // TestViewsUnchanged: the views of every side along random games, hashed,
 // are the ones recorded (viewsHash), supply through Tobruk included.

@@ -172,6 +172,9 @@ export function render(el, v, ctx) {
   // What the map prints of each area (name, place, links...) is the map
   // sheet's, fetched once (view.map); the view gives who controls it.
   const areas = v.areas.map((a) => ({ ...((v.map && v.map.areas) || {})[a.id], ...a }));
+  // So is what each counter prints (name, side, steps, MC...): the view
+  // gives where it is, its CV and its markers.
+  v = { ...v, units: v.units.map((u) => ({ ...((v.map && v.map.units) || {})[u.id], ...u })) };
   const { H, pos } = project(areas);
   const pts = areas.map((a) => pos.get(a.id));
   // Disc radius: a little more than the usual distance to the nearest area.

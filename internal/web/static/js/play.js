@@ -173,6 +173,9 @@ export async function playPage(main, id) {
   // and side, so a page opened later still shows what happened meanwhile.
   function sinceLast(v) {
     const units = (v.view && v.view.units) || [];
+    // A counter's name is its map sheet's (view.map), where the game has one.
+    const printed = (v.view && v.view.map && v.view.map.units) || {};
+    const nameOf = (u) => u.name || (printed[u.id] || {}).name || u.id;
     const where = (u) => (u.where === 'map' ? u.area || u.hex : u.where);
     const key = `seen:${id}:${v.side}`;
     const now = { move: v.move, pos: Object.fromEntries(units.map((u) => [u.id, [where(u), !!u.reduced]])) };
@@ -191,7 +194,7 @@ export async function playPage(main, id) {
       const p = was.pos[u.id];
       if (!p) continue;
       const to = where(u);
-      if (p[0] !== to || p[1] !== !!u.reduced) changes.push({ unit: u.id, from: p[0], to, reduced: !p[1] && !!u.reduced, name: u.name });
+      if (p[0] !== to || p[1] !== !!u.reduced) changes.push({ unit: u.id, from: p[0], to, reduced: !p[1] && !!u.reduced, name: nameOf(u) });
     }
     const lines = v.log.filter((e) => e.move > was.move);
     if (lines.length === 0 && changes.length === 0) return { changes, panel: null };
