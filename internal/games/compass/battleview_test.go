@@ -70,8 +70,9 @@ func TestBattleViewTargetsAtRoll(t *testing.T) {
 }
 
 // TestBlockedReasons: in random games' movement steps, every adjacent
-// area a unit of the player may not enter has a reason in the view, and
-// none that it may enter has one: "why can't I?" agrees with the rules.
+// area a unit of the player may not enter has a reason ("why UNIT", asked
+// of the state), and none that it may enter has one: "why can't I?"
+// agrees with the rules. The other side is refused the question.
 func TestBlockedReasons(t *testing.T) {
 	checked := 0
 	for seed := uint64(1); seed <= 10; seed++ {
@@ -87,19 +88,28 @@ func TestBlockedReasons(t *testing.T) {
 						may[[2]int16{a.A, a.B}] = true
 					}
 				}
-				v := s.view(side, "en")
-				for u, uv := range v.Units {
+				for u, d := range s.d.Units {
 					us := s.Units[u]
-					if uv.Side != s.sideName(side) || us.Area < 0 {
+					if d.Side != side || us.Area < 0 {
 						continue
 					}
+					a, err := s.Ask(side, "en", "why "+d.ID)
+					if err != nil {
+						t.Fatalf("seed %d: why %s: %v", seed, d.ID, err)
+					}
+					for _, other := range []engine.Side{1 - side, engine.Observer} {
+						if _, err := s.Ask(other, "en", "why "+d.ID); err == nil {
+							t.Fatalf("seed %d: side %d was told why %s may not move", seed, other, d.ID)
+						}
+					}
+					blocked := a.(map[string]string)
 					for _, l := range s.d.Areas[us.Area].Links {
-						why := uv.Blocked[s.d.Areas[l.To].ID]
+						why := blocked[s.d.Areas[l.To].ID]
 						if why == "" {
-							why = uv.Blocked["*"]
+							why = blocked["*"]
 						}
 						if may[[2]int16{int16(u), int16(l.To)}] == (why != "") {
-							t.Fatalf("seed %d: %s into %s: legal %v, reason %q", seed, uv.Name, s.d.Areas[l.To].Name, may[[2]int16{int16(u), int16(l.To)}], why)
+							t.Fatalf("seed %d: %s into %s: legal %v, reason %q", seed, d.Name, s.d.Areas[l.To].Name, may[[2]int16{int16(u), int16(l.To)}], why)
 						}
 						checked++
 					}

@@ -115,10 +115,6 @@ type UnitView struct {
 	Arrives     int    `json:"-"`
 	Removed     int    `json:"-"`
 	Lost        bool   `json:"unrecoverable,omitempty"`
-	// Blocked: in the player's own movement step, why the unit may not
-	// enter an adjacent area (keyed by the area's id; "*" for every
-	// area), in the view's language: "why can't I?" on the map.
-	Blocked map[string]string `json:"blocked,omitempty"`
 }
 
 // EventView is one side's event markers as the viewer may see them.
@@ -225,7 +221,6 @@ func (s *State) view(side engine.Side, lang string) *View {
 		v.Areas = append(v.Areas, av)
 	}
 	v.Units = make([]UnitView, 0, len(s.d.Units))
-	var occ *[maxAreas][2]int8 // the tally, for why units may not move
 	for u, d := range s.d.Units {
 		us := s.Units[u]
 		uv := UnitView{ID: d.ID, Name: d.Name, Side: s.sideName(d.Side), CV: s.cv(u), Reduced: us.Hits > 0,
@@ -247,13 +242,6 @@ func (s *State) view(side engine.Side, lang string) *View {
 		}
 		if us.Target >= 0 {
 			uv.Attack = s.d.Areas[us.Target].ID
-		}
-		if s.Step == stMove && side == s.Phasing && d.Side == side && us.Area >= 0 {
-			if occ == nil {
-				t := s.tally()
-				occ = &t
-			}
-			uv.Blocked = s.blocked(u, lang, occ)
 		}
 		switch {
 		case us.Flags&fActiveFront != 0:
@@ -468,6 +456,33 @@ func (s *State) Neighbours(place, lang string) (string, error) {
 		return b.String(), nil
 	}
 	return "", errors.New(texts.Text(lang, "terminal.noArea", strconv.Quote(place)))
+}
+
+// Ask answers the board's "why can't I?" (engine.Asker): "why UNIT" is,
+// in the movement step (6.2.D), why the phasing player's unit may not
+// enter each adjacent area it may not, keyed by the area's id ("*" for a
+// reason that bars every area), in lang; an empty object when it may
+// enter them all. Only the phasing player is told, as the view told him
+// alone before it was asked: for another side, an observer, another step
+// or a unit off the map the question is refused.
+func (s *State) Ask(side engine.Side, lang, question string) (any, error) {
+	f := strings.Fields(question)
+	if len(f) != 2 || f[0] != "why" {
+		return nil, errors.New(`compass: the question is "why" and a unit`)
+	}
+	u, err := s.unitArg(f[1])
+	if err != nil {
+		return nil, err
+	}
+	if s.Result != 0 || s.Step != stMove || side != s.Phasing || s.side(int(u)) != side || !s.onMap(int(u)) {
+		return nil, fmt.Errorf("compass: %s may be asked why only in its own side's movement step, on the map", f[1])
+	}
+	occ := s.tally()
+	why := s.blocked(int(u), lang, &occ)
+	if why == nil {
+		why = map[string]string{}
+	}
+	return why, nil
 }
 
 // blocked tells, for the movement step (6.2.D), why unit u may not enter

@@ -22,7 +22,12 @@ import (
 // the views for the map sheet too, and a unit's reduced and out-of-supply
 // flags are encoded only when set; the hash is that of the views before
 // with those fields so tagged and nothing else changed (main at 609f66e).
-const viewsHash = "0a671d23a9e63171b1dcc66286aa018623b80bfffb1d312713961ed2131f5909"
+//
+// Then the movement step's reasons why a unit may not enter an area
+// ("blocked") left the phasing player's view for the "why UNIT" question
+// (State.Ask), asked when he clicks such an area: the views before with
+// that field left out (8a2ac86).
+const viewsHash = "63edc44c4ea47eab7c6a5f539f32f9dcecae82402e0ef62189ad7f99803c0539"
 
 // TestMapSheet: the sheet holds every area of the map as the data prints
 // it, links included, and every unit's counter; a view names it and

@@ -546,11 +546,16 @@ export function render(el, v, ctx) {
   }
 
   // whyNot answers "why can't I?" for a selected unit and an area it may
-  // not enter: the server's reason (the view's blocked), or that the area
-  // is not next to the unit's.
-  function whyNot(uid, area) {
+  // not enter: the rules' reason, asked of the engine once a view ("why
+  // UNIT": the reasons of every area next to it, in the movement step),
+  // else that the area is not next to the unit's, else "not now".
+  const asked = new Map();
+  async function whyNot(uid, area) {
+    const q = `why ${uid}`;
+    if (!asked.has(q)) asked.set(q, ctx.ask ? ctx.ask(q).catch(() => null) : Promise.resolve(null));
+    const blocked = (await asked.get(q)) || {};
+    if (sel.id !== uid) return; // another unit selected meanwhile
     const u = v.units.find((x) => x.id === uid);
-    const blocked = (u && u.blocked) || {};
     const from = u && areas.find((a) => a.id === u.area);
     const next = from && (from.links || []).some((l) => l.to === area);
     const text = blocked[area] || blocked['*'] || (from && area === from.id ? w.already.replace('%s', u.name)
