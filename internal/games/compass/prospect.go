@@ -104,10 +104,11 @@ func (s *State) fieldings(i int, open, fronts bool, want int) []Fielding {
 	for k := range int(b.NF[i]) {
 		fixed = append(fixed, int(b.Front[i][k]), int(b.Supp[i][k]))
 	}
-	var canFront, canSupp []int
+	var frontBuf, suppBuf, poolBuf [maxUnits]int // the lists' room, on the stack
+	canFront, canSupp := frontBuf[:0], suppBuf[:0]
 	var kinds [maxUnits]int
 	if open {
-		var pool []int
+		pool := poolBuf[:0]
 		if i == 0 {
 			for u := range s.nUnits() {
 				if s.canAttackIn(u, false) || s.canAttackIn(u, true) {
@@ -135,8 +136,7 @@ func (s *State) fieldings(i int, open, fronts bool, want int) []Fielding {
 			}
 		}
 	}
-	seen := map[[4]int]bool{} // up to three targets, sorted, and the levels
-	var out []Fielding
+	var out []Fielding // each told once: few, so looked through rather than hashed
 	var used [maxUnits]bool
 	var targets, work []int // reused by supports and more
 	// supports assigns each front-line unit without one a support or none.
@@ -160,12 +160,12 @@ func (s *State) fieldings(i int, open, fronts bool, want int) []Fielding {
 				return
 			}
 			slices.Sort(targets)
-			key := [4]int{-1, -1, -1, levels}
-			copy(key[:], targets)
-			if !seen[key] {
-				seen[key] = true
-				out = append(out, Fielding{Targets: slices.Clone(targets), Levels: levels})
+			for _, f := range out {
+				if f.Levels == levels && slices.Equal(f.Targets, targets) {
+					return
+				}
 			}
+			out = append(out, Fielding{Targets: slices.Clone(targets), Levels: levels})
 			return
 		}
 		if f[k+1] >= 0 || !open {
