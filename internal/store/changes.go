@@ -25,6 +25,8 @@ type changes struct {
 type tx interface {
 	// exec runs a statement; a unique key violated is errUnique.
 	exec(ctx context.Context, query string, args ...any) error
+	// update runs a statement and says how many rows it changed.
+	update(ctx context.Context, query string, args ...any) (int64, error)
 	// queryRow runs a query of one row; no row is errNoRow.
 	queryRow(ctx context.Context, query string, args ...any) scanner
 	// forUpdate is what a SELECT appends to lock the rows it reads until
@@ -124,23 +126,13 @@ func (c changes) ClaimSeat(ctx context.Context, gameID string, side engine.Side,
 	})
 }
 
-// atMove checks inside tx that the game exists and is at move, locking its
-// row where several processes write: a second process appending the same
-// move waits for the first and then finds the game moved on.
-func atMove(ctx context.Context, tx tx, gameID string, move int) error {
-	var have int
-	if err := tx.queryRow(ctx, `SELECT move FROM games WHERE id = ?`+tx.forUpdate(), gameID).Scan(&have); err != nil {
-		return missing(err, "game "+gameID)
-	}
-	if have != move {
-		return fmt.Errorf("store: game %s is at move %d, not %d: %w", gameID, have, move, ErrConflict)
-	}
-	return nil
-}
-
-// setProgress writes the game's summary at move (and its clock, when p
-// has one).
-func setProgress(ctx context.Context, tx tx, gameID string, move int, p Progress) error {
+// moveOn writes the game's summary at move after (and its clock, when p
+// has one), if the game is at move: one statement finds it there, locks
+// its row until the transaction ends where several processes write (a
+// second process moving the game on from the same move waits for the
+// first, then finds it moved on) and moves it on. A game elsewhere is
+// ErrConflict, no game ErrNotFound.
+func moveOn(ctx context.Context, tx tx, gameID string, move, after int, p Progress) error {
 	if p.Status == "" {
 		p.Status = StatusActive
 	}
@@ -149,26 +141,32 @@ func setProgress(ctx context.Context, tx tx, gameID string, move int, p Progress
 		c := clockJSON(*p.Clock)
 		clock = &c
 	}
-	if err := tx.exec(ctx, `UPDATE games SET move = ?, active = ?, status = ?, result = ?, updated = ?, clock = COALESCE(?, clock) WHERE id = ?`,
-		move, int(p.Active), p.Status, p.Result, now(), clock, gameID); err != nil {
+	n, err := tx.update(ctx, `UPDATE games SET move = ?, active = ?, status = ?, result = ?, updated = ?, clock = COALESCE(?, clock) WHERE id = ? AND move = ?`,
+		after, int(p.Active), p.Status, p.Result, now(), clock, gameID, move)
+	if err != nil {
 		return fmt.Errorf("store: updating game %s: %w", gameID, err)
 	}
-	return tx.changed(ctx, Change{Game: gameID, Move: move, Status: p.Status})
+	if n == 0 {
+		var have int
+		if err := tx.queryRow(ctx, `SELECT move FROM games WHERE id = ?`, gameID).Scan(&have); err != nil {
+			return missing(err, "game "+gameID)
+		}
+		return fmt.Errorf("store: game %s is at move %d, not %d: %w", gameID, have, move, ErrConflict)
+	}
+	return tx.changed(ctx, Change{Game: gameID, Move: after, Status: p.Status})
 }
 
-// atMoveThen runs f in a transaction once the game is found at move, and
-// then writes its summary at the move f leaves it.
+// atMoveThen moves the game from move to after (moveOn) and runs f, in
+// one transaction: a game not at move is refused before f runs.
 func (c changes) atMoveThen(ctx context.Context, gameID string, move, after int, p Progress, f func(context.Context, tx) error) error {
 	return c.run(ctx, func(ctx context.Context, tx tx) error {
-		if err := atMove(ctx, tx, gameID, move); err != nil {
+		if err := moveOn(ctx, tx, gameID, move, after, p); err != nil {
 			return err
 		}
 		if f != nil {
-			if err := f(ctx, tx); err != nil {
-				return err
-			}
+			return f(ctx, tx)
 		}
-		return setProgress(ctx, tx, gameID, after, p)
+		return nil
 	})
 }
 

@@ -153,6 +153,11 @@ func (t pgTx) exec(ctx context.Context, query string, args ...any) error {
 	return err
 }
 
+func (t pgTx) update(ctx context.Context, query string, args ...any) (int64, error) {
+	tag, err := t.t.Exec(ctx, pgQuery(query), args...)
+	return tag.RowsAffected(), err
+}
+
 func (t pgTx) queryRow(ctx context.Context, query string, args ...any) scanner {
 	return pgRow{t.t.QueryRow(ctx, pgQuery(query), args...)}
 }

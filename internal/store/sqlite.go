@@ -328,6 +328,20 @@ func (t sqliteTx) exec(ctx context.Context, query string, args ...any) error {
 	return err
 }
 
+func (t sqliteTx) update(ctx context.Context, query string, args ...any) (int64, error) {
+	var res sql.Result
+	var err error
+	if st := t.stmts.get(query); st != nil {
+		res, err = t.t.StmtContext(ctx, st).ExecContext(ctx, args...)
+	} else {
+		res, err = t.t.ExecContext(ctx, query, args...)
+	}
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
 func (t sqliteTx) queryRow(ctx context.Context, query string, args ...any) scanner {
 	if st := t.stmts.get(query); st != nil {
 		return sqliteRow{t.t.StmtContext(ctx, st).QueryRowContext(ctx, args...)}

@@ -468,7 +468,7 @@ func TestWriterStatementsPrepared(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, q := range []string{`INSERT INTO actions(game_id, n, side, action, hash, created) VALUES(?,?,?,?,?,?)`, `SELECT move FROM games WHERE id = ?`} {
+	for _, q := range []string{`INSERT INTO actions(game_id, n, side, action, hash, created) VALUES(?,?,?,?,?,?)`, `UPDATE games SET move = ?, active = ?, status = ?, result = ?, updated = ?, clock = COALESCE(?, clock) WHERE id = ? AND move = ?`} {
 		if s.stmts.m[q] == nil {
 			t.Errorf("not prepared after use: %s", q)
 		}
