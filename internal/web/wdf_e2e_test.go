@@ -208,17 +208,22 @@ func TestBrowserWDFMoveByClicks(t *testing.T) {
 	noStrayText(t, ctx)
 	wdfItalian(t, ctx)
 	// The replay viewer draws the same map, and a unit selected there has
-	// its supply path at the move shown, asked of the game as it was.
-	// The replay page's own board (.replay), not the play page's before
-	// the navigation is done.
-	if err := chromedp.Do(ctx, chromedp.Navigate(strings.Replace(url, "/play/", "/replay/", 1)),
-		chromedp.WaitVisible(css(`.replay svg.map g.counter[data-unit="7-sg"]`))); err != nil {
-		t.Fatalf("the replay does not draw 7-sg: %v", err)
+	// its supply path at the move shown, asked of the game as it was: a
+	// unit on the map and in supply there (the Allied reserve, 7.8, may
+	// have taken any of them off it). The replay page's own board
+	// (.replay), not the play page's before the navigation is done.
+	unit, err = chromedp.Run(ctx, chromedp.Evaluate[string](`fetch('/api/games/' + location.pathname.split('/')[2] + '/replay').then((r) => r.json()).then((v) => (v.view.units.find((u) => u.where === 'map' && u.supplied) || {}).id || '')`, chromedp.EvalAwaitPromise))
+	if err != nil || unit == "" {
+		t.Fatalf("no unit on the map and in supply at the replay's last move (%v)", err)
 	}
-	if err := chromedp.Do(ctx, click(`.replay svg.map g.counter[data-unit="7-sg"]`),
+	if err := chromedp.Do(ctx, chromedp.Navigate(strings.Replace(url, "/play/", "/replay/", 1)),
+		chromedp.WaitVisible(css(`.replay svg.map g.counter[data-unit="`+unit+`"]`))); err != nil {
+		t.Fatalf("the replay does not draw %s: %v", unit, err)
+	}
+	if err := chromedp.Do(ctx, click(`.replay svg.map g.counter[data-unit="`+unit+`"]`),
 		chromedp.WaitVisible(css(`.replay svg.map.wdf polyline.supplypath`)), viewShot("wdf-replay")); err != nil {
 		state, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('.replay .unitinfo') ? document.querySelector('.replay .unitinfo').textContent : 'no unit shown'`))
-		t.Fatalf("7-sg selected in the replay, no supply path (%s): %v", state, err)
+		t.Fatalf("%s selected in the replay, no supply path (%s): %v", unit, state, err)
 	}
 }
 
