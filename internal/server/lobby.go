@@ -453,9 +453,9 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	v.logSince(req.Log) // checked by prepare
+	v.logSince(req.Log)     // checked by prepare
+	s.afterChange(lv, u.ID) // before the answer (writeJSON); it waits for the game's lock
 	writeJSON(w, http.StatusOK, v)
-	s.afterChange(lv, u.ID)
 }
 
 // handleRematch starts a new game with the same players, each on the side

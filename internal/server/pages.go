@@ -3,7 +3,6 @@ package server
 import (
 	"cmp"
 	"context"
-	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -301,10 +300,13 @@ func (v *gameView) encode() []byte { return v.appendJSON(nil) }
 // third of the bytes the server allocated under load.
 var viewBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
-// writeJSON writes the view and a line's end to w from a pooled buffer.
-func (v *gameView) writeJSON(w io.Writer) {
+// writeSized answers with the view and a line's end, from a pooled
+// buffer, its length given (Content-Length).
+func (v *gameView) writeSized(w http.ResponseWriter, status int) {
 	p := viewBuffers.Get().(*[]byte)
 	*p = append(v.appendJSON((*p)[:0]), '\n')
+	w.Header().Set("Content-Length", strconv.Itoa(len(*p)))
+	w.WriteHeader(status)
 	w.Write(*p)
 	if cap(*p) <= 1<<20 { // a buffer grown by a very long game's log is let go
 		viewBuffers.Put(p)

@@ -417,9 +417,9 @@ func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	v.logSince(req.Log) // checked by prepare
+	v.logSince(req.Log)     // checked by prepare
+	s.afterChange(lv, u.ID) // before the answer (writeJSON); it waits for the game's lock
 	writeJSON(w, http.StatusOK, v)
-	s.afterChange(lv, u.ID)
 }
 
 // startsRun reports whether an action of side, neither an interrupt's
@@ -530,9 +530,9 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	v.logSince(req.Log) // checked by prepare
+	v.logSince(req.Log)     // checked by prepare
+	s.afterChange(lv, u.ID) // before the answer (writeJSON); it waits for the game's lock
 	writeJSON(w, http.StatusOK, v)
-	s.afterChange(lv, u.ID)
 }
 
 // handleRecord sends the record file (the same JSON the terminal's save

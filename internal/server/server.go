@@ -256,14 +256,16 @@ func writeError(w http.ResponseWriter, err error) {
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
 	if v, ok := v.(*gameView); ok {
-		// No Content-Length: the answer ends when the handler returns, so
-		// a client has it after what the handler started (Server.Wait
-		// covers the computer's move that an action starts).
-		v.writeJSON(w)
+		// Sized: two writes to the connection instead of chunks' three. A
+		// client may have it before the handler returns, so a handler
+		// starts its work (afterChange) before it answers, for Server.Wait
+		// to cover what an action starts; that work takes the game's lock,
+		// which the handler holds until it returns.
+		v.writeSized(w, status)
 		return
 	}
+	w.WriteHeader(status)
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(true)
 	enc.Encode(v)
