@@ -83,7 +83,10 @@ func checkLevel(name string) error {
 // afterChange runs after a game changed (an action, undo, join, resign or
 // a new game): it wakes the open pages, tells absent players whose turn
 // began, and lets the computer move when its side is to decide. actor is
-// the user who made the change; he is not notified.
+// the user who made the change; he is not notified. A handler holding the
+// game's lock calls it before it answers (a sized answer may reach the
+// client before the handler returns, and Server.Wait must cover this
+// work); the work takes the lock, so it starts once the handler is done.
 func (s *Server) afterChange(lv *live, actor int64) {
 	lv.lastActor.Store(actor)
 	s.background(func(ctx context.Context) {

@@ -453,8 +453,8 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	v.logSince(req.Log)     // checked by prepare
-	s.afterChange(lv, u.ID) // before the answer (writeJSON); it waits for the game's lock
+	v.logSince(req.Log) // checked by prepare
+	s.afterChange(lv, u.ID)
 	writeJSON(w, http.StatusOK, v)
 }
 

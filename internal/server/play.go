@@ -417,8 +417,8 @@ func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	v.logSince(req.Log)     // checked by prepare
-	s.afterChange(lv, u.ID) // before the answer (writeJSON); it waits for the game's lock
+	v.logSince(req.Log) // checked by prepare
+	s.afterChange(lv, u.ID)
 	writeJSON(w, http.StatusOK, v)
 }
 
@@ -530,8 +530,8 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	v.logSince(req.Log)     // checked by prepare
-	s.afterChange(lv, u.ID) // before the answer (writeJSON); it waits for the game's lock
+	v.logSince(req.Log) // checked by prepare
+	s.afterChange(lv, u.ID)
 	writeJSON(w, http.StatusOK, v)
 }
 

@@ -258,10 +258,8 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Cache-Control", "no-store")
 	if v, ok := v.(*gameView); ok {
 		// Sized: two writes to the connection instead of chunks' three. A
-		// client may have it before the handler returns, so a handler
-		// starts its work (afterChange) before it answers, for Server.Wait
-		// to cover what an action starts; that work takes the game's lock,
-		// which the handler holds until it returns.
+		// client may have it before the handler returns: a handler starts
+		// its work before it answers (afterChange).
 		v.writeSized(w, status)
 		return
 	}

@@ -25,7 +25,7 @@ type changes struct {
 type tx interface {
 	// exec runs a statement; a unique key violated is errUnique.
 	exec(ctx context.Context, query string, args ...any) error
-	// update runs a statement and says how many rows it changed.
+	// update is exec, and says how many rows the statement changed.
 	update(ctx context.Context, query string, args ...any) (int64, error)
 	// queryRow runs a query of one row; no row is errNoRow.
 	queryRow(ctx context.Context, query string, args ...any) scanner

@@ -146,15 +146,15 @@ type pgTx struct {
 }
 
 func (t pgTx) exec(ctx context.Context, query string, args ...any) error {
-	_, err := t.t.Exec(ctx, pgQuery(query), args...)
-	if pgUnique(err) {
-		return fmt.Errorf("%w: %v", errUnique, err)
-	}
+	_, err := t.update(ctx, query, args...)
 	return err
 }
 
 func (t pgTx) update(ctx context.Context, query string, args ...any) (int64, error) {
 	tag, err := t.t.Exec(ctx, pgQuery(query), args...)
+	if pgUnique(err) {
+		return 0, fmt.Errorf("%w: %v", errUnique, err)
+	}
 	return tag.RowsAffected(), err
 }
 

@@ -316,15 +316,7 @@ type sqliteTx struct {
 }
 
 func (t sqliteTx) exec(ctx context.Context, query string, args ...any) error {
-	var err error
-	if st := t.stmts.get(query); st != nil {
-		_, err = t.t.StmtContext(ctx, st).ExecContext(ctx, args...)
-	} else {
-		_, err = t.t.ExecContext(ctx, query, args...)
-	}
-	if isUnique(err) {
-		return fmt.Errorf("%w: %v", errUnique, err)
-	}
+	_, err := t.update(ctx, query, args...)
 	return err
 }
 
@@ -335,6 +327,9 @@ func (t sqliteTx) update(ctx context.Context, query string, args ...any) (int64,
 		res, err = t.t.StmtContext(ctx, st).ExecContext(ctx, args...)
 	} else {
 		res, err = t.t.ExecContext(ctx, query, args...)
+	}
+	if isUnique(err) {
+		return 0, fmt.Errorf("%w: %v", errUnique, err)
 	}
 	if err != nil {
 		return 0, err
@@ -384,11 +379,7 @@ func (c *stmtCache) prepareMissed(db *sql.DB) {
 		c.m = make(map[string]*sql.Stmt)
 	}
 	for _, q := range c.missed {
-		st, err := db.Prepare(q)
-		if err != nil {
-			st = nil
-		}
-		c.m[q] = st
+		c.m[q], _ = db.Prepare(q) // nil on an error
 	}
 	c.missed = c.missed[:0]
 }
