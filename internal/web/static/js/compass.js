@@ -11,7 +11,7 @@
 import { h, s, clear } from './dom.js';
 import { gameWords } from './i18n.js';
 import { stackSet, restack } from './stack.js';
-import { mapFrame, selection, drawChanges, offerChoices } from './mapview.js';
+import { mapFrame, selection, drawChanges, offerChoices, asker } from './mapview.js';
 import { compassOdds, compassProspect } from './odds.js';
 
 const W = 1400; // map width in SVG units
@@ -549,11 +549,9 @@ export function render(el, v, ctx) {
   // not enter: the rules' reason, asked of the engine once a view ("why
   // UNIT": the reasons of every area next to it, in the movement step),
   // else that the area is not next to the unit's, else "not now".
-  const asked = new Map();
+  const { ask } = asker(ctx);
   async function whyNot(uid, area) {
-    const q = `why ${uid}`;
-    if (!asked.has(q)) asked.set(q, ctx.ask ? ctx.ask(q).catch(() => null) : Promise.resolve(null));
-    const blocked = (await asked.get(q)) || {};
+    const blocked = (await ask(`why ${uid}`)) || {};
     if (sel.id !== uid) return; // another unit selected meanwhile
     const u = v.units.find((x) => x.id === uid);
     const from = u && areas.find((a) => a.id === u.area);

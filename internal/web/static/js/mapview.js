@@ -204,6 +204,21 @@ export function offerChoices(chooser, acts, play, words) {
   if (first) first.focus();
 }
 
+// asker asks the engine (ctx.ask) each question once a view: ask(q) is
+// the answer's promise (null for a refusal, or with no engine to ask),
+// asked(q) whether it was asked, answered the answers come so far.
+export function asker(ctx) {
+  const promises = new Map(), answered = new Map();
+  const ask = (q) => {
+    if (!promises.has(q)) {
+      const p = ctx.ask ? ctx.ask(q).catch(() => null) : Promise.resolve(null);
+      promises.set(q, p.then((a) => { answered.set(q, a); return a; }));
+    }
+    return promises.get(q);
+  };
+  return { ask, asked: (q) => promises.has(q), answered };
+}
+
 // tellWhy answers "why can't I?" in the status box: the reason the view
 // gives for the selected piece and the place clicked (its blocked map:
 // the place's own reason, else "*", a reason that bars every place, else

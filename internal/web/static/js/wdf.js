@@ -14,7 +14,7 @@
 import { h, s, clear } from './dom.js';
 import { gameWords } from './i18n.js';
 import { stackSet, FAN, pileDiagonal } from './stack.js';
-import { mapFrame, selection, drawChanges, offerChoices, tellWhy } from './mapview.js';
+import { mapFrame, selection, drawChanges, offerChoices, tellWhy, asker } from './mapview.js';
 import { wdfOdds } from './odds.js';
 
 const R = 26; // hex size: centre to corner, in SVG units
@@ -416,13 +416,8 @@ export function render(el, v, ctx) {
       }, a.label)));
   }
 
-  // ask asks the engine a question (ctx.ask) once a view: asked keeps the
-  // answer's promise (null for a refusal), answered the answer once come.
-  const asked = new Map(), answered = new Map();
-  function ask(q) {
-    if (!asked.has(q)) asked.set(q, ctx.ask(q).catch(() => null).then((a) => { answered.set(q, a); return a; }));
-    return asked.get(q);
-  }
+  // The engine's answers, each question asked once a view.
+  const { ask, asked, answered } = asker(ctx);
 
   // supplyPath is unit u's supply path, asked of the engine ("supply
   // UNIT"): none until the answer comes, and then the selection is lit
@@ -431,7 +426,7 @@ export function render(el, v, ctx) {
     if (u.where !== 'map' || !u.supplied || !ctx.ask) return [];
     const q = `supply ${u.id}`;
     if (answered.has(q)) return Array.isArray(answered.get(q)) ? answered.get(q) : [];
-    if (!asked.has(q)) ask(q).then(() => { if (sel.id === u.id) light(); });
+    if (!asked(q)) ask(q).then(() => { if (sel.id === u.id) light(); });
     return [];
   }
 
@@ -455,7 +450,7 @@ export function render(el, v, ctx) {
   // reasons of every hex near it), as on the Compass map; without one,
   // "not now".
   async function whyNot(uid, hex) {
-    const reasons = (ctx.ask && await ask(`why ${uid}`)) || {};
+    const reasons = (await ask(`why ${uid}`)) || {};
     if (sel.id === uid) tellWhy(status, reasons, hex, w.notNow, w);
   }
 
