@@ -38,16 +38,14 @@ type View struct {
 	Prospects map[string]*Prospect `json:"prospects,omitempty"`
 }
 
-// AreaView is one area of the map: its id and who controls it, encoded;
-// what is printed on the map (its name, place, coast, naval support, VP,
-// logistic side and links) is the map sheet's (MapSheet), sent once; the
-// name, VP and logistic side are kept here for the terminal's board.
+// AreaView is one area of the map: its id and who controls it. What is
+// printed on the map (its name, place, coast, naval support, VP, logistic
+// side and links) is the map sheet's (MapSheet), sent once; the terminal's
+// board reads it from the data. A view is built for every request, so it
+// carries nothing else.
 type AreaView struct {
-	ID       string `json:"id"`
-	Name     string `json:"-"`
-	VP       int    `json:"-"`
-	Logistic string `json:"-"`
-	Control  string `json:"control"`
+	ID      string `json:"id"`
+	Control string `json:"control"`
 }
 
 // MapSheet is what the map and the counters print, the same in every
@@ -90,30 +88,21 @@ type LinkView struct {
 	Kind string `json:"kind"` // road, track or desert
 }
 
-// UnitView is one counter: its id and what changes, encoded (a flag only
-// when set); what the counter prints (name, side, steps, support, MC...)
-// is the map sheet's (UnitSheet), sent once, and kept here for the
-// terminal.
+// UnitView is one counter: its id and what changes (a flag encoded only
+// when set). What the counter prints (name, side, steps, support, MC...)
+// is the map sheet's (UnitSheet), sent once; the terminal's board reads it
+// from the data.
 type UnitView struct {
 	ID          string `json:"id"`
-	Name        string `json:"-"`
-	Side        string `json:"-"`
 	Where       string `json:"where"` // map, track, eliminated, removed
 	Area        string `json:"area,omitempty"`
 	CV          int    `json:"cv"`
 	Reduced     bool   `json:"reduced,omitempty"`
-	Steps       int    `json:"-"`
-	Support     bool   `json:"-"`
-	DefenceOnly bool   `json:"-"`
-	Garrison    bool   `json:"-"`
-	MC          int    `json:"-"`
 	MPLeft      string `json:"mp_left,omitempty"`
 	OutOfSupply bool   `json:"out_of_supply,omitempty"`
 	Attack      string `json:"attack,omitempty"` // area the Attack marker points at
 	Attacked    bool   `json:"attacked,omitempty"`
 	Activated   string `json:"activated,omitempty"` // front or support (6.2.F)
-	Arrives     int    `json:"-"`
-	Removed     int    `json:"-"`
 	Lost        bool   `json:"unrecoverable,omitempty"`
 }
 
@@ -214,19 +203,13 @@ func (s *State) view(side engine.Side, lang string) *View {
 	// for every request.
 	v.Areas = make([]AreaView, 0, len(s.d.Areas))
 	for a, ar := range s.d.Areas {
-		av := AreaView{ID: ar.ID, Name: ar.Name, VP: ar.VP, Control: s.sideName(engine.Side(s.Control[a]))}
-		if ar.Logistic >= 0 {
-			av.Logistic = s.sideName(ar.Logistic)
-		}
-		v.Areas = append(v.Areas, av)
+		v.Areas = append(v.Areas, AreaView{ID: ar.ID, Control: s.sideName(engine.Side(s.Control[a]))})
 	}
 	v.Units = make([]UnitView, 0, len(s.d.Units))
 	for u, d := range s.d.Units {
 		us := s.Units[u]
-		uv := UnitView{ID: d.ID, Name: d.Name, Side: s.sideName(d.Side), CV: s.cv(u), Reduced: us.Hits > 0,
-			Steps: d.Steps, Support: d.Support, DefenceOnly: d.DefenceOnly, Garrison: d.Garrison, MC: d.MC,
-			OutOfSupply: s.outOfSupply(u), Attacked: us.Flags&fAttacked != 0, Arrives: d.Arrives,
-			Removed: d.Removed, Lost: us.Flags&fLost != 0}
+		uv := UnitView{ID: d.ID, CV: s.cv(u), Reduced: us.Hits > 0, OutOfSupply: s.outOfSupply(u),
+			Attacked: us.Flags&fAttacked != 0, Lost: us.Flags&fLost != 0}
 		switch {
 		case us.Area >= 0:
 			uv.Where, uv.Area = "map", s.d.Areas[us.Area].ID
@@ -321,19 +304,20 @@ func (s *State) Board(side engine.Side, lang string) string {
 	fmt.Fprintf(&b, "%s %d/%d (%s) — %s: %s — %s: %s %d, %s %d\n", t("turn"), v.Turn, v.Turns, v.Dates,
 		t("phase"), texts.Text(lang, "phase."+v.Phase), t("vpNow"), tr("allied", lang), v.VP[0], tr("italian", lang), v.VP[1])
 	fmt.Fprintf(&b, "[%s]\n", t("notice"))
-	byArea := map[string][]UnitView{}
-	for _, u := range v.Units {
+	byArea := map[string][]int{} // the view's units by index, as the data's
+	for i, u := range v.Units {
 		if u.Where == "map" {
-			byArea[u.Area] = append(byArea[u.Area], u)
+			byArea[u.Area] = append(byArea[u.Area], i)
 		}
 	}
-	for _, a := range v.Areas {
+	for i, a := range v.Areas {
+		ar := &s.d.Areas[i]
 		units := byArea[a.ID]
 		// Listed: areas with units, victory points or a logistic area, and
 		// every area whose control has changed from the start (3.5: only
 		// Piccadilly Circus is Allied at first), so that the lines of
 		// supply and retreat can be read.
-		if len(units) == 0 && a.VP == 0 && a.Logistic == "" && a.Control == "italian" {
+		if len(units) == 0 && ar.VP == 0 && ar.Logistic == engine.Observer && a.Control == "italian" {
 			continue
 		}
 		ctl := "I"
@@ -341,25 +325,26 @@ func (s *State) Board(side engine.Side, lang string) string {
 			ctl = "A"
 		}
 		tags := ""
-		if a.VP > 0 {
-			tags += fmt.Sprintf(" %dVP", a.VP)
+		if ar.VP > 0 {
+			tags += fmt.Sprintf(" %dVP", ar.VP)
 		}
-		if a.Logistic != "" {
+		if ar.Logistic != engine.Observer {
 			tags += " " + t("logistic")
 		}
-		fmt.Fprintf(&b, "%-18s [%s]%s", a.Name, ctl, tags)
+		fmt.Fprintf(&b, "%-18s [%s]%s", ar.Name, ctl, tags)
 		for _, u := range units {
-			fmt.Fprintf(&b, "\n    %s", unitLabel(u, lang))
+			fmt.Fprintf(&b, "\n    %s", unitLabel(&s.d.Units[u], v.Units[u], lang))
 		}
 		b.WriteString("\n")
 	}
 	var track, elim []string
-	for _, u := range v.Units {
+	for i, u := range v.Units {
+		d := &s.d.Units[i]
 		switch u.Where {
 		case "track":
-			track = append(track, fmt.Sprintf("%s (T%d)", u.Name, u.Arrives))
+			track = append(track, fmt.Sprintf("%s (T%d)", d.Name, d.Arrives))
 		case "eliminated":
-			elim = append(elim, u.Name)
+			elim = append(elim, d.Name)
 		}
 	}
 	if len(track) > 0 {
@@ -405,19 +390,21 @@ func (s *State) Board(side engine.Side, lang string) string {
 	return b.String()
 }
 
-func unitLabel(u UnitView, lang string) string {
+// unitLabel is unit d's line on the terminal's board: what its counter
+// prints, and u, its place in the view.
+func unitLabel(d *UnitDef, u UnitView, lang string) string {
 	cv := fmt.Sprint(u.CV)
-	if u.DefenceOnly {
+	if d.DefenceOnly {
 		cv = "[" + cv + "]"
 	}
-	if u.Support {
+	if d.Support {
 		cv += "*"
 	}
-	l := fmt.Sprintf("%s %s %s-%d", map[string]string{"allied": "A", "italian": "I"}[u.Side], u.Name, cv, u.MC)
+	l := fmt.Sprintf("%s %s %s-%d", [2]string{"A", "I"}[d.Side], d.Name, cv, d.MC)
 	if u.Reduced {
 		l += texts.Text(lang, "board.reduced")
 	}
-	if u.Steps == 1 {
+	if d.Steps == 1 {
 		l += " ▭"
 	}
 	if u.OutOfSupply {
