@@ -110,16 +110,15 @@ type SideView struct {
 // puts them back by id. A flag or level is encoded only when set.
 type UnitView struct {
 	ID        string `json:"id"`
-	Side      string `json:"-"` // the sheet's (CounterView), kept for the terminal
-	CS        int    `json:"cs"`
-	Steps     int    `json:"steps"`
+	CS        int16  `json:"cs"` // small fields: a view is built for every request
+	Steps     int16  `json:"steps"`
 	Reduced   bool   `json:"reduced,omitempty"`
 	Where     string `json:"where"`
 	Hex       string `json:"hex,omitempty"`
 	Supplied  bool   `json:"supplied"`
 	HitsOn    string `json:"hits_on"`         // attacking (10.21, 7.91)
 	HitsOnDef string `json:"hits_on_defense"` // defending where it stands (10.21, 12.3, 16.2)
-	IP        int    `json:"ip,omitempty"`    // the level of the IP the unit is beneath (12.2), else 0
+	IP        int8   `json:"ip,omitempty"`    // the level of the IP the unit is beneath (12.2), else 0
 }
 
 // LeaderView is one leader piece in play.
@@ -277,7 +276,7 @@ func (s *State) view(side engine.Side, lang string) *View {
 	}
 	for u, def := range d.Units {
 		us := &s.Pos.Units[u]
-		uv := UnitView{ID: def.ID, Side: s.sideName(def.Side), CS: b.baseCS(u), Steps: def.Steps, Reduced: us.Reduced, Where: boxNames[us.Box], HitsOn: s.hitsOn(u), HitsOnDef: s.hitsOnDefense(u)}
+		uv := UnitView{ID: def.ID, CS: int16(b.baseCS(u)), Steps: int16(def.Steps), Reduced: us.Reduced, Where: boxNames[us.Box], HitsOn: s.hitsOn(u), HitsOnDef: s.hitsOnDefense(u)}
 		if us.Reduced {
 			uv.Steps = 1
 		}
@@ -286,7 +285,7 @@ func (s *State) view(side engine.Side, lang string) *View {
 			uv.Hex = s.hexID(h)
 			uv.Supplied = sup[def.Side].Supplied[u]
 			if us.InIP {
-				uv.IP = s.Pos.ipAt(h) // only a unit beneath the marker has its benefits (12.2)
+				uv.IP = int8(s.Pos.ipAt(h)) // only a unit beneath the marker has its benefits (12.2)
 			}
 		}
 		v.Units = append(v.Units, uv)
@@ -661,7 +660,8 @@ func (s *State) Board(side engine.Side, lang string) string {
 	boxes := map[string][]string{}
 	for i, u := range v.Units { // one a unit, in the data's order
 		if u.Where != "map" {
-			boxes[u.Side+" "+u.Where] = append(boxes[u.Side+" "+u.Where], u.ID)
+			box := s.sideName(s.d.Units[i].Side) + " " + u.Where
+			boxes[box] = append(boxes[box], u.ID)
 			continue
 		}
 		tag := fmt.Sprintf("%s %d-%d", u.ID, u.CS, s.d.Units[i].MA)

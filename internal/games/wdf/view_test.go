@@ -160,7 +160,7 @@ func TestViewHitsOnDefense(t *testing.T) {
 					if u.HitsOn != c.attack || u.HitsOnDef != c.defend {
 						t.Errorf("hits on %s attacking, %s defending; want %s, %s", u.HitsOn, u.HitsOnDef, c.attack, c.defend)
 					}
-					if u.IP != c.ip {
+					if int(u.IP) != c.ip {
 						t.Errorf("IP %d, want %d", u.IP, c.ip)
 					}
 					return
