@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"net/http"
@@ -14,12 +15,16 @@ import (
 	"sandtable/internal/engine"
 )
 
-// marshal encodes the views' bodies and log entries, most of the JSON the
+// marshal encodes the views' bodies (marshalTo) and log entries, most of the JSON the
 // server writes: goccy/go-json, which gives encoding/json's bytes
 // (TestMarshalIsEncodingJSON: every game's views along random games) about
 // 2.5 times faster and with 2 allocations where encoding/json makes ~90 for a
 // WDF view.
 var marshal = gojson.Marshal
+
+// marshalTo writes marshal's bytes of v and a line's end to out, with no
+// copy of its own: the views' bodies are encoded into pooled buffers.
+func marshalTo(out *bytes.Buffer, v any) error { return gojson.NewEncoder(out).Encode(v) }
 
 // pages holds what a live game's pages are sent, built once per state of
 // the game: for each side and language the encoded body of the view (the
@@ -81,9 +86,15 @@ type logView struct {
 // viewCacheBytes is the default of Config.ViewCacheBytes.
 const viewCacheBytes = 64 << 20
 
-// body returns the encoded body of lv's view for key, building it at most
-// once per state of the game. The caller locks lv.mu.
-func (s *Server) body(lv *live, key bodyKey) []byte {
+// body returns the encoded body of lv's view for key (its fields, without
+// the braces). The caller locks lv.mu. A body is kept from the second
+// request for it in the same state of the game on (spectators, a second
+// tab); the first, which is the only one for nearly every body (a player's
+// view after each change), is encoded into a pooled buffer, given back as
+// pooled for the caller to return once written (gameView.writeSized), and
+// so never allocated: it was a quarter of the bytes the server allocated
+// under load.
+func (s *Server) body(lv *live, key bodyKey) (enc []byte, pooled *[]byte) {
 	p := &lv.pages
 	if p.sess != lv.sess {
 		s.dropPages(lv)
@@ -95,8 +106,9 @@ func (s *Server) body(lv *live, key bodyKey) []byte {
 		}
 		p.epoch, p.bodies = lv.epoch, map[bodyKey][]byte{}
 	}
-	if b, ok := p.bodies[key]; ok {
-		return b
+	kept, again := p.bodies[key]
+	if kept != nil {
+		return kept, nil
 	}
 	sess := lv.sess
 	body := bodyOf(sess, key.side, key.lang)
@@ -113,14 +125,23 @@ func (s *Server) body(lv *live, key bodyKey) []byte {
 			body.Actions = append(body.Actions, actionJSON{Action: sess.State.EncodeAction(a), Label: sess.State.Describe(a, key.lang)})
 		}
 	}
-	enc, err := marshal(body)
-	if err != nil {
-		enc = []byte(`{"view":null}`) // the games' views are plain data: not reached
+	pooled = viewBuffers.Get().(*[]byte)
+	out := bytes.NewBuffer((*pooled)[:0])
+	if err := marshalTo(out, body); err != nil {
+		out.Reset()
+		out.WriteString("{\"view\":null}\n") // the games' views are plain data: not reached
 	}
-	enc = enc[1 : len(enc)-1] // the fields, which gameView.encode places in its own object
+	*pooled = out.Bytes()
+	enc = (*pooled)[1 : len(*pooled)-2] // the fields, which gameView.encode places in its own object
+	if !again {
+		p.bodies[key] = nil // asked for once
+		return enc, pooled
+	}
+	enc = bytes.Clone(enc)
+	viewBuffers.Put(pooled)
 	p.bodies[key] = enc
 	s.keep(lv, len(enc))
-	return enc
+	return enc, nil
 }
 
 // log returns side's log of lv in lang, encoded as JSON array elements,
@@ -308,7 +329,18 @@ func (v *gameView) writeSized(w http.ResponseWriter, status int) {
 	w.Header().Set("Content-Length", strconv.Itoa(len(*p)))
 	w.WriteHeader(status)
 	w.Write(*p)
-	if cap(*p) <= 1<<20 { // a buffer grown by a very long game's log is let go
+	putViewBuffer(p)
+	if v.pooled != nil { // the body, written: no view uses it after
+		v.body = nil
+		putViewBuffer(v.pooled)
+		v.pooled = nil
+	}
+}
+
+// putViewBuffer returns p to viewBuffers, but a buffer grown by a very
+// long game's log, which is let go.
+func putViewBuffer(p *[]byte) {
+	if cap(*p) <= 1<<20 {
 		viewBuffers.Put(p)
 	}
 }

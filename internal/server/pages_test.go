@@ -64,9 +64,18 @@ func checkSharedViews(t *testing.T, e *env, id string) {
 			side, _ = engine.SideByName(lv.sess.Game, name)
 		}
 		for _, lang := range []string{"en", "it"} {
+			// The first request in a state may have its body encoded
+			// for it alone, the second has it kept (Server.body).
 			shared, err := e.srv.view(t.Context(), lv, u.ID, side, lang)
 			if err != nil {
 				t.Fatal(err)
+			}
+			again, err := e.srv.view(t.Context(), lv, u.ID, side, lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again.pooled != nil {
+				t.Fatalf("move %d, %s in %s: a body asked for twice is not kept", lv.sess.Move(), name, lang)
 			}
 			kept, held := lv.pages, e.srv.pageBytes.Load()
 			lv.pages = pages{}
@@ -79,6 +88,9 @@ func checkSharedViews(t *testing.T, e *env, id string) {
 			a, b := shared.encode(), fresh.encode()
 			if !bytes.Equal(a, b) {
 				t.Fatalf("move %d, %s in %s: the shared view differs from a fresh one:\n%s\n%s", lv.sess.Move(), name, lang, a, b)
+			}
+			if a2 := again.encode(); !bytes.Equal(a2, b) {
+				t.Fatalf("move %d, %s in %s: the kept view differs from a fresh one:\n%s\n%s", lv.sess.Move(), name, lang, a2, b)
 			}
 			var back gameView
 			if err := json.Unmarshal(a, &back); err != nil || back.ViewBody == nil || back.Side != name || back.Move != lv.sess.Move() {
@@ -160,6 +172,10 @@ func TestMarshalIsEncodingJSON(t *testing.T) {
 				got, err2 := marshal(v)
 				if err != nil || err2 != nil || !bytes.Equal(got, want) {
 					t.Fatalf("move %d, %s: marshal gives (%v)\n%.400s\nencoding/json (%v)\n%.400s", sess.Move(), what, err2, got, err, want)
+				}
+				var out bytes.Buffer
+				if err := marshalTo(&out, v); err != nil || !bytes.Equal(out.Bytes(), append(want, '\n')) {
+					t.Fatalf("move %d, %s: marshalTo gives (%v)\n%.400s\nencoding/json\n%.400s", sess.Move(), what, err, out.Bytes(), want)
 				}
 			}
 			for step := 0; step < 90 && !sess.State.Over(); step++ {

@@ -63,7 +63,10 @@ type gameView struct {
 	LogNext string `json:"log_next,omitempty"`
 	*ViewBody
 	body []byte
-	logs logView
+	// pooled holds body when it is encoded in a pooled buffer, not kept
+	// (Server.body): writeSized returns it.
+	pooled *[]byte
+	logs   logView
 }
 
 // ViewBody is the part of a view that depends only on the game's session,
@@ -181,7 +184,8 @@ func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.S
 	if g.Status != store.StatusOver || lv.sess.State.Over() {
 		key.result = "" // the rules' prompt stands
 	}
-	v.body, v.logs = s.body(lv, key), s.log(lv, side, lang)
+	v.body, v.pooled = s.body(lv, key)
+	v.logs = s.log(lv, side, lang)
 	if n := len(v.logs.idx); n > 0 {
 		v.LogNext = logToken(n, v.logs.marks[n-1])
 	}
