@@ -379,11 +379,17 @@ type view struct {
 // the board's (were it not, the head cut there would not parse, and the
 // answer would count as an error).
 func (v *view) decodeHead(data []byte) error {
-	head := data
-	if i := bytes.Index(data, boardKey); i >= 0 {
-		head = append(data[:i:i], '}') // the head, as an object of its own
+	i := bytes.Index(data, boardKey)
+	if i < 0 {
+		return jsonv2.Unmarshal(data, v, lenient)
 	}
-	return jsonv2.Unmarshal(head, v, lenient)
+	// The head, as an object of its own: the comma before the board's key
+	// closes it for the decoding, in place (a copy of the head, its
+	// actions and their labels, was the players' largest allocation).
+	data[i] = '}'
+	err := jsonv2.Unmarshal(data[:i+1], v, lenient)
+	data[i] = ','
+	return err
 }
 
 var boardKey = []byte(`,"view":`)

@@ -68,15 +68,20 @@ func TestRunPlaysRealGames(t *testing.T) {
 
 // TestDecodeHead: a page's answer read up to its board gives the fields
 // the players read as the whole answer decoded does (a string of the head
-// that names "view" included), and refuses what is not a JSON object.
+// that names "view" included), leaves the answer as it was, and refuses
+// what is not a JSON object.
 func TestDecodeHead(t *testing.T) {
 	page := `{"id":"g1","game":"wdf","status":"active","over":false,"your_sides":["allied"],` +
 		`"seats":[{"side":"allied","you":true}],"invites":[{"side":"axis","url":"/join"}],"version":7,"log_next":"3-ab",` +
 		`"clock":{"x":[1,2,{"y":"}"}]},"move":12,"active":["allied"],"prompt":"Move \",\"view\": {","actions":[{"action":"m 1 2","label":"Move"}],` +
 		`"sheet":"/api/sheets/wdf/x","view":{"units":[{"id":"7A"}]},"log":[{"move":1,"text":"view"}]}`
 	var head, whole view
-	if err := head.decodeHead([]byte(page)); err != nil {
+	data := []byte(page)
+	if err := head.decodeHead(data); err != nil {
 		t.Fatal(err)
+	}
+	if string(data) != page {
+		t.Fatalf("decodeHead left the answer changed: %s", data)
 	}
 	if err := jsonv2.Unmarshal([]byte(page), &whole); err != nil {
 		t.Fatal(err)
