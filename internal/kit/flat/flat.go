@@ -9,17 +9,110 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"reflect"
+	"sync"
+	"unsafe"
 )
 
 // Marshal is the canonical encoding of core, little-endian, field by field
-// in declaration order. A core that is not fixed-size is a bug of the
-// game: it panics.
+// in declaration order (encoding/binary's). A core that is not fixed-size
+// is a bug of the game: it panics.
+//
+// Every action's state is hashed from it (engine.Hash), so it is fast: on
+// a little-endian machine the encoding of a core is its memory but the
+// padding, so Marshal copies the core's runs of bytes between the padding
+// (found once per type), where encoding/binary walks every field and array
+// element by reflection (36 µs a WDF core, 1 µs copied).
 func Marshal[C any](core *C) []byte {
-	b, err := binary.Append(nil, binary.LittleEndian, core)
-	if err != nil {
-		panic("flat: the core is not fixed-size: " + err.Error())
+	runs := layoutOf(reflect.TypeFor[C]())
+	if runs == nil {
+		b, err := binary.Append(nil, binary.LittleEndian, core)
+		if err != nil {
+			panic("flat: the core is not fixed-size: " + err.Error())
+		}
+		return b
+	}
+	b := make([]byte, 0, runs.size)
+	p := unsafe.Pointer(core)
+	for _, r := range runs.runs {
+		b = append(b, unsafe.Slice((*byte)(unsafe.Add(p, r.off)), r.n)...)
 	}
 	return b
+}
+
+// layout is where a type's encoded bytes lie in its memory.
+type layout struct {
+	runs []span
+	size int // the encoding's length
+}
+
+type span struct{ off, n uintptr }
+
+var (
+	layouts      sync.Map // reflect.Type -> *layout, nil for encoding/binary's way
+	littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+)
+
+// layoutOf is t's layout, or nil when the machine is big-endian or t holds
+// what its memory does not encode as encoding/binary does (a blank field,
+// which binary writes as zeros, or anything not fixed-size).
+func layoutOf(t reflect.Type) *layout {
+	if l, ok := layouts.Load(t); ok {
+		return l.(*layout)
+	}
+	var l *layout
+	if runs, ok := spans(t, 0, nil); ok && littleEndian {
+		l = &layout{runs: runs}
+		for _, r := range runs {
+			l.size += int(r.n)
+		}
+	}
+	layouts.Store(t, l)
+	return l
+}
+
+// spans appends the runs of bytes of a value of type t at offset off to
+// out, joining runs that touch.
+func spans(t reflect.Type, off uintptr, out []span) ([]span, bool) {
+	add := func(n uintptr) []span {
+		if k := len(out) - 1; k >= 0 && out[k].off+out[k].n == off {
+			out[k].n += n
+			return out
+		}
+		return append(out, span{off, n})
+	}
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		return add(t.Size()), true
+	case reflect.Array:
+		elem, ok := spans(t.Elem(), 0, nil)
+		if !ok {
+			return nil, false
+		}
+		if len(elem) == 1 && elem[0].n == t.Elem().Size() { // no padding: one run
+			return add(t.Size()), true
+		}
+		for i := range t.Len() {
+			if out, ok = spans(t.Elem(), off+uintptr(i)*t.Elem().Size(), out); !ok {
+				return nil, false
+			}
+		}
+		return out, true
+	case reflect.Struct:
+		for i := range t.NumField() {
+			f := t.Field(i)
+			var ok bool
+			if f.Name == "_" {
+				return nil, false
+			}
+			if out, ok = spans(f.Type, off+f.Offset, out); !ok {
+				return nil, false
+			}
+		}
+		return out, true
+	}
+	return nil, false
 }
 
 // Unmarshal reads core back from data, Marshal's encoding of it (a game's
