@@ -12,17 +12,18 @@ import (
 )
 
 // BenchmarkIdleGameMemory measures the heap one idle live game takes (its
-// stored row and its session replayed from the record; "viewed": with the
-// views of every side in two languages kept, as after play), for Compass
-// and WDF at the start and after a random playout of 400 actions. The
-// count of live games is bounded by Config.LiveGames; each one's size
+// stored row and its session replayed from the record; "views=1": every
+// side's view in two languages asked for once, as after play; "views=2":
+// twice, so that their bodies are kept, the most a game holds), for
+// Compass and WDF at the start and after a random playout of 400 actions.
+// The count of live games is bounded by Config.LiveGames; each one's size
 // grows with its record and log, which the rules' turn track bounds.
 func BenchmarkIdleGameMemory(b *testing.B) {
 	for _, game := range []string{"compass", "wdf"} {
 		for _, moves := range []int{0, 400} {
-			for _, viewed := range []bool{false, true} {
-				b.Run(fmt.Sprintf("%s/moves=%d/viewed=%v", game, moves, viewed), func(b *testing.B) {
-					perGame := idleGameBytes(b, game, moves, 50, viewed)
+			for _, views := range []int{0, 1, 2} {
+				b.Run(fmt.Sprintf("%s/moves=%d/views=%d", game, moves, views), func(b *testing.B) {
+					perGame := idleGameBytes(b, game, moves, 50, views)
 					b.ReportMetric(float64(perGame)/1024, "KiB/game")
 				})
 			}
@@ -31,9 +32,10 @@ func BenchmarkIdleGameMemory(b *testing.B) {
 }
 
 // idleGameBytes stores n games of game, each played randomly for moves
-// actions, loads them all into a server (viewed: and builds every side's
-// view in English and Italian) and returns the heap they add, per game.
-func idleGameBytes(b *testing.B, game string, moves, n int, viewed bool) int64 {
+// actions, loads them all into a server, builds every side's view in
+// English and Italian views times, and returns the heap they add, per
+// game.
+func idleGameBytes(b *testing.B, game string, moves, n int, views int) int64 {
 	st, err := store.Open(filepath.Join(b.TempDir(), "mem.db"))
 	if err != nil {
 		b.Fatal(err)
@@ -85,8 +87,8 @@ func idleGameBytes(b *testing.B, game string, moves, n int, viewed bool) int64 {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if viewed {
-				lv.mu.Lock()
+			lv.mu.Lock()
+			for range views {
 				for side := range len(eg.SideNames()) + 1 {
 					if side == len(eg.SideNames()) {
 						side = int(engine.Observer)
@@ -97,8 +99,8 @@ func idleGameBytes(b *testing.B, game string, moves, n int, viewed bool) int64 {
 						}
 					}
 				}
-				lv.mu.Unlock()
 			}
+			lv.mu.Unlock()
 		}
 		runtime.GC()
 		runtime.ReadMemStats(&after)
