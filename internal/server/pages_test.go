@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"sandtable/internal/engine"
@@ -46,6 +47,64 @@ func TestSharedViewsAreFresh(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestViewsWhilePlaying: views are written without the game's lock
+// (handleView), so pages reading a game, each sending back its log token,
+// while it is played and undone read whole views (run with -race: what a
+// view holds after the lock is its own or never changes).
+func TestViewsWhilePlaying(t *testing.T) {
+	e := newEnv(t)
+	ann := e.user("ann")
+	g := ann.create(map[string]any{"game": "compass", "mode": "hotseat", "seed": 3})
+	done := make(chan struct{})
+	var readers sync.WaitGroup
+	for _, side := range []string{"allied", "italian", "observer"} {
+		readers.Go(func() {
+			token := ""
+			for n := 0; ; n++ {
+				select {
+				case <-done:
+					if n == 0 {
+						t.Errorf("%s read no view", side)
+					}
+					return
+				default:
+				}
+				resp, err := ann.c.Get(ann.base + "/api/games/" + g.ID + "?side=" + side + "&log=" + url.QueryEscape(token))
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				var v gameView
+				err = json.NewDecoder(resp.Body).Decode(&v)
+				resp.Body.Close()
+				if err != nil || resp.StatusCode != http.StatusOK || v.ViewBody == nil || v.Side != side {
+					t.Errorf("%s: %d %v %+v", side, resp.StatusCode, err, v)
+					return
+				}
+				token = v.LogNext
+			}
+		})
+	}
+	rng := rand.New(rand.NewPCG(3, 1))
+	v := ann.view(g.ID, "")
+	for step := 0; step < 60 && !v.Over; step++ {
+		if len(v.UndoSides) > 0 && rng.IntN(5) == 0 {
+			var nv gameView
+			if code := ann.call("POST", "/api/games/"+g.ID+"/undo", map[string]any{"side": v.UndoSides[0], "move": v.Move}, &nv); code != http.StatusOK {
+				t.Fatalf("undo at %d: %d", v.Move, code)
+			}
+		} else {
+			sv := ann.view(g.ID, "?side="+v.Active[0])
+			ann.mustAct(g.ID, v.Active[0], sv.Move, sv.Actions[rng.IntN(len(sv.Actions))].Action)
+		}
+		e.srv.Wait()
+		v = ann.view(g.ID, "")
+	}
+	close(done)
+	readers.Wait()
+	checkSharedViews(t, e, g.ID)
 }
 
 func checkSharedViews(t *testing.T, e *env, id string) {

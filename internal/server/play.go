@@ -257,11 +257,15 @@ func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	defer lv.mu.Unlock()
 	v, err := s.view(r.Context(), lv, uid, side, lang)
 	if err == nil {
 		err = v.logSince(r.URL.Query().Get("log"))
 	}
+	// Written without the game's lock, so that a slow reader does not hold
+	// up the game's other requests: what the view holds is its own (its
+	// fields, a pooled body) or never changes (a kept body; the log's
+	// entries, whose arrays only grow: logPart).
+	lv.mu.Unlock()
 	if err != nil {
 		writeError(w, err)
 		return
