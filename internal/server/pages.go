@@ -15,28 +15,29 @@ import (
 	"sandtable/internal/engine"
 )
 
-// marshal encodes the views' bodies (marshalTo) and log entries, most of the JSON the
-// server writes: goccy/go-json, which gives encoding/json's bytes
-// (TestMarshalIsEncodingJSON: every game's views along random games) about
-// 2.5 times faster and with 2 allocations where encoding/json makes ~90 for a
-// WDF view.
+// marshal encodes the views' bodies (marshalTo) and log entries, most of
+// the JSON the server writes: goccy/go-json, which gives encoding/json's
+// bytes (TestMarshalIsEncodingJSON: every game's views along random games)
+// about 2.5 times faster and with 2 allocations where encoding/json makes
+// ~90 for a WDF view.
 var marshal = gojson.Marshal
 
 // marshalTo writes marshal's bytes of v and a line's end to out, with no
 // copy of its own: the views' bodies are encoded into pooled buffers.
 func marshalTo(out *bytes.Buffer, v any) error { return gojson.NewEncoder(out).Encode(v) }
 
-// pages holds what a live game's pages are sent, built once per state of
+// pages holds what a live game's pages are sent, kept for the state of
 // the game: for each side and language the encoded body of the view (the
-// board, the prompt, the actions), and the log rendered and encoded so far.
+// board, the prompt, the actions) once asked for twice (Server.body), and
+// the log rendered and encoded so far.
 // A view is one side's, the observer's apart, so what is shared never
 // crosses sides. The caller locks the game's mutex. The bytes kept by all
 // games are bounded (Config.ViewCacheBytes): beyond it the pages of the
 // games used least recently are dropped (Server.trimPages).
 type pages struct {
-	sess   *engine.Session // the session the entries were built from
-	epoch  uint64          // live.epoch when bodies were built
-	bodies map[bodyKey][]byte
+	sess   *engine.Session    // the session the entries were built from
+	epoch  uint64             // live.epoch when bodies were built
+	bodies map[bodyKey][]byte // nil: asked for once, not kept
 	logs   map[logKey]*logPart
 	// texts holds the log's entries encoded, by language, each once
 	// however many sides may read it.
@@ -138,7 +139,7 @@ func (s *Server) body(lv *live, key bodyKey) (enc []byte, pooled *[]byte) {
 		return enc, pooled
 	}
 	enc = bytes.Clone(enc)
-	viewBuffers.Put(pooled)
+	putViewBuffer(pooled)
 	p.bodies[key] = enc
 	s.keep(lv, len(enc))
 	return enc, nil
