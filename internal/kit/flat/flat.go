@@ -72,30 +72,20 @@ func layoutOf(t reflect.Type) *layout {
 }
 
 // spans appends the runs of bytes of a value of type t at offset off to
-// out, joining runs that touch.
+// out, joining runs that touch (so an array without padding is one run).
 func spans(t reflect.Type, off uintptr, out []span) ([]span, bool) {
-	add := func(n uintptr) []span {
-		if k := len(out) - 1; k >= 0 && out[k].off+out[k].n == off {
-			out[k].n += n
-			return out
-		}
-		return append(out, span{off, n})
-	}
 	switch t.Kind() {
 	case reflect.Bool, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
-		return add(t.Size()), true
+		return join(out, span{off, t.Size()}), true
 	case reflect.Array:
 		elem, ok := spans(t.Elem(), 0, nil)
 		if !ok {
 			return nil, false
 		}
-		if len(elem) == 1 && elem[0].n == t.Elem().Size() { // no padding: one run
-			return add(t.Size()), true
-		}
-		for i := range t.Len() {
-			if out, ok = spans(t.Elem(), off+uintptr(i)*t.Elem().Size(), out); !ok {
-				return nil, false
+		for i := range uintptr(t.Len()) {
+			for _, r := range elem {
+				out = join(out, span{off + i*t.Elem().Size() + r.off, r.n})
 			}
 		}
 		return out, true
@@ -113,6 +103,15 @@ func spans(t reflect.Type, off uintptr, out []span) ([]span, bool) {
 		return out, true
 	}
 	return nil, false
+}
+
+// join appends r to out, or lengthens out's last run when r follows it.
+func join(out []span, r span) []span {
+	if k := len(out) - 1; k >= 0 && out[k].off+out[k].n == r.off {
+		out[k].n += r.n
+		return out
+	}
+	return append(out, r)
 }
 
 // Unmarshal reads core back from data, Marshal's encoding of it (a game's
