@@ -30,19 +30,7 @@ func TestSharedViewsAreFresh(t *testing.T) {
 			rng := rand.New(rand.NewPCG(7, 1))
 			v := ann.view(g.ID, "")
 			for step := 0; step < steps && !v.Over; step++ {
-				switch {
-				case len(v.UndoSides) > 0 && rng.IntN(4) == 0:
-					var nv gameView
-					if code := ann.call("POST", "/api/games/"+g.ID+"/undo", map[string]any{"side": v.UndoSides[0], "move": v.Move}, &nv); code != http.StatusOK {
-						t.Fatalf("undo at %d: %d", v.Move, code)
-					}
-				default:
-					side := v.Active[0]
-					sv := ann.view(g.ID, "?side="+side)
-					ann.mustAct(g.ID, side, sv.Move, sv.Actions[rng.IntN(len(sv.Actions))].Action)
-				}
-				e.srv.Wait()
-				v = ann.view(g.ID, "")
+				v = playOrUndo(t, e, ann, g.ID, v, rng)
 				checkSharedViews(t, e, g.ID)
 			}
 		})
@@ -90,21 +78,31 @@ func TestViewsWhilePlaying(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 1))
 	v := ann.view(g.ID, "")
 	for step := 0; step < 60 && !v.Over; step++ {
-		if len(v.UndoSides) > 0 && rng.IntN(5) == 0 {
-			var nv gameView
-			if code := ann.call("POST", "/api/games/"+g.ID+"/undo", map[string]any{"side": v.UndoSides[0], "move": v.Move}, &nv); code != http.StatusOK {
-				t.Fatalf("undo at %d: %d", v.Move, code)
-			}
-		} else {
-			sv := ann.view(g.ID, "?side="+v.Active[0])
-			ann.mustAct(g.ID, v.Active[0], sv.Move, sv.Actions[rng.IntN(len(sv.Actions))].Action)
-		}
-		e.srv.Wait()
-		v = ann.view(g.ID, "")
+		v = playOrUndo(t, e, ann, g.ID, v, rng)
 	}
 	close(done)
 	readers.Wait()
 	checkSharedViews(t, e, g.ID)
+}
+
+// playOrUndo takes one step of hot-seat game id, whose view is v: an undo
+// one time in four when a side may undo, else a random action of the side
+// to decide. It waits for the work the step started and returns the
+// game's view after it.
+func playOrUndo(t *testing.T, e *env, ann *client, id string, v *gameView, rng *rand.Rand) *gameView {
+	t.Helper()
+	if len(v.UndoSides) > 0 && rng.IntN(4) == 0 {
+		var nv gameView
+		if code := ann.call("POST", "/api/games/"+id+"/undo", map[string]any{"side": v.UndoSides[0], "move": v.Move}, &nv); code != http.StatusOK {
+			t.Fatalf("undo at %d: %d", v.Move, code)
+		}
+	} else {
+		side := v.Active[0]
+		sv := ann.view(id, "?side="+side)
+		ann.mustAct(id, side, sv.Move, sv.Actions[rng.IntN(len(sv.Actions))].Action)
+	}
+	e.srv.Wait()
+	return ann.view(id, "")
 }
 
 func checkSharedViews(t *testing.T, e *env, id string) {
