@@ -139,7 +139,15 @@ var promptKeys = map[step]string{stSetup: "setup", stChoose: "choose", stExecute
 
 // Prompt says what side is asked to decide now, in lang.
 func (s *State) Prompt(side engine.Side, lang string) string {
-	if !s.Active().Has(side) {
+	if act := s.Active(); !act.Has(side) {
+		// Named when one side decides; "the other side" while both choose
+		// (an observer) or when the game is over.
+		for _, other := range []engine.Side{Allied, Italian} {
+			if act == engine.Only(other) {
+				t, _ := text(lang, "prompt.wait-"+sideNames[other])
+				return t
+			}
+		}
 		t, _ := text(lang, "prompt.wait")
 		return t
 	}
