@@ -507,13 +507,19 @@ func (s *State) resupply() {
 
 // attrition is 5.7c: Allied units with No Supply lose a step, Italian ones
 // are removed; every unit with a Low or No Supply marker is Disrupted; an
-// Arbegnoch outside the Patriot zone loses a step and is Disrupted.
+// Arbegnoch outside the Patriot zone loses a step and is Disrupted. The
+// units are those on the map when the Segment begins: a remnant that
+// replaces one of them is not a unit the Segment reaches again ("Each
+// Allied unit ... loses 1 step": one step each).
 func (s *State) attrition() {
+	var units []int
 	for u := range s.d.Units {
-		unit, st := &s.d.Units[u], &s.Pos.Units[u]
-		if st.Loc != OnMap {
-			continue
+		if s.Pos.Units[u].Loc == OnMap {
+			units = append(units, u)
 		}
+	}
+	for _, u := range units {
+		unit, st := &s.d.Units[u], &s.Pos.Units[u]
 		if unit.Arbegnoch && !s.d.Hexes[st.Hex].Patriot {
 			st.Disrupted = true
 			s.loseStep(u, "5.7")

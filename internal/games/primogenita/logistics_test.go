@@ -186,6 +186,42 @@ func TestSupplyPhase57(t *testing.T) {
 	}
 }
 
+// 5.7c: "Each Allied unit with a No Supply marker loses 1 step": one
+// step, even when the step replaces the unit by its remnant (which takes
+// over the No Supply marker and is Disrupted with it, but loses nothing
+// more).
+func TestAttritionOneStep57(t *testing.T) {
+	for _, tc := range []struct {
+		name, unit string
+		flipped    bool
+		now        string // the unit on the map afterwards
+		nowFlipped bool
+		vpLost     int
+	}{
+		{"full brigade flips", "11-ind", false, "11-ind", true, 0},
+		{"flipped brigade becomes its remnant", "11-ind", true, "11-ind-r", false, 0},
+		{"flipped 7 Ind becomes its 4-6 remnant", "7-ind", true, "7-ind-r", false, 0},
+		{"5-6 remnant flips", "11-ind-r", false, "11-ind-r", true, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, f := stateWith(t)
+			s.Markers = [5]uint8{}
+			u := f.place(tc.unit, "E-5")
+			s.Pos.Units[u].Flipped, s.Pos.Units[u].Supply = tc.flipped, NoSupply
+			vp := s.VP
+			s.attrition()
+			now := &s.Pos.Units[f.unit(tc.now)]
+			if now.Loc != OnMap || now.Flipped != tc.nowFlipped || int(vp-s.VP) != tc.vpLost {
+				t.Fatalf("%s: loc %d flipped %v, VP lost %d; want on the map, flipped %v, VP lost %d",
+					tc.now, now.Loc, now.Flipped, vp-s.VP, tc.nowFlipped, tc.vpLost)
+			}
+			if !now.Disrupted || now.Supply != NoSupply {
+				t.Errorf("%s: Disrupted %v, supply %d; want Disrupted with the No Supply marker", tc.now, now.Disrupted, now.Supply)
+			}
+		})
+	}
+}
+
 // 2.2: Open City: possible with an Allied unit within 2 hexes; the Italian
 // units in and next to Asmara surrender; Asmara is then worth 5 VP.
 func TestOpenCity22(t *testing.T) {
