@@ -101,13 +101,24 @@ func (n supplyNet) any(h int, unlimited bool) bool {
 // has settled the hexes of those units within its range (traceFor). What
 // it says of the units' hexes is what net says, and all match asks of it.
 func (s *State) netFor(side engine.Side, trucks bool, units []int) supplyNet {
+	return s.netAt(side, trucks, s.hexesOf(units))
+}
+
+// hexesOf are the hexes units stand in.
+func (s *State) hexesOf(units []int) []int {
+	hexes := make([]int, len(units))
+	for k, u := range units {
+		hexes[k] = int(s.Pos.Units[u].Hex)
+	}
+	return hexes
+}
+
+// netAt is netFor for units of side standing in hexes.
+func (s *State) netAt(side engine.Side, trucks bool, hexes []int) supplyNet {
 	n := supplyNet{srcs: s.sources(side, trucks)}
 	n.reach = make([][]bool, len(n.srcs))
 	none := make([]bool, len(s.d.Hexes))
-	left := make([]int, 0, len(units)) // the hexes of the units no traced FS or LS reaches
-	for _, u := range units {
-		left = append(left, int(s.Pos.Units[u].Hex))
-	}
+	left := slices.Clone(hexes) // the hexes of the units no traced FS or LS reaches
 	var sn *snap
 	var want []hexgrid.Hex // the hexes of left the source may reach
 	for _, unlimited := range []bool{true, false} {
@@ -170,17 +181,25 @@ func (s *State) supported(side engine.Side, units []int, trucks bool) []bool {
 // match serves units from n: those an FS or LS reaches, then as many of
 // the rest as SD and towns can take (augmenting paths).
 func (s *State) match(n supplyNet, units []int) []bool {
+	return matchAt(n, s.hexesOf(units))
+}
+
+// matchAt is match for units standing in hexes, served in their order: a
+// unit is served if it can be without unserving any before it (an
+// augmenting path never does), so each is served exactly when some
+// assignment serves it and as many of those before it as can be.
+func matchAt(n supplyNet, hexes []int) []bool {
 	srcs, reach := n.srcs, n.reach
-	ok := make([]bool, len(units))
-	assigned := make([]int, len(units)) // source index, or -1
+	ok := make([]bool, len(hexes))
+	assigned := make([]int, len(hexes)) // source index, or -1
 	used := make([]int, len(srcs))
-	for k, u := range units {
+	for k, h := range hexes {
 		assigned[k] = -1
-		ok[k] = n.unlimited(int(s.Pos.Units[u].Hex))
+		ok[k] = n.unlimited(h)
 	}
 	var try func(k int, seen []bool) bool
 	try = func(k int, seen []bool) bool {
-		h := int(s.Pos.Units[units[k]].Hex)
+		h := hexes[k]
 		for i, src := range srcs {
 			if src.cap < 0 || seen[i] || !reach[i][h] {
 				continue
@@ -191,7 +210,7 @@ func (s *State) match(n supplyNet, units []int) []bool {
 				assigned[k] = i
 				return true
 			}
-			for j := range units {
+			for j := range hexes {
 				if assigned[j] == i && try(j, seen) {
 					assigned[k] = i
 					return true
@@ -200,7 +219,7 @@ func (s *State) match(n supplyNet, units []int) []bool {
 		}
 		return false
 	}
-	for k := range units {
+	for k := range hexes {
 		if !ok[k] && try(k, make([]bool, len(srcs))) {
 			ok[k] = true
 		}
@@ -250,6 +269,22 @@ func (s *State) loseStep(u int, rule string) {
 		}
 		s.emptyTrench(int(h))
 	}
+}
+
+// stepTaken is what losing a step makes of unit u in state st, as
+// loseStep does it (1.4): the unit then standing for it (u flipped, its
+// remnant front side up with u's markers, or -1 if removed) and that
+// unit's state.
+func (d *Data) stepTaken(u int, st UnitState) (int, UnitState) {
+	unit := &d.Units[u]
+	switch {
+	case !st.Flipped && unit.Steps == 2:
+		st.Flipped = true
+		return u, st
+	case unit.Remnant >= 0:
+		return unit.Remnant, UnitState{Loc: OnMap, Hex: st.Hex, Disrupted: st.Disrupted, Supply: st.Supply}
+	}
+	return -1, UnitState{Loc: Gone}
 }
 
 // emptyTrench returns to its sheet a Trench no unit of its owner shares,

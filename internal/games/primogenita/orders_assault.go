@@ -16,6 +16,7 @@ func (s *State) beginAssault(p int) {
 	s.Step, s.Decider = stAsTarget, s.d.Orders[p].Side
 	s.Attacker = s.Decider
 	s.Moved, s.Hit = [MaxUnits]bool{}, [MaxHexes]bool{} // here: units that have assaulted, hexes assaulted
+	s.beginSupport()
 }
 
 // canAssault reports whether unit u may assault hex h now (7.1, 8.1): a
@@ -322,20 +323,19 @@ func (s *State) resolveAssault() {
 	s.openWindow(winRetreat)
 }
 
-// supportChecks is 5.2 for both sides just before the Assault (not for
-// an Overrun, Order 41).
+// supportChecks is 5.2 for both sides just before the Assault. In an
+// Overrun neither side checks for the combat, but the units that Overrun
+// check for the Move Order, when named for it, once in the Order (Order
+// 41, ruling P7). A remnant that replaces an attacker at its check
+// assaults in its place (takePlace).
 func (s *State) supportChecks() {
 	for _, u := range s.attackers() {
-		if s.Overrun != 0 {
-			break
-		}
 		s.checkSupport(u)
 	}
-	for _, u := range s.defenders() {
-		if s.Overrun != 0 {
-			break
+	if s.Overrun == 0 {
+		for _, u := range s.defenders() {
+			s.checkDefender(u)
 		}
-		s.checkSupport(u)
 	}
 	defs := s.defenders()
 	switch {
@@ -719,7 +719,7 @@ func (s *State) pushOn(h int) {
 	s.Target, s.Hit[h], s.PushAfter = int16(h), true, false
 	s.logf("7.4", engine.Observer, "push", s.d.Hexes[h].ID)
 	for _, u := range s.defenders() {
-		s.checkSupport(u)
+		s.checkDefender(u)
 	}
 	if len(s.defenders()) == 0 {
 		s.beginAdvance()

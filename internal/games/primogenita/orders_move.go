@@ -20,6 +20,7 @@ func (s *State) beginMove(p int) {
 	for u := range s.Moved[:len(s.d.Units)] {
 		s.Moved[u] = false
 	}
+	s.beginSupport()
 }
 
 // mover describes unit u for EnterCost.
@@ -80,26 +81,19 @@ func (s *State) legalMove(dst []engine.Action) []engine.Action {
 }
 
 // applyMove plays a step of unit u into hex to (4.1): a unit starting to
-// move first checks Support in a Main Order (5.2, ruling P7) and pays what
-// Allowance says; entering a hex takes a town (1.6, 2.2), removes enemy
-// LS/FS markers (5.3) and Trenches (Orders 37, 30, 7).
+// move does so as startMoving says; entering a hex takes a town (1.6,
+// 2.2), removes enemy LS/FS markers (5.3) and Trenches (Orders 37, 30, 7).
 func (s *State) applyMove(u, to int) {
-	mover := s.moverOf(u)
-	from := int(s.Pos.Units[u].Hex)
-	cost, stop, _ := s.d.EnterCost(&s.Pos, mover, from, to)
+	oneHex := false
 	if int(s.Mover) != u {
-		s.Mover, s.Moved[u] = int16(u), true
-		budget, oneHex, _ := s.d.Allowance(&s.Pos, u, moveOrders[int(s.Current)], s.Advance)
-		if s.d.Orders[s.Current].Category == Main {
-			if on, _ := s.checkSupport(u); !on {
-				s.Mover = -1
-				return // the unit was eliminated by No Supply (5.2)
-			}
+		if u, oneHex = s.startMoving(u); u < 0 {
+			return // the unit was eliminated by No Supply (5.2)
 		}
-		s.MoverLeft = int16(budget)
-		if oneHex {
-			s.MoverLeft, cost = 0, 0 // a Tactical Move's Foot unit: one hex regardless of cost
-		}
+	}
+	from := int(s.Pos.Units[u].Hex)
+	cost, stop, _ := s.d.EnterCost(&s.Pos, s.moverOf(u), from, to)
+	if oneHex {
+		s.MoverLeft, cost = 0, 0 // a Tactical Move's Foot unit: one hex regardless of cost
 	}
 	s.MoverLeft -= int16(cost)
 	if stop || s.MoverLeft < 0 {
@@ -108,6 +102,24 @@ func (s *State) applyMove(u, to int) {
 	s.Pos.Units[u].Hex = int16(to)
 	s.logf("4.1", engine.Observer, "moves", s.d.Units[u].ID, s.d.Hexes[to].ID)
 	s.entered(u, to)
+}
+
+// startMoving starts unit u's move (4.1). In a Main Order it checks
+// Support first (5.2, ruling P7; once in the Order, so not again after an
+// Overrun), and a remnant that replaces it moves in its place; then the
+// allowance is the one the unit has after its check (No Supply halves it,
+// 4.1). It returns the unit moving (-1: eliminated by its check) and
+// whether it moves one hex regardless of cost.
+func (s *State) startMoving(u int) (int, bool) {
+	if s.d.Orders[s.Current].Category == Main {
+		if u, _ = s.checkSupport(u); u < 0 {
+			s.Mover = -1
+			return -1, false
+		}
+	}
+	budget, oneHex, _ := s.d.Allowance(&s.Pos, u, moveOrders[int(s.Current)], s.Advance)
+	s.Mover, s.Moved[u], s.MoverLeft = int16(u), true, int16(budget)
+	return u, oneHex
 }
 
 // entered applies the effects of unit u entering hex h.
@@ -139,32 +151,6 @@ func (s *State) entered(u, h int) {
 			s.Pos.Trench[i] = -1 // an enemy unit entering returns the Trench
 		}
 	}
-}
-
-// checkSupport is 5.2 for unit u about to participate in a Main Order:
-// unsupported, it gets Low Supply, Low turns to No Supply, and a unit
-// already at No Supply loses a step. Arbegnoch, Air units and SD never
-// check. It reports whether the unit is still on the map and whether it
-// had Support.
-func (s *State) checkSupport(u int) (onMap, supported bool) {
-	unit := &s.d.Units[u]
-	if unit.Arbegnoch || unit.Kind == SD || unit.Kind == Air {
-		return true, false
-	}
-	if s.supported(unit.Side, []int{u}, false)[0] {
-		return true, true
-	}
-	st := &s.Pos.Units[u]
-	switch st.Supply {
-	case Supplied:
-		st.Supply = LowSupply
-	case LowSupply:
-		st.Supply = NoSupply
-	default:
-		s.loseStep(u, "5.2")
-	}
-	s.logf("5.2", engine.Observer, "unsupported", unit.ID, []string{"supplied", "low", "no"}[st.Supply])
-	return s.Pos.Units[u].Loc == OnMap, false
 }
 
 // moveDone ends the unit phase (then the SD phase, 5.5) or the Order.
@@ -312,9 +298,16 @@ func (s *State) raids(dst []engine.Action) []engine.Action {
 }
 
 // raid is Order 38's die: 5-6, the Artillery loses a step. The raider
-// takes part in the Move Order (Support, ruling P7); it does not advance.
+// takes part in the Move Order: it checks Support now, once in the Order
+// (ruling P7), and one its check eliminates makes no Raid; it does not
+// advance.
 func (s *State) raid(u, v int) {
-	s.checkSupport(u)
+	r, _ := s.checkSupport(u)
+	if r < 0 {
+		s.logf("9", engine.Observer, "raid-off", s.d.Units[u].ID, s.d.Units[v].ID)
+		return
+	}
+	u = r
 	die := s.roll()
 	s.logf("9", engine.Observer, "raid", s.d.Units[u].ID, s.d.Units[v].ID, strconv.Itoa(die))
 	if die >= 5 {
