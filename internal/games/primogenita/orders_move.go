@@ -30,25 +30,35 @@ func (s *State) moverOf(u int) Mover {
 		Tactical: moveOrders[int(s.Current)] == TacticalMove && unit.Kind == Foot}
 }
 
-// canStart reports whether unit u may begin to move in the current Move
-// Order.
-func (s *State) canStart(u int) bool {
+// start is how unit u would start to move now in the Move Order under
+// way: not if it is not the moving side's, has moved, or is an SD before
+// the SD move or a unit during it (5.5); else as the unit it will be after
+// its Support check (startAs: 5.2 first, then 4.1): that unit (u or its
+// remnant), its allowance in half mp, whether it moves one hex regardless
+// of cost, and ok false if it may not start.
+func (s *State) start(u int) (v, budget int, oneHex, ok bool) {
 	unit := &s.d.Units[u]
 	if unit.Side != s.Decider || s.Moved[u] || (unit.Kind == SD) != s.SDPhase {
-		return false
+		return -1, 0, false, false
 	}
-	_, _, ok := s.d.Allowance(&s.Pos, u, moveOrders[int(s.Current)], s.Advance)
-	return ok
+	v, st := s.startAs(u)
+	if v < 0 {
+		return -1, 0, false, false // its check would eliminate it
+	}
+	budget, oneHex, ok = s.d.allowance(v, st, moveOrders[int(s.Current)], s.Advance)
+	return v, budget, oneHex, ok
 }
 
 // moveSteps appends the hexes unit u may step into next with left half mp
-// (oneHex: a Tactical Move's Foot unit, any adjacent hex).
-func (s *State) moveSteps(dst []engine.Action, sn *snap, u int, left int, oneHex bool) []engine.Action {
+// (oneHex: a Tactical Move's Foot unit, any adjacent hex), the step made
+// by unit as (u, or the remnant that will replace it at its Support
+// check).
+func (s *State) moveSteps(dst []engine.Action, sn *snap, u, as int, left int, oneHex bool) []engine.Action {
 	h := int(s.Pos.Units[u].Hex)
-	m := s.moverOf(u)
+	m := s.moverOf(as)
 	for _, l := range s.d.Hexes[h].Links {
 		cost, _, ok := s.d.enterCost(sn, m, h, l.To)
-		if ok && (oneHex || cost <= left) && s.fits(u, l.To) { // ruling P14: never into a full hex
+		if ok && (oneHex || cost <= left) && s.fits(as, l.To) { // ruling P14: never into a full hex
 			dst = append(dst, engine.Action{Op: opMove, A: int16(u), B: int16(l.To)})
 		}
 	}
@@ -61,21 +71,24 @@ func (s *State) moveSteps(dst []engine.Action, sn *snap, u int, left int, oneHex
 func (s *State) legalMove(dst []engine.Action) []engine.Action {
 	if s.Mover >= 0 {
 		if s.MoverLeft > 0 {
-			dst = s.moveSteps(dst, s.d.snapshot(&s.Pos), int(s.Mover), int(s.MoverLeft), false)
+			dst = s.moveSteps(dst, s.d.snapshot(&s.Pos), int(s.Mover), int(s.Mover), int(s.MoverLeft), false)
 		}
 		dst = append(dst, engine.Action{Op: opHalt, A: s.Mover})
 		return dst
 	}
 	var sn *snap // one count of the units for every step listed
 	for u := range s.d.Units {
-		if s.Pos.Units[u].Loc != OnMap || !s.canStart(u) {
+		if s.Pos.Units[u].Loc != OnMap {
+			continue
+		}
+		v, budget, oneHex, ok := s.start(u)
+		if !ok {
 			continue
 		}
 		if sn == nil {
 			sn = s.d.snapshot(&s.Pos)
 		}
-		budget, oneHex, _ := s.d.Allowance(&s.Pos, u, moveOrders[int(s.Current)], s.Advance)
-		dst = s.moveSteps(dst, sn, u, budget, oneHex)
+		dst = s.moveSteps(dst, sn, u, v, budget, oneHex) // 4.1: the allowance after the check (5.2)
 	}
 	return append(dst, engine.Action{Op: opDone})
 }

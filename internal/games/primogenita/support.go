@@ -117,3 +117,17 @@ func (s *State) takePlace(u, r int) {
 	s.Checked[r], s.Firing[r], s.Moved[r] = true, s.Firing[u], s.Moved[u]
 	s.Firing[u], s.Moved[u] = false, false
 }
+
+// startAs is what unit u will be once it has checked Support to start
+// moving in the Move Order under way (5.2 comes first, then 4.1's
+// allowance): the unit that will move (u, its remnant, or -1 if
+// eliminated) and its state. It changes nothing; a Supplied unit is not
+// traced for, since a Low Supply marker changes no allowance.
+func (s *State) startAs(u int) (int, UnitState) {
+	st := s.Pos.Units[u]
+	if s.d.Orders[s.Current].Category != Main || s.d.exempt(u) || s.Checked[u] || st.Supply == Supplied {
+		return u, st
+	}
+	v, next, _, _ := s.checkOutcome(u)
+	return v, next
+}

@@ -130,6 +130,52 @@ func TestTownCapacityPerOrder(t *testing.T) {
 	}
 }
 
+// 4.1, 5.2: the Support check is the first thing a unit does; the move
+// allowance is the one it has after it. A Low Supply unit that fails its
+// check moves as No Supply (halved); a Supplied one that fails it gets
+// Low Supply and keeps its allowance; a unit the check leaves nothing to
+// move with is not offered at all.
+func TestAllowanceAfterSupport(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		order  int
+		unit   string
+		from   string
+		to     string
+		supply uint8
+		disr   bool
+		left   int // half mp left after the step; -1: the unit is not offered
+	}{
+		{"Full Move, Low to No Supply: 8mp halved", 36, "cih", "E-5", "E-6", LowSupply, false, 4 * MP},
+		{"Full Move, Supplied to Low: 8mp", 36, "cih", "E-5", "E-6", Supplied, false, 8 * MP},
+		{"Tactical Move, Low to No Supply: Mobile 1mp", 11, "cih", "E-5", "E-6", LowSupply, false, 1 * MP},
+		{"Mobile Move, Disrupted Foot, Low to No Supply: nothing left", 29, "12-col", "E-5", "E-6", LowSupply, true, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, f := stateWith(t)
+			noSupply(s)
+			u := f.place(tc.unit, tc.from)
+			s.Pos.Units[u].Supply, s.Pos.Units[u].Disrupted = tc.supply, tc.disr
+			executing(t, s, tc.order)
+			move := "move " + tc.unit + " " + tc.to
+			if tc.left < 0 {
+				if slices.Contains(legalTexts(s, s.Decider), move) || s.View(s.Decider, "en").(View).Reach[tc.unit] != nil {
+					t.Fatalf("offered %q though its check leaves it nothing to move with", move)
+				}
+				return
+			}
+			if _, ok := s.View(s.Decider, "en").(View).Reach[tc.unit]; !ok {
+				t.Fatal("no reach shown")
+			}
+			cost, _, _ := s.d.EnterCost(&s.Pos, s.moverOf(u), f.hex(tc.from), f.hex(tc.to))
+			do(t, s, s.Decider, move)
+			if want := tc.left - cost; int(s.MoverLeft) != max(want, 0) {
+				t.Errorf("half mp left %d, want %d - %d", s.MoverLeft, tc.left, cost)
+			}
+		})
+	}
+}
+
 // 5.2: a unit its Support check replaces by its remnant keeps its place
 // in the Order: in a Move Order the remnant moves on (one check, one step,
 // the remnant's allowance, halved for No Supply, and no second start).
