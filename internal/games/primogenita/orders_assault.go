@@ -707,7 +707,9 @@ func (s *State) pushOnTargets() []int {
 }
 
 // pushOn starts a Push against hex h with the units that advanced (7.4):
-// the new defender checks Support; the defender stays or retreats.
+// the new defender checks Support (not after an Overrun: Order 41,
+// neither side checks for the Overrun combat); the defender stays or
+// retreats.
 func (s *State) pushOn(h int) {
 	adv := s.advanced()
 	for u := range s.Firing[:len(s.d.Units)] {
@@ -719,7 +721,9 @@ func (s *State) pushOn(h int) {
 	s.Target, s.Hit[h], s.PushAfter = int16(h), true, false
 	s.logf("7.4", engine.Observer, "push", s.d.Hexes[h].ID)
 	for _, u := range s.defenders() {
-		s.checkDefender(u)
+		if s.Overrun == 0 {
+			s.checkDefender(u)
+		}
 	}
 	if len(s.defenders()) == 0 {
 		s.beginAdvance()

@@ -261,3 +261,30 @@ func TestRaidSupportOnce(t *testing.T) {
 		t.Fatalf("raider loc %d, epoch %d→%d, art loc %d: want the raider eliminated by its check and no roll", s.Pos.Units[u].Loc, epoch, s.Epoch(), s.Pos.Units[art].Loc)
 	}
 }
+
+// Order 41: after an Overrun no Support check, on either side, for the
+// Push onto another hex either.
+func TestOverrunPushOnNoSupport41(t *testing.T) {
+	s, f := stateWith(t)
+	noSupply(s)
+	f.place("11-ind", "I-1")
+	f.place("6-cav", "I-2")
+	v := f.place("12-col", "J-3")
+	s.Markers[srcWestKassala] = MarkerFS // the attacker's FS: a Push needs it (7.4)
+	s.Orders[41].Where = OrdBox
+	executing(t, s, 36)
+	do(t, s, Allied, "declare 41")
+	do(t, s, Allied, "target I-2")
+	do(t, s, Allied, "fire 11-ind")
+	dieNext(t, s, 6)
+	do(t, s, Allied, "resolve")
+	do(t, s, Allied, "move 11-ind I-2")
+	do(t, s, Allied, "done")
+	if !slices.Contains(legalTexts(s, Allied), "target J-3") {
+		t.Fatalf("no Push onto J-3 offered: step %d, %v", s.Step, legalTexts(s, s.Decider))
+	}
+	do(t, s, Allied, "target J-3")
+	if s.Pos.Units[v].Supply != Supplied {
+		t.Errorf("12 Col supply %d: the new defender checked Support after an Overrun", s.Pos.Units[v].Supply)
+	}
+}
