@@ -327,7 +327,9 @@ func (s *State) resolveAssault() {
 // Overrun neither side checks for the combat, but the units that Overrun
 // check for the Move Order, when named for it, once in the Order (Order
 // 41, ruling P7). A remnant that replaces an attacker at its check
-// assaults in its place (takePlace).
+// assaults in its place (takePlace). 7.1: if the checks leave no
+// non-Artillery attacker, the Assault ends with no roll (the hex still
+// counts as assaulted).
 func (s *State) supportChecks() {
 	for _, u := range s.attackers() {
 		s.checkSupport(u)
@@ -341,6 +343,9 @@ func (s *State) supportChecks() {
 	switch {
 	case len(defs) == 0:
 		s.beginAdvance() // 5.2: the hex vacated by a Support loss
+	case !slices.ContainsFunc(s.attackers(), func(u int) bool { return !s.d.Units[u].Artillery }):
+		s.logf("7.1", engine.Observer, "assault-off", s.d.Hexes[s.Target].ID)
+		s.endAssault()
 	case s.strengthOf(defs) == 0:
 		s.sdOverrun(defs) // 5.5: only SD: no die
 	default:

@@ -114,7 +114,9 @@ func (s *State) firing() int {
 
 // resolveBombard is 6.1–6.3 once the Artillery is chosen: Support first
 // (a remnant that replaces a unit at its check fires in its place), the
-// column of the total with Trench and Extra Ammo, the die.
+// column of the total with Trench and Extra Ammo, the die. When the checks
+// leave no Artillery to fire, there is no roll (the hex still counts as
+// bombarded).
 func (s *State) resolveBombard() {
 	var guns []int
 	for u := range s.d.Units {
@@ -122,14 +124,20 @@ func (s *State) resolveBombard() {
 			guns = append(guns, u)
 		}
 	}
-	total, supported := 0, false
+	total, left, supported := 0, 0, false
 	for _, u := range guns {
 		s.Moved[u] = true
 		v, sup := s.checkSupport(u)
 		if v >= 0 {
 			total += s.d.Strength(&s.Pos, v)
+			left++
 		}
 		supported = supported || sup
+	}
+	if left == 0 {
+		s.logf("6.1", engine.Observer, "bombard-off", s.d.Hexes[s.Target].ID)
+		s.endBombard()
+		return
 	}
 	net := 0
 	if s.Pos.HasTrench(int(s.Target)) {

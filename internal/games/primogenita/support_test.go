@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"sandtable/internal/engine"
 )
 
 // noSupply takes every supply source away from both sides: no Allied LS
@@ -286,5 +288,44 @@ func TestOverrunPushOnNoSupport41(t *testing.T) {
 	do(t, s, Allied, "target J-3")
 	if s.Pos.Units[v].Supply != Supplied {
 		t.Errorf("12 Col supply %d: the new defender checked Support after an Overrun", s.Pos.Units[v].Supply)
+	}
+}
+
+// 7.1: when the attackers' Support checks leave no non-Artillery unit, the
+// Assault ends with no roll, the hex counting as assaulted; 6.1: when they
+// leave no Artillery, the Bombardment does not roll.
+func TestNoRollAfterSupportLosses(t *testing.T) {
+	s, f := stateWith(t)
+	noSupply(s)
+	c := f.place("cih", "I-1")
+	s.Pos.Units[c].Supply = NoSupply
+	f.place("art", "I-1")
+	d := f.place("12-col", "I-2")
+	executing(t, s, 31)
+	do(t, s, Allied, "target I-2")
+	do(t, s, Allied, "fire cih")
+	do(t, s, Allied, "fire art")
+	epoch := s.Epoch()
+	s.SetLogging(true)
+	do(t, s, Allied, "resolve")
+	if s.Pos.Units[c].Loc != Gone || s.Epoch() != epoch || s.Pos.Units[d].Flipped || !s.Hit[f.hex("I-2")] {
+		t.Fatalf("cih loc %d, epoch %d→%d, 12 Col flipped %v: want cih eliminated, no roll, I-2 assaulted", s.Pos.Units[c].Loc, epoch, s.Epoch(), s.Pos.Units[d].Flipped)
+	}
+	if !slices.ContainsFunc(s.TakeLog(), func(e engine.LogEntry) bool { return e.Key == "assault-off" }) {
+		t.Error("no log entry for the Assault called off")
+	}
+
+	s, f = stateWith(t)
+	noSupply(s)
+	a := f.place("art", "I-1")
+	s.Pos.Units[a].Supply = NoSupply
+	f.place("12-col", "I-2")
+	executing(t, s, 34)
+	do(t, s, Allied, "target I-2")
+	do(t, s, Allied, "fire art")
+	epoch = s.Epoch()
+	do(t, s, Allied, "resolve")
+	if s.Pos.Units[a].Loc != Gone || s.Epoch() != epoch {
+		t.Fatalf("art loc %d, epoch %d→%d: want it eliminated by its check and no roll", s.Pos.Units[a].Loc, epoch, s.Epoch())
 	}
 }
