@@ -22,10 +22,15 @@ func (s *State) beginAssault(p int) {
 // canAssault reports whether unit u may assault hex h now (7.1, 8.1): a
 // non-Disrupted unit with strength, adjacent, not yet in an Assault this
 // Order, and allowed to enter h from where it is (Alpine is open to Foot;
-// Artillery may assault a hex it could not enter).
+// Artillery may assault a hex it could not enter). A unit that Overruns
+// takes part in the Move Order, so it must be one the Order names (Order
+// 41: an Arbegnoch not under Full Move 36).
 func (s *State) canAssault(u, h int) bool {
 	unit, st := &s.d.Units[u], &s.Pos.Units[u]
 	if unit.Side != s.Attacker || st.Loc != OnMap || st.Disrupted || s.Moved[u] && s.Overrun == 0 || unit.Kind == SD || unit.Kind == Air {
+		return false
+	}
+	if s.Overrun != 0 && !s.d.named(u, moveOrders[int(s.Current)]) {
 		return false
 	}
 	l, adj := s.d.Hexes[st.Hex].Link(h)

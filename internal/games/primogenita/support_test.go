@@ -329,3 +329,22 @@ func TestNoRollAfterSupportLosses(t *testing.T) {
 		t.Fatalf("art loc %d, epoch %d→%d: want it eliminated by its check and no roll", s.Pos.Units[a].Loc, epoch, s.Epoch())
 	}
 }
+
+// Order 41: the unit that Overruns takes part in the Move Order, so the
+// Order's own roster applies: an Arbegnoch Overruns under a Mobile Move
+// (26 names it) but not under a Full Move (36: "but not Arbegnoch").
+func TestOverrunRoster41(t *testing.T) {
+	for _, tc := range []struct {
+		order int
+		want  bool
+	}{{36, false}, {26, true}} {
+		s, f := stateWith(t)
+		f.place("arb-1", "E-5")
+		f.place("6-cav", "E-6")
+		s.Orders[41].Where = OrdBox
+		executing(t, s, tc.order)
+		if got := slices.Contains(legalTexts(s, Allied), "declare 41"); got != tc.want {
+			t.Errorf("Order %d: Overrun by an Arbegnoch offered %v, want %v", tc.order, got, tc.want)
+		}
+	}
+}
