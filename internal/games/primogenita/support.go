@@ -103,9 +103,9 @@ var supplyWords = []string{Supplied: "supplied", LowSupply: "low", NoSupply: "no
 // checkDefender is 5.2 for a defender just before an Assault on it: it
 // checks before every Assault it defends against, even one it has checked
 // for earlier in the Order ("Both sides check Support just before an
-// Assault begins").
+// Assault begins"), giving up the place an SD or town kept for it.
 func (s *State) checkDefender(u int) {
-	s.Checked[u] = false
+	s.Checked[u], s.ServedAt[u] = false, 0
 	s.checkSupport(u)
 }
 

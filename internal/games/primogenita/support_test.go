@@ -130,6 +130,12 @@ func TestTownCapacityPerOrder(t *testing.T) {
 	if s.Pos.Units[f.unit("12-col")].Supply != Supplied {
 		t.Fatal("a defender checking again competed with itself")
 	}
+	s.Pos.Units[f.unit("12-col")].Hex = int16(f.hex("E-5")) // out of the town's reach
+	s.checkDefender(f.unit("12-col"))
+	s.Pos.Units[f.unit("16-col")].Supply = Supplied
+	if s.checkDefender(f.unit("16-col")); s.Pos.Units[f.unit("16-col")].Supply != Supplied {
+		t.Fatal("a defender no longer served kept its place in the town's 4")
+	}
 }
 
 // 4.1, 5.2: the Support check is the first thing a unit does; the move
