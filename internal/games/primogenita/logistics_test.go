@@ -250,6 +250,31 @@ func TestOpenCity22(t *testing.T) {
 	}
 }
 
+// 1.6, 2.2, 5.5, ruling P19: an SD is a unit. Entering an Italian town it
+// takes it (flag, VP), and the town's Town Supply ends for good (5.6);
+// within 2 hexes of Asmara it lets Italy declare the Open City.
+func TestSDIsAUnit(t *testing.T) {
+	s, f := stateWith(t)
+	sd := f.place("sd-1", "I-2")
+	sab := s.d.town("sabderat")
+	vp := s.VP
+	executing(t, s, 36)
+	do(t, s, Allied, "done") // no unit moves: the SD move
+	do(t, s, Allied, "move sd-1 I-3")
+	if s.Pos.Flags[sab] != BritishFlag || s.VP != vp+int8(s.d.Towns[sab].VP) {
+		t.Errorf("an SD entered Sabderat: flag %d, VP %d→%d; want it taken", s.Pos.Flags[sab], vp, s.VP)
+	}
+	for _, src := range s.sources(Italian, false) {
+		if src.town && src.hex == f.hex("I-3") {
+			t.Fatal("Sabderat still gives Italian Town Supply")
+		}
+	}
+	s.Pos.Units[sd].Hex = int16(f.hex("L-20"))
+	if !s.openCityPossible() {
+		t.Error("an SD two hexes from Asmara does not let Italy declare the Open City")
+	}
+}
+
 // 5.7b: "It is your choice which units get to be Resupplied": one SD near
 // three units, the player picks two; the third gets Low Supply.
 func TestResupplyChoice57(t *testing.T) {

@@ -135,10 +135,11 @@ func (s *State) startMoving(u int) (int, bool) {
 	return u, oneHex
 }
 
-// entered applies the effects of unit u entering hex h.
+// entered applies the effects of unit u entering hex h: a town entered is
+// taken (1.6), by an SD too, which is a unit (5.5, ruling P19).
 func (s *State) entered(u, h int) {
 	side := s.d.Units[u].Side
-	if t := s.d.Hexes[h].Town; t >= 0 && s.d.Units[u].Kind != SD {
+	if t := s.d.Hexes[h].Town; t >= 0 {
 		s.setFlag(t, side)
 	}
 	if side == Italian {
@@ -192,8 +193,8 @@ func (s *State) finishMove() {
 }
 
 // openCityPossible reports whether Italy may declare Asmara an Open City
-// now (2.2): never before, Asmara Italian-controlled, an Allied unit no
-// more than 2 hexes away.
+// now (2.2): never before, Asmara Italian-controlled, an Allied unit (an
+// SD too, ruling P19) no more than 2 hexes away.
 func (s *State) openCityPossible() bool {
 	a := s.d.town("asmara")
 	if s.OpenCity != OpenCityNone || s.Pos.TownController(a) != Italian {
@@ -201,7 +202,7 @@ func (s *State) openCityPossible() bool {
 	}
 	at := s.d.Hexes[s.d.Towns[a].Hex].At
 	for u := range s.d.Units {
-		if s.onMap(u, Allied) && s.d.Units[u].Kind != SD {
+		if s.onMap(u, Allied) {
 			if h := &s.d.Hexes[s.Pos.Units[u].Hex]; h.Entry < 0 && hexgrid.Distance(h.At, at) <= 2 {
 				return true
 			}
