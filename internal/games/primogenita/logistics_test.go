@@ -275,6 +275,25 @@ func TestSDIsAUnit(t *testing.T) {
 	}
 }
 
+// 2.2, ruling P20: only an Italian unit entering a hex adjacent to Asmara
+// removes the Open City marker; an S Reinforcement placed in Asmara
+// itself does not.
+func TestOpenCityAdjacentOnly(t *testing.T) {
+	s, f := stateWith(t)
+	f.place("cih", "L-20")
+	s.declareOpenCity()
+	s.Turn = 5
+	s.placeReinforcements(Italian, true) // 5.7a: XXII Art (3S) and CVI Col (5S) in Asmara
+	if !s.Pos.at(f.unit("cvi-bn"), f.hex("J-19")) || s.OpenCity != OpenCityDeclared {
+		t.Fatalf("CVI Col in Asmara: %v, Open City %d; want it placed and the marker kept", s.Pos.at(f.unit("cvi-bn"), f.hex("J-19")), s.OpenCity)
+	}
+	executing(t, s, 5)
+	do(t, s, Italian, "move cvi-bn J-20")
+	if s.OpenCity != OpenCityCancelled {
+		t.Errorf("an Italian unit entered J-20, next to Asmara: Open City %d, want cancelled", s.OpenCity)
+	}
+}
+
 // 5.7b: "It is your choice which units get to be Resupplied": one SD near
 // three units, the player picks two; the third gets Low Supply.
 func TestResupplyChoice57(t *testing.T) {
