@@ -355,8 +355,9 @@ const (
 // placeReinforcements places side's Reinforcements due by this turn still
 // in their boxes in their Setup Hexes (Orders 27, 6; 5.7a), disrupted if
 // emergency. One that would exceed the Stacking Limit stays in its box
-// (ruling P12); an Arbegnoch whose hex is enemy-occupied goes to an
-// adjacent hex (Order 27).
+// (ruling P12); an Arbegnoch whose hex is enemy-occupied goes to the first
+// adjacent hex with no enemy unit where it fits (Order 27; ruling P12
+// fixes the hex, and takes the exception to 5.7a too).
 func (s *State) placeReinforcements(side engine.Side, emergency bool) {
 	rule := "9"
 	if emergency {
