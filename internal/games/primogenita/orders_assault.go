@@ -334,7 +334,8 @@ func (s *State) resolveAssault() {
 // 41, ruling P7). A remnant that replaces an attacker at its check
 // assaults in its place (takePlace). 7.1: if the checks leave no
 // non-Artillery attacker, the Assault ends with no roll (the hex still
-// counts as assaulted).
+// counts as assaulted); the defenders have checked all the same, as 5.2
+// has both sides check together just before the Assault.
 func (s *State) supportChecks() {
 	for _, u := range s.attackers() {
 		s.checkSupport(u)
