@@ -150,7 +150,8 @@ func (s *State) entered(u, h int) {
 			}
 		}
 		// 2.2: an Italian unit re-entering a hex adjacent to Asmara before
-		// the Allies occupy it cancels the Open City.
+		// the Allies occupy it cancels the Open City (ruling P20: a hex
+		// adjacent to it, not Asmara itself).
 		if a := s.d.town("asmara"); s.OpenCity == OpenCityDeclared && s.Pos.TownController(a) == Italian {
 			for _, n := range s.d.neighbours(s.d.Towns[a].Hex) {
 				if n == h {
