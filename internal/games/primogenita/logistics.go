@@ -101,13 +101,24 @@ func (n supplyNet) any(h int, unlimited bool) bool {
 // has settled the hexes of those units within its range (traceFor). What
 // it says of the units' hexes is what net says, and all match asks of it.
 func (s *State) netFor(side engine.Side, trucks bool, units []int) supplyNet {
+	return s.netAt(side, trucks, s.hexesOf(units))
+}
+
+// hexesOf are the hexes units stand in.
+func (s *State) hexesOf(units []int) []int {
+	hexes := make([]int, len(units))
+	for k, u := range units {
+		hexes[k] = int(s.Pos.Units[u].Hex)
+	}
+	return hexes
+}
+
+// netAt is netFor for units of side standing in hexes.
+func (s *State) netAt(side engine.Side, trucks bool, hexes []int) supplyNet {
 	n := supplyNet{srcs: s.sources(side, trucks)}
 	n.reach = make([][]bool, len(n.srcs))
 	none := make([]bool, len(s.d.Hexes))
-	left := make([]int, 0, len(units)) // the hexes of the units no traced FS or LS reaches
-	for _, u := range units {
-		left = append(left, int(s.Pos.Units[u].Hex))
-	}
+	left := slices.Clone(hexes) // the hexes of the units no traced FS or LS reaches
 	var sn *snap
 	var want []hexgrid.Hex // the hexes of left the source may reach
 	for _, unlimited := range []bool{true, false} {
@@ -170,17 +181,25 @@ func (s *State) supported(side engine.Side, units []int, trucks bool) []bool {
 // match serves units from n: those an FS or LS reaches, then as many of
 // the rest as SD and towns can take (augmenting paths).
 func (s *State) match(n supplyNet, units []int) []bool {
+	return matchAt(n, s.hexesOf(units))
+}
+
+// matchAt is match for units standing in hexes, served in their order: a
+// unit is served if it can be without unserving any before it (an
+// augmenting path never does), so each is served exactly when some
+// assignment serves it and as many of those before it as can be.
+func matchAt(n supplyNet, hexes []int) []bool {
 	srcs, reach := n.srcs, n.reach
-	ok := make([]bool, len(units))
-	assigned := make([]int, len(units)) // source index, or -1
+	ok := make([]bool, len(hexes))
+	assigned := make([]int, len(hexes)) // source index, or -1
 	used := make([]int, len(srcs))
-	for k, u := range units {
+	for k, h := range hexes {
 		assigned[k] = -1
-		ok[k] = n.unlimited(int(s.Pos.Units[u].Hex))
+		ok[k] = n.unlimited(h)
 	}
 	var try func(k int, seen []bool) bool
 	try = func(k int, seen []bool) bool {
-		h := int(s.Pos.Units[units[k]].Hex)
+		h := hexes[k]
 		for i, src := range srcs {
 			if src.cap < 0 || seen[i] || !reach[i][h] {
 				continue
@@ -191,7 +210,7 @@ func (s *State) match(n supplyNet, units []int) []bool {
 				assigned[k] = i
 				return true
 			}
-			for j := range units {
+			for j := range hexes {
 				if assigned[j] == i && try(j, seen) {
 					assigned[k] = i
 					return true
@@ -200,7 +219,7 @@ func (s *State) match(n supplyNet, units []int) []bool {
 		}
 		return false
 	}
-	for k := range units {
+	for k := range hexes {
 		if !ok[k] && try(k, make([]bool, len(srcs))) {
 			ok[k] = true
 		}
@@ -250,6 +269,22 @@ func (s *State) loseStep(u int, rule string) {
 		}
 		s.emptyTrench(int(h))
 	}
+}
+
+// stepTaken is what losing a step makes of unit u in state st, as
+// loseStep does it (1.4): the unit then standing for it (u flipped, its
+// remnant front side up with u's markers, or -1 if removed) and that
+// unit's state.
+func (d *Data) stepTaken(u int, st UnitState) (int, UnitState) {
+	unit := &d.Units[u]
+	switch {
+	case !st.Flipped && unit.Steps == 2:
+		st.Flipped = true
+		return u, st
+	case unit.Remnant >= 0:
+		return unit.Remnant, UnitState{Loc: OnMap, Hex: st.Hex, Disrupted: st.Disrupted, Supply: st.Supply}
+	}
+	return -1, UnitState{Loc: Gone}
 }
 
 // emptyTrench returns to its sheet a Trench no unit of its owner shares,
@@ -320,8 +355,9 @@ const (
 // placeReinforcements places side's Reinforcements due by this turn still
 // in their boxes in their Setup Hexes (Orders 27, 6; 5.7a), disrupted if
 // emergency. One that would exceed the Stacking Limit stays in its box
-// (ruling P12); an Arbegnoch whose hex is enemy-occupied goes to an
-// adjacent hex (Order 27).
+// (ruling P12); an Arbegnoch whose hex is enemy-occupied goes to the first
+// adjacent hex with no enemy unit where it fits (Order 27; ruling P12
+// fixes the hex, and takes the exception to 5.7a too).
 func (s *State) placeReinforcements(side engine.Side, emergency bool) {
 	rule := "9"
 	if emergency {
@@ -507,13 +543,19 @@ func (s *State) resupply() {
 
 // attrition is 5.7c: Allied units with No Supply lose a step, Italian ones
 // are removed; every unit with a Low or No Supply marker is Disrupted; an
-// Arbegnoch outside the Patriot zone loses a step and is Disrupted.
+// Arbegnoch outside the Patriot zone loses a step and is Disrupted. The
+// units are those on the map when the Segment begins: a remnant that
+// replaces one of them is not a unit the Segment reaches again ("Each
+// Allied unit ... loses 1 step": one step each).
 func (s *State) attrition() {
+	var units []int
 	for u := range s.d.Units {
-		unit, st := &s.d.Units[u], &s.Pos.Units[u]
-		if st.Loc != OnMap {
-			continue
+		if s.Pos.Units[u].Loc == OnMap {
+			units = append(units, u)
 		}
+	}
+	for _, u := range units {
+		unit, st := &s.d.Units[u], &s.Pos.Units[u]
 		if unit.Arbegnoch && !s.d.Hexes[st.Hex].Patriot {
 			st.Disrupted = true
 			s.loseStep(u, "5.7")

@@ -186,6 +186,42 @@ func TestSupplyPhase57(t *testing.T) {
 	}
 }
 
+// 5.7c: "Each Allied unit with a No Supply marker loses 1 step": one
+// step, even when the step replaces the unit by its remnant (which takes
+// over the No Supply marker and is Disrupted with it, but loses nothing
+// more).
+func TestAttritionOneStep57(t *testing.T) {
+	for _, tc := range []struct {
+		name, unit string
+		flipped    bool
+		now        string // the unit on the map afterwards
+		nowFlipped bool
+		vpLost     int
+	}{
+		{"full brigade flips", "11-ind", false, "11-ind", true, 0},
+		{"flipped brigade becomes its remnant", "11-ind", true, "11-ind-r", false, 0},
+		{"flipped 7 Ind becomes its 4-6 remnant", "7-ind", true, "7-ind-r", false, 0},
+		{"5-6 remnant flips", "11-ind-r", false, "11-ind-r", true, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, f := stateWith(t)
+			s.Markers = [5]uint8{}
+			u := f.place(tc.unit, "E-5")
+			s.Pos.Units[u].Flipped, s.Pos.Units[u].Supply = tc.flipped, NoSupply
+			vp := s.VP
+			s.attrition()
+			now := &s.Pos.Units[f.unit(tc.now)]
+			if now.Loc != OnMap || now.Flipped != tc.nowFlipped || int(vp-s.VP) != tc.vpLost {
+				t.Fatalf("%s: loc %d flipped %v, VP lost %d; want on the map, flipped %v, VP lost %d",
+					tc.now, now.Loc, now.Flipped, vp-s.VP, tc.nowFlipped, tc.vpLost)
+			}
+			if !now.Disrupted || now.Supply != NoSupply {
+				t.Errorf("%s: Disrupted %v, supply %d; want Disrupted with the No Supply marker", tc.now, now.Disrupted, now.Supply)
+			}
+		})
+	}
+}
+
 // 2.2: Open City: possible with an Allied unit within 2 hexes; the Italian
 // units in and next to Asmara surrender; Asmara is then worth 5 VP.
 func TestOpenCity22(t *testing.T) {
@@ -211,6 +247,50 @@ func TestOpenCity22(t *testing.T) {
 	}
 	if s.openCityPossible() {
 		t.Error("Open City possible twice")
+	}
+}
+
+// 1.6, 2.2, 5.5, ruling P19: an SD is a unit. Entering an Italian town it
+// takes it (flag, VP), and the town's Town Supply ends for good (5.6);
+// within 2 hexes of Asmara it lets Italy declare the Open City.
+func TestSDIsAUnit(t *testing.T) {
+	s, f := stateWith(t)
+	sd := f.place("sd-1", "I-2")
+	sab := s.d.town("sabderat")
+	vp := s.VP
+	executing(t, s, 36)
+	do(t, s, Allied, "done") // no unit moves: the SD move
+	do(t, s, Allied, "move sd-1 I-3")
+	if s.Pos.Flags[sab] != BritishFlag || s.VP != vp+int8(s.d.Towns[sab].VP) {
+		t.Errorf("an SD entered Sabderat: flag %d, VP %d→%d; want it taken", s.Pos.Flags[sab], vp, s.VP)
+	}
+	for _, src := range s.sources(Italian, false) {
+		if src.town && src.hex == f.hex("I-3") {
+			t.Fatal("Sabderat still gives Italian Town Supply")
+		}
+	}
+	s.Pos.Units[sd].Hex = int16(f.hex("L-20"))
+	if !s.openCityPossible() {
+		t.Error("an SD two hexes from Asmara does not let Italy declare the Open City")
+	}
+}
+
+// 2.2, ruling P20: only an Italian unit entering a hex adjacent to Asmara
+// removes the Open City marker; an S Reinforcement placed in Asmara
+// itself does not.
+func TestOpenCityAdjacentOnly(t *testing.T) {
+	s, f := stateWith(t)
+	f.place("cih", "L-20")
+	s.declareOpenCity()
+	s.Turn = 5
+	s.placeReinforcements(Italian, true) // 5.7a: XXII Art (3S) and CVI Col (5S) in Asmara
+	if !s.Pos.at(f.unit("cvi-bn"), f.hex("J-19")) || s.OpenCity != OpenCityDeclared {
+		t.Fatalf("CVI Col in Asmara: %v, Open City %d; want it placed and the marker kept", s.Pos.at(f.unit("cvi-bn"), f.hex("J-19")), s.OpenCity)
+	}
+	executing(t, s, 5)
+	do(t, s, Italian, "move cvi-bn J-20")
+	if s.OpenCity != OpenCityCancelled {
+		t.Errorf("an Italian unit entered J-20, next to Asmara: Open City %d, want cancelled", s.OpenCity)
 	}
 }
 

@@ -20,18 +20,37 @@ const (
 // regardless of cost instead (a Foot unit in a Tactical Move); ok false:
 // it may not move in this Order. advance adds Order 39's extra 1mp.
 func (d *Data) Allowance(p *Position, u int, k MoveKind, advance bool) (budget int, oneHex, ok bool) {
-	unit, st := &d.Units[u], &p.Units[u]
-	if st.Loc != OnMap || unit.Move == 0 || unit.Kind == Air {
+	return d.allowance(u, p.Units[u], k, advance)
+}
+
+// named reports whether a Move Order of kind k names unit u among the
+// units it moves (section 9): Full Move 36 "(but not Arbegnoch)",
+// Arbegnoch Move 35 only Arbegnoch; no Order moves an Air unit. A unit
+// the Order does not name takes no part in it, not even by an Overrun
+// (Order 41).
+func (d *Data) named(u int, k MoveKind) bool {
+	unit := &d.Units[u]
+	switch {
+	case unit.Kind == Air:
+		return false
+	case k == FullMove:
+		return !unit.Arbegnoch
+	case k == ArbegnochMove:
+		return unit.Arbegnoch
+	}
+	return true
+}
+
+// allowance is Allowance for unit u in state st.
+func (d *Data) allowance(u int, st UnitState, k MoveKind, advance bool) (budget int, oneHex, ok bool) {
+	unit := &d.Units[u]
+	if st.Loc != OnMap || unit.Move == 0 || !d.named(u, k) {
 		return 0, false, false // 4.1: a Movement Value of 0 may not move at all
 	}
 	mobile := unit.Kind == Mobile || unit.Kind == SD
 	noSupply := st.Supply == NoSupply && unit.Kind != SD
 	switch k {
 	case FullMove:
-		// Order 36: "Move some or all Allied units / SD (but not Arbegnoch)".
-		if unit.Arbegnoch {
-			return 0, false, false
-		}
 		budget = int(unit.Move) * MP
 	case MobileMove:
 		// Orders 26, 29: Mobile units, SD and March capable Foot 4mp, other Foot 2mp.
@@ -58,9 +77,6 @@ func (d *Data) Allowance(p *Position, u int, k MoveKind, advance bool) (budget i
 		return budget, false, true
 	case ArbegnochMove:
 		// Order 35: only Arbegnoch, with their Movement Value.
-		if !unit.Arbegnoch {
-			return 0, false, false
-		}
 		budget = int(unit.Move) * MP
 	}
 	if noSupply {

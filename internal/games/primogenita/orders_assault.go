@@ -16,15 +16,21 @@ func (s *State) beginAssault(p int) {
 	s.Step, s.Decider = stAsTarget, s.d.Orders[p].Side
 	s.Attacker = s.Decider
 	s.Moved, s.Hit = [MaxUnits]bool{}, [MaxHexes]bool{} // here: units that have assaulted, hexes assaulted
+	s.beginSupport()
 }
 
 // canAssault reports whether unit u may assault hex h now (7.1, 8.1): a
 // non-Disrupted unit with strength, adjacent, not yet in an Assault this
 // Order, and allowed to enter h from where it is (Alpine is open to Foot;
-// Artillery may assault a hex it could not enter).
+// Artillery may assault a hex it could not enter). A unit that Overruns
+// takes part in the Move Order, so it must be one the Order names (Order
+// 41: an Arbegnoch not under Full Move 36).
 func (s *State) canAssault(u, h int) bool {
 	unit, st := &s.d.Units[u], &s.Pos.Units[u]
 	if unit.Side != s.Attacker || st.Loc != OnMap || st.Disrupted || s.Moved[u] && s.Overrun == 0 || unit.Kind == SD || unit.Kind == Air {
+		return false
+	}
+	if s.Overrun != 0 && !s.d.named(u, moveOrders[int(s.Current)]) {
 		return false
 	}
 	l, adj := s.d.Hexes[st.Hex].Link(h)
@@ -322,25 +328,30 @@ func (s *State) resolveAssault() {
 	s.openWindow(winRetreat)
 }
 
-// supportChecks is 5.2 for both sides just before the Assault (not for
-// an Overrun, Order 41).
+// supportChecks is 5.2 for both sides just before the Assault. In an
+// Overrun neither side checks for the combat, but the units that Overrun
+// check for the Move Order, when named for it, once in the Order (Order
+// 41, ruling P7). A remnant that replaces an attacker at its check
+// assaults in its place (takePlace). 7.1: if the checks leave no
+// non-Artillery attacker, the Assault ends with no roll (the hex still
+// counts as assaulted); the defenders have checked all the same, as 5.2
+// has both sides check together just before the Assault.
 func (s *State) supportChecks() {
 	for _, u := range s.attackers() {
-		if s.Overrun != 0 {
-			break
-		}
 		s.checkSupport(u)
 	}
-	for _, u := range s.defenders() {
-		if s.Overrun != 0 {
-			break
+	if s.Overrun == 0 {
+		for _, u := range s.defenders() {
+			s.checkDefender(u)
 		}
-		s.checkSupport(u)
 	}
 	defs := s.defenders()
 	switch {
 	case len(defs) == 0:
 		s.beginAdvance() // 5.2: the hex vacated by a Support loss
+	case !slices.ContainsFunc(s.attackers(), func(u int) bool { return !s.d.Units[u].Artillery }):
+		s.logf("7.1", engine.Observer, "assault-off", s.d.Hexes[s.Target].ID)
+		s.endAssault()
 	case s.strengthOf(defs) == 0:
 		s.sdOverrun(defs) // 5.5: only SD: no die
 	default:
@@ -707,7 +718,9 @@ func (s *State) pushOnTargets() []int {
 }
 
 // pushOn starts a Push against hex h with the units that advanced (7.4):
-// the new defender checks Support; the defender stays or retreats.
+// the new defender checks Support (not after an Overrun: Order 41,
+// neither side checks for the Overrun combat); the defender stays or
+// retreats.
 func (s *State) pushOn(h int) {
 	adv := s.advanced()
 	for u := range s.Firing[:len(s.d.Units)] {
@@ -719,7 +732,9 @@ func (s *State) pushOn(h int) {
 	s.Target, s.Hit[h], s.PushAfter = int16(h), true, false
 	s.logf("7.4", engine.Observer, "push", s.d.Hexes[h].ID)
 	for _, u := range s.defenders() {
-		s.checkSupport(u)
+		if s.Overrun == 0 {
+			s.checkDefender(u)
+		}
 	}
 	if len(s.defenders()) == 0 {
 		s.beginAdvance()

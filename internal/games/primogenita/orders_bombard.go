@@ -17,6 +17,7 @@ var extraAmmo = [2]int{Allied: 23, Italian: 25}
 func (s *State) beginBombard(p int) {
 	s.Step, s.Decider = stBombTarget, s.d.Orders[p].Side
 	s.Moved, s.Hit = [MaxUnits]bool{}, [MaxHexes]bool{} // here: Artillery that has fired, hexes bombarded
+	s.beginSupport()
 }
 
 // canBombard reports whether unit u may bombard hex h now (6.1, 8.1): a
@@ -111,20 +112,32 @@ func (s *State) firing() int {
 	return n
 }
 
-// resolveBombard is 6.1–6.3 once the Artillery is chosen: Support first,
-// the column of the total with Trench and Extra Ammo, the die.
+// resolveBombard is 6.1–6.3 once the Artillery is chosen: Support first
+// (a remnant that replaces a unit at its check fires in its place), the
+// column of the total with Trench and Extra Ammo, the die. When the checks
+// leave no Artillery to fire, there is no roll (the hex still counts as
+// bombarded).
 func (s *State) resolveBombard() {
-	total, supported := 0, false
+	var guns []int
 	for u := range s.d.Units {
-		if !s.Firing[u] || s.d.Units[u].Side != s.Decider {
-			continue
+		if s.Firing[u] && s.d.Units[u].Side == s.Decider {
+			guns = append(guns, u)
 		}
+	}
+	total, left, supported := 0, 0, false
+	for _, u := range guns {
 		s.Moved[u] = true
-		on, sup := s.checkSupport(u)
-		if on {
-			total += s.d.Strength(&s.Pos, u)
+		v, sup := s.checkSupport(u)
+		if v >= 0 {
+			total += s.d.Strength(&s.Pos, v)
+			left++
 		}
 		supported = supported || sup
+	}
+	if left == 0 {
+		s.logf("6.1", engine.Observer, "bombard-off", s.d.Hexes[s.Target].ID)
+		s.endBombard()
+		return
 	}
 	net := 0
 	if s.Pos.HasTrench(int(s.Target)) {

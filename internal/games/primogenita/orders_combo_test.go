@@ -133,13 +133,16 @@ func TestCounterattack13(t *testing.T) {
 	}
 }
 
-// Order 41: before the move, a single stack assaults without Support
-// checks; the units may still move afterwards.
+// Order 41: before the move, a single stack assaults; neither side checks
+// Support for the combat, but the unit that Overruns takes part in the
+// Move Order and checks for it when named (ruling P7), once: it may still
+// move afterwards, without a second check.
 func TestOverrun41(t *testing.T) {
 	s, f := stateWith(t)
-	s.Markers = [5]uint8{} // no Allied supply: a Support check would mark the unit
+	s.Markers = [5]uint8{} // no Allied supply: a Support check marks the unit
+	s.ItalianLost = [MaxSources]bool{true, true, true, true, true}
 	u := f.place("cih", "E-5")
-	f.place("6-cav", "E-6")
+	d := f.place("6-cav", "E-6")
 	s.Orders[41].Where = OrdBox
 	executing(t, s, 36)
 	do(t, s, Allied, "declare 41")
@@ -147,15 +150,53 @@ func TestOverrun41(t *testing.T) {
 	do(t, s, Allied, "fire cih")
 	dieNext(t, s, 6) // 2 vs 1: 2:1, a 6: 0-1 push
 	do(t, s, Allied, "resolve")
-	if s.Pos.Units[u].Supply != Supplied {
-		t.Error("the Overrun checked Support (Order 41: neither side checks)")
+	if s.Pos.Units[u].Supply != LowSupply {
+		t.Error("the unit that Overruns did not check Support for the Move Order (Order 41, ruling P7)")
+	}
+	if s.Pos.Units[d].Supply != Supplied {
+		t.Error("the Italian defender checked Support (Order 41: neither side checks for the Overrun combat)")
 	}
 	for s.Step != stMove {
 		l := s.Legal(s.Decider, nil)
 		do(t, s, s.Decider, s.EncodeAction(l[len(l)-1]))
 	}
-	if !slices.ContainsFunc(legalTexts(s, Allied), func(a string) bool { return len(a) > 9 && a[:9] == "move cih " }) {
+	i := slices.IndexFunc(legalTexts(s, Allied), func(a string) bool { return len(a) > 9 && a[:9] == "move cih " })
+	if i < 0 {
 		t.Fatalf("the overrunning unit may not move afterwards: %v", legalTexts(s, Allied))
+	}
+	do(t, s, Allied, legalTexts(s, Allied)[i])
+	if s.Pos.Units[u].Supply != LowSupply {
+		t.Error("the unit that Overran checked Support again when it moved (one check in the Order)")
+	}
+}
+
+// Order 41 after the move: a unit that Overruns without having moved
+// checks when named; one that moved has checked already.
+func TestOverrunAfterMove41(t *testing.T) {
+	for _, moved := range []bool{false, true} {
+		s, f := stateWith(t)
+		s.Markers = [5]uint8{}
+		s.ItalianLost = [MaxSources]bool{true, true, true, true, true}
+		u := f.place("cih", "E-4")
+		f.place("6-cav", "E-6")
+		s.Orders[41].Where = OrdBox
+		executing(t, s, 36)
+		if moved {
+			do(t, s, Allied, "move cih E-5")
+			do(t, s, Allied, "halt cih")
+		} else {
+			s.Pos.Units[u].Hex = int16(f.hex("E-5"))
+		}
+		do(t, s, Allied, "done") // the units
+		do(t, s, Allied, "done") // the SD
+		do(t, s, Allied, "declare 41")
+		do(t, s, Allied, "target E-6")
+		do(t, s, Allied, "fire cih")
+		dieNext(t, s, 6)
+		do(t, s, Allied, "resolve")
+		if s.Pos.Units[u].Supply != LowSupply {
+			t.Errorf("moved %v: supply %d, want Low (one check in the Move Order)", moved, s.Pos.Units[u].Supply)
+		}
 	}
 }
 

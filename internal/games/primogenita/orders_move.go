@@ -20,6 +20,7 @@ func (s *State) beginMove(p int) {
 	for u := range s.Moved[:len(s.d.Units)] {
 		s.Moved[u] = false
 	}
+	s.beginSupport()
 }
 
 // mover describes unit u for EnterCost.
@@ -29,25 +30,35 @@ func (s *State) moverOf(u int) Mover {
 		Tactical: moveOrders[int(s.Current)] == TacticalMove && unit.Kind == Foot}
 }
 
-// canStart reports whether unit u may begin to move in the current Move
-// Order.
-func (s *State) canStart(u int) bool {
+// start is how unit u would start to move now in the Move Order under
+// way: not if it is not the moving side's, has moved, or is an SD before
+// the SD move or a unit during it (5.5); else as the unit it will be after
+// its Support check (startAs: 5.2 first, then 4.1): that unit (u or its
+// remnant), its allowance in half mp, whether it moves one hex regardless
+// of cost, and ok false if it may not start.
+func (s *State) start(u int) (v, budget int, oneHex, ok bool) {
 	unit := &s.d.Units[u]
 	if unit.Side != s.Decider || s.Moved[u] || (unit.Kind == SD) != s.SDPhase {
-		return false
+		return -1, 0, false, false
 	}
-	_, _, ok := s.d.Allowance(&s.Pos, u, moveOrders[int(s.Current)], s.Advance)
-	return ok
+	v, st := s.startAs(u)
+	if v < 0 {
+		return -1, 0, false, false // its check would eliminate it
+	}
+	budget, oneHex, ok = s.d.allowance(v, st, moveOrders[int(s.Current)], s.Advance)
+	return v, budget, oneHex, ok
 }
 
 // moveSteps appends the hexes unit u may step into next with left half mp
-// (oneHex: a Tactical Move's Foot unit, any adjacent hex).
-func (s *State) moveSteps(dst []engine.Action, sn *snap, u int, left int, oneHex bool) []engine.Action {
+// (oneHex: a Tactical Move's Foot unit, any adjacent hex), the step made
+// by unit as (u, or the remnant that will replace it at its Support
+// check).
+func (s *State) moveSteps(dst []engine.Action, sn *snap, u, as int, left int, oneHex bool) []engine.Action {
 	h := int(s.Pos.Units[u].Hex)
-	m := s.moverOf(u)
+	m := s.moverOf(as)
 	for _, l := range s.d.Hexes[h].Links {
 		cost, _, ok := s.d.enterCost(sn, m, h, l.To)
-		if ok && (oneHex || cost <= left) && s.fits(u, l.To) { // ruling P14: never into a full hex
+		if ok && (oneHex || cost <= left) && s.fits(as, l.To) { // ruling P14: never into a full hex
 			dst = append(dst, engine.Action{Op: opMove, A: int16(u), B: int16(l.To)})
 		}
 	}
@@ -60,46 +71,42 @@ func (s *State) moveSteps(dst []engine.Action, sn *snap, u int, left int, oneHex
 func (s *State) legalMove(dst []engine.Action) []engine.Action {
 	if s.Mover >= 0 {
 		if s.MoverLeft > 0 {
-			dst = s.moveSteps(dst, s.d.snapshot(&s.Pos), int(s.Mover), int(s.MoverLeft), false)
+			dst = s.moveSteps(dst, s.d.snapshot(&s.Pos), int(s.Mover), int(s.Mover), int(s.MoverLeft), false)
 		}
 		dst = append(dst, engine.Action{Op: opHalt, A: s.Mover})
 		return dst
 	}
 	var sn *snap // one count of the units for every step listed
 	for u := range s.d.Units {
-		if s.Pos.Units[u].Loc != OnMap || !s.canStart(u) {
+		if s.Pos.Units[u].Loc != OnMap {
+			continue
+		}
+		v, budget, oneHex, ok := s.start(u)
+		if !ok {
 			continue
 		}
 		if sn == nil {
 			sn = s.d.snapshot(&s.Pos)
 		}
-		budget, oneHex, _ := s.d.Allowance(&s.Pos, u, moveOrders[int(s.Current)], s.Advance)
-		dst = s.moveSteps(dst, sn, u, budget, oneHex)
+		dst = s.moveSteps(dst, sn, u, v, budget, oneHex) // 4.1: the allowance after the check (5.2)
 	}
 	return append(dst, engine.Action{Op: opDone})
 }
 
 // applyMove plays a step of unit u into hex to (4.1): a unit starting to
-// move first checks Support in a Main Order (5.2, ruling P7) and pays what
-// Allowance says; entering a hex takes a town (1.6, 2.2), removes enemy
-// LS/FS markers (5.3) and Trenches (Orders 37, 30, 7).
+// move does so as startMoving says; entering a hex takes a town (1.6,
+// 2.2), removes enemy LS/FS markers (5.3) and Trenches (Orders 37, 30, 7).
 func (s *State) applyMove(u, to int) {
-	mover := s.moverOf(u)
-	from := int(s.Pos.Units[u].Hex)
-	cost, stop, _ := s.d.EnterCost(&s.Pos, mover, from, to)
+	oneHex := false
 	if int(s.Mover) != u {
-		s.Mover, s.Moved[u] = int16(u), true
-		budget, oneHex, _ := s.d.Allowance(&s.Pos, u, moveOrders[int(s.Current)], s.Advance)
-		if s.d.Orders[s.Current].Category == Main {
-			if on, _ := s.checkSupport(u); !on {
-				s.Mover = -1
-				return // the unit was eliminated by No Supply (5.2)
-			}
+		if u, oneHex = s.startMoving(u); u < 0 {
+			return // the unit was eliminated by No Supply (5.2)
 		}
-		s.MoverLeft = int16(budget)
-		if oneHex {
-			s.MoverLeft, cost = 0, 0 // a Tactical Move's Foot unit: one hex regardless of cost
-		}
+	}
+	from := int(s.Pos.Units[u].Hex)
+	cost, stop, _ := s.d.EnterCost(&s.Pos, s.moverOf(u), from, to)
+	if oneHex {
+		s.MoverLeft, cost = 0, 0 // a Tactical Move's Foot unit: one hex regardless of cost
 	}
 	s.MoverLeft -= int16(cost)
 	if stop || s.MoverLeft < 0 {
@@ -110,10 +117,29 @@ func (s *State) applyMove(u, to int) {
 	s.entered(u, to)
 }
 
-// entered applies the effects of unit u entering hex h.
+// startMoving starts unit u's move (4.1). In a Main Order it checks
+// Support first (5.2, ruling P7; once in the Order, so not again after an
+// Overrun), and a remnant that replaces it moves in its place; then the
+// allowance is the one the unit has after its check (No Supply halves it,
+// 4.1). It returns the unit moving (-1: eliminated by its check) and
+// whether it moves one hex regardless of cost.
+func (s *State) startMoving(u int) (int, bool) {
+	if s.d.Orders[s.Current].Category == Main {
+		if u, _ = s.checkSupport(u); u < 0 {
+			s.Mover = -1
+			return -1, false
+		}
+	}
+	budget, oneHex, _ := s.d.Allowance(&s.Pos, u, moveOrders[int(s.Current)], s.Advance)
+	s.Mover, s.Moved[u], s.MoverLeft = int16(u), true, int16(budget)
+	return u, oneHex
+}
+
+// entered applies the effects of unit u entering hex h: a town entered is
+// taken (1.6), by an SD too, which is a unit (5.5, ruling P19).
 func (s *State) entered(u, h int) {
 	side := s.d.Units[u].Side
-	if t := s.d.Hexes[h].Town; t >= 0 && s.d.Units[u].Kind != SD {
+	if t := s.d.Hexes[h].Town; t >= 0 {
 		s.setFlag(t, side)
 	}
 	if side == Italian {
@@ -124,7 +150,8 @@ func (s *State) entered(u, h int) {
 			}
 		}
 		// 2.2: an Italian unit re-entering a hex adjacent to Asmara before
-		// the Allies occupy it cancels the Open City.
+		// the Allies occupy it cancels the Open City (ruling P20: a hex
+		// adjacent to it, not Asmara itself).
 		if a := s.d.town("asmara"); s.OpenCity == OpenCityDeclared && s.Pos.TownController(a) == Italian {
 			for _, n := range s.d.neighbours(s.d.Towns[a].Hex) {
 				if n == h {
@@ -139,32 +166,6 @@ func (s *State) entered(u, h int) {
 			s.Pos.Trench[i] = -1 // an enemy unit entering returns the Trench
 		}
 	}
-}
-
-// checkSupport is 5.2 for unit u about to participate in a Main Order:
-// unsupported, it gets Low Supply, Low turns to No Supply, and a unit
-// already at No Supply loses a step. Arbegnoch, Air units and SD never
-// check. It reports whether the unit is still on the map and whether it
-// had Support.
-func (s *State) checkSupport(u int) (onMap, supported bool) {
-	unit := &s.d.Units[u]
-	if unit.Arbegnoch || unit.Kind == SD || unit.Kind == Air {
-		return true, false
-	}
-	if s.supported(unit.Side, []int{u}, false)[0] {
-		return true, true
-	}
-	st := &s.Pos.Units[u]
-	switch st.Supply {
-	case Supplied:
-		st.Supply = LowSupply
-	case LowSupply:
-		st.Supply = NoSupply
-	default:
-		s.loseStep(u, "5.2")
-	}
-	s.logf("5.2", engine.Observer, "unsupported", unit.ID, []string{"supplied", "low", "no"}[st.Supply])
-	return s.Pos.Units[u].Loc == OnMap, false
 }
 
 // moveDone ends the unit phase (then the SD phase, 5.5) or the Order.
@@ -193,8 +194,8 @@ func (s *State) finishMove() {
 }
 
 // openCityPossible reports whether Italy may declare Asmara an Open City
-// now (2.2): never before, Asmara Italian-controlled, an Allied unit no
-// more than 2 hexes away.
+// now (2.2): never before, Asmara Italian-controlled, an Allied unit (an
+// SD too, ruling P19) no more than 2 hexes away.
 func (s *State) openCityPossible() bool {
 	a := s.d.town("asmara")
 	if s.OpenCity != OpenCityNone || s.Pos.TownController(a) != Italian {
@@ -202,7 +203,7 @@ func (s *State) openCityPossible() bool {
 	}
 	at := s.d.Hexes[s.d.Towns[a].Hex].At
 	for u := range s.d.Units {
-		if s.onMap(u, Allied) && s.d.Units[u].Kind != SD {
+		if s.onMap(u, Allied) {
 			if h := &s.d.Hexes[s.Pos.Units[u].Hex]; h.Entry < 0 && hexgrid.Distance(h.At, at) <= 2 {
 				return true
 			}
@@ -312,9 +313,16 @@ func (s *State) raids(dst []engine.Action) []engine.Action {
 }
 
 // raid is Order 38's die: 5-6, the Artillery loses a step. The raider
-// takes part in the Move Order (Support, ruling P7); it does not advance.
+// takes part in the Move Order: it checks Support now, once in the Order
+// (ruling P7), and one its check eliminates makes no Raid; it does not
+// advance.
 func (s *State) raid(u, v int) {
-	s.checkSupport(u)
+	r, _ := s.checkSupport(u)
+	if r < 0 {
+		s.logf("9", engine.Observer, "raid-off", s.d.Units[u].ID, s.d.Units[v].ID)
+		return
+	}
+	u = r
 	die := s.roll()
 	s.logf("9", engine.Observer, "raid", s.d.Units[u].ID, s.d.Units[v].ID, strconv.Itoa(die))
 	if die >= 5 {

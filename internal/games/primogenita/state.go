@@ -89,6 +89,8 @@ type core struct {
 	SDPhase      bool                // stMove: the SD move (last, 5.5)
 	Advance      bool                // Order 39 declared for this Move Order
 	Moved        [MaxUnits]bool      // stMove: units that moved in this Order
+	Checked      [MaxUnits]bool      // units that have checked Support in this Main Order (5.2, ruling P7)
+	ServedAt     [MaxUnits]int16     // 1 + the hex where only an SD or a town supported the unit in this Main Order, or 0 (ruling P18)
 	Target       int16               // the hex bombarded or assaulted
 	Hit          [MaxHexes]bool      // hexes bombarded or assaulted in this Order (6.1, 7.1)
 	Firing       [MaxUnits]bool      // units taking part in the bombardment or assault under way

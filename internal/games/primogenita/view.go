@@ -400,20 +400,20 @@ func (s *State) moveReach() map[string]map[string]string {
 		if s.Pos.Units[u].Loc != OnMap {
 			continue
 		}
-		left := int(s.MoverLeft)
+		left, as := int(s.MoverLeft), u
 		if int(s.Mover) != u {
-			if s.Mover >= 0 || !s.canStart(u) {
+			if s.Mover >= 0 {
 				continue
 			}
-			budget, oneHex, _ := d.Allowance(&s.Pos, u, moveOrders[int(s.Current)], s.Advance)
-			if oneHex {
+			v, budget, oneHex, ok := s.start(u) // the allowance after the Support check (5.2, 4.1)
+			if !ok || oneHex {
 				continue // a Tactical Move's one hex: the next steps are all
 			}
-			left = budget
+			left, as = budget, v
 		}
-		step := d.stepCost(&s.Pos, s.moverOf(u))
+		step := d.stepCost(&s.Pos, s.moverOf(as))
 		cost := func(from, to hexgrid.Hex, side hexgrid.Hexside) (int, bool) {
-			if b := d.at(to); b == 0 || !s.fits(u, b-1) {
+			if b := d.at(to); b == 0 || !s.fits(as, b-1) {
 				return -1, false
 			}
 			return step(from, to, side)

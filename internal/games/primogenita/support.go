@@ -1,0 +1,133 @@
+package primogenita
+
+import "sandtable/internal/engine"
+
+// Support in a Main Order (5.2). A unit checks once in a Main Order, as it
+// is about to take part in it (ruling P7); a defender checks before each
+// Assault on it. The units an SD or an Italian town has supported in the
+// Main Order count against its 2 or 4 (5.5, 5.6, ruling P18).
+
+// beginSupport opens a Main Order's record of Support: no unit has
+// checked, no SD or town has supported a unit (ruling P18).
+func (s *State) beginSupport() {
+	s.Checked, s.ServedAt = [MaxUnits]bool{}, [MaxUnits]int16{}
+}
+
+// exempt reports whether unit u never checks Support: Arbegnoch and Air
+// units (5.2), SD (5.5).
+func (d *Data) exempt(u int) bool {
+	unit := &d.Units[u]
+	return unit.Arbegnoch || unit.Kind == SD || unit.Kind == Air
+}
+
+// supportFor reports whether unit u traces Support now (5.1, 5.2), and
+// whether only an SD or a town reaches it. The units of u's side an SD or
+// a town has supported in this Main Order keep their claim, from the hex
+// where they were served (ruling P18): u is supported if an assignment
+// serves it together with them (matchAt).
+func (s *State) supportFor(u int) (ok, capped bool) {
+	side := s.d.Units[u].Side
+	var hexes []int
+	for v, at := range s.ServedAt[:len(s.d.Units)] {
+		if at > 0 && v != u && s.d.Units[v].Side == side {
+			hexes = append(hexes, int(at)-1)
+		}
+	}
+	h := int(s.Pos.Units[u].Hex)
+	hexes = append(hexes, h)
+	n := s.netAt(side, false, hexes)
+	if n.unlimited(h) {
+		return true, false
+	}
+	served := matchAt(n, hexes)
+	return served[len(served)-1], true
+}
+
+// checkOutcome is what 5.2's check would do to unit u now, changing
+// nothing: the unit that would then stand for u (u, its remnant, or -1 if
+// eliminated) with its state, whether u has Support, and whether only an
+// SD or a town gives it. Unsupported, a unit gets Low Supply, Low turns to
+// No Supply, and a unit already at No Supply loses a step (stepTaken).
+func (s *State) checkOutcome(u int) (v int, st UnitState, ok, capped bool) {
+	st = s.Pos.Units[u]
+	if ok, capped = s.supportFor(u); ok {
+		return u, st, true, capped
+	}
+	switch st.Supply {
+	case Supplied:
+		st.Supply = LowSupply
+	case LowSupply:
+		st.Supply = NoSupply
+	default:
+		v, st = s.d.stepTaken(u, st)
+		return v, st, false, false
+	}
+	return u, st, false, false
+}
+
+// checkSupport is 5.2 for unit u about to take part in a Main Order: the
+// check's outcome (checkOutcome) is applied and logged, once in the Order
+// (a unit that has checked, an Arbegnoch, an Air unit or an SD does not
+// check). A remnant that replaces the unit takes its place in the Order
+// (takePlace). It returns the unit that now stands for u (-1: eliminated)
+// and whether u had Support.
+func (s *State) checkSupport(u int) (int, bool) {
+	if s.d.exempt(u) || s.Checked[u] {
+		return u, false
+	}
+	s.Checked[u] = true
+	v, next, ok, capped := s.checkOutcome(u)
+	st := &s.Pos.Units[u]
+	if ok {
+		if capped {
+			s.ServedAt[u] = st.Hex + 1
+		}
+		return u, true
+	}
+	if st.Supply != NoSupply {
+		st.Supply = next.Supply
+		s.logf("5.2", engine.Observer, "unsupported", s.d.Units[u].ID, supplyWords[next.Supply])
+		return u, false
+	}
+	s.logf("5.2", engine.Observer, "unsupported", s.d.Units[u].ID, supplyWords[NoSupply])
+	s.loseStep(u, "5.2")
+	if v >= 0 && v != u {
+		s.takePlace(u, v)
+	}
+	return v, false
+}
+
+// supplyWords name the supply markers in the log.
+var supplyWords = []string{Supplied: "supplied", LowSupply: "low", NoSupply: "no"}
+
+// checkDefender is 5.2 for a defender just before an Assault on it: it
+// checks before every Assault it defends against, even one it has checked
+// for earlier in the Order ("Both sides check Support just before an
+// Assault begins"), giving up the place an SD or town kept for it.
+func (s *State) checkDefender(u int) {
+	s.Checked[u], s.ServedAt[u] = false, 0
+	s.checkSupport(u)
+}
+
+// takePlace puts remnant r where unit u stood in the Main Order under way
+// when u's Support check replaced it (5.2, 1.4): r has checked, and takes
+// part in what u took part in (an Assault or a Bombardment: Firing; a Move
+// Order or a Bombardment: Moved).
+func (s *State) takePlace(u, r int) {
+	s.Checked[r], s.Firing[r], s.Moved[r] = true, s.Firing[u], s.Moved[u]
+	s.Firing[u], s.Moved[u] = false, false
+}
+
+// startAs is what unit u will be once it has checked Support to start
+// moving in the Move Order under way (5.2 comes first, then 4.1's
+// allowance): the unit that will move (u, its remnant, or -1 if
+// eliminated) and its state. It changes nothing; a Supplied unit is not
+// traced for, since a Low Supply marker changes no allowance.
+func (s *State) startAs(u int) (int, UnitState) {
+	st := s.Pos.Units[u]
+	if s.d.Orders[s.Current].Category != Main || s.d.exempt(u) || s.Checked[u] || st.Supply == Supplied {
+		return u, st
+	}
+	v, next, _, _ := s.checkOutcome(u)
+	return v, next
+}
