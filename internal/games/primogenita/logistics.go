@@ -241,15 +241,25 @@ func (s *State) loseStep(u int, rule string) {
 		*st = UnitState{Loc: Gone}
 		s.logf(rule, engine.Observer, "remnant", unit.ID)
 	default:
-		h := st.Hex
-		*st = UnitState{Loc: Gone}
-		s.logf(rule, engine.Observer, "eliminated", unit.ID)
-		if unit.VPLoss == LossOnElim {
-			s.VP--
-			s.logf("2.3", engine.Observer, "remnant-vp", unit.ID, strconv.Itoa(int(s.VP)))
-		}
-		s.emptyTrench(int(h))
+		s.eliminate(u, rule, "eliminated")
 	}
+}
+
+// eliminate removes unit u from the map for good, logged under rule with
+// key: the one way a unit is eliminated (a step loss, a retreat, 5.5's SD,
+// the Open City's surrender), so that every elimination of an Allied "4-6"
+// remnant costs 2.3's 1 VP, and a Trench its owner no longer holds goes
+// back to its sheet (Orders 37, 30, 7).
+func (s *State) eliminate(u int, rule, key string) {
+	unit, st := &s.d.Units[u], &s.Pos.Units[u]
+	h := st.Hex
+	*st = UnitState{Loc: Gone}
+	s.logf(rule, engine.Observer, key, unit.ID)
+	if unit.VPLoss == LossOnElim {
+		s.VP--
+		s.logf("2.3", engine.Observer, "remnant-vp", unit.ID, strconv.Itoa(int(s.VP)))
+	}
+	s.emptyTrench(int(h))
 }
 
 // emptyTrench returns to its sheet a Trench no unit of its owner shares,

@@ -577,8 +577,7 @@ func (s *State) beginRetreat() {
 	for _, u := range s.defenders() {
 		st := &s.Pos.Units[u]
 		if s.d.Units[u].Kind != SD && (s.d.Units[u].Artillery || st.Disrupted || st.Supply == NoSupply) {
-			*st = UnitState{Loc: Gone}
-			s.logf("7.6", engine.Observer, "eliminated", s.d.Units[u].ID)
+			s.eliminate(u, "7.6", "eliminated")
 		}
 	}
 	s.Step, s.Decider = stAsRetreat, Other(s.Attacker)
@@ -642,8 +641,7 @@ func (s *State) retreatNext() {
 		if len(s.retreatHexes(u)) > 0 {
 			return
 		}
-		s.Pos.Units[u] = UnitState{Loc: Gone}
-		s.logf("7.6", engine.Observer, "no-retreat", s.d.Units[u].ID)
+		s.eliminate(u, "7.6", "no-retreat") // ruling P10
 	}
 	s.emptyTrench(int(s.Target))
 	s.beginAdvance()
@@ -661,8 +659,7 @@ func (s *State) sdOverrun(defs []int) {
 
 // sdLost eliminates SD u of a hex of SD only and retreats the others (5.5).
 func (s *State) sdLost(u int) {
-	s.Pos.Units[u] = UnitState{Loc: Gone}
-	s.logf("5.5", engine.Observer, "eliminated", s.d.Units[u].ID)
+	s.eliminate(u, "5.5", "eliminated")
 	s.Step, s.Decider = stAsRetreat, Other(s.Attacker)
 	s.retreatNext()
 }

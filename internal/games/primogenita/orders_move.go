@@ -220,10 +220,7 @@ func (s *State) declareOpenCity() {
 	near := append([]int{a}, s.d.neighbours(a)...)
 	for u := range s.d.Units {
 		if s.onMap(u, Italian) && slices.Contains(near, int(s.Pos.Units[u].Hex)) {
-			h := int(s.Pos.Units[u].Hex)
-			s.Pos.Units[u] = UnitState{Loc: Gone}
-			s.logf("2.2", engine.Observer, "surrenders", s.d.Units[u].ID)
-			s.emptyTrench(h)
+			s.eliminate(u, "2.2", "surrenders")
 		}
 	}
 }
