@@ -263,9 +263,7 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 		s.logf("3.3", engine.Observer, "return", strconv.Itoa(int(a.A)))
 		s.draw()
 	case opRail:
-		s.Pos.Units[a.A].Hex = a.B
-		s.logf("4.3", engine.Observer, "rail", s.d.Units[a.A].ID, s.d.Hexes[a.B].ID)
-		s.entered(int(a.A), int(a.B))
+		s.rail(int(a.A), int(a.B))
 		s.afterRail()
 	case opPass:
 		if s.Step == stRail {
@@ -338,31 +336,73 @@ func (s *State) railUnits() []int {
 // railDestinations are the rail hexes unit u may reach by rail (4.3): any
 // distance along the line, never into an enemy unit or an enemy-controlled
 // town; through any enemy ZoC if the hex is friendly-occupied, through an
-// empty Weak ZoC hex, but stopping in an empty Hard ZoC hex.
+// empty Weak ZoC hex, but stopping in an empty Hard ZoC hex; it must fit
+// where it ends (1.5).
 func (s *State) railDestinations(u int) []int {
-	start := int(s.Pos.Units[u].Hex)
-	seen := map[int]bool{start: true}
-	queue := []int{start}
 	var out []int
+	for _, h := range s.railSearch(u).order {
+		if s.fits(u, h) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// railWay is what railSearch found: the hexes reached in the order found
+// and, for each, the hex it was entered from.
+type railWay struct {
+	order []int
+	from  map[int]int
+}
+
+// railSearch walks the rail line from unit u's hex under 4.3's limits
+// (railDestinations).
+func (s *State) railSearch(u int) railWay {
+	start := int(s.Pos.Units[u].Hex)
+	w := railWay{from: map[int]int{start: -1}}
+	queue := []int{start}
 	for len(queue) > 0 {
 		h := queue[0]
 		queue = queue[1:]
 		for _, l := range s.d.Hexes[h].Links {
 			n := l.To
-			if !l.Rail || seen[n] || s.d.Occupied(&s.Pos, Allied, n) || s.d.EnemyTown(&s.Pos, Italian, n) {
+			if _, seen := w.from[n]; seen || !l.Rail || s.d.Occupied(&s.Pos, Allied, n) || s.d.EnemyTown(&s.Pos, Italian, n) {
 				continue
 			}
-			seen[n] = true
-			if s.fits(u, n) {
-				out = append(out, n) // 1.5: it must fit where it ends
-			}
+			w.from[n] = h
+			w.order = append(w.order, n)
 			if !s.d.Occupied(&s.Pos, Italian, n) && s.d.ZoCInto(&s.Pos, Italian, n) == HardZoC {
 				continue // stop here
 			}
 			queue = append(queue, n)
 		}
 	}
-	return out
+	return w
+}
+
+// railPath is the rail hexes unit u enters on its way to hex to, in order,
+// to included (4.3).
+func (s *State) railPath(u, to int) []int {
+	w := s.railSearch(u)
+	var path []int
+	for h := to; h >= 0 && h != int(s.Pos.Units[u].Hex); h = w.from[h] {
+		path = append(path, h)
+	}
+	slices.Reverse(path)
+	return path
+}
+
+// rail moves unit u by rail to hex to (4.3), applying the effects of
+// entering each hex of the way in order (2.2: passing a hex adjacent to
+// Asmara cancels the Open City; 5.3, Orders 37, 30, 7: markers and
+// Trenches in the hexes entered).
+func (s *State) rail(u, to int) {
+	path := s.railPath(u, to)
+	s.Pos.Units[u].Hex = int16(to)
+	s.logf("4.3", engine.Observer, "rail", s.d.Units[u].ID, s.d.Hexes[to].ID)
+	for _, h := range path {
+		s.entered(u, h)
+	}
 }
 
 // EncodeAction gives a's record text ("place 11-ind I-1", "pick 36").

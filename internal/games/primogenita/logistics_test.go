@@ -295,3 +295,17 @@ func TestRemnantEliminatedInRetreat23(t *testing.T) {
 		})
 	}
 }
+
+// 2.2, 4.3: a rail move from Massaua to Cheren passes J-20 and I-18, next
+// to Asmara: re-entering a hex adjacent to Asmara cancels the Open City,
+// though the unit stops far from it.
+func TestRailPastAsmaraCancelsOpenCity22(t *testing.T) {
+	s, f := stateWith(t)
+	f.place("11-ccnn", "H-22")
+	s.OpenCity = OpenCityDeclared
+	s.Step, s.Decider = stRail, Italian
+	do(t, s, Italian, "rail 11-ccnn F-14")
+	if s.OpenCity != OpenCityCancelled {
+		t.Fatalf("Open City state %d after a rail move past Asmara, want cancelled", s.OpenCity)
+	}
+}
