@@ -184,7 +184,7 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 		if s.Current == 0 {
 			s.beginSegment(2) // after the Rail Movement Segment
 		} else {
-			s.draw()
+			s.finishOrder() // the end of the Move Main Order (Orders 30, 7: Trenches left empty go back)
 		}
 		s.advance()
 		return
