@@ -84,7 +84,7 @@ type core struct {
 	Committed    [2]bool             // stChoose: each side's choice committed (3.2)
 	Revealed     [NumOrders + 1]bool // the Orders revealed in this ORDER Segment (3.2), for the boards
 	Current      int8                // the Order drawn and being decided, or 0
-	Mover        int16               // stMove: the unit moving now, or -1
+	Mover        int16               // stMove: the unit moving now; Order 8: the unit advancing; Order 1: the unit given the first step; or -1
 	MoverLeft    int16               // stMove: its half mp left
 	SDPhase      bool                // stMove: the SD move (last, 5.5)
 	Advance      bool                // Order 39 declared for this Move Order
