@@ -177,3 +177,17 @@ func TestDesperateAttackIntoEntryHex8(t *testing.T) {
 		t.Fatal("the Italian unit may advance into an Allied Entry hex")
 	}
 }
+
+// Order 3, ruling P30: a remnant that gets its step back under Stragglers
+// becomes its brigade again, on the back side.
+func TestStragglersRemnant3(t *testing.T) {
+	s, f := stateWith(t)
+	r := f.place("12-col-r", "H-21") // next to Massaua's FS
+	executing(t, s, 3)
+	dieNext(t, s, 6)
+	do(t, s, Italian, "choose 12-col-r")
+	u := f.unit("12-col")
+	if s.Pos.Units[r].Loc != InBox || !s.Pos.at(u, f.hex("H-21")) || !s.Pos.Units[u].Flipped {
+		t.Fatal("the remnant did not go back to its brigade on its back side")
+	}
+}
