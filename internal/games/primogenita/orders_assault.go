@@ -109,10 +109,9 @@ func (s *State) shiftsAt(h int, attackers []int) Shifts {
 	sh := Shifts{Terrain: s.d.Tables.AssaultShift[s.d.Hexes[h].Terrain], Trench: s.Pos.HasTrench(h)}
 	onlyArt := true
 	for _, u := range s.defendersAt(h) {
-		if s.d.Units[u].Kind == SD {
-			continue
-		}
 		if !s.d.Units[u].Artillery {
+			// 7.2 "Only consists of Artillery": an SD is a unit (1.4, 5.5)
+			// that is not Artillery, so it ends the shift too.
 			onlyArt = false
 			if s.Pos.Units[u].Disrupted {
 				sh.Disrupted = true

@@ -199,3 +199,26 @@ func TestPushOnAfterElimination(t *testing.T) {
 		t.Fatal("the Push on I-3 was not rolled with the unit that advanced")
 	}
 }
+
+// 7.2 "Only consists of Artillery" (1 right): not a hex that also holds
+// an SD, which is a unit (1.4) and not Artillery.
+func TestOnlyArtilleryShift72(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		units []string
+		want  bool
+	}{
+		{"artillery alone", []string{"art"}, true},
+		{"artillery and SD", []string{"art", "sd-1"}, false},
+		{"artillery and a brigade", []string{"art", "11-ind"}, false},
+	} {
+		s, f := stateWith(t)
+		for _, id := range tc.units {
+			f.place(id, "E-6")
+		}
+		s.Attacker = Italian
+		if got := s.shiftsAt(f.hex("E-6"), nil).OnlyArtillery; got != tc.want {
+			t.Errorf("%s: only-Artillery shift %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
