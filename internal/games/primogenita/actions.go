@@ -32,7 +32,7 @@ const (
 	opDisrupt                   // A unit: Disrupt it (6.3)
 	opStep                      // A unit: it loses the step (6.3)
 	opDeplete                   // A unit: deplete this SD for the step (6.3)
-	opTrench                    // lose the Trench for a "1+" (7.3)
+	opTrench                    // A hex: lose the Trench there for a "1+" (7.3)
 	opTakeLoss                  // take an Oc as a "1" (7.3)
 	opRetreat                   // retreat (7.3 Oc, 7.4, 7.6)
 	opCounter                   // A hex: Counterattack it (7.5)
@@ -121,7 +121,7 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		dst = append(dst, engine.Action{Op: opOpenCity}, engine.Action{Op: opPass})
 	case stBombTarget, stBombFire, stBombDisrupt, stBombStep, stBombSD:
 		dst = s.legalBombard(dst)
-	case stAsTarget, stAsUnits, stAsLoss, stAsPlus, stAsOc, stAsPush, stAsStay, stAsRetreat, stAsAdvance, stAsWin, stAsCounter13, stAsSDLoss, stAsPushUnits, stAsPushOn:
+	case stAsTarget, stAsUnits, stAsLoss, stAsPlus, stAsOc, stAsPush, stAsStay, stAsRetreat, stAsAdvance, stAsWin, stAsCounter13, stAsSDLoss, stAsPushUnits, stAsPushOn, stAsPushSD:
 		dst = s.legalAssault(dst)
 	case stMinor:
 		dst = s.minorTargets(int(s.Current), dst)
@@ -165,7 +165,7 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 // playouts).
 func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 	switch s.Step {
-	case stAsTarget, stAsUnits, stAsLoss, stAsPlus, stAsOc, stAsPush, stAsStay, stAsRetreat, stAsAdvance, stAsWin, stAsCounter13, stAsSDLoss, stAsPushUnits, stAsPushOn:
+	case stAsTarget, stAsUnits, stAsLoss, stAsPlus, stAsOc, stAsPush, stAsStay, stAsRetreat, stAsAdvance, stAsWin, stAsCounter13, stAsSDLoss, stAsPushUnits, stAsPushOn, stAsPushSD:
 		s.applyAssault(a)
 		s.advance()
 		return
@@ -419,7 +419,7 @@ func (s *State) EncodeAction(a engine.Action) string {
 		return w + " " + strconv.Itoa(int(a.A))
 	case opUpgrade:
 		return w + " " + actiontext.ID(a.A, len(s.d.AlliedSupply), "source", func(i int) string { return s.d.AlliedSupply[i].ID })
-	case opTarget, opCounter:
+	case opTarget, opCounter, opTrench:
 		return w + " " + actiontext.ID(a.A, len(s.d.Hexes), "hex", func(i int) string { return s.d.Hexes[i].ID })
 	case opDuel:
 		id := func(i int) string { return s.d.Units[i].ID }
@@ -487,7 +487,10 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 			}
 		}
 		return engine.Action{}, engine.Illegal("primogenita: no Allied supply source %q", args[0])
-	case opTarget, opCounter:
+	case opTarget, opCounter, opTrench:
+		if op == opTrench && len(args) == 0 {
+			return engine.Action{Op: op, A: s.Target}, nil // records before 7.3's Trench had a hex: the defender's
+		}
 		if err := want(1, "a hex"); err != nil {
 			return engine.Action{}, err
 		}

@@ -275,7 +275,7 @@ func (s *State) startOverrun(after bool) {
 func (s *State) endOverrun() {
 	before := s.Overrun == 1
 	s.Pushing, s.RetreatOrder, s.Countering, s.DefDone = false, false, false, false
-	s.OrderShift, s.Matildas, s.PushChosen, s.Window, s.PushAfter = 0, false, false, winNone, false
+	s.OrderShift, s.Matildas, s.PushChosen, s.Window, s.PushAfter, s.PushedOn = 0, false, false, winNone, false, false
 	s.Decider = Allied
 	if before {
 		s.Overrun, s.Step = 0, stMove
