@@ -651,8 +651,12 @@ func (s *State) beginRetreat() {
 	s.retreatNext()
 }
 
-// retreatHexes are where unit u may retreat (7.6).
+// retreatHexes are where unit u may retreat (7.6), or go as an SD of a
+// hex of SD only (5.5, sdEscapeHexes).
 func (s *State) retreatHexes(u int) []int {
+	if s.SDEscape {
+		return s.sdEscapeHexes(u)
+	}
 	side := s.d.Units[u].Side
 	from := int(s.Pos.Units[u].Hex)
 	var out []int
@@ -702,16 +706,51 @@ func (s *State) canTraceTo(side engine.Side, h, not int) bool {
 }
 
 // retreatNext asks for the next retreat, eliminating units with nowhere
-// to go (ruling P10); then the attacker may advance.
+// to go (ruling P10; 5.5's SD: ruling P31); then the attacker may advance.
 func (s *State) retreatNext() {
 	for _, u := range s.defenders() {
 		if len(s.retreatHexes(u)) > 0 {
 			return
 		}
-		s.eliminate(u, "7.6", "no-retreat") // ruling P10
+		if s.SDEscape {
+			s.eliminate(u, "5.5", "sd-nowhere") // ruling P31
+		} else {
+			s.eliminate(u, "7.6", "no-retreat") // ruling P10
+		}
 	}
 	s.emptyTrench(int(s.Target))
 	s.beginAdvance()
+}
+
+// retreatTo moves unit u of the defender to hex h: a retreat (7.6), or an
+// SD leaving a hex of SD only (5.5); an SD becomes depleted either way.
+func (s *State) retreatTo(u, h int) {
+	s.Pos.Units[u].Hex = int16(h)
+	if s.d.Units[u].Kind == SD {
+		s.Pos.Units[u].Flipped = true
+	}
+	if s.SDEscape {
+		s.logf("5.5", engine.Observer, "moves", s.d.Units[u].ID, s.d.Hexes[h].ID)
+	} else {
+		s.logf("7.6", engine.Observer, "retreats", s.d.Units[u].ID, s.d.Hexes[h].ID)
+	}
+	s.entered(u, h)
+	s.retreatNext()
+}
+
+// sdEscapeHexes are the hexes SD u may go to from a hex of SD only that
+// was assaulted (5.5: "any adjacent hex they are allowed to enter"):
+// those movement lets it enter (4.1: terrain, no enemy unit, an Entry hex
+// only its own across the arrow) where it fits (1.5); not 7.6's limits.
+func (s *State) sdEscapeHexes(u int) []int {
+	from := int(s.Pos.Units[u].Hex)
+	var out []int
+	for _, l := range s.d.Hexes[from].Links {
+		if _, _, ok := s.d.EnterCost(&s.Pos, s.moverOf(u), from, l.To); ok && s.fits(u, l.To) {
+			out = append(out, l.To)
+		}
+	}
+	return out
 }
 
 // sdOverrun: a hex of SD only is not rolled for; the defender eliminates
@@ -727,7 +766,7 @@ func (s *State) sdOverrun(defs []int) {
 // sdLost eliminates SD u of a hex of SD only and retreats the others (5.5).
 func (s *State) sdLost(u int) {
 	s.eliminate(u, "5.5", "eliminated")
-	s.Step, s.Decider = stAsRetreat, Other(s.Attacker)
+	s.Step, s.Decider, s.SDEscape = stAsRetreat, Other(s.Attacker), true
 	s.retreatNext()
 }
 
@@ -808,7 +847,7 @@ func (s *State) endAssault() {
 		s.endOverrun()
 		return
 	}
-	s.Pushing, s.RetreatOrder, s.Countering, s.DefDone, s.Decider = false, false, false, false, s.Attacker
+	s.Pushing, s.RetreatOrder, s.Countering, s.DefDone, s.SDEscape, s.Decider = false, false, false, false, false, s.Attacker
 	s.OrderShift, s.Matildas, s.PushChosen, s.Window, s.PushAfter, s.PushedOn = 0, false, false, winNone, false, false
 	if assaultOrders[int(s.Current)] {
 		s.Step = stAsTarget
@@ -1108,13 +1147,7 @@ func (s *State) applyAssault(a engine.Action) {
 		}
 	case opMove:
 		if s.Step == stAsRetreat {
-			s.Pos.Units[a.A].Hex = a.B
-			if s.d.Units[a.A].Kind == SD {
-				s.Pos.Units[a.A].Flipped = true // 7.6: a retreating SD becomes depleted
-			}
-			s.logf("7.6", engine.Observer, "retreats", s.d.Units[a.A].ID, s.d.Hexes[a.B].ID)
-			s.entered(int(a.A), int(a.B))
-			s.retreatNext()
+			s.retreatTo(int(a.A), int(a.B))
 			return
 		}
 		s.Pos.Units[a.A].Hex = a.B

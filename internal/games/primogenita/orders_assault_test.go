@@ -491,3 +491,42 @@ func TestPushOnLeavesOthersAssaulted71(t *testing.T) {
 		t.Fatalf("9 and 10 Ind may assault a second time: %v", got)
 	}
 }
+
+// 5.5: after an Assault on a hex of SD only, the SD left go to "any
+// adjacent hex they are allowed to enter": by movement's test, so into
+// Sabderat, an Italian town 7.6 would close to a retreat; with no such
+// hex the SD is eliminated (ruling P31: R-28's only other way for a
+// Mobile unit is the attacker's hex).
+func TestSDOnlyHexSurvivors55(t *testing.T) {
+	for _, tc := range []struct {
+		name, sds, attacker, to string
+	}{
+		{"into an Italian town", "I-2", "J-2", "I-3"},
+		{"nowhere to go", "R-28", "Q-27", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, f := stateWith(t)
+			f.place("sd-1", tc.sds)
+			two := f.place("sd-2", tc.sds)
+			f.place("12-col", tc.attacker)
+			executing(t, s, 19)
+			do(t, s, Italian, "target "+tc.sds)
+			do(t, s, Italian, "fire 12-col")
+			do(t, s, Italian, "resolve")
+			do(t, s, Allied, "step sd-1")
+			if tc.to == "" {
+				if s.Pos.Units[two].Loc != Gone {
+					t.Fatal("the SD with no hex to enter stayed")
+				}
+				return
+			}
+			if got := legalTexts(s, Allied); !slices.Contains(got, "move sd-2 "+tc.to) {
+				t.Fatalf("where sd-2 may go: %v, want %s among them", got, tc.to)
+			}
+			do(t, s, Allied, "move sd-2 "+tc.to)
+			if !s.Pos.at(two, f.hex(tc.to)) || !s.Pos.Units[two].Flipped {
+				t.Fatal("sd-2 did not move, depleted")
+			}
+		})
+	}
+}

@@ -274,7 +274,7 @@ func (s *State) startOverrun(after bool) {
 // endOverrun goes back to the Move Order (before) or ends it (after).
 func (s *State) endOverrun() {
 	before := s.Overrun == 1
-	s.Pushing, s.RetreatOrder, s.Countering, s.DefDone = false, false, false, false
+	s.Pushing, s.RetreatOrder, s.Countering, s.DefDone, s.SDEscape = false, false, false, false, false
 	s.OrderShift, s.Matildas, s.PushChosen, s.Window, s.PushAfter, s.PushedOn = 0, false, false, winNone, false, false
 	s.Decider = Allied
 	if before {

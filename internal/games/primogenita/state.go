@@ -107,6 +107,7 @@ type core struct {
 	Countering   bool                // a Counterattack is being applied (7.5)
 	CounterHex   int16               // the hex counterattacked
 	RetreatOrder bool                // Order 18 lifts 7.6's terrain limits for Foot
+	SDEscape     bool                // 5.5: the SD left in an assaulted hex of SD only move away (not 7.6)
 	FromHex      int16               // the hex a retreat leaves
 	Window       int8                // the Assault window open (winRetreat…)
 	OrderShift   int8                // column shifts of Combination Orders in this Assault
