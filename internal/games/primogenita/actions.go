@@ -32,7 +32,7 @@ const (
 	opDisrupt                   // A unit: Disrupt it (6.3)
 	opStep                      // A unit: it loses the step (6.3)
 	opDeplete                   // A unit: deplete this SD for the step (6.3)
-	opTrench                    // lose the Trench for a "1+" (7.3)
+	opTrench                    // A hex: lose the Trench there for a "1+" (7.3)
 	opTakeLoss                  // take an Oc as a "1" (7.3)
 	opRetreat                   // retreat (7.3 Oc, 7.4, 7.6)
 	opCounter                   // A hex: Counterattack it (7.5)
@@ -121,7 +121,7 @@ func (s *State) Legal(side engine.Side, dst []engine.Action) []engine.Action {
 		dst = append(dst, engine.Action{Op: opOpenCity}, engine.Action{Op: opPass})
 	case stBombTarget, stBombFire, stBombDisrupt, stBombStep, stBombSD:
 		dst = s.legalBombard(dst)
-	case stAsTarget, stAsUnits, stAsLoss, stAsPlus, stAsOc, stAsPush, stAsStay, stAsRetreat, stAsAdvance, stAsWin, stAsCounter13, stAsSDLoss, stAsPushUnits, stAsPushOn:
+	case stAsTarget, stAsUnits, stAsLoss, stAsPlus, stAsOc, stAsPush, stAsStay, stAsRetreat, stAsAdvance, stAsWin, stAsCounter13, stAsSDLoss, stAsPushUnits, stAsPushOn, stAsPushSD:
 		dst = s.legalAssault(dst)
 	case stMinor:
 		dst = s.minorTargets(int(s.Current), dst)
@@ -165,7 +165,7 @@ func (s *State) Apply(side engine.Side, a engine.Action) error {
 // playouts).
 func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 	switch s.Step {
-	case stAsTarget, stAsUnits, stAsLoss, stAsPlus, stAsOc, stAsPush, stAsStay, stAsRetreat, stAsAdvance, stAsWin, stAsCounter13, stAsSDLoss, stAsPushUnits, stAsPushOn:
+	case stAsTarget, stAsUnits, stAsLoss, stAsPlus, stAsOc, stAsPush, stAsStay, stAsRetreat, stAsAdvance, stAsWin, stAsCounter13, stAsSDLoss, stAsPushUnits, stAsPushOn, stAsPushSD:
 		s.applyAssault(a)
 		s.advance()
 		return
@@ -184,7 +184,7 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 		if s.Current == 0 {
 			s.beginSegment(2) // after the Rail Movement Segment
 		} else {
-			s.draw()
+			s.finishOrder() // the end of the Move Main Order (Orders 30, 7: Trenches left empty go back)
 		}
 		s.advance()
 		return
@@ -263,9 +263,7 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 		s.logf("3.3", engine.Observer, "return", strconv.Itoa(int(a.A)))
 		s.draw()
 	case opRail:
-		s.Pos.Units[a.A].Hex = a.B
-		s.logf("4.3", engine.Observer, "rail", s.d.Units[a.A].ID, s.d.Hexes[a.B].ID)
-		s.entered(int(a.A), int(a.B))
+		s.rail(int(a.A), int(a.B))
 		s.afterRail()
 	case opPass:
 		if s.Step == stRail {
@@ -338,31 +336,73 @@ func (s *State) railUnits() []int {
 // railDestinations are the rail hexes unit u may reach by rail (4.3): any
 // distance along the line, never into an enemy unit or an enemy-controlled
 // town; through any enemy ZoC if the hex is friendly-occupied, through an
-// empty Weak ZoC hex, but stopping in an empty Hard ZoC hex.
+// empty Weak ZoC hex, but stopping in an empty Hard ZoC hex; it must fit
+// where it ends (1.5).
 func (s *State) railDestinations(u int) []int {
-	start := int(s.Pos.Units[u].Hex)
-	seen := map[int]bool{start: true}
-	queue := []int{start}
 	var out []int
+	for _, h := range s.railSearch(u).order {
+		if s.fits(u, h) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// railWay is what railSearch found: the hexes reached in the order found
+// and, for each, the hex it was entered from.
+type railWay struct {
+	order []int
+	from  map[int]int
+}
+
+// railSearch walks the rail line from unit u's hex under 4.3's limits
+// (railDestinations).
+func (s *State) railSearch(u int) railWay {
+	start := int(s.Pos.Units[u].Hex)
+	w := railWay{from: map[int]int{start: -1}}
+	queue := []int{start}
 	for len(queue) > 0 {
 		h := queue[0]
 		queue = queue[1:]
 		for _, l := range s.d.Hexes[h].Links {
 			n := l.To
-			if !l.Rail || seen[n] || s.d.Occupied(&s.Pos, Allied, n) || s.d.EnemyTown(&s.Pos, Italian, n) {
+			if _, seen := w.from[n]; seen || !l.Rail || s.d.Occupied(&s.Pos, Allied, n) || s.d.EnemyTown(&s.Pos, Italian, n) {
 				continue
 			}
-			seen[n] = true
-			if s.fits(u, n) {
-				out = append(out, n) // 1.5: it must fit where it ends
-			}
+			w.from[n] = h
+			w.order = append(w.order, n)
 			if !s.d.Occupied(&s.Pos, Italian, n) && s.d.ZoCInto(&s.Pos, Italian, n) == HardZoC {
 				continue // stop here
 			}
 			queue = append(queue, n)
 		}
 	}
-	return out
+	return w
+}
+
+// railPath is the rail hexes unit u enters on its way to hex to, in order,
+// to included (4.3).
+func (s *State) railPath(u, to int) []int {
+	w := s.railSearch(u)
+	var path []int
+	for h := to; h >= 0 && h != int(s.Pos.Units[u].Hex); h = w.from[h] {
+		path = append(path, h)
+	}
+	slices.Reverse(path)
+	return path
+}
+
+// rail moves unit u by rail to hex to (4.3), applying the effects of
+// entering each hex of the way in order (2.2: passing a hex adjacent to
+// Asmara cancels the Open City; 5.3, Orders 37, 30, 7: markers and
+// Trenches in the hexes entered).
+func (s *State) rail(u, to int) {
+	path := s.railPath(u, to)
+	s.Pos.Units[u].Hex = int16(to)
+	s.logf("4.3", engine.Observer, "rail", s.d.Units[u].ID, s.d.Hexes[to].ID)
+	for _, h := range path {
+		s.entered(u, h)
+	}
 }
 
 // EncodeAction gives a's record text ("place 11-ind I-1", "pick 36").
@@ -379,7 +419,7 @@ func (s *State) EncodeAction(a engine.Action) string {
 		return w + " " + strconv.Itoa(int(a.A))
 	case opUpgrade:
 		return w + " " + actiontext.ID(a.A, len(s.d.AlliedSupply), "source", func(i int) string { return s.d.AlliedSupply[i].ID })
-	case opTarget, opCounter:
+	case opTarget, opCounter, opTrench:
 		return w + " " + actiontext.ID(a.A, len(s.d.Hexes), "hex", func(i int) string { return s.d.Hexes[i].ID })
 	case opDuel:
 		id := func(i int) string { return s.d.Units[i].ID }
@@ -447,7 +487,10 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 			}
 		}
 		return engine.Action{}, engine.Illegal("primogenita: no Allied supply source %q", args[0])
-	case opTarget, opCounter:
+	case opTarget, opCounter, opTrench:
+		if op == opTrench && len(args) == 0 {
+			return engine.Action{Op: op, A: s.Target}, nil // records before 7.3's Trench had a hex: the defender's
+		}
 		if err := want(1, "a hex"); err != nil {
 			return engine.Action{}, err
 		}

@@ -113,7 +113,7 @@ func (s *State) Describe(a engine.Action, lang string) string {
 		if int(a.A) < len(s.d.AlliedSupply) && a.A >= 0 {
 			args = []string{s.argWord(s.d.AlliedSupply[a.A].ID, lang)}
 		}
-	case opTarget, opCounter:
+	case opTarget, opCounter, opTrench:
 		args = []string{hex(a.A)}
 	case opDuel:
 		args = []string{unit(a.A), unit(a.B)}

@@ -246,33 +246,25 @@ func (s *State) loseStep(u int, rule string) {
 	if unit.Kind == SD || st.Loc != OnMap {
 		return // 1.4: an SD has no steps
 	}
-	switch {
-	case !st.Flipped && unit.Steps == 2:
-		st.Flipped = true
+	switch v, next := s.d.stepTaken(u, *st); {
+	case v == u:
+		*st = next
 		s.logf(rule, engine.Observer, "step", unit.ID)
 		if unit.VPLoss == LossOnFlip {
 			s.VP--
 			s.logf("2.3", engine.Observer, "remnant-vp", unit.ID, strconv.Itoa(int(s.VP)))
 		}
-	case unit.Remnant >= 0:
-		r := unit.Remnant
-		s.Pos.Units[r] = UnitState{Loc: OnMap, Hex: st.Hex, Disrupted: st.Disrupted, Supply: st.Supply}
+	case v >= 0:
+		s.Pos.Units[v] = next
 		*st = UnitState{Loc: Gone}
 		s.logf(rule, engine.Observer, "remnant", unit.ID)
 	default:
-		h := st.Hex
-		*st = UnitState{Loc: Gone}
-		s.logf(rule, engine.Observer, "eliminated", unit.ID)
-		if unit.VPLoss == LossOnElim {
-			s.VP--
-			s.logf("2.3", engine.Observer, "remnant-vp", unit.ID, strconv.Itoa(int(s.VP)))
-		}
-		s.emptyTrench(int(h))
+		s.eliminate(u, rule, "eliminated")
 	}
 }
 
-// stepTaken is what losing a step makes of unit u in state st, as
-// loseStep does it (1.4): the unit then standing for it (u flipped, its
+// stepTaken is what losing a step makes of unit u in state st (loseStep
+// applies it; 5.2 predicts with it) (1.4): the unit then standing for it (u flipped, its
 // remnant front side up with u's markers, or -1 if removed) and that
 // unit's state.
 func (d *Data) stepTaken(u int, st UnitState) (int, UnitState) {
@@ -285,6 +277,23 @@ func (d *Data) stepTaken(u int, st UnitState) (int, UnitState) {
 		return unit.Remnant, UnitState{Loc: OnMap, Hex: st.Hex, Disrupted: st.Disrupted, Supply: st.Supply}
 	}
 	return -1, UnitState{Loc: Gone}
+}
+
+// eliminate removes unit u from the map for good, logged under rule with
+// key: the one way a unit is eliminated (a step loss, a retreat, 5.5's SD,
+// the Open City's surrender), so that every elimination of an Allied "4-6"
+// remnant costs 2.3's 1 VP, and a Trench its owner no longer holds goes
+// back to its sheet (Orders 37, 30, 7).
+func (s *State) eliminate(u int, rule, key string) {
+	unit, st := &s.d.Units[u], &s.Pos.Units[u]
+	h := st.Hex
+	*st = UnitState{Loc: Gone}
+	s.logf(rule, engine.Observer, key, unit.ID)
+	if unit.VPLoss == LossOnElim {
+		s.VP--
+		s.logf("2.3", engine.Observer, "remnant-vp", unit.ID, strconv.Itoa(int(s.VP)))
+	}
+	s.emptyTrench(int(h))
 }
 
 // emptyTrench returns to its sheet a Trench no unit of its owner shares,
@@ -565,10 +574,7 @@ func (s *State) attrition() {
 			if unit.Side == Allied {
 				s.loseStep(u, "5.7")
 			} else {
-				h := st.Hex
-				*st = UnitState{Loc: Gone}
-				s.logf("5.7", engine.Observer, "eliminated", unit.ID)
-				s.emptyTrench(int(h))
+				s.eliminate(u, "5.7", "eliminated")
 			}
 		}
 	}

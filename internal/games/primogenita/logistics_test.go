@@ -346,3 +346,46 @@ func TestSupportedTracesWhatMatters(t *testing.T) {
 		t.Fatalf("only %d checks", n)
 	}
 }
+
+// 2.3, 7.6, ruling P10: a "4-6" remnant eliminated in a retreat costs 1
+// VP however it goes: removed as Disrupted while trying to retreat, or
+// with no hex to retreat into (here: no Allied source to trace from).
+func TestRemnantEliminatedInRetreat23(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		disrupted bool
+		noSources bool
+	}{
+		{"disrupted", true, false},
+		{"no retreat hex", false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, f := stateWith(t)
+			r := f.place("7-ind-r", "E-5")
+			s.Pos.Units[r].Disrupted = tc.disrupted
+			if tc.noSources {
+				s.Markers = [5]uint8{}
+			}
+			s.Attacker, s.Target = Italian, int16(f.hex("E-5"))
+			vp := s.VP
+			s.beginRetreat()
+			if s.Pos.Units[r].Loc != Gone || s.VP != vp-1 {
+				t.Fatalf("7-ind-r loc %d, VP %d → %d: want eliminated and 1 VP lost", s.Pos.Units[r].Loc, vp, s.VP)
+			}
+		})
+	}
+}
+
+// 2.2, 4.3: a rail move from Massaua to Cheren passes J-20 and I-18, next
+// to Asmara: re-entering a hex adjacent to Asmara cancels the Open City,
+// though the unit stops far from it.
+func TestRailPastAsmaraCancelsOpenCity22(t *testing.T) {
+	s, f := stateWith(t)
+	f.place("11-ccnn", "H-22")
+	s.OpenCity = OpenCityDeclared
+	s.Step, s.Decider = stRail, Italian
+	do(t, s, Italian, "rail 11-ccnn F-14")
+	if s.OpenCity != OpenCityCancelled {
+		t.Fatalf("Open City state %d after a rail move past Asmara, want cancelled", s.OpenCity)
+	}
+}

@@ -115,10 +115,9 @@ func (s *State) shiftsAt(h int, attackers []int) Shifts {
 	sh := Shifts{Terrain: s.d.Tables.AssaultShift[s.d.Hexes[h].Terrain], Trench: s.Pos.HasTrench(h)}
 	onlyArt := true
 	for _, u := range s.defendersAt(h) {
-		if s.d.Units[u].Kind == SD {
-			continue
-		}
 		if !s.d.Units[u].Artillery {
+			// 7.2 "Only consists of Artillery": an SD is a unit (1.4, 5.5)
+			// that is not Artillery, so it ends the shift too.
 			onlyArt = false
 			if s.Pos.Units[u].Disrupted {
 				sh.Disrupted = true
@@ -250,7 +249,7 @@ func (s *State) closeWindow() {
 	case winMatildas:
 		s.startLosses()
 	case winCounter:
-		s.Step = stAsPush
+		s.offerPush()
 	case winStandFast:
 		if s.PushChosen {
 			s.Step, s.Decider = stAsStay, Other(s.Attacker)
@@ -414,19 +413,8 @@ func (s *State) lossTurn(side engine.Side, l Loss) {
 // lossCandidates are the units of the side losing that may take a step
 // (7.3): participants only, not an Artillery unit while another can.
 func (s *State) lossCandidates() []int {
-	var pool []int
-	if s.LossSide == s.Attacker {
-		for _, u := range s.attackers() {
-			// 7.5: a Counterattack strikes the non-Artillery units of one hex.
-			if !s.Countering || int(s.Pos.Units[u].Hex) == int(s.CounterHex) && !s.d.Units[u].Artillery {
-				pool = append(pool, u)
-			}
-		}
-	} else {
-		pool = s.defenders()
-	}
 	var art, other []int
-	for _, u := range pool {
+	for _, u := range s.lossPool() {
 		switch {
 		case s.d.Units[u].Kind == SD:
 		case s.d.Units[u].Artillery:
@@ -439,6 +427,22 @@ func (s *State) lossCandidates() []int {
 		return other
 	}
 	return art
+}
+
+// lossPool is the units of the side losing that took part in the combat
+// whose result is applied (7.3): in a Counterattack, the original
+// defender's units that counterattacked and the original attacker's units
+// it struck (7.5); else every attacker or every defender.
+func (s *State) lossPool() []int {
+	switch {
+	case s.LossSide == s.Attacker && s.Countering:
+		return s.counterStruck(int(s.CounterHex))
+	case s.LossSide == s.Attacker:
+		return s.attackers()
+	case s.Countering:
+		return s.counterForce()
+	}
+	return s.defenders()
 }
 
 // nextLoss asks for the next step loss or goes on.
@@ -460,39 +464,54 @@ func (s *State) nextLoss() {
 		}
 		// 1+: also a Trench or an Artillery step, if any (7.3).
 		s.LossPlus = false
-		h := s.lossHex()
-		var art []int
-		for _, u := range s.partOf(s.LossSide) {
-			if s.d.Units[u].Artillery && int(s.Pos.Units[u].Hex) == h {
-				art = append(art, u)
-			}
-		}
-		trench := s.LossSide != s.Attacker && s.Pos.HasTrench(h)
+		art, trenches := s.plusArtillery(), s.plusTrenches()
 		switch {
-		case trench && len(art) > 0:
-			s.Step, s.Decider, s.PlusChoice = stAsPlus, s.LossSide, true
+		case len(art)+len(trenches) > 1:
+			s.Step, s.Decider = stAsPlus, s.LossSide // the side losing chooses (7.3, ruling P21)
 			return
-		case trench:
-			s.removeTrench(h)
+		case len(trenches) == 1:
+			s.removeTrench(trenches[0])
 		case len(art) == 1:
 			s.loseStep(art[0], "7.3")
-		case len(art) > 1:
-			s.Step, s.Decider, s.PlusChoice = stAsPlus, s.LossSide, false
-			return
 		}
 	}
 	s.afterLosses()
 }
 
-// lossHex is the hex whose Trench a "1+" can take: the defender's.
-func (s *State) lossHex() int { return int(s.Target) }
-
-// partOf is the participants of side.
-func (s *State) partOf(side engine.Side) []int {
-	if side == s.Attacker {
-		return s.attackers()
+// plusArtillery are the Artillery units a "1+" may take a step from
+// (7.3): the side's Artillery that took part, in any hex.
+func (s *State) plusArtillery() []int {
+	var out []int
+	for _, u := range s.lossPool() {
+		if s.d.Units[u].Artillery {
+			out = append(out, u)
+		}
 	}
-	return s.defenders()
+	return out
+}
+
+// plusTrenches are the hexes whose Trench a "1+" may remove (7.3, ruling
+// P21): the side's own Trench in a hex holding a unit of it that took
+// part (the defending hex; for the attacker, a hex it assaulted from).
+func (s *State) plusTrenches() []int {
+	var out []int
+	for _, u := range s.lossPool() {
+		h := int(s.Pos.Units[u].Hex)
+		if s.trenchOf(s.LossSide, h) && !slices.Contains(out, h) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// trenchOf reports whether side has a Trench in hex h.
+func (s *State) trenchOf(side engine.Side, h int) bool {
+	for i, t := range s.Pos.Trench {
+		if int(t) == h && s.Pos.Owner[i] == side {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *State) removeTrench(h int) {
@@ -520,15 +539,27 @@ func (s *State) afterLosses() {
 		s.beginAdvance()
 		return
 	}
-	if s.Pushing || s.Countering {
+	switch {
+	case s.Pushing:
 		s.endAssault()
-		return
+	case s.Countering:
+		// Order 44 after the Counterattack that answered the initial
+		// result (an Oc, or Order 13) (ruling P22).
+		s.PushChosen = false
+		s.openWindow(winStandFast)
+	case s.Result.Push:
+		s.openWindow(winCounter) // Order 13 on the Push result, before the Allies decide (ruling P24)
+	default:
+		s.PushChosen = false
+		s.openWindow(winStandFast)
 	}
-	if s.Result.Push && s.canPush() {
-		s.openWindow(winCounter)
-		if s.Step == stAsWin || s.Step == stAsCounter13 {
-			return
-		}
+}
+
+// offerPush lets the attacker decide on a Push after a Push result if a
+// unit of the Assault can trace an FS or loaded SD (7.4); else the Push
+// is out and Order 44's window opens.
+func (s *State) offerPush() {
+	if s.canPush() {
 		s.Step, s.Decider = stAsPush, s.Attacker
 		return
 	}
@@ -550,35 +581,71 @@ func (s *State) canPush() bool {
 // loadedSDFor is a loaded SD of the attacker within 2mp of unit u, or -1.
 func (s *State) loadedSDFor(u int) int {
 	for sd := range s.d.Units {
-		st := &s.Pos.Units[sd]
-		if s.d.Units[sd].Kind == SD && s.d.Units[sd].Side == s.Attacker && st.Loc == OnMap && !st.Flipped &&
-			s.d.Reaches(&s.Pos, s.Attacker, int(st.Hex), DumpRange*MP, int(s.Pos.Units[u].Hex)) {
+		if s.dumpServes(sd, u) {
 			return sd
 		}
 	}
 	return -1
 }
 
-// push starts the Push (7.4): with no FS in range the first loaded SD in
-// range is depleted.
-func (s *State) push() {
-	fs := false
-	for _, u := range s.attackers() {
+// dumpServes reports whether unit sd is a loaded SD of the attacker within
+// 2mp of unit u (7.4).
+func (s *State) dumpServes(sd, u int) bool {
+	st := &s.Pos.Units[sd]
+	return s.d.Units[sd].Kind == SD && s.d.Units[sd].Side == s.Attacker && st.Loc == OnMap && !st.Flipped &&
+		s.d.Reaches(&s.Pos, s.Attacker, int(st.Hex), DumpRange*MP, int(s.Pos.Units[u].Hex))
+}
+
+// pushDumps are the loaded SD a Push may deplete (7.4): none if a unit of
+// the Push is within range of a friendly FS, else every loaded SD within
+// 2mp of one of them.
+func (s *State) pushDumps() []int {
+	atts := s.attackers()
+	for _, u := range atts {
 		if s.inRangeOfFS(s.Attacker, int(s.Pos.Units[u].Hex)) {
-			fs = true
+			return nil
 		}
 	}
-	if !fs {
-		for _, u := range s.attackers() {
-			if sd := s.loadedSDFor(u); sd >= 0 {
-				s.Pos.Units[sd].Flipped = true
-				s.logf("7.4", engine.Observer, "sd-depleted", s.d.Units[sd].ID)
-				break
-			}
+	var out []int
+	for sd := range s.d.Units {
+		if slices.ContainsFunc(atts, func(u int) bool { return s.dumpServes(sd, u) }) {
+			out = append(out, sd)
 		}
 	}
+	return out
+}
+
+// push starts the Push the attacker chose (7.4): with no FS in range a
+// loaded SD in range is depleted, the attacker choosing it when there are
+// several.
+func (s *State) push() {
 	s.PushChosen = true
-	s.openWindow(winStandFast) // then the defender stays or retreats
+	switch sds := s.pushDumps(); {
+	case len(sds) > 1:
+		s.Step, s.Decider = stAsPushSD, s.Attacker
+	case len(sds) == 1:
+		s.depletePushSD(sds[0])
+	default:
+		s.pushChosen()
+	}
+}
+
+// depletePushSD depletes SD sd for the Push (7.4) and goes on.
+func (s *State) depletePushSD(sd int) {
+	s.Pos.Units[sd].Flipped = true
+	s.logf("7.4", engine.Observer, "sd-depleted", s.d.Units[sd].ID)
+	s.pushChosen()
+}
+
+// pushChosen goes on once the Push is decided: Order 44's window, then
+// the defender stays or retreats (7.4). A Push on another hex follows no
+// initial combat there, so it has no Stand Fast (ruling P23).
+func (s *State) pushChosen() {
+	if s.PushedOn {
+		s.Step, s.Decider = stAsStay, Other(s.Attacker)
+		return
+	}
+	s.openWindow(winStandFast)
 }
 
 // beginRetreat removes the defenders that cannot retreat (Artillery,
@@ -588,16 +655,19 @@ func (s *State) beginRetreat() {
 	for _, u := range s.defenders() {
 		st := &s.Pos.Units[u]
 		if s.d.Units[u].Kind != SD && (s.d.Units[u].Artillery || st.Disrupted || st.Supply == NoSupply) {
-			*st = UnitState{Loc: Gone}
-			s.logf("7.6", engine.Observer, "eliminated", s.d.Units[u].ID)
+			s.eliminate(u, "7.6", "eliminated")
 		}
 	}
 	s.Step, s.Decider = stAsRetreat, Other(s.Attacker)
 	s.retreatNext()
 }
 
-// retreatHexes are where unit u may retreat (7.6).
+// retreatHexes are where unit u may retreat (7.6), or go as an SD of a
+// hex of SD only (5.5, sdEscapeHexes).
 func (s *State) retreatHexes(u int) []int {
+	if s.SDEscape {
+		return s.sdEscapeHexes(u)
+	}
 	side := s.d.Units[u].Side
 	from := int(s.Pos.Units[u].Hex)
 	var out []int
@@ -647,17 +717,51 @@ func (s *State) canTraceTo(side engine.Side, h, not int) bool {
 }
 
 // retreatNext asks for the next retreat, eliminating units with nowhere
-// to go (ruling P10); then the attacker may advance.
+// to go (ruling P10; 5.5's SD: ruling P27); then the attacker may advance.
 func (s *State) retreatNext() {
 	for _, u := range s.defenders() {
 		if len(s.retreatHexes(u)) > 0 {
 			return
 		}
-		s.Pos.Units[u] = UnitState{Loc: Gone}
-		s.logf("7.6", engine.Observer, "no-retreat", s.d.Units[u].ID)
+		if s.SDEscape {
+			s.eliminate(u, "5.5", "sd-nowhere") // ruling P27
+		} else {
+			s.eliminate(u, "7.6", "no-retreat") // ruling P10
+		}
 	}
 	s.emptyTrench(int(s.Target))
 	s.beginAdvance()
+}
+
+// retreatTo moves unit u of the defender to hex h: a retreat (7.6), or an
+// SD leaving a hex of SD only (5.5); an SD becomes depleted either way.
+func (s *State) retreatTo(u, h int) {
+	s.Pos.Units[u].Hex = int16(h)
+	if s.d.Units[u].Kind == SD {
+		s.Pos.Units[u].Flipped = true
+	}
+	if s.SDEscape {
+		s.logf("5.5", engine.Observer, "moves", s.d.Units[u].ID, s.d.Hexes[h].ID)
+	} else {
+		s.logf("7.6", engine.Observer, "retreats", s.d.Units[u].ID, s.d.Hexes[h].ID)
+	}
+	s.entered(u, h)
+	s.retreatNext()
+}
+
+// sdEscapeHexes are the hexes SD u may go to from a hex of SD only that
+// was assaulted (5.5: "any adjacent hex they are allowed to enter"):
+// those movement lets it enter (4.1: terrain, no enemy unit, an Entry hex
+// only its own across the arrow) where it fits (1.5); not 7.6's limits.
+func (s *State) sdEscapeHexes(u int) []int {
+	from := int(s.Pos.Units[u].Hex)
+	var out []int
+	for _, l := range s.d.Hexes[from].Links {
+		if _, _, ok := s.d.EnterCost(&s.Pos, s.moverOf(u), from, l.To); ok && s.fits(u, l.To) {
+			out = append(out, l.To)
+		}
+	}
+	return out
 }
 
 // sdOverrun: a hex of SD only is not rolled for; the defender eliminates
@@ -672,9 +776,8 @@ func (s *State) sdOverrun(defs []int) {
 
 // sdLost eliminates SD u of a hex of SD only and retreats the others (5.5).
 func (s *State) sdLost(u int) {
-	s.Pos.Units[u] = UnitState{Loc: Gone}
-	s.logf("5.5", engine.Observer, "eliminated", s.d.Units[u].ID)
-	s.Step, s.Decider = stAsRetreat, Other(s.Attacker)
+	s.eliminate(u, "5.5", "eliminated")
+	s.Step, s.Decider, s.SDEscape = stAsRetreat, Other(s.Attacker), true
 	s.retreatNext()
 }
 
@@ -724,12 +827,15 @@ func (s *State) pushOnTargets() []int {
 func (s *State) pushOn(h int) {
 	adv := s.advanced()
 	for u := range s.Firing[:len(s.d.Units)] {
+		if s.Firing[u] && s.Overrun == 0 {
+			s.Moved[u] = true // 7.1: it has assaulted in this Order, though it stays behind
+		}
 		s.Firing[u] = false
 	}
 	for _, u := range adv {
 		s.Firing[u] = true
 	}
-	s.Target, s.Hit[h], s.PushAfter = int16(h), true, false
+	s.Target, s.Hit[h], s.PushAfter, s.PushedOn = int16(h), true, false, true
 	s.logf("7.4", engine.Observer, "push", s.d.Hexes[h].ID)
 	for _, u := range s.defenders() {
 		if s.Overrun == 0 {
@@ -750,14 +856,14 @@ func (s *State) endAssault() {
 		if s.Firing[u] && s.Overrun == 0 {
 			s.Moved[u] = true
 		}
-		s.Firing[u] = false
+		s.Firing[u], s.OutOfPush[u] = false, false
 	}
 	if s.Overrun != 0 {
 		s.endOverrun()
 		return
 	}
-	s.Pushing, s.RetreatOrder, s.Countering, s.DefDone, s.Decider = false, false, false, false, s.Attacker
-	s.OrderShift, s.Matildas, s.PushChosen, s.Window, s.PushAfter = 0, false, false, winNone, false
+	s.Pushing, s.RetreatOrder, s.Countering, s.DefDone, s.SDEscape, s.Decider = false, false, false, false, false, s.Attacker
+	s.OrderShift, s.Matildas, s.PushChosen, s.Window, s.PushAfter, s.PushedOn = 0, false, false, winNone, false, false
 	if assaultOrders[int(s.Current)] {
 		s.Step = stAsTarget
 		return
@@ -806,13 +912,11 @@ func (s *State) legalAssault(dst []engine.Action) []engine.Action {
 			dst = append(dst, engine.Action{Op: opStep, A: int16(u)})
 		}
 	case stAsPlus:
-		for _, u := range s.partOf(s.LossSide) {
-			if s.d.Units[u].Artillery {
-				dst = append(dst, engine.Action{Op: opStep, A: int16(u)})
-			}
+		for _, u := range s.plusArtillery() {
+			dst = append(dst, engine.Action{Op: opStep, A: int16(u)})
 		}
-		if s.PlusChoice {
-			dst = append(dst, engine.Action{Op: opTrench})
+		for _, h := range s.plusTrenches() {
+			dst = append(dst, engine.Action{Op: opTrench, A: int16(h)})
 		}
 	case stAsOc:
 		dst = append(dst, engine.Action{Op: opTakeLoss}) // take it as a "1"
@@ -855,6 +959,10 @@ func (s *State) legalAssault(dst []engine.Action) []engine.Action {
 	case stAsSDLoss:
 		for _, u := range s.defenders() {
 			dst = append(dst, engine.Action{Op: opStep, A: int16(u)})
+		}
+	case stAsPushSD:
+		for _, u := range s.pushDumps() {
+			dst = append(dst, engine.Action{Op: opDeplete, A: int16(u)})
 		}
 	case stAsPushUnits:
 		// 7.4: the Push is made with some or all of the initial units.
@@ -902,39 +1010,66 @@ func (s *State) canRetreatAny() bool { return true }
 // if the defender has a non-Artillery, non-Disrupted unit.
 func (s *State) counterHexes() []int {
 	able := false
-	for _, u := range s.defenders() {
-		if !s.d.Units[u].Artillery && !s.Pos.Units[u].Disrupted && s.d.Units[u].Kind != SD {
+	for _, u := range s.counterForce() {
+		if !s.d.Units[u].Artillery && s.d.Units[u].Kind != SD {
 			able = true
 		}
 	}
 	if !able {
 		return nil
 	}
-	seen := map[int]bool{}
 	var out []int
-	for _, u := range s.attackers() {
-		if h := int(s.Pos.Units[u].Hex); !s.d.Units[u].Artillery && !seen[h] {
-			seen[h] = true
+	for _, u := range s.initialUnits() {
+		if h := int(s.Pos.Units[u].Hex); !s.d.Units[u].Artillery && !slices.Contains(out, h) {
 			out = append(out, h)
 		}
 	}
 	return out
 }
 
-// counterattack is 7.5: the defender's non-Disrupted units in the hex
-// against the non-Artillery attackers in hex h, no shifts, losses only.
-func (s *State) counterattackAt(h, forced int) {
-	var mine, theirs []int
+// initialUnits are the attacker's units on the map that took part in the
+// initial Assault under way, those left out of its Push included (7.5);
+// after a Push on another hex, the units that advanced (7.4).
+func (s *State) initialUnits() []int {
+	var out []int
+	for u := range s.d.Units {
+		if (s.Firing[u] || s.OutOfPush[u]) && s.Pos.Units[u].Loc == OnMap && s.d.Units[u].Side == s.Attacker {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// counterForce are the units a Counterattack is made with (7.5): every
+// unit in the defending hex that is not Disrupted.
+func (s *State) counterForce() []int {
+	var out []int
 	for _, u := range s.defenders() {
 		if !s.Pos.Units[u].Disrupted {
-			mine = append(mine, u)
+			out = append(out, u)
 		}
 	}
-	for _, u := range s.attackers() {
+	return out
+}
+
+// counterStruck are the units a Counterattack on hex h counts and strikes
+// (7.5): "all non-Artillery units in the opponent's hex that participated
+// in the initial Assault", those left out of a Push too.
+func (s *State) counterStruck(h int) []int {
+	var out []int
+	for _, u := range s.initialUnits() {
 		if int(s.Pos.Units[u].Hex) == h && !s.d.Units[u].Artillery {
-			theirs = append(theirs, u)
+			out = append(out, u)
 		}
 	}
+	return out
+}
+
+// counterattackAt is 7.5: the defender's non-Disrupted units in the hex
+// against the non-Artillery attackers in hex h, no shifts, losses only;
+// forced is Order 13's column, or -1.
+func (s *State) counterattackAt(h, forced int) {
+	mine, theirs := s.counterForce(), s.counterStruck(h)
 	col := OddsColumn(s.strengthOf(mine), s.strengthOf(theirs))
 	if forced >= 0 {
 		col = forced
@@ -988,7 +1123,7 @@ func (s *State) applyAssault(a engine.Action) {
 			s.nextLoss()
 		}
 	case opTrench:
-		s.removeTrench(int(s.Target))
+		s.removeTrench(int(a.A))
 		s.nextLoss()
 	case opRetreat:
 		s.logf("7.6", engine.Observer, "retreat", s.d.Hexes[s.Target].ID)
@@ -1015,21 +1150,19 @@ func (s *State) applyAssault(a engine.Action) {
 		}
 	case opDeclare:
 		s.declareCombo(int(a.A), a.B)
+	case opDeplete:
+		s.depletePushSD(int(a.A))
 	case opStay:
 		s.Pushing = true
 		s.Step, s.Decider = stAsPushUnits, s.Attacker
-	case opHalt: // a unit stays out of the Push (7.4)
-		s.Firing[a.A] = false
-		s.Moved[a.A] = true
+	case opHalt: // a unit stays out of the Push (7.4); a Counterattack still counts it (7.5)
+		s.Firing[a.A], s.OutOfPush[a.A] = false, true
+		if s.Overrun == 0 {
+			s.Moved[a.A] = true // Order 41: the Move Order's units may still move
+		}
 	case opMove:
 		if s.Step == stAsRetreat {
-			s.Pos.Units[a.A].Hex = a.B
-			if s.d.Units[a.A].Kind == SD {
-				s.Pos.Units[a.A].Flipped = true // 7.6: a retreating SD becomes depleted
-			}
-			s.logf("7.6", engine.Observer, "retreats", s.d.Units[a.A].ID, s.d.Hexes[a.B].ID)
-			s.entered(int(a.A), int(a.B))
-			s.retreatNext()
+			s.retreatTo(int(a.A), int(a.B))
 			return
 		}
 		s.Pos.Units[a.A].Hex = a.B

@@ -178,9 +178,12 @@ func (s *State) bombDisruptNext() {
 		return
 	}
 	// 6.3 "1": a step if any participating Artillery is within range of a
-	// friendly FS or loaded SD. An already Disrupted unit chosen takes it.
+	// friendly FS or loaded SD. An already Disrupted unit chosen takes it,
+	// with no SD depleted (ruling P25).
 	if s.Already >= 0 {
-		s.loseStep(int(s.Already), "6.3")
+		if s.bombFS() || s.anyDump() {
+			s.loseStep(int(s.Already), "6.3")
+		}
 		s.endBombard()
 		return
 	}

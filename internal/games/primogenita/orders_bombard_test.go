@@ -95,3 +95,34 @@ func TestBombardShifts(t *testing.T) {
 		t.Fatal("Trench and Extra Ammo did not cancel")
 	}
 }
+
+// 6.3, ruling P25: a "1" falls on a unit already Disrupted only when some
+// firing Artillery is within range of an FS or a loaded SD, and then no SD
+// is depleted.
+func TestBombardAlreadyDisruptedNeedsSource(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		sd, step bool
+	}{
+		{"no FS, no SD", false, false},
+		{"a loaded SD, not depleted", true, true},
+	} {
+		s, f := bombardSetup(t)
+		s.Markers = [5]uint8{} // no Allied FS
+		sd := -1
+		if tc.sd {
+			sd = f.place("sd-1", "I-1")
+		}
+		s.Pos.Units[f.unit("42-col")].Disrupted = true
+		dieNext(t, s, 6)
+		do(t, s, Allied, "resolve")
+		do(t, s, Allied, "disrupt 42-col")
+		do(t, s, Allied, "disrupt 12-col")
+		if got := s.Pos.Units[f.unit("42-col")].Flipped; got != tc.step {
+			t.Errorf("%s: step lost %v, want %v", tc.name, got, tc.step)
+		}
+		if sd >= 0 && s.Pos.Units[sd].Flipped {
+			t.Errorf("%s: the SD was depleted", tc.name)
+		}
+	}
+}

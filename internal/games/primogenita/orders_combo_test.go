@@ -2,6 +2,7 @@ package primogenita
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -282,5 +283,35 @@ func TestOverrunArtilleryAlone41(t *testing.T) {
 	do(t, s, Allied, "fire 4-ra-1")
 	if got := legalTexts(s, Allied); !slices.Equal(got, []string{"fire cih"}) {
 		t.Fatalf("after the stacked artillery: %v, want only cih", got)
+	}
+}
+
+// Orders 41, 7.4: a unit left out of the Push of an Overrun declared
+// before the move may still move afterwards.
+func TestOverrunPushHaltedMayMove41(t *testing.T) {
+	s, f := stateWith(t)
+	for _, id := range []string{"11-ind", "9-ind"} {
+		f.place(id, "I-1")
+	}
+	f.place("12-col", "I-2")
+	s.Orders[41].Where = OrdBox
+	executing(t, s, 36)
+	do(t, s, Allied, "declare 41")
+	do(t, s, Allied, "target I-2")
+	do(t, s, Allied, "fire 11-ind")
+	do(t, s, Allied, "fire 9-ind")
+	dieNext(t, s, 4) // 16 vs 5: 3:1, a 4: 0-1 push
+	do(t, s, Allied, "resolve")
+	do(t, s, Allied, "push")
+	do(t, s, Italian, "stay")
+	do(t, s, Allied, "halt 9-ind")
+	dieNext(t, s, 1)
+	do(t, s, Allied, "resolve")
+	for s.Step != stMove {
+		l := s.Legal(s.Decider, nil)
+		do(t, s, s.Decider, s.EncodeAction(l[len(l)-1]))
+	}
+	if !slices.ContainsFunc(legalTexts(s, Allied), func(a string) bool { return strings.HasPrefix(a, "move 9-ind ") }) {
+		t.Fatalf("9 Ind, left out of the Push, may not move afterwards: %v", legalTexts(s, Allied))
 	}
 }

@@ -55,7 +55,8 @@ func (s *State) adjacentTo(side engine.Side, h int, f func(u int) bool) bool {
 }
 
 // regainable reports whether unit u can regain a step (Orders 1, 3): it is
-// flipped, or a remnant whose unit was replaced; and it fits (1.5).
+// flipped, or a remnant whose unit was replaced (Order 1; for Order 3,
+// ruling P26); and it fits (1.5: an Entry hex has no Stacking Limit).
 func (s *State) regainable(u int) bool {
 	unit, st := &s.d.Units[u], &s.Pos.Units[u]
 	if st.Loc != OnMap || st.Disrupted {
@@ -66,14 +67,17 @@ func (s *State) regainable(u int) bool {
 		return true
 	case unit.IsRemnant():
 		orig := &s.d.Units[unit.RemnantOf]
-		return int(orig.Stack) <= int(unit.Stack) || s.d.StackValue(&s.Pos, int(st.Hex))-int(unit.Stack)+int(orig.Stack) <= s.d.Stacking(int(st.Hex))
+		h := int(st.Hex)
+		lim := s.d.Stacking(h)
+		return int(orig.Stack) <= int(unit.Stack) || lim < 0 || s.d.StackValue(&s.Pos, h)-int(unit.Stack)+int(orig.Stack) <= lim
 	}
 	return false
 }
 
 // gainStep gives unit u back a step: unflip it, or bring back the unit a
-// remnant replaced, on its back side (Order 1).
-func (s *State) gainStep(u int, rule string) {
+// remnant replaced, on its back side (Orders 1, 3). It returns the unit
+// that has the step: u, or the unit the remnant replaced.
+func (s *State) gainStep(u int, rule string) int {
 	unit, st := &s.d.Units[u], &s.Pos.Units[u]
 	if st.Flipped {
 		st.Flipped = false
@@ -84,6 +88,7 @@ func (s *State) gainStep(u int, rule string) {
 		u = orig
 	}
 	s.logf(rule, engine.Observer, "regains", s.d.Units[u].ID)
+	return u
 }
 
 // minorTargets lists the choices of Minor Order p (section 9).
@@ -149,7 +154,9 @@ func (s *State) minorTargets(p int, dst []engine.Action) []engine.Action {
 				continue
 			}
 			for _, l := range d.Hexes[st.Hex].Links {
-				if !s.terrainOpen(d.Units[u].Kind == Mobile, int(st.Hex), l.To, l) || d.Hexes[l.To].Entry >= 0 && d.Entries[d.Hexes[l.To].Entry].Side == Allied {
+				// 3.2: a unit in an Entry hex may be the target of a Minor
+				// Order; across its arrow it is adjacent (4.1).
+				if !s.terrainOpen(d.Units[u].Kind == Mobile, int(st.Hex), l.To, l) {
 					continue
 				}
 				for v := range d.Units {
@@ -167,9 +174,9 @@ func (s *State) minorTargets(p int, dst []engine.Action) []engine.Action {
 				choose(u)
 			}
 		}
-	case 1: // Replacements
+	case 1: // Replacements: "a second Foot unit", not the first again
 		for u := range d.Units {
-			if s.onMap(u, Allied) && s.replaceable(u) {
+			if s.onMap(u, Allied) && s.replaceable(u) && (s.Picks == 0 || u != int(s.Mover)) {
 				choose(u)
 			}
 		}
@@ -263,7 +270,8 @@ func (s *State) applyMinor(a engine.Action) {
 		s.logf("9", engine.Observer, "desperate-attack", s.d.Units[u].ID, s.d.Units[v].ID)
 		s.loseStep(u, "9")
 		s.loseStep(v, "9")
-		if s.Pos.Units[u].Loc == OnMap && !s.d.Occupied(&s.Pos, Allied, h) && s.fits(u, h) {
+		// 1.1: never into an Allied Entry hex, which only Allied units occupy.
+		if s.Pos.Units[u].Loc == OnMap && !s.d.Occupied(&s.Pos, Allied, h) && s.fits(u, h) && !s.alliedEntry(h) {
 			s.Target, s.Mover = int16(h), int16(u)
 			s.Step = stMinorAdvance
 			return
@@ -281,13 +289,15 @@ func (s *State) applyMinor(a engine.Action) {
 		if s.d.Units[u].Kind == SD {
 			s.Pos.Units[u].Flipped = false
 			s.logf("9", engine.Observer, "reloaded", s.d.Units[u].ID)
+			s.Mover = int16(u)
 		} else {
-			s.gainStep(u, "9")
+			s.Mover = int16(s.gainStep(u, "9")) // the first unit, left out of the second pick
 		}
 		s.Picks++
 		done = s.Picks >= 2 || len(s.minorTargets(1, nil)) <= 1
 	}
 	if done {
+		s.Mover = -1
 		s.finishOrder()
 	}
 }
@@ -315,4 +325,10 @@ func (s *State) moveTrench(side engine.Side, from, to int) {
 			return
 		}
 	}
+}
+
+// alliedEntry reports whether hex h is an Allied Entry hex (1.1).
+func (s *State) alliedEntry(h int) bool {
+	e := s.d.Hexes[h].Entry
+	return e >= 0 && s.d.Entries[e].Side == Allied
 }

@@ -126,3 +126,68 @@ func TestReplacementsNothingToReplace1(t *testing.T) {
 		t.Fatalf("executable changed Picks to %d", s.Picks)
 	}
 }
+
+// Order 1: "A second Foot unit may also regain 1 step": the brigade that
+// came back from its remnant with the first step is not offered again.
+func TestReplacementsSecondUnit1(t *testing.T) {
+	s, f := stateWith(t)
+	f.place("11-ind-r", "I-1")
+	other := f.place("9-ind", "J-1")
+	s.Pos.Units[other].Flipped = true
+	executing(t, s, 1)
+	do(t, s, Allied, "choose 11-ind-r")
+	got := legalTexts(s, Allied)
+	if slices.Contains(got, "choose 11-ind") || !slices.Contains(got, "choose 9-ind") {
+		t.Fatalf("second Replacement: %v, want 9 Ind and not 11 Ind again", got)
+	}
+	do(t, s, Allied, "choose 9-ind")
+	if s.Pos.Units[other].Flipped || s.Mover != -1 {
+		t.Fatal("the second unit did not regain its step, or the first is still remembered")
+	}
+}
+
+// 1.5, Orders 1, 3: an Entry hex has no Stacking Limit, so a remnant there
+// may come back as its unit, whose stacking value is larger.
+func TestRegainInEntryHex(t *testing.T) {
+	for _, tc := range []struct{ remnant, hex string }{
+		{"7-ind-r", "cub-cub"},
+		{"12-col-r", "to-gondar"},
+	} {
+		s, f := stateWith(t)
+		u := f.place(tc.remnant, tc.hex)
+		if !s.regainable(u) {
+			t.Errorf("%s in %s cannot regain its step", tc.remnant, tc.hex)
+		}
+	}
+}
+
+// 3.2, Order 8: a unit in an Entry hex may be the target of a Minor
+// Order: a Desperate Attack across West Kassala's arrow; 1.1: the Italian
+// unit does not advance into the vacated Allied Entry hex.
+func TestDesperateAttackIntoEntryHex8(t *testing.T) {
+	s, f := stateWith(t)
+	it := f.place("12-col", "I-1")
+	al := f.place("cih", "west-kassala")
+	executing(t, s, 8)
+	do(t, s, Italian, "duel 12-col cih")
+	if s.Pos.Units[al].Loc != Gone || !s.Pos.Units[it].Flipped {
+		t.Fatal("the Desperate Attack did not take a step from each")
+	}
+	if s.Step == stMinorAdvance || !s.Pos.at(it, f.hex("I-1")) {
+		t.Fatal("the Italian unit may advance into an Allied Entry hex")
+	}
+}
+
+// Order 3, ruling P26: a remnant that gets its step back under Stragglers
+// becomes its brigade again, on the back side.
+func TestStragglersRemnant3(t *testing.T) {
+	s, f := stateWith(t)
+	r := f.place("12-col-r", "H-21") // next to Massaua's FS
+	executing(t, s, 3)
+	dieNext(t, s, 6)
+	do(t, s, Italian, "choose 12-col-r")
+	u := f.unit("12-col")
+	if s.Pos.Units[r].Loc != InBox || !s.Pos.at(u, f.hex("H-21")) || !s.Pos.Units[u].Flipped {
+		t.Fatal("the remnant did not go back to its brigade on its back side")
+	}
+}

@@ -221,10 +221,7 @@ func (s *State) declareOpenCity() {
 	near := append([]int{a}, s.d.neighbours(a)...)
 	for u := range s.d.Units {
 		if s.onMap(u, Italian) && slices.Contains(near, int(s.Pos.Units[u].Hex)) {
-			h := int(s.Pos.Units[u].Hex)
-			s.Pos.Units[u] = UnitState{Loc: Gone}
-			s.logf("2.2", engine.Observer, "surrenders", s.d.Units[u].ID)
-			s.emptyTrench(h)
+			s.eliminate(u, "2.2", "surrenders")
 		}
 	}
 }
@@ -278,8 +275,8 @@ func (s *State) startOverrun(after bool) {
 // endOverrun goes back to the Move Order (before) or ends it (after).
 func (s *State) endOverrun() {
 	before := s.Overrun == 1
-	s.Pushing, s.RetreatOrder, s.Countering, s.DefDone = false, false, false, false
-	s.OrderShift, s.Matildas, s.PushChosen, s.Window, s.PushAfter = 0, false, false, winNone, false
+	s.Pushing, s.RetreatOrder, s.Countering, s.DefDone, s.SDEscape = false, false, false, false, false
+	s.OrderShift, s.Matildas, s.PushChosen, s.Window, s.PushAfter, s.PushedOn = 0, false, false, winNone, false, false
 	s.Decider = Allied
 	if before {
 		s.Overrun, s.Step = 0, stMove

@@ -3,6 +3,7 @@ package primogenita
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -83,5 +84,34 @@ func TestAdvance39(t *testing.T) {
 	}
 	if s.Orders[39].Where != OrdSheet || !s.Orders[39].Flipped {
 		t.Error("declared Combination Order not flipped back to the sheet")
+	}
+}
+
+// Orders 30, 7, 2.2: a Trench its unit left goes back to the sheet at the
+// end of the Move Main Order, also when Italy is then asked about the
+// Open City.
+func TestTrenchReturnedAfterOpenCityChoice(t *testing.T) {
+	s, f := stateWith(t)
+	u := f.place("11-ccnn", "L-21")
+	f.place("cih", "L-20") // an Allied unit 2 hexes from Asmara
+	s.dig(Italian, f.hex("L-21"))
+	executing(t, s, 5)
+	for _, a := range legalTexts(s, Italian) {
+		if strings.HasPrefix(a, "move 11-ccnn ") {
+			do(t, s, Italian, a)
+			break
+		}
+	}
+	if s.Pos.at(u, f.hex("L-21")) {
+		t.Fatal("11 CCNN did not move")
+	}
+	do(t, s, Italian, "halt 11-ccnn")
+	do(t, s, Italian, "done")
+	if s.Step != stOpenCity {
+		t.Fatalf("step %d: Italy should be asked about the Open City", s.Step)
+	}
+	do(t, s, Italian, "pass")
+	if s.Pos.HasTrench(f.hex("L-21")) {
+		t.Fatal("the empty Trench stayed on the map after the Order")
 	}
 }

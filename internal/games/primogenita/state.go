@@ -37,6 +37,7 @@ const (
 	stAsSDLoss                 // 5.5: the defender chooses the SD eliminated in a hex of SD only
 	stAsPushUnits              // 7.4: the attacker chooses the units of the Push
 	stAsPushOn                 // 7.4: after an advance, Push another hex or settle
+	stAsPushSD                 // 7.4: the attacker chooses the loaded SD its Push depletes
 	stMoveAfter                // Orders 41, 38: declared after the entire move, or done
 	stRaid                     // Order 38: the Raid to make
 	stOpenCity                 // 2.2: Italy may declare Asmara an Open City
@@ -84,7 +85,7 @@ type core struct {
 	Committed    [2]bool             // stChoose: each side's choice committed (3.2)
 	Revealed     [NumOrders + 1]bool // the Orders revealed in this ORDER Segment (3.2), for the boards
 	Current      int8                // the Order drawn and being decided, or 0
-	Mover        int16               // stMove: the unit moving now, or -1
+	Mover        int16               // stMove: the unit moving now; Order 8: the unit advancing; Order 1: the unit given the first step; or -1
 	MoverLeft    int16               // stMove: its half mp left
 	SDPhase      bool                // stMove: the SD move (last, 5.5)
 	Advance      bool                // Order 39 declared for this Move Order
@@ -94,6 +95,7 @@ type core struct {
 	Target       int16               // the hex bombarded or assaulted
 	Hit          [MaxHexes]bool      // hexes bombarded or assaulted in this Order (6.1, 7.1)
 	Firing       [MaxUnits]bool      // units taking part in the bombardment or assault under way
+	OutOfPush    [MaxUnits]bool      // 7.4: units of the initial Assault left out of its Push (7.5 counts them)
 	ExtraAmmo    bool                // Orders 23, 25 declared for this bombardment
 	StepResult   bool                // a "1" bombardment result (6.3)
 	ToDisrupt    int8                // units still to Disrupt (6.3)
@@ -102,12 +104,12 @@ type core struct {
 	LossSide     engine.Side         // the side taking losses now
 	LossLeft     int8                // steps it still has to take
 	LossPlus     bool                // and a "1+" Trench or Artillery step
-	PlusChoice   bool                // stAsPlus: the Trench is an option
 	DefDone      bool                // the attacker's losses are taken; the defender's next
 	Pushing      bool                // the Assault under way is a Push (7.4)
 	Countering   bool                // a Counterattack is being applied (7.5)
 	CounterHex   int16               // the hex counterattacked
 	RetreatOrder bool                // Order 18 lifts 7.6's terrain limits for Foot
+	SDEscape     bool                // 5.5: the SD left in an assaulted hex of SD only move away (not 7.6)
 	FromHex      int16               // the hex a retreat leaves
 	Window       int8                // the Assault window open (winRetreat…)
 	OrderShift   int8                // column shifts of Combination Orders in this Assault
@@ -116,6 +118,7 @@ type core struct {
 	Overrun      int8                // Order 41 under way: 1 before the move, 2 after
 	AirHeld      int8                // Order 42: an Air unit held for another Assault of this Order (ruling P16)
 	PushAfter    bool                // 7.4: a Push result whose defender is gone: the advanced units may Push on
+	PushedOn     bool                // 7.4: the Push under way is against another hex, after the advance
 	Picks        int8                // Order 43: Air units left; Order 1: units replaced
 	Already      int16               // an already Disrupted unit chosen on a "1" (6.3), or -1
 	Upgrading    int8                // stRemoveSD: the Allied source being upgraded

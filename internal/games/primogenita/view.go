@@ -232,7 +232,7 @@ var stepNames = [...]string{stSetup: "setup", stChoose: "choose", stExecute: "ex
 	stBombDisrupt: "bombard", stBombStep: "bombard", stBombSD: "bombard", stAsTarget: "assault", stAsUnits: "assault",
 	stAsLoss: "assault", stAsPlus: "assault", stAsOc: "assault", stAsPush: "assault", stAsStay: "assault",
 	stAsRetreat: "assault", stAsAdvance: "assault", stAsWin: "assault", stAsCounter13: "assault", stAsSDLoss: "assault",
-	stAsPushUnits: "assault", stAsPushOn: "assault", stMoveAfter: "move", stRaid: "move", stOpenCity: "open-city",
+	stAsPushUnits: "assault", stAsPushOn: "assault", stAsPushSD: "assault", stMoveAfter: "move", stRaid: "move", stOpenCity: "open-city",
 	stMinor: "minor", stMinorAdvance: "minor", stDigFrom: "minor", stResupply: "resupply", stOver: "over"}
 
 // SheetID names the view's map sheet (engine.Sheeted): the scenario's.
