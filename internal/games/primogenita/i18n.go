@@ -135,7 +135,8 @@ func (s *State) Describe(a engine.Action, lang string) string {
 // promptKeys name each decision point's prompt.
 var promptKeys = map[step]string{stSetup: "setup", stChoose: "choose", stExecute: "execute", stBoxFull: "box", stRail: "rail",
 	stSource: "source", stRemoveSD: "remove", stMove: "move", stMoveAfter: "move", stRaid: "move", stOpenCity: "opencity", stMinor: "minor",
-	stMinorAdvance: "minor", stDigFrom: "minor", stResupply: "resupply", stBombTarget: "bombard", stBombFire: "bombard", stBombDisrupt: "bombard", stBombStep: "bombard", stBombSD: "bombard"}
+	stMinorAdvance: "minor", stDigFrom: "minor", stResupply: "resupply", stBombTarget: "bombard", stBombFire: "bombard", stBombDisrupt: "bombard", stBombStep: "bombard", stBombSD: "bombard",
+	stAsPlus: "plus", stAsPushSD: "push-sd"}
 
 // Prompt says what side is asked to decide now, in lang.
 func (s *State) Prompt(side engine.Side, lang string) string {

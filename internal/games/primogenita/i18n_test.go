@@ -45,3 +45,23 @@ func TestPromptNamesTheSideDeciding(t *testing.T) {
 		}
 	}
 }
+
+// TestPromptForAChoiceOnTheMap: the steps whose choice is made on the map
+// say what to choose there, in both languages.
+func TestPromptForAChoiceOnTheMap(t *testing.T) {
+	s := afterSetup(t)
+	s.Decider = Allied
+	for _, c := range []struct {
+		st         step
+		lang, want string
+	}{
+		{stAsPlus, "en", `"1+": remove your Trench or a step of your Artillery, on the map (7.3)`},
+		{stAsPushSD, "it", "Spinta: scegli sulla mappa il deposito carico che esaurisce (7.4)"},
+		{stAsLoss, "en", "Assault (7)"},
+	} {
+		s.Step = c.st
+		if got := s.Prompt(Allied, c.lang); got != c.want {
+			t.Errorf("step %d (%s): %q, want %q", c.st, c.lang, got, c.want)
+		}
+	}
+}
