@@ -5,6 +5,21 @@ import (
 	"testing"
 )
 
+// indiansAssault has 11, 9 and 10 Ind, placed in I-1, assault target
+// under Order p (7.1): the opening of many tests below, once the
+// defenders are placed.
+func indiansAssault(t *testing.T, s *State, f *fixture, p int, target string) {
+	t.Helper()
+	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
+		f.place(id, "I-1")
+	}
+	executing(t, s, p)
+	do(t, s, Allied, "target "+target)
+	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
+		do(t, s, Allied, "fire "+id)
+	}
+}
+
 // 7.1–7.3, 7.5: two brigades from two hexes (16) against 5 in the open:
 // 3:1, one right for two hexes: 4:1; a 1 gives 1-Oc; the attacker chooses
 // its loss; the defender counterattacks into an Entry hex (7.5 allows it)
@@ -85,15 +100,8 @@ func TestAdvanceIntoHexVacatedBySupportLoss(t *testing.T) {
 // the defender may stay (a second roll, no further Push) or retreat.
 func TestPush74(t *testing.T) {
 	s, f := stateWith(t)
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		f.place(id, "I-1")
-	}
 	col := f.place("12-col", "I-2")
-	executing(t, s, 31)
-	do(t, s, Allied, "target I-2")
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		do(t, s, Allied, "fire "+id)
-	}
+	indiansAssault(t, s, f, 31, "I-2")
 	dieNext(t, s, 3) // 24 vs 5: 4:1, a 3: 0-1 in the Push area
 	do(t, s, Allied, "resolve")
 	if !s.Pos.Units[col].Flipped || s.Step != stAsPush {
@@ -116,15 +124,8 @@ func TestPush74(t *testing.T) {
 
 	// Staying: the Push is rolled; a Push cannot give another Push.
 	g, gf := stateWith(t)
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		gf.place(id, "I-1")
-	}
 	gcol := gf.place("12-col", "I-2")
-	executing(t, g, 31)
-	do(t, g, Allied, "target I-2")
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		do(t, g, Allied, "fire "+id)
-	}
+	indiansAssault(t, g, gf, 31, "I-2")
 	dieNext(t, g, 3)
 	do(t, g, Allied, "resolve")
 	do(t, g, Allied, "push")
@@ -143,18 +144,11 @@ func TestPush74(t *testing.T) {
 // 7.6: retreating removes Artillery, Disrupted and No Supply units.
 func TestRetreatRemovesArtilleryAndDisrupted(t *testing.T) {
 	s, f := stateWith(t)
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		f.place(id, "I-1")
-	}
 	f.place("12-col", "I-2")
 	art := f.place("i-art", "I-2")
 	dis := f.place("bande", "I-2")
 	s.Pos.Units[dis].Disrupted = true
-	executing(t, s, 31)
-	do(t, s, Allied, "target I-2")
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		do(t, s, Allied, "fire "+id)
-	}
+	indiansAssault(t, s, f, 31, "I-2")
 	dieNext(t, s, 4) // 24 vs 8: 3:1, one right (disrupted) to 4:1, a 4: 0-1 push
 	do(t, s, Allied, "resolve")
 	if s.Step == stAsLoss {
@@ -171,16 +165,9 @@ func TestRetreatRemovesArtilleryAndDisrupted(t *testing.T) {
 // advances and Pushes another hex with the units that advanced.
 func TestPushOnAfterElimination(t *testing.T) {
 	s, f := stateWith(t)
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		f.place(id, "I-1")
-	}
 	f.place("6-cav", "I-2")
 	next := f.place("12-col", "I-3")
-	executing(t, s, 31)
-	do(t, s, Allied, "target I-2")
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		do(t, s, Allied, "fire "+id)
-	}
+	indiansAssault(t, s, f, 31, "I-2")
 	dieNext(t, s, 2) // 24 vs 1: 5:1, a 2: 0-1 push; the cavalry is gone
 	do(t, s, Allied, "resolve")
 	do(t, s, Allied, "move 11-ind I-2")
@@ -313,15 +300,8 @@ func TestCounterLossNotOnDisrupted75(t *testing.T) {
 // left out of the Push, too (22, not 6).
 func TestCounterInPushCountsInitialUnits75(t *testing.T) {
 	s, f := stateWith(t)
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		f.place(id, "I-1")
-	}
 	f.place("12-col", "I-2")
-	executing(t, s, 31)
-	do(t, s, Allied, "target I-2")
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		do(t, s, Allied, "fire "+id)
-	}
+	indiansAssault(t, s, f, 31, "I-2")
 	dieNext(t, s, 3) // 24 vs 5: 4:1, a 3: 0-1 push
 	do(t, s, Allied, "resolve")
 	do(t, s, Allied, "push")
@@ -387,16 +367,9 @@ func TestStandFastAfterCounterattack44(t *testing.T) {
 func TestCounterattack13WithoutPushSupply(t *testing.T) {
 	s, f := stateWith(t)
 	s.Markers = [5]uint8{} // no Allied FS
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		f.place(id, "I-1")
-	}
 	f.place("12-col", "I-2")
 	s.Orders[13].Where = OrdBox
-	executing(t, s, 31)
-	do(t, s, Allied, "target I-2")
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		do(t, s, Allied, "fire "+id)
-	}
+	indiansAssault(t, s, f, 31, "I-2")
 	dieNext(t, s, 3) // 24 vs 5: 4:1, a 3: 0-1 push
 	do(t, s, Allied, "resolve")
 	if got := legalTexts(s, Italian); !slices.Contains(got, "declare 13") {
@@ -412,17 +385,10 @@ func TestCounterattack13WithoutPushSupply(t *testing.T) {
 // another hex after the advance offers no Stand Fast there (ruling P23).
 func TestNoStandFastOnPushOn44(t *testing.T) {
 	s, f := stateWith(t)
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		f.place(id, "I-1")
-	}
 	f.place("6-cav", "I-2")
 	f.place("12-col", "I-3")
 	s.Orders[44].Where = OrdBox
-	executing(t, s, 31)
-	do(t, s, Allied, "target I-2")
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		do(t, s, Allied, "fire "+id)
-	}
+	indiansAssault(t, s, f, 31, "I-2")
 	dieNext(t, s, 2) // 24 vs 1: 5:1, a 2: 0-1 push; the cavalry is gone
 	do(t, s, Allied, "resolve")
 	do(t, s, Allied, "move 11-ind I-2")
@@ -438,16 +404,9 @@ func TestNoStandFastOnPushOn44(t *testing.T) {
 func TestPushChoosesSD74(t *testing.T) {
 	s, f := stateWith(t)
 	s.Markers = [5]uint8{} // no Allied FS
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		f.place(id, "I-1")
-	}
 	one, two := f.place("sd-1", "J-1"), f.place("sd-2", "J-1")
 	f.place("12-col", "I-2")
-	executing(t, s, 31)
-	do(t, s, Allied, "target I-2")
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		do(t, s, Allied, "fire "+id)
-	}
+	indiansAssault(t, s, f, 31, "I-2")
 	dieNext(t, s, 3) // 24 vs 5: 4:1, a 3: 0-1 push
 	do(t, s, Allied, "resolve")
 	do(t, s, Allied, "push")
@@ -465,17 +424,10 @@ func TestPushChoosesSD74(t *testing.T) {
 // not let them assault again.
 func TestPushOnLeavesOthersAssaulted71(t *testing.T) {
 	s, f := stateWith(t)
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		f.place(id, "I-1")
-	}
 	f.place("6-cav", "I-2")
 	f.place("12-col", "I-3")
 	f.place("2-col", "J-1")
-	executing(t, s, 9)
-	do(t, s, Allied, "target I-2")
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		do(t, s, Allied, "fire "+id)
-	}
+	indiansAssault(t, s, f, 9, "I-2")
 	dieNext(t, s, 2) // 24 vs 1: 5:1, a 2: 0-1 push; the cavalry is gone
 	do(t, s, Allied, "resolve")
 	do(t, s, Allied, "move 11-ind I-2")

@@ -11,19 +11,12 @@ import (
 // their boxes; the Limited Assault is declared and the units chosen.
 func comboAssault(t *testing.T, die int, box ...int) (*State, *fixture) {
 	s, f := stateWith(t)
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		f.place(id, "I-1")
-	}
 	f.place("12-col", "I-2")
 	s.Pos.Units[f.unit("air-2")].Loc = OnBase
 	for _, p := range box {
 		s.Orders[p].Where = OrdBox
 	}
-	executing(t, s, 31)
-	do(t, s, Allied, "target I-2")
-	for _, id := range []string{"11-ind", "9-ind", "10-ind"} {
-		do(t, s, Allied, "fire "+id)
-	}
+	indiansAssault(t, s, f, 31, "I-2")
 	dieNext(t, s, die)
 	do(t, s, Allied, "resolve")
 	return s, f
