@@ -239,8 +239,9 @@ func (s *State) inRangeOfFS(side engine.Side, h int) bool {
 }
 
 // loseStep takes one step from unit u (1.4): flip a full two-step unit;
-// replace a flipped unit that has a remnant by the remnant; otherwise
-// remove it. The VP losses of 2.3 follow the remnants.
+// replace a flipped unit that has a remnant by the remnant, which takes
+// its place in the Order under way (takePlace); otherwise remove it. The
+// VP losses of 2.3 follow the remnants.
 func (s *State) loseStep(u int, rule string) {
 	unit, st := &s.d.Units[u], &s.Pos.Units[u]
 	if unit.Kind == SD || st.Loc != OnMap {
@@ -257,6 +258,7 @@ func (s *State) loseStep(u int, rule string) {
 	case v >= 0:
 		s.Pos.Units[v] = next
 		*st = UnitState{Loc: Gone}
+		s.takePlace(u, v)
 		s.logf(rule, engine.Observer, "remnant", unit.ID)
 	default:
 		s.eliminate(u, rule, "eliminated")

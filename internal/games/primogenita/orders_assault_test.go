@@ -482,3 +482,29 @@ func TestSDOnlyHexSurvivors55(t *testing.T) {
 		})
 	}
 }
+
+// 1.4, 7.5: a remnant that replaces an attacker in the initial result's
+// loss is still a unit that assaulted: 9 Ind, already flipped, becomes
+// 9 Ind remnant in J-1 on the "1" of a 1-Oc, and Italy may counterattack
+// J-1, where the loss falls on the remnant.
+func TestRemnantStillAssaulted75(t *testing.T) {
+	s, f := stateWith(t)
+	f.place("11-ind", "west-kassala")
+	nine := f.place("9-ind", "J-1")
+	s.Pos.Units[nine].Flipped = true
+	f.place("12-col", "I-1")
+	executing(t, s, 31)
+	do(t, s, Allied, "target I-1")
+	do(t, s, Allied, "fire 11-ind")
+	do(t, s, Allied, "fire 9-ind")
+	dieNext(t, s, 2) // 14 vs 5: 2:1, one right for two hexes: 3:1, a 2: 1-Oc
+	do(t, s, Allied, "resolve")
+	do(t, s, Allied, "step 9-ind")
+	rem := f.unit("9-ind-r")
+	if s.Pos.Units[rem].Loc != OnMap || !s.Firing[rem] {
+		t.Fatal("the remnant does not stand for 9 Ind in the Assault")
+	}
+	if !slices.Contains(legalTexts(s, Italian), "counter J-1") {
+		t.Fatalf("Oc choices %v: J-1 holds the remnant of a unit that assaulted", legalTexts(s, Italian))
+	}
+}

@@ -90,10 +90,7 @@ func (s *State) checkSupport(u int) (int, bool) {
 		return u, false
 	}
 	s.logf("5.2", engine.Observer, "unsupported", s.d.Units[u].ID, supplyWords[NoSupply])
-	s.loseStep(u, "5.2")
-	if v >= 0 && v != u {
-		s.takePlace(u, v)
-	}
+	s.loseStep(u, "5.2") // a remnant takes u's place in the Order (takePlace)
 	return v, false
 }
 
@@ -109,13 +106,14 @@ func (s *State) checkDefender(u int) {
 	s.checkSupport(u)
 }
 
-// takePlace puts remnant r where unit u stood in the Main Order under way
-// when u's Support check replaced it (5.2, 1.4): r has checked, and takes
-// part in what u took part in (an Assault or a Bombardment: Firing; a Move
-// Order or a Bombardment: Moved).
+// takePlace puts remnant r where unit u stood in the Order under way when
+// a step loss replaced u by r (1.4: the remnant is the unit's last steps):
+// r has done what u did in it, checked Support (5.2), moved, taken part in
+// the Assault or Bombardment, been left out of a Push (7.4, 7.5), been
+// supported by an SD or a town (ruling P18).
 func (s *State) takePlace(u, r int) {
-	s.Checked[r], s.Firing[r], s.Moved[r] = true, s.Firing[u], s.Moved[u]
-	s.Firing[u], s.Moved[u] = false, false
+	s.Checked[r], s.Moved[r], s.Firing[r], s.OutOfPush[r], s.ServedAt[r] = s.Checked[u], s.Moved[u], s.Firing[u], s.OutOfPush[u], s.ServedAt[u]
+	s.Checked[u], s.Moved[u], s.Firing[u], s.OutOfPush[u], s.ServedAt[u] = false, false, false, false, 0
 }
 
 // startAs is what unit u will be once it has checked Support to start
