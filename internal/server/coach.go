@@ -101,7 +101,14 @@ func (lv *live) coachViewer(userID int64, name string) (engine.Side, error) {
 			return engine.Observer, errf(http.StatusForbidden, "no computer's advice while a person plays against you: it is offered in hot seat and against the computer, and for any game once it is over")
 		}
 	}
-	return lv.sideFor(userID, name)
+	side, err := lv.sideFor(userID, name)
+	if err == nil && side == engine.Observer && !lv.hotseat() {
+		// An observer's advice is searched from the side deciding, which
+		// may be the computer's, with what only it knows (its secret
+		// Orders, its event markers).
+		return engine.Observer, errf(http.StatusForbidden, "against the computer, the computer's advice is for your own side, not an observer's")
+	}
+	return side, err
 }
 
 // coachAllow counts one analysis against the user's (or, without an

@@ -64,6 +64,11 @@ func TestCoachOnlyWithoutAPersonOpposing(t *testing.T) {
 		if code, msg := ann.errOf("GET", "/api/games/"+g.ID+"/coach?side=south", nil); g == vsComputer && code != http.StatusForbidden {
 			t.Errorf("advice from the computer's side: %d %q", code, msg)
 		}
+		// An observer's advice is searched from the side deciding: against
+		// the computer that may be the computer's, with its secrets.
+		if code, msg := ann.errOf("GET", "/api/games/"+g.ID+"/coach?side=observer", nil); g == vsComputer && code != http.StatusForbidden {
+			t.Errorf("advice as an observer against the computer: %d %q", code, msg)
+		}
 	}
 
 	// Over: the record is public, and so is the coach.
