@@ -79,7 +79,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	p := &playLoop{sess: sess, humans: humans, lang: *lang, out: stdout, bots: map[engine.Side]ai.Player{}, compact: *compact}
+	p := &playLoop{sess: sess, humans: humans, lang: *lang, out: stdout, bots: map[engine.Side]ai.Player{}, compact: *compact, atScreen: engine.Observer}
 	if p.botName, err = makeBots(p, *aiName); err != nil {
 		return fail("%v", err)
 	}
@@ -208,6 +208,8 @@ type playLoop struct {
 	round, acted engine.SideSet
 	roundEpoch   uint64
 	handedTo     engine.Side
+
+	atScreen engine.Side // the human side asked last: in hot seat, whose private entries may be printed (readable)
 }
 
 // outcome of reading one line at a human decision.
@@ -350,6 +352,7 @@ func (p *playLoop) hiddenLog(entries []engine.Logged) bool {
 
 // humanTurn shows side what it may see and reads lines until it acts.
 func (p *playLoop) humanTurn(side engine.Side) playTurn {
+	p.atScreen = side
 	p.printNewLog()
 	if key := fmt.Sprint(p.sess.Move(), "/", side); key != p.drawn {
 		if p.round.Has(side) && len(p.humans.Sides()) > 1 && p.handedTo != side {

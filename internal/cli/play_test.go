@@ -144,7 +144,8 @@ func TestPlay(t *testing.T) {
 }
 
 // TestPlaySecretChoice checks that a simultaneous round shows neither side
-// the other's choice before both have chosen.
+// the other's choice before both have chosen, and that a shared screen
+// never prints one side's private entries to the other.
 func TestPlaySecretChoice(t *testing.T) {
 	t.Run("hot seat", func(t *testing.T) {
 		code, out, _ := runCmd(t, inputLines("pick 3", "pick 2", "end"), "play", "clitest-duel", "--side", "both", "--seed", "1")
@@ -160,11 +161,16 @@ func TestPlaySecretChoice(t *testing.T) {
 		if !strings.Contains(between, "secret choice: blue only") {
 			t.Errorf("no hand-over notice:\n%s", between)
 		}
+		// After the round red is at the shared screen: its own pick and the
+		// reveal are printed, blue's private entry never.
 		after := out[strings.Index(out, "blue> "):]
-		for _, w := range []string{"(D0) picked [3]", "(D0) picked [2]", "(D1) revealed [3 2]"} {
+		for _, w := range []string{"(D0) picked [3]", "(D1) revealed [3 2]"} {
 			if !strings.Contains(after, w) {
 				t.Errorf("after the round, log lacks %q:\n%s", w, after)
 			}
+		}
+		if strings.Contains(after, "(D0) picked [2]") {
+			t.Errorf("red's screen shows blue's private entry:\n%s", after)
 		}
 	})
 	t.Run("computer chooses first", func(t *testing.T) {

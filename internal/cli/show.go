@@ -175,6 +175,16 @@ func (p *playLoop) visible(e engine.LogEntry) bool {
 	return e.To == engine.Observer || p.humans.Has(e.To)
 }
 
+// readable reports whether the person at the terminal may read e now: in
+// hot seat, where the sides share the screen, an entry for one side only
+// while that side is at it (another side's, as its secret picks, never).
+func (p *playLoop) readable(e engine.LogEntry) bool {
+	if len(p.humans.Sides()) > 1 && e.To != engine.Observer {
+		return e.To == p.atScreen
+	}
+	return p.visible(e)
+}
+
 // printNewLog prints the log entries written since the last call, unless a
 // simultaneous round is partway through (they could betray a choice).
 func (p *playLoop) printNewLog() {
@@ -182,7 +192,7 @@ func (p *playLoop) printNewLog() {
 		return
 	}
 	for _, e := range p.sess.Log[p.shown:] {
-		if p.visible(e.LogEntry) {
+		if p.readable(e.LogEntry) {
 			fmt.Fprintln(p.out, "  - "+p.sess.State.RenderLog(e.LogEntry, p.lang))
 		}
 	}
@@ -194,7 +204,7 @@ func (p *playLoop) printNewLog() {
 func (p *playLoop) showLog() {
 	fmt.Fprintln(p.out, "Log:")
 	for _, e := range p.sess.Log[:p.shown] {
-		if p.visible(e.LogEntry) {
+		if p.readable(e.LogEntry) {
 			fmt.Fprintf(p.out, "  %4d  %s\n", e.Move, p.sess.State.RenderLog(e.LogEntry, p.lang))
 		}
 	}
