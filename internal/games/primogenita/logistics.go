@@ -256,11 +256,12 @@ func (s *State) inRangeOfFS(side engine.Side, h int) bool {
 // loseStep takes one step from unit u (1.4): flip a full two-step unit;
 // replace a flipped unit that has a remnant by the remnant, which takes
 // its place in the Order under way (takePlace); otherwise remove it. The
-// VP losses of 2.3 follow the remnants.
-func (s *State) loseStep(u int, rule string) {
+// VP losses of 2.3 follow the remnants. It returns the unit that now
+// stands for u: u, its remnant, or -1 if removed.
+func (s *State) loseStep(u int, rule string) int {
 	unit, st := &s.d.Units[u], &s.Pos.Units[u]
 	if unit.Kind == SD || st.Loc != OnMap {
-		return // 1.4: an SD has no steps
+		return u // 1.4: an SD has no steps
 	}
 	switch v, next := s.d.stepTaken(u, *st); {
 	case v == u:
@@ -270,13 +271,16 @@ func (s *State) loseStep(u int, rule string) {
 			s.VP--
 			s.logf("2.3", engine.Observer, "remnant-vp", unit.ID, strconv.Itoa(int(s.VP)))
 		}
+		return u
 	case v >= 0:
 		s.Pos.Units[v] = next
 		*st = UnitState{Loc: Gone}
 		s.takePlace(u, v)
 		s.logf(rule, engine.Observer, "remnant", unit.ID)
+		return v
 	default:
 		s.eliminate(u, rule, "eliminated")
+		return -1
 	}
 }
 
