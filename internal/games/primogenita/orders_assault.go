@@ -768,6 +768,7 @@ func (s *State) retreatTo(u, h int) {
 // was assaulted (5.5: "any adjacent hex they are allowed to enter"):
 // those movement lets it enter (4.1: terrain, no enemy unit, an Entry hex
 // only its own across the arrow) where it fits (1.5); not 7.6's limits.
+// An Italian town so entered is taken (1.6, 2.2; rulings P19, P27).
 func (s *State) sdEscapeHexes(u int) []int {
 	from := int(s.Pos.Units[u].Hex)
 	var out []int
