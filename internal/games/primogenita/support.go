@@ -56,8 +56,9 @@ func (s *State) supportFor(u int) (ok bool, by uint32) {
 // checkOutcome is what 5.2's check would do to unit u now, changing
 // nothing: the unit that would then stand for u (u, its remnant, or -1 if
 // eliminated) with its state, whether u has Support, and the SD or towns
-// that reach it if only they give it (supportFor). Unsupported, a unit gets Low Supply, Low turns to
-// No Supply, and a unit already at No Supply loses a step (stepTaken).
+// that reach it if only they give it (supportFor). Unsupported, a unit
+// gets Low Supply, Low turns to No Supply, and a unit already at No Supply
+// loses a step (stepTaken).
 func (s *State) checkOutcome(u int) (v int, st UnitState, ok bool, by uint32) {
 	st = s.Pos.Units[u]
 	if ok, by = s.supportFor(u); ok {
