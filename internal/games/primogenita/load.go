@@ -75,9 +75,15 @@ func LoadData(fsys fs.FS) (*Data, error) {
 	d.grid = newHexGrid(d.Hexes)
 	d.linkSides()
 	// The state's flat core has room for this much (position.go).
-	if len(d.Units) > MaxUnits || len(d.Hexes) > MaxHexes || len(d.Towns) > MaxTowns || len(d.ItalianSupply) > MaxSources {
-		return nil, fmt.Errorf("primogenita data: %d units, %d hexes, %d towns, %d Italian sources: more than the state holds (%d, %d, %d, %d)",
-			len(d.Units), len(d.Hexes), len(d.Towns), len(d.ItalianSupply), MaxUnits, MaxHexes, MaxTowns, MaxSources)
+	dumps := 0
+	for _, u := range d.Units {
+		if u.Kind == SD {
+			dumps++
+		}
+	}
+	if len(d.Units) > MaxUnits || len(d.Hexes) > MaxHexes || len(d.Towns) > MaxTowns || len(d.ItalianSupply) > MaxSources || dumps > MaxDumps {
+		return nil, fmt.Errorf("primogenita data: %d units, %d hexes, %d towns, %d Italian sources, %d SD: more than the state holds (%d, %d, %d, %d, %d)",
+			len(d.Units), len(d.Hexes), len(d.Towns), len(d.ItalianSupply), dumps, MaxUnits, MaxHexes, MaxTowns, MaxSources, MaxDumps)
 	}
 	return d, nil
 }

@@ -23,6 +23,9 @@ type source struct {
 	full bool // FS
 	dump int  // the SD unit, or -1
 	town bool // Italian Town Supply (5.6)
+	// bit is an SD's or a town's own bit in a unit's State.ServedBy (the
+	// SD's rank among the SD units, the town's index); 0 for an FS or LS.
+	bit uint32
 }
 
 // sources lists side's supply sources (5.1, 5.3–5.6); trucks: Order 10's
@@ -40,10 +43,15 @@ func (s *State) sources(side engine.Side, trucks bool) []source {
 				out = append(out, source{hex: src.Hex, rng: long, cap: -1, full: lvl == MarkerFS, dump: -1})
 			}
 		}
+		k := 0 // the SD's rank among the SD units
 		for u := range d.Units {
-			if d.Units[u].Kind == SD && s.Pos.Units[u].Loc == OnMap {
-				out = append(out, source{hex: int(s.Pos.Units[u].Hex), rng: short, cap: DumpUnits, dump: u})
+			if d.Units[u].Kind != SD {
+				continue
 			}
+			if s.Pos.Units[u].Loc == OnMap {
+				out = append(out, source{hex: int(s.Pos.Units[u].Hex), rng: short, cap: DumpUnits, dump: u, bit: 1 << k})
+			}
+			k++
 		}
 		return out
 	}
@@ -54,7 +62,7 @@ func (s *State) sources(side engine.Side, trucks bool) []source {
 	}
 	for t, town := range d.Towns {
 		if s.Pos.Flags[t] == NoFlag && !town.AlliedAtStart {
-			out = append(out, source{hex: town.Hex, rng: short, cap: TownUnits, dump: -1, town: true})
+			out = append(out, source{hex: town.Hex, rng: short, cap: TownUnits, dump: -1, town: true, bit: 1 << t})
 		}
 	}
 	return out
@@ -189,19 +197,26 @@ func (s *State) match(n supplyNet, units []int) []bool {
 // augmenting path never does), so each is served exactly when some
 // assignment serves it and as many of those before it as can be.
 func matchAt(n supplyNet, hexes []int) []bool {
-	srcs, reach := n.srcs, n.reach
 	ok := make([]bool, len(hexes))
-	assigned := make([]int, len(hexes)) // source index, or -1
-	used := make([]int, len(srcs))
 	for k, h := range hexes {
-		assigned[k] = -1
 		ok[k] = n.unlimited(h)
+	}
+	return assign(n.srcs, func(k, i int) bool { return n.reach[i][hexes[k]] }, ok)
+}
+
+// assign serves, in their order, the claims not already ok from the SD
+// and towns among srcs, each within its 2 or 4 (5.5, 5.6); reaches(k, i)
+// says whether source i may serve claim k. It returns ok, updated.
+func assign(srcs []source, reaches func(k, i int) bool, ok []bool) []bool {
+	assigned := make([]int, len(ok)) // source index, or -1
+	used := make([]int, len(srcs))
+	for k := range assigned {
+		assigned[k] = -1
 	}
 	var try func(k int, seen []bool) bool
 	try = func(k int, seen []bool) bool {
-		h := hexes[k]
 		for i, src := range srcs {
-			if src.cap < 0 || seen[i] || !reach[i][h] {
+			if src.cap < 0 || seen[i] || !reaches(k, i) {
 				continue
 			}
 			seen[i] = true
@@ -210,7 +225,7 @@ func matchAt(n supplyNet, hexes []int) []bool {
 				assigned[k] = i
 				return true
 			}
-			for j := range hexes {
+			for j := range assigned {
 				if assigned[j] == i && try(j, seen) {
 					assigned[k] = i
 					return true
@@ -219,7 +234,7 @@ func matchAt(n supplyNet, hexes []int) []bool {
 		}
 		return false
 	}
-	for k := range hexes {
+	for k := range ok {
 		if !ok[k] && try(k, make([]bool, len(srcs))) {
 			ok[k] = true
 		}
@@ -241,11 +256,12 @@ func (s *State) inRangeOfFS(side engine.Side, h int) bool {
 // loseStep takes one step from unit u (1.4): flip a full two-step unit;
 // replace a flipped unit that has a remnant by the remnant, which takes
 // its place in the Order under way (takePlace); otherwise remove it. The
-// VP losses of 2.3 follow the remnants.
-func (s *State) loseStep(u int, rule string) {
+// VP losses of 2.3 follow the remnants. It returns the unit that now
+// stands for u: u, its remnant, or -1 if removed.
+func (s *State) loseStep(u int, rule string) int {
 	unit, st := &s.d.Units[u], &s.Pos.Units[u]
 	if unit.Kind == SD || st.Loc != OnMap {
-		return // 1.4: an SD has no steps
+		return u // 1.4: an SD has no steps
 	}
 	switch v, next := s.d.stepTaken(u, *st); {
 	case v == u:
@@ -255,13 +271,16 @@ func (s *State) loseStep(u int, rule string) {
 			s.VP--
 			s.logf("2.3", engine.Observer, "remnant-vp", unit.ID, strconv.Itoa(int(s.VP)))
 		}
+		return u
 	case v >= 0:
 		s.Pos.Units[v] = next
 		*st = UnitState{Loc: Gone}
 		s.takePlace(u, v)
 		s.logf(rule, engine.Observer, "remnant", unit.ID)
+		return v
 	default:
 		s.eliminate(u, rule, "eliminated")
+		return -1
 	}
 }
 

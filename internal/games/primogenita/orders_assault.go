@@ -104,6 +104,12 @@ func (s *State) attackers() []int {
 	return out
 }
 
+// nonArtilleryAttacks reports whether a non-Artillery unit takes part in
+// the Assault under way (7.1: without one Artillery may not Assault).
+func (s *State) nonArtilleryAttacks() bool {
+	return slices.ContainsFunc(s.attackers(), func(u int) bool { return !s.d.Units[u].Artillery })
+}
+
 // assaultShifts are 7.2's shifts for the Assault under way (none in a
 // Counterattack, 7.5).
 func (s *State) assaultShifts() Shifts { return s.shiftsAt(int(s.Target), s.attackers()) }
@@ -348,7 +354,7 @@ func (s *State) supportChecks() {
 	switch {
 	case len(defs) == 0:
 		s.beginAdvance() // 5.2: the hex vacated by a Support loss
-	case !slices.ContainsFunc(s.attackers(), func(u int) bool { return !s.d.Units[u].Artillery }):
+	case !s.nonArtilleryAttacks():
 		s.logf("7.1", engine.Observer, "assault-off", s.d.Hexes[s.Target].ID)
 		s.endAssault()
 	case s.strengthOf(defs) == 0:
@@ -555,21 +561,30 @@ func (s *State) afterLosses() {
 	}
 }
 
-// offerPush lets the attacker decide on a Push after a Push result if a
-// unit of the Assault can trace an FS or loaded SD (7.4); else the Push
-// is out and Order 44's window opens.
+// offerPush lets the attacker decide on a Push after a Push result (or
+// Order 14) if it may Push (canPush); else the Push is out, logged when
+// only Artillery is left of the Assault (7.1), and Order 44's window opens.
 func (s *State) offerPush() {
 	if s.canPush() {
 		s.Step, s.Decider = stAsPush, s.Attacker
 		return
 	}
+	if len(s.attackers()) > 0 && !s.nonArtilleryAttacks() {
+		s.logf("7.1", engine.Observer, "push-off", s.d.Hexes[s.Target].ID)
+	}
 	s.PushChosen = false
 	s.openWindow(winStandFast)
 }
 
-// canPush reports whether any participating attacker is within range of
-// a friendly FS or a loaded SD (7.4).
+// canPush reports whether the attacker may Push: a non-Artillery unit is
+// left of the Assault (7.1: "An Artillery unit may only Assault if a
+// non-Artillery unit participates"; Order 14's Push may follow a "1" that
+// took the Matilda), and one of its units is within range of a friendly
+// FS or a loaded SD (7.4).
 func (s *State) canPush() bool {
+	if !s.nonArtilleryAttacks() {
+		return false
+	}
 	for _, u := range s.attackers() {
 		if s.inRangeOfFS(s.Attacker, int(s.Pos.Units[u].Hex)) || s.loadedSDFor(u) >= 0 {
 			return true
@@ -753,6 +768,7 @@ func (s *State) retreatTo(u, h int) {
 // was assaulted (5.5: "any adjacent hex they are allowed to enter"):
 // those movement lets it enter (4.1: terrain, no enemy unit, an Entry hex
 // only its own across the arrow) where it fits (1.5); not 7.6's limits.
+// An Italian town so entered is taken (1.6, 2.2; rulings P19, P27).
 func (s *State) sdEscapeHexes(u int) []int {
 	from := int(s.Pos.Units[u].Hex)
 	var out []int

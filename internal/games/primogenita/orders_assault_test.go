@@ -446,15 +446,17 @@ func TestPushOnLeavesOthersAssaulted71(t *testing.T) {
 
 // 5.5: after an Assault on a hex of SD only, the SD left go to "any
 // adjacent hex they are allowed to enter": by movement's test, so into
-// Sabderat, an Italian town 7.6 would close to a retreat; with no such
-// hex the SD is eliminated (ruling P27: R-28's only other way for a
-// Mobile unit is the attacker's hex).
+// Sabderat, an Italian town 7.6 would close to a retreat, which the SD
+// takes as any Allied unit entering it (1.6, 2.2; rulings P19, P27);
+// with no such hex the SD is eliminated (ruling P27: R-28's only other
+// way for a Mobile unit is the attacker's hex).
 func TestSDOnlyHexSurvivors55(t *testing.T) {
 	for _, tc := range []struct {
 		name, sds, attacker, to string
+		town                    string // the Italian town the SD takes, or ""
 	}{
-		{"into an Italian town", "I-2", "J-2", "I-3"},
-		{"nowhere to go", "R-28", "Q-27", ""},
+		{"into an Italian town", "I-2", "J-2", "I-3", "sabderat"},
+		{"nowhere to go", "R-28", "Q-27", "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, f := stateWith(t)
@@ -475,9 +477,16 @@ func TestSDOnlyHexSurvivors55(t *testing.T) {
 			if got := legalTexts(s, Allied); !slices.Contains(got, "move sd-2 "+tc.to) {
 				t.Fatalf("where sd-2 may go: %v, want %s among them", got, tc.to)
 			}
+			vp := s.VP
 			do(t, s, Allied, "move sd-2 "+tc.to)
 			if !s.Pos.at(two, f.hex(tc.to)) || !s.Pos.Units[two].Flipped {
 				t.Fatal("sd-2 did not move, depleted")
+			}
+			if tc.town != "" {
+				town := s.d.town(tc.town)
+				if s.Pos.Flags[town] != BritishFlag || s.VP != vp+int8(s.d.Towns[town].VP) {
+					t.Errorf("%s flag %d, VP %d -> %d: the SD entering it did not take it (1.6, 2.2, ruling P27)", tc.town, s.Pos.Flags[town], vp, s.VP)
+				}
 			}
 		})
 	}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"sandtable/internal/engine"
 )
 
 // comboAssault: three Indian brigades (24) at Kassala against the 12th
@@ -306,5 +308,37 @@ func TestOverrunPushHaltedMayMove41(t *testing.T) {
 	}
 	if !slices.ContainsFunc(legalTexts(s, Allied), func(a string) bool { return strings.HasPrefix(a, "move 9-ind ") }) {
 		t.Fatalf("9 Ind, left out of the Push, may not move afterwards: %v", legalTexts(s, Allied))
+	}
+}
+
+// 7.1 with Order 14: "An Artillery unit may only Assault if a non-Artillery
+// unit participates": when the "1" of a 1-1 removes the Matilda, the
+// Artillery left may not Push; a Matilda that is only flipped still may.
+func TestMatildasPushNeedsNonArtillery(t *testing.T) {
+	for _, flipped := range []bool{false, true} {
+		s, f := stateWith(t)
+		m := f.place("matilda", "I-1")
+		s.Pos.Units[m].Flipped = flipped
+		f.place("4-ra-1", "I-1")
+		f.place("4-ra-2", "I-1")
+		f.place("12-col", "I-2")
+		s.Orders[14].Where = OrdBox
+		s.SetLogging(true)
+		executing(t, s, 31)
+		for _, a := range []string{"target I-2", "fire matilda", "fire 4-ra-1", "fire 4-ra-2"} {
+			do(t, s, Allied, a)
+		}
+		dieNext(t, s, 5) // 7 or 6 against 5: 1:1, a 5: 1-1
+		do(t, s, Allied, "resolve")
+		do(t, s, Allied, "declare 14")
+		gone := s.Pos.Units[m].Loc == Gone
+		if gone != flipped {
+			t.Fatalf("matilda flipped %v: eliminated %v by the 1-1", flipped, gone)
+		}
+		offered := s.Step == stAsPush
+		off := slices.ContainsFunc(s.TakeLog(), func(e engine.LogEntry) bool { return e.Key == "push-off" && e.Rule == "7.1" })
+		if offered == gone || off != gone {
+			t.Errorf("matilda eliminated %v: Push offered %v, logged off %v; want a Push only with a non-Artillery unit left (7.1)", gone, offered, off)
+		}
 	}
 }

@@ -268,10 +268,12 @@ func (s *State) applyMinor(a engine.Action) {
 		v := int(a.B)
 		h := int(s.Pos.Units[v].Hex)
 		s.logf("9", engine.Observer, "desperate-attack", s.d.Units[u].ID, s.d.Units[v].ID)
-		s.loseStep(u, "9")
+		// "The Italian unit (if it still exists afterwards) may advance":
+		// a remnant that replaced it is its last steps (1.4, ruling P26).
+		u = s.loseStep(u, "9")
 		s.loseStep(v, "9")
 		// 1.1: never into an Allied Entry hex, which only Allied units occupy.
-		if s.Pos.Units[u].Loc == OnMap && !s.d.Occupied(&s.Pos, Allied, h) && s.fits(u, h) && !s.alliedEntry(h) {
+		if u >= 0 && !s.d.Occupied(&s.Pos, Allied, h) && s.fits(u, h) && !s.alliedEntry(h) {
 			s.Target, s.Mover = int16(h), int16(u)
 			s.Step = stMinorAdvance
 			return

@@ -2,6 +2,7 @@ package primogenita
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -189,5 +190,43 @@ func TestStragglersRemnant3(t *testing.T) {
 	u := f.unit("12-col")
 	if s.Pos.Units[r].Loc != InBox || !s.Pos.at(u, f.hex("H-21")) || !s.Pos.Units[u].Flipped {
 		t.Fatal("the remnant did not go back to its brigade on its back side")
+	}
+}
+
+// Order 8: "The Italian unit (if it still exists afterwards) may advance
+// into the Allied hex, if it becomes vacant": a brigade flipped, or
+// replaced by its remnant (1.4, ruling P26), advances; a unit removed
+// does not.
+func TestDesperateAttackAdvance8(t *testing.T) {
+	for _, tc := range []struct {
+		unit    string
+		flipped bool
+		want    string // the advance offered, "" none
+	}{
+		{"12-col", false, "move 12-col E-6"},
+		{"12-col", true, "move 12-col-r E-6"},
+		{"cv-bn", false, ""},
+	} {
+		s, f := stateWith(t)
+		it := f.place(tc.unit, "E-5")
+		s.Pos.Units[it].Flipped = tc.flipped
+		f.place("cih", "E-6")
+		executing(t, s, 8)
+		do(t, s, Italian, "duel "+tc.unit+" cih")
+		legal := legalTexts(s, Italian)
+		if tc.want == "" {
+			if s.Step == stMinorAdvance {
+				t.Errorf("%s flipped %v: an advance offered after it was removed: %v", tc.unit, tc.flipped, legal)
+			}
+			continue
+		}
+		if !slices.Contains(legal, tc.want) {
+			t.Errorf("%s flipped %v: %q not offered, legal %v", tc.unit, tc.flipped, tc.want, legal)
+			continue
+		}
+		do(t, s, Italian, tc.want)
+		if u := f.unit(strings.Fields(tc.want)[1]); !s.Pos.at(u, f.hex("E-6")) {
+			t.Errorf("%s did not advance into E-6", s.d.Units[u].ID)
+		}
 	}
 }

@@ -39,9 +39,10 @@ type UnitState struct {
 const (
 	MaxUnits   = 128
 	MaxHexes   = 512
-	MaxTowns   = 32
+	MaxTowns   = 32 // also bits of State.ServedBy
 	MaxTrench  = 2 * maxTrench
 	MaxSources = 8
+	MaxDumps   = 32 // SD units: bits of State.ServedBy
 )
 
 // No Trench marker in this slot of Position.Trench (the side has fewer).

@@ -91,7 +91,7 @@ type core struct {
 	Advance      bool                // Order 39 declared for this Move Order
 	Moved        [MaxUnits]bool      // stMove: units that moved in this Order
 	Checked      [MaxUnits]bool      // units that have checked Support in this Main Order (5.2, ruling P7)
-	ServedAt     [MaxUnits]int16     // 1 + the hex where only an SD or a town supported the unit in this Main Order, or 0 (ruling P18)
+	ServedBy     [MaxUnits]uint32    // the SD or towns (source.bit) that reached the unit when only they supported it in this Main Order, or 0 (ruling P18)
 	Target       int16               // the hex bombarded or assaulted
 	Hit          [MaxHexes]bool      // hexes bombarded or assaulted in this Order (6.1, 7.1)
 	Firing       [MaxUnits]bool      // units taking part in the bombardment or assault under way

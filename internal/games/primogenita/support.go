@@ -10,7 +10,7 @@ import "sandtable/internal/engine"
 // beginSupport opens a Main Order's record of Support: no unit has
 // checked, no SD or town has supported a unit (ruling P18).
 func (s *State) beginSupport() {
-	s.Checked, s.ServedAt = [MaxUnits]bool{}, [MaxUnits]int16{}
+	s.Checked, s.ServedBy = [MaxUnits]bool{}, [MaxUnits]uint32{}
 }
 
 // exempt reports whether unit u never checks Support: Arbegnoch and Air
@@ -20,38 +20,49 @@ func (d *Data) exempt(u int) bool {
 	return unit.Arbegnoch || unit.Kind == SD || unit.Kind == Air
 }
 
-// supportFor reports whether unit u traces Support now (5.1, 5.2), and
-// whether only an SD or a town reaches it. The units of u's side an SD or
-// a town has supported in this Main Order keep their claim, from the hex
-// where they were served (ruling P18): u is supported if an assignment
-// serves it together with them (matchAt).
-func (s *State) supportFor(u int) (ok, capped bool) {
+// supportFor reports whether unit u traces Support now (5.1, 5.2), and,
+// if only SD or towns reach it, which (by source.bit; 0: an FS or LS
+// does). The units of u's side an SD or a town has supported in this Main
+// Order keep their claim until it ends (ruling P18), each on the SD and
+// towns that reached it then and are still sources now, whatever has
+// happened since to the trace from its hex; only u is traced. u is
+// supported if an assignment serves it together with them (assign).
+func (s *State) supportFor(u int) (ok bool, by uint32) {
 	side := s.d.Units[u].Side
-	var hexes []int
-	for v, at := range s.ServedAt[:len(s.d.Units)] {
-		if at > 0 && v != u && s.d.Units[v].Side == side {
-			hexes = append(hexes, int(at)-1)
+	h := int(s.Pos.Units[u].Hex)
+	n := s.netAt(side, false, []int{h})
+	if n.unlimited(h) {
+		return true, 0
+	}
+	for i, src := range n.srcs {
+		if src.cap >= 0 && n.reach[i][h] {
+			by |= src.bit
 		}
 	}
-	h := int(s.Pos.Units[u].Hex)
-	hexes = append(hexes, h)
-	n := s.netAt(side, false, hexes)
-	if n.unlimited(h) {
-		return true, false
+	if by == 0 {
+		return false, 0
 	}
-	served := matchAt(n, hexes)
-	return served[len(served)-1], true
+	var claims []uint32
+	for v, b := range s.ServedBy[:len(s.d.Units)] {
+		if b != 0 && v != u && s.d.Units[v].Side == side {
+			claims = append(claims, b)
+		}
+	}
+	claims = append(claims, by)
+	served := assign(n.srcs, func(k, i int) bool { return claims[k]&n.srcs[i].bit != 0 }, make([]bool, len(claims)))
+	return served[len(served)-1], by
 }
 
 // checkOutcome is what 5.2's check would do to unit u now, changing
 // nothing: the unit that would then stand for u (u, its remnant, or -1 if
-// eliminated) with its state, whether u has Support, and whether only an
-// SD or a town gives it. Unsupported, a unit gets Low Supply, Low turns to
-// No Supply, and a unit already at No Supply loses a step (stepTaken).
-func (s *State) checkOutcome(u int) (v int, st UnitState, ok, capped bool) {
+// eliminated) with its state, whether u has Support, and the SD or towns
+// that reach it if only they give it (supportFor). Unsupported, a unit
+// gets Low Supply, Low turns to No Supply, and a unit already at No Supply
+// loses a step (stepTaken).
+func (s *State) checkOutcome(u int) (v int, st UnitState, ok bool, by uint32) {
 	st = s.Pos.Units[u]
-	if ok, capped = s.supportFor(u); ok {
-		return u, st, true, capped
+	if ok, by = s.supportFor(u); ok {
+		return u, st, true, by
 	}
 	switch st.Supply {
 	case Supplied:
@@ -60,9 +71,9 @@ func (s *State) checkOutcome(u int) (v int, st UnitState, ok, capped bool) {
 		st.Supply = NoSupply
 	default:
 		v, st = s.d.stepTaken(u, st)
-		return v, st, false, false
+		return v, st, false, 0
 	}
-	return u, st, false, false
+	return u, st, false, 0
 }
 
 // checkSupport is 5.2 for unit u about to take part in a Main Order: the
@@ -76,12 +87,10 @@ func (s *State) checkSupport(u int) (int, bool) {
 		return u, false
 	}
 	s.Checked[u] = true
-	v, next, ok, capped := s.checkOutcome(u)
+	v, next, ok, by := s.checkOutcome(u)
 	st := &s.Pos.Units[u]
 	if ok {
-		if capped {
-			s.ServedAt[u] = st.Hex + 1
-		}
+		s.ServedBy[u] = by // the claim on the SD or towns that reach it (ruling P18)
 		return u, true
 	}
 	if st.Supply != NoSupply {
@@ -102,7 +111,7 @@ var supplyWords = []string{Supplied: "supplied", LowSupply: "low", NoSupply: "no
 // for earlier in the Order ("Both sides check Support just before an
 // Assault begins"), giving up the place an SD or town kept for it.
 func (s *State) checkDefender(u int) {
-	s.Checked[u], s.ServedAt[u] = false, 0
+	s.Checked[u], s.ServedBy[u] = false, 0
 	s.checkSupport(u)
 }
 
@@ -112,8 +121,8 @@ func (s *State) checkDefender(u int) {
 // the Assault or Bombardment, been left out of a Push (7.4, 7.5), been
 // supported by an SD or a town (ruling P18).
 func (s *State) takePlace(u, r int) {
-	s.Checked[r], s.Moved[r], s.Firing[r], s.OutOfPush[r], s.ServedAt[r] = s.Checked[u], s.Moved[u], s.Firing[u], s.OutOfPush[u], s.ServedAt[u]
-	s.Checked[u], s.Moved[u], s.Firing[u], s.OutOfPush[u], s.ServedAt[u] = false, false, false, false, 0
+	s.Checked[r], s.Moved[r], s.Firing[r], s.OutOfPush[r], s.ServedBy[r] = s.Checked[u], s.Moved[u], s.Firing[u], s.OutOfPush[u], s.ServedBy[u]
+	s.Checked[u], s.Moved[u], s.Firing[u], s.OutOfPush[u], s.ServedBy[u] = false, false, false, false, 0
 }
 
 // startAs is what unit u will be once it has checked Support to start

@@ -77,7 +77,7 @@ func TestSupportCapacityPerOrder(t *testing.T) {
 	if got := supplyOf(s, f, "sdf"); got[0] != LowSupply {
 		t.Fatalf("sdf %d: supplied in the next Main Order, want Low Supply kept (5.2: only Resupply removes it)", got[0])
 	}
-	if !s.Checked[f.unit("sdf")] || s.ServedAt[f.unit("sdf")] == 0 || s.ServedAt[f.unit("cih")] != 0 {
+	if !s.Checked[f.unit("sdf")] || s.ServedBy[f.unit("sdf")] == 0 || s.ServedBy[f.unit("cih")] != 0 {
 		t.Fatal("the next Main Order's record: sdf not served by the SD, or cih still counted")
 	}
 }
@@ -352,5 +352,89 @@ func TestOverrunRoster41(t *testing.T) {
 		if got := slices.Contains(legalTexts(s, Allied), "declare 41"); got != tc.want {
 			t.Errorf("Order %d: Overrun by an Arbegnoch offered %v, want %v", tc.order, got, tc.want)
 		}
+	}
+}
+
+// Ruling P18, 5.5, 5.6: a unit an SD or a town supported counts against it
+// until the Order ends, by the sources that reached it then, whatever has
+// since happened to the trace from its old hex; each case ends with a unit
+// asking for a place no assignment leaves.
+func TestSupportClaimOutlastsItsTrace(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		// claim fills the SD or town, changes the position, and returns
+		// the unit asking next.
+		claim func(t *testing.T, s *State, f *fixture) int
+	}{
+		{"unit leaves an enemy ZoC", func(t *testing.T, s *State, f *fixture) int {
+			// E-7, next to 2 Col, is traced into free only while cih is in it (5.1).
+			f.place("sd-1", "E-5")
+			f.place("2-col", "E-8")
+			f.place("cih", "E-7")
+			f.place("skin", "E-5")
+			executing(t, s, 36)
+			for _, m := range []string{"move cih E-6", "halt cih", "move skin E-4", "halt skin"} {
+				do(t, s, Allied, m)
+			}
+			return f.place("sdf", "E-5")
+		}},
+		{"Allies advance into the town's defenders' hex", func(t *testing.T, s *State, f *fixture) int {
+			s.Pos.Flags[s.d.town("om-ager")] = NoFlag
+			executing(t, s, 9)
+			for _, id := range []string{"12-col", "2-col", "42-col", "4-col"} {
+				s.checkDefender(f.place(id, "R-6"))
+				s.Pos.Units[f.unit(id)].Hex = int16(f.hex("E-5")) // retreated or gone
+			}
+			f.place("cih", "R-6")
+			return f.place("16-col", "Q-6")
+		}},
+		{"SD moves", func(t *testing.T, s *State, f *fixture) int {
+			sd := f.place("sd-1", "K-6")
+			f.place("cih", "K-6")
+			f.place("skin", "K-6")
+			executing(t, s, 36)
+			for _, m := range []string{"move cih K-7", "halt cih", "move skin K-5", "halt skin"} {
+				do(t, s, Allied, m)
+			}
+			s.Pos.Units[sd].Hex = int16(f.hex("E-5")) // the SD move, before an Overrun after it
+			return f.place("sdf", "E-6")
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, f := stateWith(t)
+			noSupply(s)
+			u := tc.claim(t, s, f)
+			if ok, _ := s.supportFor(u); ok {
+				t.Errorf("%s supported: an SD or town served more than its 2 or 4 in one Main Order", s.d.Units[u].ID)
+			}
+		})
+	}
+}
+
+// Ruling P18: a claim whose SD has gone no longer counts; one whose SD
+// is still on the map keeps its place from the sources that reached it.
+func TestSupportClaimOfAGoneSD(t *testing.T) {
+	s, f := stateWith(t)
+	noSupply(s)
+	sd1 := f.place("sd-1", "K-6")
+	f.place("cih", "K-6")
+	f.place("skin", "K-6")
+	executing(t, s, 36)
+	for _, id := range []string{"cih", "skin"} {
+		if _, ok := s.checkSupport(f.unit(id)); !ok {
+			t.Fatalf("%s unsupported by sd-1", id)
+		}
+	}
+	f.place("sd-2", "K-6")
+	u := f.place("sdf", "K-6")
+	if ok, _ := s.supportFor(u); !ok {
+		t.Fatal("sdf unsupported with sd-2's two places free")
+	}
+	s.Pos.Units[sd1] = UnitState{Loc: Gone}
+	if _, ok := s.checkSupport(u); !ok {
+		t.Fatal("sdf unsupported: the claims on a gone SD took sd-2's places")
+	}
+	if ok, _ := s.supportFor(f.place("11-ind", "K-6")); !ok {
+		t.Fatal("a fourth unit unsupported with one place left on sd-2")
 	}
 }
