@@ -11,7 +11,7 @@ import (
 
 // What the computer players know of La Primogenita: an evaluation of a
 // position, an ordering of the choices, a rollout policy better than
-// uniform, and (in determinize) how the other side's secret Orders are
+// uniform, and (in determinizeOrders) how the other side's secret Orders are
 // guessed. Everything here reads a determinized sample or public
 // information only.
 func init() {

@@ -76,6 +76,10 @@ func TestSearchNeverReadsTheSecretChoice(t *testing.T) {
 		if da.(*State).chosen(Italian) != OrdersChosen {
 			t.Fatalf("Italy committed, but its sampled choice weighs %d", da.(*State).chosen(Italian))
 		}
+		// An observer (the coach in hot seat, a replay) knows neither choice.
+		if oa, ob := a.Determinize(engine.Observer, &ra), b.Determinize(engine.Observer, &rb); !slices.Equal(oa.Marshal(), ob.Marshal()) {
+			t.Fatal("Determinize for an observer depends on Italy's secret choice")
+		}
 	}
 	cfg := ai.FixedConfig
 	cfg.Iterations = 200

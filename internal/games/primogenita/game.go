@@ -49,8 +49,12 @@ func (s *State) Aside(a engine.Action) bool { return a.Op == opDrop || a.Op == o
 func (s *State) Determinize(viewer engine.Side, r *engine.Rand) engine.State {
 	c := s.clone()
 	c.Rand = engine.NewRand(r.Uint64())
-	if s.Step == stChoose && viewer != engine.Observer {
-		c.determinizeOrders(Other(viewer), r)
+	if s.Step == stChoose {
+		for _, side := range []engine.Side{Allied, Italian} {
+			if side != viewer { // an observer knows neither side's choice (3.2)
+				c.determinizeOrders(side, r)
+			}
+		}
 	}
 	return c
 }
