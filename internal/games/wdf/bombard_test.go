@@ -127,3 +127,84 @@ func TestMontgomery(t *testing.T) {
 		t.Errorf("leaders after keeping O'Connor: %+v %+v", s.Pos.Leaders[0], s.Pos.Leaders[1])
 	}
 }
+
+// TestMontgomeryChoice: the 13.7 choice is the Allied player's whenever
+// O'Connor/Ritchie is still in play, on the map or due back on the turn
+// track (13.6: Ritchie returns the turn after O'Connor falls); and when
+// Alexandria is held on turn 21, Montgomery waits (ruling W34) and the
+// choice is offered in the first segment with Alexandria free.
+func TestMontgomeryChoice(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		// ritchieDue: O'Connor fell on turn 20, Ritchie is due on turn 21
+		// (else O'Connor is on the map); blocked: an Axis unit holds
+		// Alexandria on turn 21 and leaves before turn 22.
+		ritchieDue, blocked bool
+		swap                bool // the Allied player chooses Montgomery
+	}{
+		{"Ritchie due: Montgomery", true, false, true},
+		{"Ritchie due: keep Ritchie", true, false, false},
+		{"Alexandria held: Montgomery on turn 22", false, true, true},
+		{"Alexandria held: keep O'Connor", false, true, false},
+		{"Ritchie due, Alexandria held: Montgomery", true, true, true},
+		{"Ritchie due, Alexandria held: keep Ritchie", true, true, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fix := "unit aus-16 5109\nunit aus-17 5109\ndepot allied 5109"
+			if !c.ritchieDue {
+				fix += "\nleader oconnor-ritchie 5109"
+			}
+			if c.blocked {
+				fix += "\nunit pavia 6508"
+			}
+			s := stateAt(t, fix, 21, Allied)
+			oc, mo := 0, 1
+			if s.d.Leaders[oc].ID != "oconnor-ritchie" || s.d.Leaders[mo].ID != "montgomery-lumsden" {
+				t.Fatal("leader order")
+			}
+			if c.ritchieDue {
+				s.Pos.Leaders[oc] = LeaderState{Hex: NoHex, Face: 1, Due: 21}
+			}
+			s.ReserveNeed = 0
+			swapOffered := func() bool {
+				return has(s.Legal(Allied, nil), engine.Action{Op: opSwap, A: int16(mo)})
+			}
+			s.beginReserves()
+			if c.blocked {
+				if swapOffered() {
+					t.Fatal("swap offered with Alexandria held (W34)")
+				}
+				mustApply(t, s, Allied, "done")
+				if s.Pos.Leaders[mo].Hex >= 0 {
+					t.Fatal("Montgomery placed with Alexandria held")
+				}
+				s.Pos.Units[unit(t, s.d, "pavia")] = UnitState{Box: BoxNotArrived, Hex: NoHex}
+				s.Turn = 22
+				s.Step, s.Decider, s.Phasing = stReserve, Allied, Allied
+				s.beginReserves()
+			}
+			if !swapOffered() {
+				t.Fatalf("turn %d: no choice of Montgomery (13.7); leaders %+v %+v", s.Turn, s.Pos.Leaders[oc], s.Pos.Leaders[mo])
+			}
+			if c.swap {
+				mustApply(t, s, Allied, "swap montgomery-lumsden")
+			}
+			mustApply(t, s, Allied, "done")
+			alex := int16(s.d.EntryHex[Allied])
+			m, o := s.Pos.Leaders[mo], s.Pos.Leaders[oc]
+			if c.swap {
+				if m.Hex != alex || o.Hex != NoHex || o.Due != -1 {
+					t.Errorf("after the swap: Montgomery %+v, O'Connor/Ritchie %+v; want Montgomery at Alexandria, the other out for good", m, o)
+				}
+				// 13.7: "If O'Connor/Ritchie is replaced it never returns."
+				s.Turn++
+				s.reinforce(Allied)
+				if s.Pos.Leaders[oc].Hex != NoHex {
+					t.Error("the replaced leader returned")
+				}
+			} else if m.Hex != NoHex || o.Hex < 0 {
+				t.Errorf("keeping O'Connor/Ritchie: Montgomery %+v, O'Connor/Ritchie %+v", m, o)
+			}
+		})
+	}
+}
