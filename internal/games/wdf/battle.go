@@ -286,9 +286,11 @@ func (s *State) legalBuild(dst []engine.Action) []engine.Action {
 		dst = append(dst, engine.Action{Op: opSupport, A: int16(s.Bat.Support) + 1})
 	}
 	if side == Allied && s.Pos.Naval && !s.Bat.Naval && s.Bat.Phase == stCombat && !s.navalUsed() {
-		coastal := false
+		// 15.0: "the defending hex must be a coastal hex": every one of
+		// them in a multi-hex combat (ruling W40).
+		coastal := true
 		for _, t := range def {
-			coastal = coastal || s.d.Hexes[t].Coastal
+			coastal = coastal && s.d.Hexes[t].Coastal
 		}
 		if coastal {
 			dst = append(dst, engine.Action{Op: opNaval})

@@ -208,3 +208,48 @@ func TestMontgomeryChoice(t *testing.T) {
 		})
 	}
 }
+
+// TestNavalSupportMultiHex: naval ground support needs every defending
+// hex of the combat to be coastal (15.0: "the defending hex must be a
+// coastal hex"; ruling W40). 3609 attacks coastal 3608 and inland 3610.
+func TestNavalSupportMultiHex(t *testing.T) {
+	naval := engine.Action{Op: opNaval}
+	for _, c := range []struct {
+		name    string
+		steps   []string // after "attack 3609 3608"
+		offered bool     // "naval" offered after them
+		on      bool     // the combat has naval support after them
+	}{
+		{"coastal hex alone", nil, true, false},
+		{"coastal and inland hexes", []string{"target 3610"}, false, false},
+		{"coastal hex with support", []string{"naval"}, false, true},
+		{"support, then an inland hex", []string{"naval", "target 3610"}, false, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := combatAt(t, "unit aus-16 3609\nunit sirte 3608\nunit cirene 3610\nnaval", 5, Allied)
+			mustApply(t, s, Allied, "attack 3609 3608")
+			for _, st := range c.steps {
+				mustApply(t, s, Allied, st)
+			}
+			if got := has(s.Legal(Allied, nil), naval); got != c.offered {
+				t.Errorf("naval offered %v, want %v", got, c.offered)
+			}
+			if s.Bat.Naval != c.on {
+				t.Errorf("naval support %v, want %v", s.Bat.Naval, c.on)
+			}
+			var logged []string
+			for _, e := range s.TakeLog() {
+				if e.Key == "navalOff" {
+					logged = append(logged, s.RenderLog(e, "en"), s.RenderLog(e, "it"))
+				}
+			}
+			withdrawn := len(c.steps) == 2
+			if withdrawn && (len(logged) != 2 || logged[0] != "[15.0] naval ground support withdrawn: 3610 is not a coastal hex" || logged[1] != "[15.0] supporto navale ritirato: 3610 non è un esagono costiero") {
+				t.Errorf("log %q", logged)
+			}
+			if !withdrawn && len(logged) > 0 {
+				t.Errorf("log %q", logged)
+			}
+		})
+	}
+}
