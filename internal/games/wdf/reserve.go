@@ -6,8 +6,12 @@ import (
 	"sandtable/internal/engine"
 )
 
-// MinOnMap is the number of Allied units on the map below which the
-// reserve requirement is not enforced (7.4: "six or fewer units").
+// MinOnMap is the number of Allied units on the map that withdrawals for
+// the reserve requirement may not go below (7.4, 7.8): a unit may be
+// withdrawn while more than six are on the map. 7.4's words ("would cause
+// him to have six or fewer units") would stop at seven; the 7.8 example
+// withdraws from seven to six, "the on-map six-unit minimum", and the
+// engine follows it (ruling W30).
 const MinOnMap = 6
 
 // reserveValue is unit u's worth in the Reserve Box in half units (7.4):
