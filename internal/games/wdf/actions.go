@@ -554,6 +554,12 @@ func (s *State) ApplyUnchecked(side engine.Side, a engine.Action) {
 		case opTarget:
 			s.Bat.Def[s.Bat.NDef] = int16(u)
 			s.Bat.NDef++
+			if s.Bat.Naval && !s.d.Hexes[u].Coastal {
+				// 15.0, ruling W40: naval ground support only against
+				// coastal hexes; it is withdrawn, not spent.
+				s.Bat.Naval = false
+				s.logf("15.0", engine.Observer, "navalOff", s.hexID(u))
+			}
 		case opSupport:
 			s.Bat.Support = int8(u)
 		case opNaval:

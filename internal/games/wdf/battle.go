@@ -52,10 +52,13 @@ var combatOpName = map[uint8]string{opAttack: "attack", opJoin: "join", opTarget
 	opBombard: "bombard", opShell: "shell", opWithhold: "withhold", opLeader: "leader"}
 
 // canAttack reports whether unit u may attack in this combat phase (10.0,
-// 9.4, 9.5): the phasing side's, on the map, not yet attacked, in the
+// 9.4, 9.5, 9.7): the phasing side's, on the map, not yet attacked, in the
 // Regular Combat Phase not moved strategically, and in the Exploitation
 // Combat Phase able to exploit (9.4: a strategic mover "cannot attack in
-// the Combat Phase but is eligible for Exploitation Movement and Combat").
+// the Combat Phase but is eligible for Exploitation Movement and Combat";
+// 10.0: "only units capable of Exploitation Movement may attack", so not
+// a unit moved by sea, which "may not use ... Exploit Movement", 9.7,
+// ruling W39).
 func (s *State) canAttack(u int) bool {
 	def := &s.d.Units[u]
 	us := &s.Pos.Units[u]
@@ -66,6 +69,9 @@ func (s *State) canAttack(u int) bool {
 		return false
 	}
 	if s.phaseStep() == stExploitC {
+		if s.Flags[u]&fSea != 0 {
+			return false // 9.7, 10.0
+		}
 		caps := &s.d.Tables.Types[def.Type][def.Group()]
 		share := caps.ExploitNormal
 		if s.Pos.Major[def.Side] {
@@ -280,9 +286,11 @@ func (s *State) legalBuild(dst []engine.Action) []engine.Action {
 		dst = append(dst, engine.Action{Op: opSupport, A: int16(s.Bat.Support) + 1})
 	}
 	if side == Allied && s.Pos.Naval && !s.Bat.Naval && s.Bat.Phase == stCombat && !s.navalUsed() {
-		coastal := false
+		// 15.0: "the defending hex must be a coastal hex": every one of
+		// them in a multi-hex combat (ruling W40).
+		coastal := true
 		for _, t := range def {
-			coastal = coastal || s.d.Hexes[t].Coastal
+			coastal = coastal && s.d.Hexes[t].Coastal
 		}
 		if coastal {
 			dst = append(dst, engine.Action{Op: opNaval})

@@ -63,6 +63,12 @@ func TestEvaluate(t *testing.T) {
 		{"armor attacking from a city", "unit 4-armd 3408\nunit sirte 3309\ndepot allied 3408\nlost tobruk 2\ntobruk allied", "4-armd", "3309", true, "", 0, false, Dice{0, 4}, Dice{0, 3}},
 		{"IP-2 defenders hit on 5", "unit aus-16 3617\nunit cirene 3618 ip\nip 3618 2\ndepot allied 3617", "aus-16", "3618", true, "", 0, false, Dice{0, 3}, Dice{4, 0}},
 		{"rough: +1 per defending stack", fmt.Sprintf("unit aus-16 %s\nunit cirene %s\nunit 1-libyan %s\ndepot allied %s", rA, rT, rT, rA), "aus-16", rT, true, "", 0, false, Dice{0, 3}, Dice{0, 3 + 2 + 1}},
+		// Ruling W42: supply halving is per unit; the stack's +1 for rough
+		// terrain and its division integrity bonus are added after it and
+		// not halved (3 and 2 halved are 2 and 1; +1; 5+5+4 halved are 3, 3
+		// and 2; +2).
+		{"rough, unsupplied: units halved, then +1", fmt.Sprintf("unit aus-16 %s\nunit cirene %s\nunit 1-libyan %s\ndepot allied %s", rA, rT, rT, rA), "aus-16", rT, true, "cirene 1-libyan", 0, false, Dice{0, 3}, Dice{0, 2 + 1 + 1}},
+		{"division integrity, unsupplied: units halved, then +2", "unit aus-16 3617\n" + strings.ReplaceAll(pz, "3617", "3618") + "depot allied 3617", "aus-16", "3618", true, "5-pz-1 5-pz-2 104-mot", 0, false, Dice{0, 3}, Dice{2, 3 + 3 + 2}},
 		{"river: -1 attacking across", fmt.Sprintf("unit aus-16 %s\nunit cirene %s\ndepot allied %s", vA, vT, vA), "aus-16", vT, true, "", 0, false, Dice{0, 2}, Dice{0, 3}},
 		{"ridge: -1 attacking across", fmt.Sprintf("unit aus-16 %s\nunit cirene %s\ndepot allied %s", gA, gT, gA), "aus-16", gT, true, "", 0, false, Dice{0, 2}, Dice{0, 3}},
 		{"escarpment with a track: -1", "unit aus-16 3110\nunit cirene 3109\ndepot allied 3110", "aus-16", "3109", true, "", 0, false, Dice{0, 2}, Dice{0, 3}},

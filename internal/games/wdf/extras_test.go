@@ -290,3 +290,43 @@ func legalAll(s *State, side engine.Side) []engine.Action {
 	}
 	return legal
 }
+
+// TestSeaTransferCombat: a unit moved by sea may attack in the Regular
+// Combat Phase (9.7: "It may participate in combat") but not in the
+// Exploitation Combat Phase, where "only units capable of Exploitation
+// Movement may attack" (10.0) and the transfer forbids it Exploit
+// Movement (9.7); the unit beside it that did not go by sea may (ruling
+// W39).
+func TestSeaTransferCombat(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		sea, stay string // same type: one goes by sea, one does not
+		major     bool
+	}{
+		{"armor, Normal Offensive", "7-armd", "4-armd", false},
+		{"infantry, Major Offensive", "aus-16", "aus-17", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := stateAt(t, "unit "+c.sea+" 6508\nunit "+c.stay+" 3408\nunit pavia 3308", 5, Allied)
+			s.Pos.TobrukControl = Allied
+			s.Pos.Major[Allied] = c.major
+			s.beginMovement()
+			sea, stay := unit(t, s.d, c.sea), unit(t, s.d, c.stay)
+			s.ApplyUnchecked(Allied, engine.Action{Op: opSea, A: int16(sea)})
+			if int(s.Pos.Units[sea].Hex) != s.d.Tobruk {
+				t.Fatal("no sea transfer")
+			}
+			s.Step = stCombat
+			if !s.canAttack(sea) {
+				t.Error("Regular Combat Phase: the unit moved by sea may not attack (9.7)")
+			}
+			s.Step = stExploitC
+			if s.canAttack(sea) {
+				t.Error("Exploitation Combat Phase: the unit moved by sea may attack (10.0, 9.7)")
+			}
+			if !s.canAttack(stay) {
+				t.Error("Exploitation Combat Phase: the unit that stayed may not attack")
+			}
+		})
+	}
+}

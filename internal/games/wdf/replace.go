@@ -7,20 +7,13 @@ import (
 )
 
 // beginReplacements is the Replacements Segment (7.6): the turn's points,
-// plus one for the Axis at Supply Level Normal or Excellent (7.63); the
-// Allied armor refit (7.62) is automatic.
+// plus one for the Axis at Supply Level Normal or Excellent (7.63), one
+// more armor point for the Allies with the Special Allied Convoy and none
+// for the Axis with Axis Forces Diverted (5.0) (replSlots); the Allied
+// armor refit (7.62) is automatic.
 func (s *State) beginReplacements(side engine.Side) {
-	s.Repl = int8(s.d.Turns[s.Turn-1].Replacements[side])
-	if side == Axis && s.Pos.Level >= SupplyNormal {
-		s.Repl++
-	}
-	switch {
-	case side == Axis && s.event() == "axis-forces-diverted":
-		s.Repl = 0
-	case side == Allied && s.event() == "special-allied-convoy":
-		s.Repl++ // an extra armor replacement (5.0)
-	}
-	s.ReplUsed = [3]int8{}
+	s.Repl = int8(len(s.replSlots(side)))
+	s.ReplTo = [3]int8{}
 	if side == Allied {
 		s.refit()
 	}
@@ -81,48 +74,102 @@ func (s *State) doRefit(u int) {
 	s.logf("7.62", engine.Observer, "refit", s.d.Units[u].Name)
 }
 
-// replCategory is which of ReplUsed a point for unit u counts against
-// and whether one is free (7.61, 7.63).
-func (s *State) replCategory(u int) (int, bool) {
-	def := &s.d.Units[u]
-	base := s.d.Turns[s.Turn-1].Replacements[def.Side]
-	if def.Side == Allied {
-		k := 1
-		if def.Type == Armor {
-			k = 0
-		}
-		// 7.61: with two points, never both for armor. The Special
-		// Allied Convoy's extra point is for armor only (5.0).
-		armorCap := 1
-		if s.event() == "special-allied-convoy" {
-			armorCap = 2
-		}
-		if base >= 2 && k == 0 && int(s.ReplUsed[0]) >= armorCap {
-			return k, false
-		}
-		if k == 1 && int(s.ReplUsed[1]) >= base {
-			return k, false
-		}
-		return k, true
-	}
-	k := 1 // German
-	if def.Nationality == Italian {
-		k = 0
-	}
-	extra := 0
-	if s.Pos.Level >= SupplyNormal {
-		extra = 1
-	}
-	baseLeft := base - int(s.ReplUsed[0]+s.ReplUsed[1])
+// A replSlot is one of a segment's replacement points, by what it may go
+// to (7.61, 7.63; 5.0 for the Special Allied Convoy).
+type replSlot uint8
+
+const (
+	slotAny      replSlot = iota // any unit
+	slotNonArmor                 // Allied second point (7.61), Axis extra point (7.63)
+	slotArmor                    // the Special Allied Convoy's point (5.0)
+	slotItalian                  // Axis, two points: one Italian ...
+	slotGerman                   // ... and one German (7.63)
+)
+
+// replSlots lists the points side receives this turn by what each may go
+// to: the turn's points (7.6), with two Allied points never both for
+// armor (7.61) and two Axis points one Italian and one German (7.63); the
+// Axis Supply Level's extra non-armor point (7.63); the Special Allied
+// Convoy's armor point (5.0). Axis Forces Diverted leaves none.
+func (s *State) replSlots(side engine.Side) []replSlot {
+	base := s.d.Turns[s.Turn-1].Replacements[side]
+	var out []replSlot
 	switch {
-	case base >= 2 && s.ReplUsed[k] < 1 && baseLeft > 0:
-		return k, true // 7.63: one Italian, one German
-	case base < 2 && baseLeft > 0:
-		return k, true
-	case def.Type != Armor && int(s.ReplUsed[2]) < extra:
-		return 2, true // 7.63: the extra point is for non-armor
+	case side == Axis && s.event() == "axis-forces-diverted":
+		return nil
+	case base >= 2 && side == Allied:
+		out = append(out, slotAny)
+		for range base - 1 {
+			out = append(out, slotNonArmor)
+		}
+	case base >= 2:
+		out = append(out, slotItalian, slotGerman)
+	case base == 1:
+		out = append(out, slotAny)
 	}
-	return k, false
+	if side == Axis && s.Pos.Level >= SupplyNormal {
+		out = append(out, slotNonArmor)
+	}
+	if side == Allied && s.event() == "special-allied-convoy" {
+		out = append(out, slotArmor)
+	}
+	return out
+}
+
+// fits reports whether a point of kind k may go to unit u.
+func (s *State) fits(k replSlot, u int) bool {
+	def := &s.d.Units[u]
+	switch k {
+	case slotNonArmor:
+		return def.Type != Armor
+	case slotArmor:
+		return def.Type == Armor
+	case slotItalian:
+		return def.Nationality == Italian
+	case slotGerman:
+		return def.Nationality != Italian
+	}
+	return true
+}
+
+// replMatch reports whether every unit of units can have a point of its
+// own among slots (7.61, 7.63): a point already spent may be counted
+// against any point it fits, not only the one it was first taken from,
+// so the order of the picks never blocks a set the rules allow. There are
+// at most three points, so every assignment is tried.
+func (s *State) replMatch(units []int, slots []replSlot, used uint8) bool {
+	if len(units) == 0 {
+		return true
+	}
+	for i, k := range slots {
+		if used&(1<<i) == 0 && s.fits(k, units[0]) && s.replMatch(units[1:], slots, used|1<<i) {
+			return true
+		}
+	}
+	return false
+}
+
+// replSpent lists the units the segment's points went to so far, one
+// entry per point (ReplTo).
+func (s *State) replSpent() []int {
+	var out []int
+	for _, v := range s.ReplTo {
+		if v > 0 {
+			out = append(out, int(v)-1)
+		}
+	}
+	return out
+}
+
+// replFree reports whether a point may go to unit u now: the points spent
+// so far and this one can still each be matched to a point of the turn
+// (7.61, 7.63).
+func (s *State) replFree(u int) bool {
+	spent := s.replSpent()
+	if len(spent) >= len(s.ReplTo) {
+		return false
+	}
+	return s.replMatch(append(spent, u), s.replSlots(s.d.Units[u].Side), 0)
 }
 
 // replaceable lists the units side may give a replacement point to now
@@ -155,7 +202,7 @@ func (s *State) replaceable(side engine.Side) []int {
 		case BoxRecoverable:
 			ok = true
 		}
-		if _, free := s.replCategory(u); ok && free {
+		if ok && s.replFree(u) {
 			out = append(out, u)
 		}
 	}
@@ -166,8 +213,12 @@ func (s *State) replaceable(side engine.Side) []int {
 // recoverable eliminated unit returns as a reinforcement, reduced (a
 // one-step unit whole).
 func (s *State) replace(u int) {
-	k, _ := s.replCategory(u)
-	s.ReplUsed[k]++
+	for i := range s.ReplTo {
+		if s.ReplTo[i] == 0 {
+			s.ReplTo[i] = int8(u + 1)
+			break
+		}
+	}
 	s.Repl--
 	us := &s.Pos.Units[u]
 	def := &s.d.Units[u]

@@ -87,3 +87,102 @@ func TestReplacementLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestReplacementOrder: which of the turn's points a replacement takes is
+// a matching of every point spent so far, not the first that fits (7.61,
+// 7.63), so the order of the picks never blocks a set the rules allow.
+// Turn 13 at Normal has an Italian point, a German point and the extra
+// non-armor point: German armor and a German motorized unit may both
+// have one, whichever comes first (the armor the German point, the
+// motorized unit the extra one). Turn 12 at Normal has one point for any
+// unit and the extra one.
+func TestReplacementOrder(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		turn  int
+		level string
+		picks []string // replaced in this order; each must be offered
+		then  string   // offered after them (or "" for none)
+		not   string   // refused after them (or "")
+	}{
+		{"turn 13: motorized first", 13, "normal", []string{"104-mot", "5-pz-1"}, "pavia", "605-at"},
+		{"turn 13: armor first", 13, "normal", []string{"5-pz-1", "104-mot"}, "pavia", "605-at"},
+		{"turn 13: Italian, motorized, armor", 13, "normal", []string{"pavia", "104-mot", "5-pz-1"}, "", ""},
+		{"turn 13: motorized, Italian, armor", 13, "normal", []string{"104-mot", "pavia", "5-pz-1"}, "", ""},
+		{"turn 13: two German non-armor, then Italian", 13, "normal", []string{"104-mot", "605-at", "pavia"}, "", ""},
+		// The 7.63 example in every order: the Italian unit twice (its
+		// point and the extra one), the German armor once.
+		{"7.63 example: Italian, Italian, armor", 13, "normal", []string{"pavia", "pavia", "5-pz-1"}, "", ""},
+		{"7.63 example: Italian, armor, Italian", 13, "normal", []string{"pavia", "5-pz-1", "pavia"}, "", ""},
+		{"7.63 example: armor, Italian, Italian", 13, "normal", []string{"5-pz-1", "pavia", "pavia"}, "", ""},
+		{"turn 13 at Poor: no extra point", 13, "poor", []string{"104-mot"}, "pavia", "5-pz-1"},
+		{"turn 12: motorized first", 12, "normal", []string{"104-mot", "5-pz-1"}, "", ""},
+		{"turn 12: armor first", 12, "normal", []string{"5-pz-1", "104-mot"}, "", ""},
+		{"turn 12: never two armor", 12, "normal", []string{"5-pz-1"}, "pavia", "ariete-tk"},
+		{"turn 13: one German armor only", 13, "normal", []string{"5-pz-1"}, "104-mot", "5-pz-2"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := stateAt(t, "depot axis 2306\nlevel "+c.level, c.turn, Axis)
+			for _, id := range []string{"104-mot", "5-pz-1", "5-pz-2", "605-at", "pavia", "ariete-tk"} {
+				s.Pos.Units[unit(t, s.d, id)] = UnitState{Box: BoxRecoverable, Hex: NoHex}
+			}
+			s.beginReplacements(Axis)
+			for _, id := range c.picks {
+				if !replOffered(s, unit(t, s.d, id)) {
+					t.Fatalf("%s not offered after the picks before it in %v", id, c.picks)
+				}
+				mustApply(t, s, Axis, "replace "+id)
+			}
+			if c.then != "" && !replOffered(s, unit(t, s.d, c.then)) {
+				t.Errorf("%s not offered after %v", c.then, c.picks)
+			}
+			if c.not != "" && replOffered(s, unit(t, s.d, c.not)) {
+				t.Errorf("%s offered after %v", c.not, c.picks)
+			}
+		})
+	}
+}
+
+// TestReplacementOrderAllied: the Allied points, matched the same way
+// (7.61, and 5.0's Special Allied Convoy armor point): with two points
+// never both for armor, in either order; with the convoy's point two
+// armor and one other unit in any order.
+func TestReplacementOrderAllied(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		convoy bool
+		picks  []string
+		not    string
+	}{
+		{"armor first", false, []string{"4-armd"}, "7-armd"},
+		{"other first", false, []string{"aus-16", "4-armd"}, "7-armd"},
+		{"two others", false, []string{"aus-16", "aus-17"}, "4-armd"},
+		{"convoy: armor, armor, other", true, []string{"4-armd", "7-armd", "aus-16"}, ""},
+		{"convoy: other, armor, armor", true, []string{"aus-16", "4-armd", "7-armd"}, ""},
+		{"convoy: armor, other, other", true, []string{"4-armd", "aus-16", "aus-17"}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := stateAt(t, "depot allied 6209", 8, Allied)
+			if c.convoy {
+				for i, e := range s.d.Tables.Events.Events {
+					if e.ID == "special-allied-convoy" {
+						s.Event = int8(i)
+					}
+				}
+			}
+			for _, id := range []string{"4-armd", "7-armd", "aus-16", "aus-17"} {
+				s.Pos.Units[unit(t, s.d, id)] = UnitState{Box: BoxRecoverable, Hex: NoHex}
+			}
+			s.beginReplacements(Allied)
+			for _, id := range c.picks {
+				if !replOffered(s, unit(t, s.d, id)) {
+					t.Fatalf("%s not offered after the picks before it in %v", id, c.picks)
+				}
+				mustApply(t, s, Allied, "replace "+id)
+			}
+			if c.not != "" && replOffered(s, unit(t, s.d, c.not)) {
+				t.Errorf("%s offered after %v", c.not, c.picks)
+			}
+		})
+	}
+}

@@ -6,8 +6,12 @@ import (
 	"sandtable/internal/engine"
 )
 
-// MinOnMap is the number of Allied units on the map below which the
-// reserve requirement is not enforced (7.4: "six or fewer units").
+// MinOnMap is the number of Allied units on the map that withdrawals for
+// the reserve requirement may not go below (7.4, 7.8): a unit may be
+// withdrawn while more than six are on the map. 7.4's words ("would cause
+// him to have six or fewer units") would stop at seven; the 7.8 example
+// withdraws from seven to six, "the on-map six-unit minimum", and the
+// engine follows it (ruling W30).
 const MinOnMap = 6
 
 // reserveValue is unit u's worth in the Reserve Box in half units (7.4):
@@ -96,28 +100,46 @@ func (s *State) legalReserves(dst []engine.Action) []engine.Action {
 	return dst
 }
 
-// arrivingLeader returns the Allied leader piece due this turn while
-// another Allied leader is in play (13.7: Montgomery on turn 21), or -1.
+// arrivingLeader returns the Allied leader piece arriving this turn while
+// another Allied leader is in play, or -1: Montgomery on turn 21, or on
+// the first turn after it with Alexandria free if he had to wait (13.7,
+// ruling W34: his Due is then the turn he waits for).
 func (s *State) arrivingLeader() int {
 	for l, def := range s.d.Leaders {
 		ls := &s.Pos.Leaders[l]
-		if def.Side == Allied && def.Arrives == int(s.Turn) && ls.Hex < 0 && ls.Face == 0 && ls.Due == 0 && s.leaderOnMap(Allied, def.Nationality) {
+		due := int(ls.Due) == int(s.Turn) || (ls.Due == 0 && def.Arrives == int(s.Turn))
+		if def.Side == Allied && def.Arrives > 0 && ls.Hex < 0 && ls.Face == 0 && due && s.alliedLeaderInPlay(l) {
 			return l
 		}
 	}
 	return -1
 }
 
+// alliedLeaderInPlay reports whether an Allied leader other than l is in
+// play (13.7: "if still in play"): on the map, or off it and due back on
+// the turn track (13.6: the secondary leader returns the next turn; W34:
+// later if Alexandria is held).
+func (s *State) alliedLeaderInPlay(l int) bool {
+	for k, def := range s.d.Leaders {
+		ks := &s.Pos.Leaders[k]
+		if k != l && def.Side == Allied && ks.Face >= 0 && (ks.Hex >= 0 || ks.Due > 0) {
+			return true
+		}
+	}
+	return false
+}
+
 // swapLeader brings leader l in at Alexandria and withdraws the Allied
-// leader in play for good (13.7).
+// leader in play for good (13.7), on the map or due to return.
 func (s *State) swapLeader(l int) {
 	for k, def := range s.d.Leaders {
-		if k != l && def.Side == Allied && s.Pos.Leaders[k].Hex >= 0 {
-			s.Pos.Leaders[k].Hex, s.Pos.Leaders[k].Due = NoHex, -1
+		ks := &s.Pos.Leaders[k]
+		if k != l && def.Side == Allied && ks.Face >= 0 && (ks.Hex >= 0 || ks.Due > 0) {
+			ks.Hex, ks.Due = NoHex, -1
 			s.logf("13.7", engine.Observer, "leaderOut", s.leaderName(k))
 		}
 	}
-	s.Pos.Leaders[l].Hex = int16(s.d.EntryHex[Allied])
+	s.Pos.Leaders[l].Hex, s.Pos.Leaders[l].Due = int16(s.d.EntryHex[Allied]), 0
 	s.logf("13.7", engine.Observer, "arrives", s.leaderName(l), s.hexID(s.d.EntryHex[Allied]))
 }
 

@@ -75,12 +75,15 @@ type core struct {
 	Surprise [2]bool
 	// EventUsed marks once-per-game random events that have occurred (5.0).
 	EventUsed [64]bool
-	// Repl is the replacement points left this segment (7.6) and
-	// ReplUsed what they went to: Allied armor, Allied other; Axis
-	// Italian, German, the Supply Level's extra point (7.61, 7.63).
-	Repl     int8
-	ReplUsed [3]int8
-	Bat      battle
+	// Repl is the replacement points left this segment (7.6) and ReplTo
+	// the units the points spent so far went to, plus one, in order (a
+	// unit given two points twice): which of the turn's points each took
+	// is matched anew at every pick (7.61, 7.63, replMatch). A segment
+	// has at most three points (two, and the Axis Supply Level's extra
+	// one or the Special Allied Convoy's).
+	Repl   int8
+	ReplTo [3]int8
+	Bat    battle
 	// RetLeft and AdvLeft: hexes of retreat still owed and of advance
 	// still open, by unit, in the combat being resolved (10.26, 10.27);
 	// Orig the hex each unit was in when it began.

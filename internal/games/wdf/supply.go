@@ -151,7 +151,10 @@ func (b *Board) supplyBudget(side engine.Side, hex int) int {
 // path to net's source with an overland leg of budget sixths (8.1): up to
 // budget at the motorized rate (roads and tracks at their rates) through
 // open hexes, then on along the net. The piece's own hex may be in an
-// enemy zone of control (8.1).
+// enemy zone of control (8.1). The overland leg is a path type of its
+// own (8.1, 8.3 example 3; rulings W7, W41): inside it terrain, roads and
+// tracks may follow one another in any order within the budget; the
+// no-return rule is kept by the nets (track leg, then road leg).
 func (b *Board) Traces(side engine.Side, from, budget int, n *SupplyNet) bool {
 	if n.Source < 0 || b.occ[from][1-side] > 0 {
 		return false

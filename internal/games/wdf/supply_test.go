@@ -265,3 +265,41 @@ func TestSupplyPathEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// TestOverlandLegMixes: inside the overland leg of a supply path the
+// terrain may change kind and change back (ruling W41): with the coast
+// road cut by an Axis unit in 4809, a unit in 4711 is supplied by a leg
+// of a clear hexside, a track hexside, a clear hexside again, which
+// reaches the nets at 5010 (8.1's no-return rule is between the legs,
+// W7). No code changed with W41: this pins the reading.
+func TestOverlandLegMixes(t *testing.T) {
+	d, p := fixture(t, "unit sirte 4809\nunit aus-16 4711")
+	b := NewBoard(d, p)
+	if !b.Supply(Allied).Supplied[unit(t, d, "aus-16")] {
+		t.Fatal("aus-16 in 4711 unsupplied")
+	}
+	n := b.NewSupplyNet(Allied, d.SupplySource[Allied])
+	path := b.SupplyPath(Allied, hx(t, d, "4711"), SupplyMP*MP, n)
+	want := []string{"4711", "4811", "4911", "5010"}
+	if len(path) < len(want) || !slices.Equal(ids(d, path[:len(want)]), want) {
+		t.Fatalf("path %v, want it to begin %v", ids(d, path), want)
+	}
+	var kinds []string
+	for i := 1; i < len(want); i++ {
+		k := "clear"
+		for dir, nb := range d.Hexes[path[i-1]].Neighbours {
+			if int(nb) == path[i] {
+				switch f := d.Hexes[path[i-1]].Sides[dir]; {
+				case f&RoadSide != 0:
+					k = "road"
+				case f&TrackSide != 0:
+					k = "track"
+				}
+			}
+		}
+		kinds = append(kinds, k)
+	}
+	if !slices.Equal(kinds, []string{"clear", "track", "clear"}) || !n.Feeds(path[3]) {
+		t.Errorf("overland leg %v by %v, want clear, track, clear onto the nets", want, kinds)
+	}
+}
