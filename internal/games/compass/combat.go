@@ -107,9 +107,12 @@ func (s *State) enterVacated(u int) {
 }
 
 // endCombatPhase removes the remaining Attack markers and checks stacking.
+// It also clears fMoved, which enterVacated sets in this phase: a unit that
+// moved into an emptied target (6.2.E, last paragraph) may still be
+// activated by Sustained Attack and attack or move (6.2.F, ruling C-14).
 func (s *State) endCombatPhase() {
 	for u := range s.nUnits() {
-		s.Units[u].Flags &^= fDeclared
+		s.Units[u].Flags &^= fDeclared | fMoved
 		s.Units[u].Target = noArea
 	}
 	s.checkStacking(contExploit)

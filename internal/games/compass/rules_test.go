@@ -1017,3 +1017,37 @@ func TestDecodeActionErrors(t *testing.T) {
 func FuzzDecodeAction(f *testing.F) {
 	enginetest.FuzzActions(f, Game{}, "done", "move 7rtr bir-enba", "play sustained-attack", "activate 7rtr support", "battle bir-enba nibeiwa", "support 7rtr 4-armd-bde")
 }
+
+// F1 (6.2.F): a unit that moved into an emptied target in the combat phase
+// (6.2.E, last paragraph) may still attack or move when Sustained Attack
+// activates it; the move it made belongs to the combat phase.
+func TestSustainedAttackAfterEnteringVacatedTarget(t *testing.T) {
+	s := fixture(t, `unit 4-armd-bde sidi-barrani
+unit 7-armd-bde bir-enba
+unit raggr-maletti nibeiwa reduced
+unit div-cirene sofafi
+control allied bir-enba sidi-barrani
+hand allied sustained-attack
+begin movement allied`)
+	s.Rng = dice(t, 1, 6) // 7 Armd Bde hits, Maletti misses
+	do(t, s, "attack 4-armd-bde nibeiwa", "attack 7-armd-bde nibeiwa", "done", "battle bir-enba nibeiwa")
+	for s.Step != stAdvance && s.Step != stCombat {
+		do(t, s, "done")
+	}
+	if where(s, "raggr-maletti") != "eliminated" {
+		t.Fatalf("Maletti %s", where(s, "raggr-maletti"))
+	}
+	if s.Step == stAdvance {
+		do(t, s, "done") // 7 Armd Bde does not advance
+	}
+	do(t, s, "enter 4-armd-bde nibeiwa")
+	if s.Step != stExploit {
+		t.Fatalf("step %d legal %v", s.Step, legalTexts(s))
+	}
+	do(t, s, "play sustained-attack", "activate 4-armd-bde front", "done")
+	for _, a := range []string{"attack 4-armd-bde sofafi", "move 4-armd-bde bir-enba"} {
+		if !hasLegal(s, a) {
+			t.Fatalf("%q not offered; step %d legal %v", a, s.Step, legalTexts(s))
+		}
+	}
+}
