@@ -20,7 +20,9 @@ func (s *State) CheckInvariants() error {
 		if us.Hits < 0 || int(us.Hits) >= d.Steps {
 			return fmt.Errorf("unit %s has %d hits with %d steps", d.ID, us.Hits, d.Steps)
 		}
-		if us.Area >= 0 && d.MC == 0 && int(us.Area) != d.Start {
+		// 3.7: a garrison never moves; one eliminated for stacking and
+		// brought back by Unit Recovery stands in its logistic area (C-31).
+		if us.Area >= 0 && d.MC == 0 && int(us.Area) != d.Start && int(us.Area) != s.logisticArea(d.Side) {
 			return fmt.Errorf("immobile unit %s moved to %s (3.7)", d.ID, s.d.Areas[us.Area].ID)
 		}
 		if us.Target >= 0 && d.Side != s.Phasing {

@@ -161,6 +161,26 @@ begin movement italian`)
 	if !slices.Contains(s.recoverable(Italian), u) {
 		t.Fatal("Unit Recovery must be able to bring back a garrison eliminated for stacking (3.12)")
 	}
+	// Recovered, it stands immobile in the logistic area (C-31), and the
+	// invariants accept it there.
+	s = fixture(t, "turn 2\nunit presidio-bardia eliminated\nhand italian unit-recovery\nbegin admin")
+	for s.Step == stRefit && !hasLegal(s, "play unit-recovery presidio-bardia") {
+		do(t, s, "done")
+	}
+	do(t, s, "play unit-recovery presidio-bardia")
+	if where(s, "presidio-bardia") != "el-agheila" {
+		t.Fatalf("recovered garrison in %s, want el-agheila", where(s, "presidio-bardia"))
+	}
+	// A fixture leaves the units it does not name removed, which the
+	// invariants refuse on their own account: put them on the track.
+	for u := range s.Units {
+		if s.Units[u].Area == boxRemoved {
+			s.Units[u].Area = boxTrack
+		}
+	}
+	if err := s.CheckInvariants(); err != nil {
+		t.Fatalf("a garrison recovered by C-31: %v", err)
+	}
 	// Turn 2 gives the Italians one replacement point (track.json).
 	s = fixture(t, "turn 2\nunit presidio-bardia bardia reduced\nbegin admin")
 	if s.Step != stRefit || s.Decider != Italian || !hasLegal(s, "replace presidio-bardia") {
