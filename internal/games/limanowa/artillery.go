@@ -209,10 +209,14 @@ func (s *State) seen(side engine.Side, v hexgrid.Vertex, trenchSet bool) bool {
 			smoky = smoky || m&Concealing != 0
 		}
 	}
-	smoke := func(h hexgrid.Hex) bool { return s.pos.Marks(h)&Concealing != 0 }
+	// The observer's line is direct fire's (6.1, 4.8): darkness (4.82: two
+	// hexes at night, also in the campaign's night scenario, ruling L51)
+	// and smoke or a barrage conceal.
+	o := Sightline{Night: s.night(), Concealed: func(h hexgrid.Hex) bool { return s.pos.Marks(h)&Concealing != 0 }}
 	for _, h := range obs {
-		// Smoke only conceals (4.8): a line blocked in plain daylight stays blocked.
-		if s.d.Map.SeePlainVertex(h, v) && (!smoky || s.d.Map.SeeVertex(h, v, Sightline{Concealed: smoke}).Visible) {
+		// Concealment only adds to the map (4.8): a line blocked in plain
+		// daylight stays blocked, so the memo rules it out first.
+		if s.d.Map.SeePlainVertex(h, v) && (!smoky && !o.Night || s.d.Map.SeeVertex(h, v, o).Visible) {
 			return true
 		}
 	}
