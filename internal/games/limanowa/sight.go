@@ -17,7 +17,7 @@ type Sightline struct {
 	Night bool
 	// Blocker reports a hex holding a friendly unit not in a trench or
 	// pillbox, for infantry and cavalry fire (4.6, 6.51); nil for other
-	// lines.
+	// lines. It is a full-hex obstacle on its hex's level (ruling L71).
 	Blocker func(hexgrid.Hex) bool
 	// Concealed reports a hex of full-hex concealment: creeping barrage,
 	// smoke, precipitation (4.8); nil for none.

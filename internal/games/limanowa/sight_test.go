@@ -53,6 +53,10 @@ func TestSeeMap(t *testing.T) {
 		{"4.82 night: two hexes", "T17", "R18", Sightline{Night: true}, true, 1},
 		{"4.82 night: three hexes", "T17", "Q19", Sightline{Night: true}, false, 0},
 		{"4.6 a friendly unit between", "T17", "Q19", Sightline{Blocker: func(x hexgrid.Hex) bool { return x == h("R18") || x == h("S18") }}, false, 0},
+		// Ruling L71: 6.51's friendly unit is 4.6's full-hex obstacle, so
+		// one in a valley below two units on a level 2 hill is not in the
+		// way (L1, 8.41).
+		{"L71 a friendly unit in a valley below both", "F06", "H05", Sightline{Blocker: func(x hexgrid.Hex) bool { return x == h("G06") }}, true, 0},
 	}
 	for _, tt := range tests {
 		v := m.See(h(tt.a), h(tt.b), tt.o)
