@@ -21,7 +21,7 @@ const (
 	opFire                // A unit, B hex (6.5)
 	opMove                // A unit declares a move (6.6)
 	opStep                // A unit, B hex: one movement point into the hex (6.62)
-	opMelee               // A unit: one movement point to melee in its hex (6.671)
+	opMelee               // A unit: one movement point to melee in its hex (6.671); B 0 every able mover pays it, else unit B-1 alone (6.672)
 	opStop                // A unit ends its move (6.65)
 	opRally               // A unit tries to rally (3.8)
 	opNoRally             // no more rallies at this entry (3.8)
@@ -124,6 +124,13 @@ func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engin
 		}
 		if u.Where == OnMap && s.pos.enemyIn(side, u.Hex) && slices.ContainsFunc(s.able(nil), func(i int) bool { return s.pos.Units[i].MP > 0 }) {
 			add(opMelee, m, 0, 0)
+			// 6.671/6.672: each mover elects to pay the point; with two
+			// that may, one may melee alone.
+			if ps := s.meleePayers(nil); len(ps) > 1 {
+				for _, p := range ps {
+					add(opMelee, m, p+1, 0)
+				}
+			}
 		}
 		if s.canExit() {
 			add(opExit, m, 0, 0)
@@ -427,7 +434,7 @@ func (s *State) apply(a engine.Action) {
 	case opStep:
 		s.step(codeHex(a.B))
 	case opMelee:
-		s.beginMelee()
+		s.beginMelee(int(a.B) - 1)
 	case opStop:
 		s.logf("6.65", engine.Observer, "stops", s.unitID(i))
 		s.endMove()
@@ -525,6 +532,10 @@ func (s *State) EncodeAction(a engine.Action) string {
 		return w + " " + unit(a.A) + " " + hex(a.B)
 	case opAttack:
 		return w + " " + unit(a.A) + " " + unit(a.B)
+	case opMelee:
+		if a.B != 0 {
+			return w + " " + unit(a.A) + " " + unit(a.B-1)
+		}
 	case opPolicy:
 		return w + " " + actiontext.ID(a.A, len(policyNames), "policy", func(i int) string { return policyNames[i] })
 	case opMove:
@@ -648,6 +659,14 @@ func (s *State) DecodeAction(text string) (engine.Action, error) {
 		}
 		a.A = int16(p)
 		return a, nil
+	}
+	if op == opMelee && len(args) == 2 { // one mover alone (6.672)
+		if a.A, err = unit(args[0]); err != nil {
+			return a, err
+		}
+		b, err := unit(args[1])
+		a.B = b + 1
+		return a, err
 	}
 	if op == opMove && len(args) == 2 {
 		if a.A, err = unit(args[0]); err != nil {

@@ -84,6 +84,9 @@ func (s *State) Describe(a engine.Action, lang string) string {
 	if a.Op == opMove && a.B != 0 {
 		key = "action.move-together"
 	}
+	if a.Op == opMelee && a.B != 0 {
+		key = "action.melee-one"
+	}
 	if a.Op == opMove && a.C != 0 {
 		key = "action.move-transport"
 	}

@@ -697,21 +697,44 @@ func (s *State) meleeRound(attacks []Attack, actor engine.Side, hex int16) {
 	}
 }
 
-// beginMelee: each able mover spends a point to initiate melee in its hex
-// and takes part (6.671, 6.672); the actor allocates each one's attack
-// when it has a choice, then the reactor his (6.674).
-func (s *State) beginMelee() {
+// meleePayers are the movers that may spend a point to initiate melee in
+// their hex (6.671): on the map, not spent, with a point left.
+func (s *State) meleePayers(dst []int) []int {
+	for _, m := range s.Movers {
+		if m >= 0 && s.pos.Units[m].Where == OnMap && !s.pos.Units[m].Spent && s.pos.Units[m].MP > 0 {
+			dst = append(dst, int(m))
+		}
+	}
+	return dst
+}
+
+// beginMelee: the movers that elect to spend a point to initiate melee in
+// their hex take part - every able one, or only unit one when it is not
+// negative; a mover that does not pay stays out (6.671, 6.672: the point
+// is the price of admission, paid unit by unit). The actor allocates each
+// one's attack when it has a choice, then the reactor his (6.674).
+func (s *State) beginMelee(one int) {
 	s.Part = [2]bool{}
 	s.Att = [2]int16{-1, -1}
 	s.RAtt = [StackLimit]int16{-1, -1}
+	payers := s.meleePayers(nil)
 	for k, m := range s.Movers {
-		if m >= 0 && s.pos.Units[m].Where == OnMap && !s.pos.Units[m].Spent && s.pos.Units[m].MP > 0 {
+		if m >= 0 && slices.Contains(payers, int(m)) && (one < 0 || int(m) == one) {
 			s.pos.Units[m].MP--
 			s.Part[k] = true
 		}
 	}
 	s.MeleeHex = s.MoveHex
-	s.logf("6.671", engine.Observer, "melee", s.unitID(s.lead()), Layout.Format(codeHex(s.MeleeHex)))
+	if one < 0 {
+		s.logf("6.671", engine.Observer, "melee", s.unitID(s.lead()), Layout.Format(codeHex(s.MeleeHex)))
+	} else {
+		s.logf("6.671", engine.Observer, "melee", s.unitID(one), Layout.Format(codeHex(s.MeleeHex)))
+		for _, m := range payers {
+			if m != one {
+				s.logf("6.672", engine.Observer, "meleeOut", s.unitID(m))
+			}
+		}
+	}
 	s.allocate()
 }
 

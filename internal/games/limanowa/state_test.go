@@ -417,6 +417,47 @@ func TestStackMoveAndMelee(t *testing.T) {
 	}
 }
 
+// 6.671/6.672: each mover of a stack elects to pay the point to melee;
+// one may melee alone, and its stack-mate, which did not pay, takes no
+// part, keeps its points and is not spent (the reactor's unit then has a
+// single target, so its attack is made at once).
+func TestStackMeleeOneAlone(t *testing.T) {
+	s := probe(t, Russian, `
+		cossack-sqn-1 J20 formed
+		cossack-sqn-2 J20 formed
+		hussar-sqn-1 L20 formed`)
+	play(t, s, "activate cossack-sqn-1", "add cossack-sqn-2", "move cossack-sqn-1 cossack-sqn-2", "step cossack-sqn-1 K20", "hold", "step cossack-sqn-1 L20")
+	if s.Step == stReact {
+		play(t, s, "hold")
+	}
+	for _, want := range []string{"melee cossack-sqn-1", "melee cossack-sqn-1 cossack-sqn-1", "melee cossack-sqn-1 cossack-sqn-2"} {
+		if !slices.Contains(s.legalTexts(), want) {
+			t.Fatalf("6.672: %q not offered: %v", want, s.legalTexts())
+		}
+	}
+	mp := s.unit(t, "cossack-sqn-1").MP
+	s.Rng = enginetest.Dice(t, "1", "2", "1", "2")
+	play(t, s, "melee cossack-sqn-1 cossack-sqn-2")
+	c1, c2, h := s.unit(t, "cossack-sqn-1"), s.unit(t, "cossack-sqn-2"), s.unit(t, "hussar-sqn-1")
+	if c1.Spent || c1.MP != mp || !c2.Spent || !h.Spent {
+		t.Fatalf("only cossack-sqn-2 pays and melees: %+v %+v %+v\n%s", *c1, *c2, *h, logText(s))
+	}
+	txt := logText(s)
+	for _, want := range []string{"Cossack squadron 2 attacks Hussar squadron, mounted 1", "Hussar squadron, mounted 1 attacks Cossack squadron 2",
+		"Cossack squadron 1 does not pay the point and stays out of the melee (6.672)"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("log lacks %q:\n%s", want, txt)
+		}
+	}
+	if strings.Contains(txt, "Cossack squadron 1 attacks") {
+		t.Errorf("6.672: the mover that did not pay attacked:\n%s", txt)
+	}
+	a, err := s.DecodeAction("melee cossack-sqn-1 cossack-sqn-2")
+	if err != nil || s.EncodeAction(a) != "melee cossack-sqn-1 cossack-sqn-2" {
+		t.Errorf("record text: %v %q", err, s.EncodeAction(a))
+	}
+}
+
 // 6.61: a lone mover picks up another unit of the same activation in its
 // hex; the pair goes on with the points the first has left.
 func TestPickUp(t *testing.T) {
