@@ -2,6 +2,7 @@ package limanowa
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -285,5 +286,27 @@ func TestExampleOfPlayLaterTurns(t *testing.T) {
 	}
 	if p.Units[ger].Where != Destroyed || !p.Units[brit].Dispersed || !p.Units[brit].Spent {
 		t.Error("both results are carried out")
+	}
+}
+
+// Ruling L72 (6.51, 6.53, 9.0): fire at the enemy in the shooter's own hex
+// checks every unit there but the shooter, its stack-mate included.
+func TestOwnHexFireSparesOnlyTheShooter(t *testing.T) {
+	s := probe(t, Russian, `
+		cossack-sqn-1 L20 formed
+		cossack-sqn-2 L20 formed
+		hussar-sqn-1 L20 formed`)
+	play(t, s, "activate cossack-sqn-1", "fire cossack-sqn-1 L20")
+	if s.Step == stReturn {
+		play(t, s, "hold")
+	}
+	txt := logText(s)
+	for _, want := range []string{"Cossack squadron 2 cohesion check", "Hussar squadron, mounted 1 cohesion check"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("log lacks %q:\n%s", want, txt)
+		}
+	}
+	if strings.Contains(txt, "Cossack squadron 1 cohesion check") {
+		t.Errorf("6.51: the shooter was checked:\n%s", txt)
 	}
 }
