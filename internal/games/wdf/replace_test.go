@@ -126,13 +126,7 @@ func TestReplacementOrder(t *testing.T) {
 			for _, id := range []string{"104-mot", "5-pz-1", "5-pz-2", "605-at", "pavia", "ariete-tk"} {
 				s.Pos.Units[unit(t, s.d, id)] = UnitState{Box: BoxRecoverable, Hex: NoHex}
 			}
-			s.beginReplacements(Axis)
-			for _, id := range c.picks {
-				if !replOffered(s, unit(t, s.d, id)) {
-					t.Fatalf("%s not offered after the picks before it in %v", id, c.picks)
-				}
-				mustApply(t, s, Axis, "replace "+id)
-			}
+			replaceInOrder(t, s, Axis, c.picks)
 			if c.then != "" && !replOffered(s, unit(t, s.d, c.then)) {
 				t.Errorf("%s not offered after %v", c.then, c.picks)
 			}
@@ -173,16 +167,24 @@ func TestReplacementOrderAllied(t *testing.T) {
 			for _, id := range []string{"4-armd", "7-armd", "aus-16", "aus-17"} {
 				s.Pos.Units[unit(t, s.d, id)] = UnitState{Box: BoxRecoverable, Hex: NoHex}
 			}
-			s.beginReplacements(Allied)
-			for _, id := range c.picks {
-				if !replOffered(s, unit(t, s.d, id)) {
-					t.Fatalf("%s not offered after the picks before it in %v", id, c.picks)
-				}
-				mustApply(t, s, Allied, "replace "+id)
-			}
+			replaceInOrder(t, s, Allied, c.picks)
 			if c.not != "" && replOffered(s, unit(t, s.d, c.not)) {
 				t.Errorf("%s offered after %v", c.not, c.picks)
 			}
 		})
+	}
+}
+
+// replaceInOrder opens side's replacements (7.6) and replaces the units of
+// picks one after the other, each of which must be offered when its turn
+// comes.
+func replaceInOrder(t *testing.T, s *State, side engine.Side, picks []string) {
+	t.Helper()
+	s.beginReplacements(side)
+	for _, id := range picks {
+		if !replOffered(s, unit(t, s.d, id)) {
+			t.Fatalf("%s not offered after the picks before it in %v", id, picks)
+		}
+		mustApply(t, s, side, "replace "+id)
 	}
 }
