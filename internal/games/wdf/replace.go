@@ -13,7 +13,7 @@ import (
 // armor refit (7.62) is automatic.
 func (s *State) beginReplacements(side engine.Side) {
 	s.Repl = int8(len(s.replSlots(side)))
-	s.ReplTo = [3]int8{}
+	s.ReplTo = [maxRepl + 1]int16{}
 	if side == Allied {
 		s.refit()
 	}
@@ -136,7 +136,7 @@ func (s *State) fits(k replSlot, u int) bool {
 // own among slots (7.61, 7.63): a point already spent may be counted
 // against any point it fits, not only the one it was first taken from,
 // so the order of the picks never blocks a set the rules allow. There are
-// at most three points, so every assignment is tried.
+// at most maxRepl+1 points, so every assignment is tried.
 func (s *State) replMatch(units []int, slots []replSlot, used uint8) bool {
 	if len(units) == 0 {
 		return true
@@ -215,7 +215,7 @@ func (s *State) replaceable(side engine.Side) []int {
 func (s *State) replace(u int) {
 	for i := range s.ReplTo {
 		if s.ReplTo[i] == 0 {
-			s.ReplTo[i] = int8(u + 1)
+			s.ReplTo[i] = int16(u + 1)
 			break
 		}
 	}

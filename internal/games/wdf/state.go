@@ -79,10 +79,10 @@ type core struct {
 	// the units the points spent so far went to, plus one, in order (a
 	// unit given two points twice): which of the turn's points each took
 	// is matched anew at every pick (7.61, 7.63, replMatch). A segment
-	// has at most three points (two, and the Axis Supply Level's extra
-	// one or the Special Allied Convoy's).
+	// has at most maxRepl points from the turn track and one more (the
+	// Axis Supply Level's extra one or the Special Allied Convoy's).
 	Repl   int8
-	ReplTo [3]int8
+	ReplTo [maxRepl + 1]int16
 	Bat    battle
 	// RetLeft and AdvLeft: hexes of retreat still owed and of advance
 	// still open, by unit, in the combat being resolved (10.26, 10.27);
