@@ -40,17 +40,21 @@ func (s *State) campaignLegal(side engine.Side, dst []engine.Action) []engine.Ac
 		add(opHussars, 1, 0, 0)
 		add(opHussars, 0, 0, 0)
 	case stDayArrive:
-		i := s.dayArrival(side)
-		fu := s.dayArriveFaces(i)
-		for _, h := range s.placeHexes(side) {
-			if fu != DispersedFace {
-				add(opArrive, i, int(hexCode(h)), 0)
-			}
-			if fu != FormedFace {
-				add(opArrive, i, int(hexCode(h)), 1)
+		// 11.12a: any due unit, recoveries first (ruling L42).
+		due := s.dueArrivals(side, false)
+		hexes := s.placeHexes(side)
+		for _, i := range due {
+			fu := s.dayArriveFaces(i)
+			for _, h := range hexes {
+				if fu != DispersedFace {
+					add(opArrive, i, int(hexCode(h)), 0)
+				}
+				if fu != FormedFace {
+					add(opArrive, i, int(hexCode(h)), 1)
+				}
 			}
 		}
-		if s.pos.Units[i].Force >= 0 {
+		if len(due) > 0 && s.pos.Units[due[0]].Force >= 0 {
 			add(opOffMap, 0, 0, 0)
 		}
 	case stCounter:
@@ -252,7 +256,7 @@ func (s *State) campaignPrompt(side engine.Side, lang string) (string, bool) {
 		return "", false
 	}
 	if s.Step == stDayArrive {
-		return texts.Text(lang, "prompt.dayArrive", s.unitName(s.unitID(s.dayArrival(side)), lang)), true
+		return texts.Text(lang, "prompt.dayArrive", itoa(len(s.dueArrivals(side, false)))), true
 	}
 	return texts.Text(lang, "prompt."+key), true
 }

@@ -218,25 +218,43 @@ func (s *State) due(i int) bool {
 	return u.Force < 0 || s.day[u.Force] <= s.camp.Day && s.sc.Forces[u.Force].Enter
 }
 
-// dayArrival is side's next unit to place (11.12a), or -1: none due, no hex
-// may take one, or the side keeps its reinforcements off the map. Last
-// night's recoveries come first: they must be placed, while a
-// reinforcement may instead enter across the edge (11.12a).
+// dayArrival is the first of side's units it may place now (11.12a), or -1:
+// none due, no hex may take one, or the side keeps its reinforcements off
+// the map. dueArrivals lists them all.
 func (s *State) dayArrival(side engine.Side) int {
+	if a := s.dueArrivals(side, true); len(a) > 0 {
+		return a[0]
+	}
+	return -1
+}
+
+// dueArrivals are the units side may place now (11.12a), the owner choosing
+// which: last night's recoveries while any is due (they must be placed,
+// while a reinforcement may instead enter across the edge; ruling L42),
+// then every due reinforcement, none once the side keeps them off the map
+// or when no hex may take one. first stops at the first found.
+func (s *State) dueArrivals(side engine.Side, first bool) []int {
+	var out []int
 	for _, recovered := range []bool{true, false} {
 		if !recovered && s.camp.OffMap[side] {
-			return -1
+			break
 		}
 		for i := range s.pos.Units {
 			if u := &s.pos.Units[i]; u.Side == side && s.due(i) && (u.Force < 0) == recovered {
-				if len(s.placeHexes(side)) == 0 {
-					return -1
+				out = append(out, i)
+				if first {
+					break
 				}
-				return i
 			}
 		}
+		if len(out) > 0 {
+			break
+		}
 	}
-	return -1
+	if len(out) > 0 && len(s.placeHexes(side)) == 0 {
+		return nil
+	}
+	return out
 }
 
 // nextDayArrival gives the placement to the side whose turn it is (11.12a:

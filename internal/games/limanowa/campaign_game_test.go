@@ -175,6 +175,50 @@ func TestArrivalsAlternate(t *testing.T) {
 	}
 }
 
+// 11.12a: a side places its arrivals in the order it likes: every due
+// reinforcement is offered, not only the first counter (ruling L42);
+// last night's recoveries, which must be placed, come first.
+func TestArrivalChoice(t *testing.T) {
+	s := campaignAt(t, "high-water-mark", 1, func(s *State) bool { return s.Step == stDayArrive })
+	side := s.Decider
+	due := s.dueArrivals(side, false)
+	if len(due) < 2 {
+		t.Fatalf("%d due", len(due))
+	}
+	offered := map[int16]bool{}
+	for _, a := range s.Legal(side, nil) {
+		if a.Op == opArrive {
+			offered[a.A] = true
+		}
+	}
+	for _, i := range due {
+		if !offered[int16(i)] {
+			t.Errorf("%s is due but not offered", s.unitID(i))
+		}
+	}
+	last := due[len(due)-1]
+	var pick string
+	for _, x := range s.legalTexts() {
+		if strings.HasPrefix(x, "arrive "+s.unitID(last)+" ") {
+			pick = x
+			break
+		}
+	}
+	play(t, s, pick)
+	if s.pos.Units[last].Where != OnMap || s.pos.Units[due[0]].Where != Waiting {
+		t.Errorf("placed %v, first %v", s.pos.Units[last].Where, s.pos.Units[due[0]].Where)
+	}
+	// A recovery among them: only recoveries are offered, and no off-map.
+	s.Step, s.Decider, s.Phasing = stDayArrive, side, side
+	rec := due[1]
+	s.pos.Units[rec].Force = -1
+	for _, a := range s.Legal(side, nil) {
+		if a.Op == opOffMap || a.Op == opArrive && int(a.A) != rec {
+			t.Fatalf("with a recovery due: %s", s.EncodeAction(a))
+		}
+	}
+}
+
 // 11.31: the defender alone chooses the counter attack; 6 turns.
 func TestCounterAttackChoice(t *testing.T) {
 	s := campaignAt(t, "high-water-mark", 3, func(s *State) bool { return s.Step == stCounter })
@@ -191,8 +235,10 @@ func TestCounterAttackChoice(t *testing.T) {
 // 11.521: both sides choose at once; an answer is seen only by its side
 // until both have answered; yes starts a 6-turn night scenario; no side
 // says yes two nights running.
+// (Seed 3: since 11.12a offers every due arrival, seed 2's random play
+// reaches a night whose turn 1 rolls 0 couplets and passes at once.)
 func TestNightChoiceSecret(t *testing.T) {
-	s := campaignAt(t, "high-water-mark", 2, func(s *State) bool { return s.Step == stNightChoice })
+	s := campaignAt(t, "high-water-mark", 3, func(s *State) bool { return s.Step == stNightChoice })
 	if s.Active() != engine.Only(Central)|engine.Only(Russian) {
 		t.Fatalf("active %v", s.Active())
 	}
