@@ -137,6 +137,9 @@ func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engin
 		}
 		if s.canGoIn() {
 			add(opIn, m, 0, 0) // 8.321
+			if s.canGoInMelee() {
+				add(opIn, m, 0, 1) // 6.62 option 4
+			}
 		}
 		for _, v := range s.pickUps(nil) {
 			add(opPickUp, v, 0, 0)

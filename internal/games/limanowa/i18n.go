@@ -90,6 +90,9 @@ func (s *State) Describe(a engine.Action, lang string) string {
 	if a.Op == opMove && a.C != 0 {
 		key = "action.move-transport"
 	}
+	if a.Op == opIn && a.C == 1 {
+		key = "action.in-melee"
+	}
 	if !texts.Has(key) {
 		return s.EncodeAction(a)
 	}

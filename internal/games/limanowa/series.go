@@ -51,7 +51,7 @@ const (
 	opBreach                         // A, B: the hexes of the wire hexside (8.342)
 	opCrater                         // A hex (7.13)
 	opDrift                          // A direction (7.513)
-	opIn                             // A the lead mover: the movers pay a point to go IN (8.31, 8.321)
+	opIn                             // A the lead mover: the movers pay a point to go IN (8.31, 8.321); C 1: and melee there for the same point (6.62 option 4)
 	opShovelScrape                   // A unit: its shovel becomes a scrape (6.41a)
 	opBombStop                       // A unit, B the adjacent hex: a bomb stop on that hexside (6.41b, 8.33)
 	opRemoveStop                     // A unit, B the adjacent hex: the shovel removes that bomb stop (6.41c, 6.42)
@@ -551,6 +551,30 @@ func (s *State) canGoIn() bool {
 	return true
 }
 
+// canGoInMelee reports whether the movers may go IN the trench of their
+// hex and initiate a melee there for one point (6.62 option 4: "go IN a
+// trench in its current hex and initiate a melee there"): canGoIn holds,
+// the hex is a trench and holds an enemy unit.
+func (s *State) canGoInMelee() bool {
+	if !s.canGoIn() {
+		return false
+	}
+	u := &s.pos.Units[s.lead()]
+	return s.pos.Marks(u.Hex)&TrenchMark != 0 && s.pos.enemyIn(u.Side, u.Hex)
+}
+
+// goInMelee is 6.62's option 4: every mover goes IN the trench and the
+// melee begins, all for the one point beginMelee takes; no reaction
+// window opens between (6.72 puts reaction after the melee).
+func (s *State) goInMelee() {
+	for _, m := range s.able(nil) {
+		u := &s.pos.Units[m]
+		u.In = true
+		s.logf("6.62", engine.Observer, "goesInMelee", s.unitID(m), Layout.Format(u.Hex))
+	}
+	s.beginMelee(-1)
+}
+
 // goIn spends a point of each mover to go IN (8.321); the reactor may
 // answer that point as any other (6.71).
 func (s *State) goIn() {
@@ -695,7 +719,11 @@ func (s *State) seriesApply(a engine.Action) {
 	case opDrift:
 		s.drift(hexgrid.Dir(a.A))
 	case opIn:
-		s.goIn()
+		if a.C == 1 {
+			s.goInMelee()
+		} else {
+			s.goIn()
+		}
 	case opShovelScrape, opBombStop, opRemoveStop:
 		s.useShovel(a)
 	}
@@ -732,6 +760,9 @@ func (s *State) encodeSeries(a engine.Action) string {
 		if a.Op == opBombStop || a.Op == opRemoveStop {
 			return w + " " + u + " " + hex(a.B)
 		}
+		if a.Op == opIn && a.C == 1 {
+			return w + " " + u + " melee"
+		}
 		return w + " " + u
 	case opDrift:
 		if a.A >= 0 && int(a.A) < len(dirNames) {
@@ -762,6 +793,14 @@ func (s *State) decodeSeries(text string) (engine.Action, bool, error) {
 			return a, true, err
 		}
 		a.B, err = s.decodeHex(f[2])
+		return a, true, err
+	}
+	if a.Op == opIn && len(f) == 3 { // "in X melee" (6.62 option 4)
+		if !strings.EqualFold(f[2], "melee") {
+			return a, true, fmt.Errorf("limanowa: in wants a unit, then melee or nothing, not %q", f[2])
+		}
+		a.C = 1
+		a.A, err = s.decodeUnit(f[1])
 		return a, true, err
 	}
 	if len(f) != 2 {

@@ -808,3 +808,45 @@ func TestTransportLostToReaction(t *testing.T) {
 		t.Errorf("the mule is not lost: %s", logText(s))
 	}
 }
+
+// 6.62 option 4 (and 9.0's example of play, turn 3): a unit that enters a
+// trench hex holding the enemy may go IN the trench and initiate a melee
+// there for its one movement point, with no reaction window between.
+func TestGoInAndMelee(t *testing.T) {
+	s := seriesState(t)
+	mover := "landsturm-coy-3"
+	u := s.unit(t, mover)
+	for _, id := range []string{"russian-coy-2", "russian-coy-3", "russian-mg-1"} {
+		s.unit(t, id).Where = Exited
+	}
+	tr := Layout.MustParse("L17")
+	var from hexgrid.Hex
+	for _, a := range tr.Neighbours() {
+		if s.d.Map.InPlay(a) && s.pos.Marks(a)&TrenchMark == 0 && s.d.Map.Sides.At(a, tr)&StreamSide == 0 && !s.pos.Wired(a, tr) && len(s.unitsIn(a)) == 0 {
+			from = a
+		}
+	}
+	u.Hex = from
+	s.pos.Control.Update(s.pos.Units)
+	play(t, s, "activate "+mover, "move "+mover, "step "+mover+" L17")
+	want := "in " + mover + " melee"
+	for i := 0; i < 5 && !slices.Contains(s.legalTexts(), "in "+mover); i++ {
+		play(t, s, s.legalTexts()[len(s.legalTexts())-1]) // the reactor holds
+	}
+	u.MP = 1
+	if !slices.Contains(s.legalTexts(), want) {
+		t.Fatalf("no %q among %v", want, s.legalTexts())
+	}
+	if a, err := s.DecodeAction(want); err != nil || s.EncodeAction(a) != want || !strings.Contains(s.Describe(a, "it"), "mischia") {
+		t.Errorf("%q: %v, %q", want, err, s.Describe(a, "en"))
+	}
+	s.TakeLog()
+	play(t, s, want)
+	// One point in all: IN, then the melee at once (its cohesion checks
+	// may destroy the unit, so the log tells it).
+	lt := logText(s)
+	in, melee := strings.Index(lt, "goes IN the trench of L17 to melee there (6.62)"), strings.Index(lt, "starts a melee in L17 (6.671)")
+	if u.MP != 0 || in < 0 || melee < in || strings.Contains(lt[max(in, 0):max(melee, 0)], "react") {
+		t.Errorf("after %q: MP %d, log:\n%s", want, u.MP, lt)
+	}
+}
