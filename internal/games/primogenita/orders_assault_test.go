@@ -20,6 +20,22 @@ func indiansAssault(t *testing.T, s *State, f *fixture, p int, target string) {
 	}
 }
 
+// pushOnI3 has 11, 9 and 10 Ind in I-1 assault 6th Cavalry in I-2 under
+// Order p, eliminate it on a Push result, advance 11 Ind into I-2 and Push
+// on against 12 Col in I-3 (7.4: "advance and then do a Push against
+// another hex instead").
+func pushOnI3(t *testing.T, s *State, f *fixture, p int) {
+	t.Helper()
+	f.place("6-cav", "I-2")
+	f.place("12-col", "I-3")
+	indiansAssault(t, s, f, p, "I-2")
+	dieNext(t, s, 2) // 24 vs 1: 5:1, a 2: 0-1 push; the cavalry is gone
+	do(t, s, Allied, "resolve")
+	do(t, s, Allied, "move 11-ind I-2")
+	do(t, s, Allied, "done")
+	do(t, s, Allied, "target I-3")
+}
+
 // 7.1–7.3, 7.5: two brigades from two hexes (16) against 5 in the open:
 // 3:1, one right for two hexes: 4:1; a 1 gives 1-Oc; the attacker chooses
 // its loss; the defender counterattacks into an Entry hex (7.5 allows it)
@@ -385,15 +401,8 @@ func TestCounterattack13WithoutPushSupply(t *testing.T) {
 // another hex after the advance offers no Stand Fast there (ruling P23).
 func TestNoStandFastOnPushOn44(t *testing.T) {
 	s, f := stateWith(t)
-	f.place("6-cav", "I-2")
-	f.place("12-col", "I-3")
 	s.Orders[44].Where = OrdBox
-	indiansAssault(t, s, f, 31, "I-2")
-	dieNext(t, s, 2) // 24 vs 1: 5:1, a 2: 0-1 push; the cavalry is gone
-	do(t, s, Allied, "resolve")
-	do(t, s, Allied, "move 11-ind I-2")
-	do(t, s, Allied, "done")
-	do(t, s, Allied, "target I-3")
+	pushOnI3(t, s, f, 31)
 	if got := legalTexts(s, Italian); !slices.Equal(got, []string{"stay", "retreat"}) {
 		t.Fatalf("after a Push on another hex: %v, want only stay or retreat", got)
 	}
@@ -424,15 +433,8 @@ func TestPushChoosesSD74(t *testing.T) {
 // not let them assault again.
 func TestPushOnLeavesOthersAssaulted71(t *testing.T) {
 	s, f := stateWith(t)
-	f.place("6-cav", "I-2")
-	f.place("12-col", "I-3")
 	f.place("2-col", "J-1")
-	indiansAssault(t, s, f, 9, "I-2")
-	dieNext(t, s, 2) // 24 vs 1: 5:1, a 2: 0-1 push; the cavalry is gone
-	do(t, s, Allied, "resolve")
-	do(t, s, Allied, "move 11-ind I-2")
-	do(t, s, Allied, "done")
-	do(t, s, Allied, "target I-3")
+	pushOnI3(t, s, f, 9)
 	do(t, s, Italian, "stay")
 	dieNext(t, s, 1) // 8 vs 5: 1:1, a 1: 1-0
 	do(t, s, Allied, "resolve")
@@ -497,15 +499,8 @@ func TestSDOnlyHexSurvivors55(t *testing.T) {
 // 9 Ind remnant in J-1 on the "1" of a 1-Oc, and Italy may counterattack
 // J-1, where the loss falls on the remnant.
 func TestRemnantStillAssaulted75(t *testing.T) {
-	s, f := stateWith(t)
-	f.place("11-ind", "west-kassala")
-	nine := f.place("9-ind", "J-1")
-	s.Pos.Units[nine].Flipped = true
-	f.place("12-col", "I-1")
-	executing(t, s, 31)
-	do(t, s, Allied, "target I-1")
-	do(t, s, Allied, "fire 11-ind")
-	do(t, s, Allied, "fire 9-ind")
+	s, f := twoBrigadesOnI1(t)
+	s.Pos.Units[f.unit("9-ind")].Flipped = true
 	dieNext(t, s, 2) // 14 vs 5: 2:1, one right for two hexes: 3:1, a 2: 1-Oc
 	do(t, s, Allied, "resolve")
 	do(t, s, Allied, "step 9-ind")
