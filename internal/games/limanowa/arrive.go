@@ -136,10 +136,14 @@ func (s *State) entryHexes(m int, dst []hexgrid.Hex) []hexgrid.Hex {
 // enterMap is the first hex an off-map mover enters (10.21): one point,
 // as from the mirror image of that hex - so along a road when the hex is
 // on one, and across a green hexside, with a lost check, when it is woods
-// off the road (6.661a, 8.9; ruling L22).
+// off the road (6.661a, 8.9; ruling L22). Into a trench hex it comes
+// along the trench of the mirror hex, connected (8.322): a unit that may
+// be IN a trench is IN it (8.321), and cavalry or an AFV checks for
+// bogging as any entry into a trench hex (8.323; ruling L75).
 func (s *State) enterMap(m int, h hexgrid.Hex) Entry {
 	u := &s.pos.Units[m]
 	u.Where, u.Hex = OnMap, h
+	u.In = s.mayBeInTrench(m)
 	for k := range s.EntryUsed {
 		if s.EntryUsed[k] == 0 {
 			s.EntryUsed[k] = hexCode(h)
@@ -148,7 +152,8 @@ func (s *State) enterMap(m int, h hexgrid.Hex) Entry {
 	}
 	road := s.d.Map.OnRoad(h)
 	t := s.d.Map.Terrain(h)
-	return Entry{Allowed: true, Road: road, Lost: !road && (t == Woods || t == DotWoods)}
+	return Entry{Allowed: true, Road: road, Bog: s.pos.Bogs(&s.d.Counters[u.Counter], h),
+		Lost: !road && (t == Woods || t == DotWoods)}
 }
 
 // canEnterMap reports whether the off-map movers may enter by h: an entry

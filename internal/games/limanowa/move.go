@@ -91,12 +91,19 @@ func (p *Position) Enter(d *Data, i int, to hexgrid.Hex, night bool, playArea []
 	e := Entry{Allowed: true, Road: fl&RoadSide != 0}
 	e.Stream = fl&StreamSide != 0 && fl&Bridge == 0
 	e.Wire = p.Wired(from, to) && !c.Is(Tank) && !c.Is(ArmoredCar)
-	e.Bog = c.Bogs() && p.Marks(to)&TrenchMark != 0
+	e.Bog = p.Bogs(c, to)
 	along := u.In && p.TrenchConnected(from, to) // moving IN, along the trench
 	enemy := func(h hexgrid.Hex) bool { return slices.Contains(p.SetupArea[1-u.Side], h) }
 	e.Lost = d.Map.MustCheckLost(Step{From: from, To: to, Night: night,
 		FriendlyTrench: along && !enemy(to), EnemyTrench: along && enemy(from) && enemy(to)})
 	return e
+}
+
+// Bogs reports whether a unit of counter c entering to checks cohesion
+// for bogging (8.323: "Whenever cavalry or AFV enter a trench hex"), by
+// ordinary movement or walking on (10.21, ruling L75).
+func (p *Position) Bogs(c *Counter, to hexgrid.Hex) bool {
+	return c.Bogs() && p.Marks(to)&TrenchMark != 0
 }
 
 // RoadBonus reports whether a unit that has moved along path (its start

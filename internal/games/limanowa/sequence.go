@@ -479,26 +479,28 @@ func (s *State) step(h hexgrid.Hex) {
 		} else {
 			bonus = true
 		}
-		if u.Where == Waiting { // 10.21: onto the map
+		if u.Where == Waiting { // 10.21: onto the map, from the mirror image of h
 			e = s.enterMap(int(m), h)
 			s.RoadOnly = s.RoadOnly && e.Road
 			s.logf("10.21", engine.Observer, "enters", s.unitID(int(m)), Layout.Format(h), itoa(int(u.MP)))
-			s.PendingLost[k] = e.Lost
-			continue
+			if u.In {
+				s.logf("10.21", engine.Observer, "entersIn", s.unitID(int(m)), Layout.Format(h))
+			}
+		} else {
+			s.RoadOnly = s.RoadOnly && e.Road
+			from := u.Hex
+			u.Hex = h
+			u.In = u.In && s.pos.TrenchConnected(from, h) // 8.321: IN only along a connecting trench
+			s.logf("6.61", engine.Observer, "moves", s.unitID(int(m)), Layout.Format(from), Layout.Format(h), itoa(int(u.MP)))
+			if e.Stream {
+				u.Spent = true // 8.7: spent at once, still moving (6.65's note)
+				s.logf("8.7", engine.Observer, "stream", s.unitID(int(m)))
+			}
+			if e.Wire && s.pos.CrossWire(s.d, u, from, h) {
+				s.logf("8.341", engine.Observer, "wire", s.unitID(int(m)))
+			}
 		}
-		s.RoadOnly = s.RoadOnly && e.Road
-		from := u.Hex
-		u.Hex = h
-		u.In = u.In && s.pos.TrenchConnected(from, h) // 8.321: IN only along a connecting trench
-		s.logf("6.61", engine.Observer, "moves", s.unitID(int(m)), Layout.Format(from), Layout.Format(h), itoa(int(u.MP)))
-		if e.Stream {
-			u.Spent = true // 8.7: spent at once, still moving (6.65's note)
-			s.logf("8.7", engine.Observer, "stream", s.unitID(int(m)))
-		}
-		if e.Wire && s.pos.CrossWire(s.d, u, from, h) {
-			s.logf("8.341", engine.Observer, "wire", s.unitID(int(m)))
-		}
-		if e.Bog { // 8.323: cavalry entering a trench hex (a scenario's, ruling L60)
+		if e.Bog { // 8.323: cavalry entering a trench hex (a scenario's, ruling L60), walking on too (10.21, ruling L75)
 			s.check(int(m), 0, ByMovement, "8.323")
 		}
 		s.PendingLost[k] = e.Lost

@@ -519,8 +519,15 @@ func (s *State) fortified() bool {
 func (s *State) mayBeIn(i int) bool {
 	u := &s.pos.Units[i]
 	c := &s.d.Counters[u.Counter]
-	m := s.pos.Marks(u.Hex)
-	return u.Where == OnMap && (m&TrenchMark != 0 && (c.Type == Infantry || c.Type.IsGun()) || m&BlockhouseMark != 0 && c.Is(MachineGun))
+	return s.mayBeInTrench(i) || u.Where == OnMap && s.pos.Marks(u.Hex)&BlockhouseMark != 0 && c.Is(MachineGun)
+}
+
+// mayBeInTrench reports whether units[i] could be IN a trench of its hex:
+// guns and infantry (8.321).
+func (s *State) mayBeInTrench(i int) bool {
+	u := &s.pos.Units[i]
+	c := &s.d.Counters[u.Counter]
+	return u.Where == OnMap && s.pos.Marks(u.Hex)&TrenchMark != 0 && (c.Type == Infantry || c.Type.IsGun())
 }
 
 // settleIn puts a unit set up or placed in a scenario's trench or

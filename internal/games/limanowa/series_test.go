@@ -850,3 +850,62 @@ func TestGoInAndMelee(t *testing.T) {
 		t.Errorf("after %q: MP %d, log:\n%s", want, u.MP, lt)
 	}
 }
+
+// Ruling L75 (10.21, 8.321, 8.322, 8.323): a unit walking on into a
+// trench hex on the edge comes along the connected trench of the hex's
+// mirror image - infantry arrives IN the trench, and mounted cavalry
+// checks for bogging as on any entry into a trench hex (a 6+6 fails it).
+func TestWalkOnIntoTrench(t *testing.T) {
+	for _, tt := range []struct {
+		id, counter string
+		in, bog     bool
+	}{
+		{"landsturm-coy-3", "", true, false},
+		{"hussar-sqn-dismounted-1", "hussar-sqn", false, true},
+	} {
+		s := seriesState(t)
+		for _, id := range []string{"russian-coy-1", "russian-coy-2", "russian-coy-3", "russian-mg-1"} {
+			s.unit(t, id).Where = Exited // nobody reacts
+		}
+		i := s.unitIdx(t, tt.id)
+		u := &s.pos.Units[i]
+		if tt.counter != "" {
+			u.Counter = int16(slices.IndexFunc(s.d.Counters, func(c Counter) bool { return c.ID == tt.counter }))
+		}
+		// An edge hex in the open, off woods and roads (no lost check),
+		// with the scenario's trench printed there.
+		var edge hexgrid.Hex
+		for _, h := range s.d.Map.Hexes {
+			if tr := s.d.Map.Terrain(h); s.d.Map.EdgeHex(h) && s.d.Map.InPlay(h) && tr != Woods && tr != DotWoods && !s.d.Map.OnRoad(h) && len(s.unitsIn(h)) == 0 {
+				edge = h
+				break
+			}
+		}
+		if edge == (hexgrid.Hex{}) {
+			t.Fatal("no open edge hex")
+		}
+		sc := *s.sc
+		sc.Forces = slices.Clone(sc.Forces)
+		sc.Series.Trenches = append(slices.Clone(sc.Series.Trenches), edge)
+		s.sc = &sc
+		s.pos.Mark(edge, TrenchMark, true)
+		f := &sc.Forces[u.Force]
+		f.Enter, f.Turn, f.Area = true, 1, []hexgrid.Hex{edge}
+		u.Where, u.In = Waiting, false
+		s.pos.Control.Update(s.pos.Units)
+		id := s.unitID(i)
+		s.Rng = enginetest.Dice(t, "6", "6")
+		play(t, s, "activate "+id, "move "+id, "step "+id+" "+Layout.Format(edge))
+		var log string
+		logHas(t, s, &log, "enters the map in "+Layout.Format(edge))
+		if u.Where != OnMap || u.Hex != edge || u.In != tt.in {
+			t.Errorf("%s: on %v at %s, IN %v, want IN %v\n%s", id, u.Where, Layout.Format(u.Hex), u.In, tt.in, log)
+		}
+		if got := strings.Contains(log, "(8.323)"); got != tt.bog || tt.bog && (!u.Dispersed || !u.Spent) {
+			t.Errorf("%s: bog check %v, want %v; dispersed %v, spent %v\n%s", id, got, tt.bog, u.Dispersed, u.Spent, log)
+		}
+		if tt.in && !strings.Contains(log, "IN the trench of "+Layout.Format(edge)) {
+			t.Errorf("%s: no IN in the log\n%s", id, log)
+		}
+	}
+}
