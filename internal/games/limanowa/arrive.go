@@ -152,8 +152,22 @@ func (s *State) enterMap(m int, h hexgrid.Hex) Entry {
 	}
 	road := s.d.Map.OnRoad(h)
 	t := s.d.Map.Terrain(h)
+	enemy := slices.Contains(s.pos.SetupArea[1-u.Side], h) // an enemy trench (6.662)
 	return Entry{Allowed: true, Road: road, Bog: s.pos.Bogs(&s.d.Counters[u.Counter], h),
-		Lost: !road && (t == Woods || t == DotWoods)}
+		Lost: walkOnLost(road, t == Woods || t == DotWoods, u.In, enemy, s.night())}
+}
+
+// walkOnLost reports whether a unit walking on checks cohesion to avoid
+// getting lost (6.661; ruling L22), coming from its entry hex's mirror
+// image (10.21): never along a road; across a green hexside when the hex
+// is woods (a); going IN an enemy trench along it (b, the mirror hex is a
+// connecting trench, 8.322); at night unless by a road or IN along a
+// friendly trench (c).
+func walkOnLost(road, woods, in, enemyTrench, night bool) bool {
+	if road {
+		return false
+	}
+	return woods || in && enemyTrench || night && !(in && !enemyTrench)
 }
 
 // canEnterMap reports whether the off-map movers may enter by h: an entry

@@ -201,3 +201,27 @@ func TestEnterWoodsLost(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkOnLost: a unit walking on checks for getting lost as if it came
+// from its entry hex's mirror image (10.21, 6.661, ruling L22).
+func TestWalkOnLost(t *testing.T) {
+	for _, c := range []struct {
+		name                                string
+		road, woods, in, enemyTrench, night bool
+		want                                bool
+	}{
+		{"open, by day", false, false, false, false, false, false},
+		{"woods off the road: a green hexside (a)", false, true, false, false, false, true},
+		{"woods by the road", true, true, false, false, true, false},
+		{"IN along an enemy trench (b)", false, false, true, true, false, true},
+		{"IN along a friendly trench", false, false, true, false, false, false},
+		{"open at night (c)", false, false, false, false, true, true},
+		{"road at night", true, false, false, false, true, false},
+		{"IN along a friendly trench at night", false, false, true, false, true, false},
+		{"a friendly trench, not IN, at night", false, false, false, false, true, true},
+	} {
+		if got := walkOnLost(c.road, c.woods, c.in, c.enemyTrench, c.night); got != c.want {
+			t.Errorf("%s: lost check %v, want %v", c.name, got, c.want)
+		}
+	}
+}
