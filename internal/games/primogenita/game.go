@@ -81,7 +81,7 @@ func (s *State) CheckInvariants() error {
 			return fmt.Errorf("both sides in %s", s.d.Hexes[st.Hex].ID)
 		}
 		side[st.Hex] = sd
-		if e := s.d.Hexes[st.Hex].Entry; e >= 0 && s.d.Entries[e].Side != s.d.Units[u].Side {
+		if s.d.enemyEntry(s.d.Units[u].Side, int(st.Hex)) {
 			return fmt.Errorf("%s in the enemy Entry hex %s", s.d.Units[u].ID, s.d.Hexes[st.Hex].ID)
 		}
 	}

@@ -577,7 +577,7 @@ func (d *Data) loadMap(fsys fs.FS) error {
 		if d.SetupHex(sd, s.Letter[0]) >= 0 {
 			p.Add("%s: %s letter %s given twice", what, s.Side, s.Letter)
 		}
-		if e := d.Hexes[h].Entry; e >= 0 && d.Entries[e].Side != sd {
+		if d.enemyEntry(sd, h) {
 			p.Add("%s: %s is an enemy Entry hex", what, s.At)
 		}
 		d.SetupHexes = append(d.SetupHexes, SetupHex{Side: sd, Letter: s.Letter[0], Hex: h})
@@ -597,7 +597,7 @@ func (d *Data) loadMap(fsys fs.FS) error {
 			if s.Level != "FS" && s.Level != "LS" {
 				p.Add("%s: level %q is not FS or LS (rule 5.1)", w, s.Level)
 			}
-			if e := d.Hexes[h].Entry; e >= 0 && d.Entries[e].Side != sd {
+			if d.enemyEntry(sd, h) {
 				p.Add("%s: %s is an enemy Entry hex", w, s.At)
 			}
 			if s.Arrives < 0 || s.Arrives > NumTurns {

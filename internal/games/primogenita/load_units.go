@@ -268,7 +268,7 @@ func (d *Data) checkSetupStacking(p *datafile.Errors) {
 			hx := &d.Hexes[h]
 			if lim := d.Stacking(h); lim < 0 {
 				room += need
-			} else if !hx.Terrain.Rugged() && (hx.Entry < 0 || d.Entries[hx.Entry].Side == s.Side) {
+			} else if !hx.Terrain.Rugged() && !d.enemyEntry(s.Side, h) {
 				room += lim
 			}
 		}

@@ -119,7 +119,7 @@ func (d *Data) enterBy(sn *snap, m Mover, from int, l *Link) (cost int, stop, ok
 	if sn.occ[Other(m.Side)][to] {
 		return 0, false, false // 4.1: you may not enter a hex containing an enemy unit
 	}
-	if e := d.Hexes[to].Entry; e >= 0 && d.Entries[e].Side != m.Side {
+	if d.enemyEntry(m.Side, to) {
 		return 0, false, false // 1.1: only the owner's units occupy an Entry hex
 	}
 	fromT, toT := d.Hexes[from].Terrain, d.Hexes[to].Terrain

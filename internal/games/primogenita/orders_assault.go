@@ -692,7 +692,7 @@ func (s *State) retreatHexes(u int) []int {
 		switch {
 		case s.d.Occupied(&s.Pos, Other(side), h):
 			continue // not onto an enemy unit
-		case hx.Entry >= 0 && s.d.Entries[hx.Entry].Side != side:
+		case s.d.enemyEntry(side, h):
 			continue
 		case side == Allied && hx.Town >= 0 && s.Pos.Flags[hx.Town] == NoFlag:
 			continue // Allied units retreat into a town only if it has a flag

@@ -273,7 +273,7 @@ func (s *State) applyMinor(a engine.Action) {
 		u = s.loseStep(u, "9")
 		s.loseStep(v, "9")
 		// 1.1: never into an Allied Entry hex, which only Allied units occupy.
-		if u >= 0 && !s.d.Occupied(&s.Pos, Allied, h) && s.fits(u, h) && !s.alliedEntry(h) {
+		if u >= 0 && !s.d.Occupied(&s.Pos, Allied, h) && s.fits(u, h) && !s.d.enemyEntry(Italian, h) {
 			s.Target, s.Mover = int16(h), int16(u)
 			s.Step = stMinorAdvance
 			return
@@ -327,10 +327,4 @@ func (s *State) moveTrench(side engine.Side, from, to int) {
 			return
 		}
 	}
-}
-
-// alliedEntry reports whether hex h is an Allied Entry hex (1.1).
-func (s *State) alliedEntry(h int) bool {
-	e := s.d.Hexes[h].Entry
-	return e >= 0 && s.d.Entries[e].Side == Allied
 }

@@ -149,6 +149,13 @@ func (d *Data) EnemyTown(p *Position, side engine.Side, h int) bool {
 	return t >= 0 && p.TownController(t) != side
 }
 
+// enemyEntry reports whether hex h is an Entry hex of side's enemy (1.1:
+// only its owner's units occupy it; ruling P4: no trace enters it).
+func (d *Data) enemyEntry(side engine.Side, h int) bool {
+	e := d.Hexes[h].Entry
+	return e >= 0 && d.Entries[e].Side != side
+}
+
 // HasTrench reports whether a Trench marker lies on hex h.
 func (p *Position) HasTrench(h int) bool {
 	for _, t := range p.Trench {

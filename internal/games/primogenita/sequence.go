@@ -52,7 +52,7 @@ func (s *State) setupHexes(u int) []int {
 	var out []int
 	for _, h := range cands {
 		hx := &s.d.Hexes[h]
-		if hx.Terrain.Rugged() || hx.Entry >= 0 && s.d.Entries[hx.Entry].Side != unit.Side {
+		if hx.Terrain.Rugged() || s.d.enemyEntry(unit.Side, h) {
 			continue
 		}
 		if lim := s.d.Stacking(h); lim >= 0 && s.d.StackValue(&s.Pos, h)+int(unit.Stack) > lim {

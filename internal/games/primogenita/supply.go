@@ -94,7 +94,7 @@ func (d *Data) traceInto(sn *snap, side engine.Side, to int) int8 {
 	if sn.occ[Other(side)][to] || d.EnemyTown(sn.p, side, to) {
 		return traceBarred
 	}
-	if e := d.Hexes[to].Entry; e >= 0 && d.Entries[e].Side != side {
+	if d.enemyEntry(side, to) {
 		return traceBarred // ruling P4: no trace into an enemy Entry hex
 	}
 	if sn.occ[side][to] {
