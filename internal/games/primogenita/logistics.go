@@ -431,9 +431,13 @@ func (s *State) placeReinforcements(side engine.Side, emergency bool) {
 
 // fits reports whether unit u may be added to hex h within the Stacking
 // Limit (1.5).
-func (s *State) fits(u, h int) bool {
+func (s *State) fits(u, h int) bool { return s.roomFor(h, int(s.d.Units[u].Stack)) }
+
+// roomFor reports whether hex h takes add more Stacking Value within its
+// Stacking Limit (1.5; an Entry hex has none).
+func (s *State) roomFor(h, add int) bool {
 	lim := s.d.Stacking(h)
-	return lim < 0 || s.d.StackValue(&s.Pos, h)+int(s.d.Units[u].Stack) <= lim
+	return lim < 0 || s.d.StackValue(&s.Pos, h)+add <= lim
 }
 
 // due reports whether side has Reinforcements due still to place.

@@ -67,9 +67,7 @@ func (s *State) regainable(u int) bool {
 		return true
 	case unit.IsRemnant():
 		orig := &s.d.Units[unit.RemnantOf]
-		h := int(st.Hex)
-		lim := s.d.Stacking(h)
-		return int(orig.Stack) <= int(unit.Stack) || lim < 0 || s.d.StackValue(&s.Pos, h)-int(unit.Stack)+int(orig.Stack) <= lim
+		return int(orig.Stack) <= int(unit.Stack) || s.roomFor(int(st.Hex), int(orig.Stack)-int(unit.Stack))
 	}
 	return false
 }

@@ -55,7 +55,7 @@ func (s *State) setupHexes(u int) []int {
 		if hx.Terrain.Rugged() || s.d.enemyEntry(unit.Side, h) {
 			continue
 		}
-		if lim := s.d.Stacking(h); lim >= 0 && s.d.StackValue(&s.Pos, h)+int(unit.Stack) > lim {
+		if !s.fits(u, h) {
 			continue
 		}
 		out = append(out, h)
