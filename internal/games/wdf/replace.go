@@ -116,8 +116,8 @@ func (s *State) replSlots(side engine.Side) []replSlot {
 	return out
 }
 
-// fits reports whether a point of kind k may go to unit u.
-func (s *State) fits(k replSlot, u int) bool {
+// slotFits reports whether a point of kind k may go to unit u.
+func (s *State) slotFits(k replSlot, u int) bool {
 	def := &s.d.Units[u]
 	switch k {
 	case slotNonArmor:
@@ -142,7 +142,7 @@ func (s *State) replMatch(units []int, slots []replSlot, used uint8) bool {
 		return true
 	}
 	for i, k := range slots {
-		if used&(1<<i) == 0 && s.fits(k, units[0]) && s.replMatch(units[1:], slots, used|1<<i) {
+		if used&(1<<i) == 0 && s.slotFits(k, units[0]) && s.replMatch(units[1:], slots, used|1<<i) {
 			return true
 		}
 	}

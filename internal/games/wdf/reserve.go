@@ -116,26 +116,31 @@ func (s *State) arrivingLeader() int {
 }
 
 // alliedLeaderInPlay reports whether an Allied leader other than l is in
-// play (13.7: "if still in play"): on the map, or off it and due back on
-// the turn track (13.6: the secondary leader returns the next turn; W34:
-// later if Alexandria is held).
+// play (leaderInPlay).
 func (s *State) alliedLeaderInPlay(l int) bool {
 	for k, def := range s.d.Leaders {
-		ks := &s.Pos.Leaders[k]
-		if k != l && def.Side == Allied && ks.Face >= 0 && (ks.Hex >= 0 || ks.Due > 0) {
+		if k != l && def.Side == Allied && s.leaderInPlay(k) {
 			return true
 		}
 	}
 	return false
 }
 
+// leaderInPlay reports whether leader k is in play (13.7: "if still in
+// play"): on the map, or off it and due back on the turn track (13.6: the
+// secondary leader returns the next turn; W34: later if Alexandria is
+// held).
+func (s *State) leaderInPlay(k int) bool {
+	ks := &s.Pos.Leaders[k]
+	return ks.Face >= 0 && (ks.Hex >= 0 || ks.Due > 0)
+}
+
 // swapLeader brings leader l in at Alexandria and withdraws the Allied
 // leader in play for good (13.7), on the map or due to return.
 func (s *State) swapLeader(l int) {
 	for k, def := range s.d.Leaders {
-		ks := &s.Pos.Leaders[k]
-		if k != l && def.Side == Allied && ks.Face >= 0 && (ks.Hex >= 0 || ks.Due > 0) {
-			ks.Hex, ks.Due = NoHex, -1
+		if k != l && def.Side == Allied && s.leaderInPlay(k) {
+			s.Pos.Leaders[k].Hex, s.Pos.Leaders[k].Due = NoHex, -1
 			s.logf("13.7", engine.Observer, "leaderOut", s.leaderName(k))
 		}
 	}
