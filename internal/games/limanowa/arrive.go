@@ -152,9 +152,8 @@ func (s *State) enterMap(m int, h hexgrid.Hex) Entry {
 	}
 	road := s.d.Map.OnRoad(h)
 	t := s.d.Map.Terrain(h)
-	enemy := slices.Contains(s.pos.SetupArea[1-u.Side], h) // an enemy trench (6.662)
 	return Entry{Allowed: true, Road: road, Bog: s.pos.Bogs(&s.d.Counters[u.Counter], h),
-		Lost: walkOnLost(road, t == Woods || t == DotWoods, u.In, enemy, s.night())}
+		Lost: walkOnLost(road, t == Woods || t == DotWoods, u.In, s.pos.enemyGround(u.Side, h), s.night())}
 }
 
 // walkOnLost reports whether a unit walking on checks cohesion to avoid
@@ -164,10 +163,7 @@ func (s *State) enterMap(m int, h hexgrid.Hex) Entry {
 // connecting trench, 8.322); at night unless by a road or IN along a
 // friendly trench (c).
 func walkOnLost(road, woods, in, enemyTrench, night bool) bool {
-	if road {
-		return false
-	}
-	return woods || in && enemyTrench || night && !(in && !enemyTrench)
+	return lostCheck(road, woods, Step{Night: night, FriendlyTrench: in && !enemyTrench, EnemyTrench: in && enemyTrench})
 }
 
 // canEnterMap reports whether the off-map movers may enter by h: an entry

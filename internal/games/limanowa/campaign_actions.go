@@ -41,7 +41,7 @@ func (s *State) campaignLegal(side engine.Side, dst []engine.Action) []engine.Ac
 		add(opHussars, 0, 0, 0)
 	case stDayArrive:
 		// 11.12a: any due unit, recoveries first (ruling L42).
-		due := s.dueArrivals(side, false)
+		due := s.dueArrivals(side)
 		hexes := s.placeHexes(side)
 		for _, i := range due {
 			fu := s.dayArriveFaces(i)
@@ -256,7 +256,7 @@ func (s *State) campaignPrompt(side engine.Side, lang string) (string, bool) {
 		return "", false
 	}
 	if s.Step == stDayArrive {
-		return texts.Text(lang, "prompt.dayArrive", itoa(len(s.dueArrivals(side, false)))), true
+		return texts.Text(lang, "prompt.dayArrive", itoa(len(s.dueArrivals(side)))), true
 	}
 	return texts.Text(lang, "prompt."+key), true
 }

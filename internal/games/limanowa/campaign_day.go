@@ -222,7 +222,7 @@ func (s *State) due(i int) bool {
 // none due, no hex may take one, or the side keeps its reinforcements off
 // the map. dueArrivals lists them all.
 func (s *State) dayArrival(side engine.Side) int {
-	if a := s.dueArrivals(side, true); len(a) > 0 {
+	if a := s.dueArrivals(side); len(a) > 0 {
 		return a[0]
 	}
 	return -1
@@ -232,8 +232,8 @@ func (s *State) dayArrival(side engine.Side) int {
 // which: last night's recoveries while any is due (they must be placed,
 // while a reinforcement may instead enter across the edge; ruling L42),
 // then every due reinforcement, none once the side keeps them off the map
-// or when no hex may take one. first stops at the first found.
-func (s *State) dueArrivals(side engine.Side, first bool) []int {
+// or when no hex may take one.
+func (s *State) dueArrivals(side engine.Side) []int {
 	var out []int
 	for _, recovered := range []bool{true, false} {
 		if !recovered && s.camp.OffMap[side] {
@@ -242,9 +242,6 @@ func (s *State) dueArrivals(side engine.Side, first bool) []int {
 		for i := range s.pos.Units {
 			if u := &s.pos.Units[i]; u.Side == side && s.due(i) && (u.Force < 0) == recovered {
 				out = append(out, i)
-				if first {
-					break
-				}
 			}
 		}
 		if len(out) > 0 {

@@ -181,7 +181,7 @@ func TestArrivalsAlternate(t *testing.T) {
 func TestArrivalChoice(t *testing.T) {
 	s := campaignAt(t, "high-water-mark", 1, func(s *State) bool { return s.Step == stDayArrive })
 	side := s.Decider
-	due := s.dueArrivals(side, false)
+	due := s.dueArrivals(side)
 	if len(due) < 2 {
 		t.Fatalf("%d due", len(due))
 	}

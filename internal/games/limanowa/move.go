@@ -3,6 +3,7 @@ package limanowa
 import (
 	"slices"
 
+	"sandtable/internal/engine"
 	"sandtable/internal/hexgrid"
 )
 
@@ -32,10 +33,16 @@ type Step struct {
 // other than by a road or friendly trench. 6.663's once a turn is the
 // caller's to keep.
 func (m *Map) MustCheckLost(s Step) bool {
-	if m.Road(s.From, s.To) {
+	return lostCheck(m.Road(s.From, s.To), m.Green(s.From, s.To), s)
+}
+
+// lostCheck is 6.661 for step s made along a road or not, across a green
+// bar hexside or not (MustCheckLost; a walk-on, walkOnLost).
+func lostCheck(road, green bool, s Step) bool {
+	if road {
 		return false
 	}
-	return m.Green(s.From, s.To) || s.EnemyTrench || s.Night && !s.FriendlyTrench
+	return green || s.EnemyTrench || s.Night && !s.FriendlyTrench
 }
 
 // RallyCandidates are the units that may rally when units[mover], formed,
@@ -93,10 +100,17 @@ func (p *Position) Enter(d *Data, i int, to hexgrid.Hex, night bool, playArea []
 	e.Wire = p.Wired(from, to) && !c.Is(Tank) && !c.Is(ArmoredCar)
 	e.Bog = p.Bogs(c, to)
 	along := u.In && p.TrenchConnected(from, to) // moving IN, along the trench
-	enemy := func(h hexgrid.Hex) bool { return slices.Contains(p.SetupArea[1-u.Side], h) }
+	enemy := func(h hexgrid.Hex) bool { return p.enemyGround(u.Side, h) }
 	e.Lost = d.Map.MustCheckLost(Step{From: from, To: to, Night: night,
 		FriendlyTrench: along && !enemy(to), EnemyTrench: along && enemy(from) && enemy(to)})
 	return e
+}
+
+// enemyGround reports whether side's enemy could set up in hex h at the
+// start of the scenario: a trench there is an enemy trench to side
+// (6.662).
+func (p *Position) enemyGround(side engine.Side, h hexgrid.Hex) bool {
+	return slices.Contains(p.SetupArea[1-side], h)
 }
 
 // Bogs reports whether a unit of counter c entering to checks cohesion
