@@ -284,10 +284,10 @@ func (s *State) loseStep(u int, rule string) int {
 	}
 }
 
-// stepTaken is what losing a step makes of unit u in state st (loseStep
-// applies it; 5.2 predicts with it) (1.4): the unit then standing for it (u flipped, its
-// remnant front side up with u's markers, or -1 if removed) and that
-// unit's state.
+// stepTaken is what losing a step makes of unit u in state st (1.4): the
+// unit then standing for it (u flipped, its remnant front side up with
+// u's markers, or -1 if removed) and that unit's state. loseStep applies
+// it; 5.2's check predicts with it (checkOutcome).
 func (d *Data) stepTaken(u int, st UnitState) (int, UnitState) {
 	unit := &d.Units[u]
 	switch {
