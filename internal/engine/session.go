@@ -14,6 +14,18 @@ type Session struct {
 	Log    []Logged
 
 	undo []undoPoint
+	// round is the secret choice under way, when several sides decide at
+	// once (see Shown).
+	round round
+}
+
+// round is a choice several sides make at once, when open: from is the
+// number of actions before it began, sealed the indices of its secret
+// actions in Record.Actions.
+type round struct {
+	open   bool
+	from   int
+	sealed []int
 }
 
 // Logged is a log entry with the number of the action that wrote it
@@ -42,11 +54,70 @@ func NewSession(g Game, setup Setup) (*Session, error) {
 	st.SetLogging(true)
 	s := &Session{Game: g, State: st, Record: Record{Game: g.ID(), Setup: setup}}
 	s.collectLog()
+	s.round = round{open: several(st.Active()), from: 0}
 	return s, nil
 }
 
 // Move is the number of actions accepted so far.
 func (s *Session) Move() int { return len(s.Record.Actions) }
+
+// several reports whether set holds more than one side.
+func several(set SideSet) bool { return set&(set-1) != 0 }
+
+// A secret action is one played while several sides decide at once that
+// changes nothing anyone else may see: it keeps the sides to decide, those
+// waiting and the epoch, and writes only log entries for its own side (La
+// Primogenita's pick and drop of an Order; its commit is public, since
+// that the side has chosen is). Until the choice is revealed (the epoch
+// changes) or the sides decide one at a time again, a secret action is
+// sealed: Shown does not count it, nor does anything a player or observer
+// is shown during play (the move number, the log's numbers, the live
+// updates, the list of games, the clocks, what may be undone), which would
+// otherwise tell the other side how many Orders it picked and when.
+func (s *Session) secret(side Side, active, deciding SideSet, epoch uint64, logFrom int) bool {
+	if !several(active) || s.State.Active() != active || Deciding(s.State) != deciding || s.State.Epoch() != epoch {
+		return false
+	}
+	for _, e := range s.Log[logFrom:] {
+		if e.To != side {
+			return false
+		}
+	}
+	return true
+}
+
+// Shown is the move number the players and observers are shown: Move
+// without the sealed actions of the secret choice under way.
+func (s *Session) Shown() int { return s.ShownAt(s.Move()) }
+
+// ShownAt is the number shown for move (the count of actions up to it),
+// without the sealed actions among them.
+func (s *Session) ShownAt(move int) int {
+	n := move
+	for _, i := range s.round.sealed {
+		if i < move {
+			n--
+		}
+	}
+	return n
+}
+
+// Sealed reports whether the last action is sealed (secret, and the choice
+// it belongs to still under way).
+func (s *Session) Sealed() bool {
+	k := len(s.round.sealed)
+	return k > 0 && s.round.sealed[k-1] == s.Move()-1
+}
+
+// RoundFrom is the number of actions before the choice of several sides
+// under way began, or Move when none is: what a replay during play may
+// show without telling how many secret actions there were.
+func (s *Session) RoundFrom() int {
+	if !s.round.open {
+		return s.Move()
+	}
+	return s.round.from
+}
 
 // SideName is the name of side in this game.
 func (s *Session) SideName(side Side) string {
@@ -67,23 +138,41 @@ func (s *Session) Apply(side Side, a Action) error {
 	}
 	before := s.State.Clone()
 	epoch := s.State.Epoch()
+	active, deciding := s.State.Active(), Deciding(s.State)
 	if err := s.State.Apply(side, a); err != nil {
 		return err
 	}
 	s.Record.Actions = append(s.Record.Actions, RecordEntry{
 		Side: s.SideName(side), Action: s.State.EncodeAction(a), Hash: Hash(s.State),
 	})
+	logLen := len(s.Log)
+	s.collectLog()
 	// Undo stops at a change of side and at a die roll or reveal (the
-	// action that rolled or revealed cannot be taken back either).
+	// action that rolled or revealed cannot be taken back either). Nothing
+	// is undone while several sides decide at once: restoring a side's
+	// earlier state would take back the others' actions too, and whether a
+	// side could undo would tell it whether another had acted. Taking back
+	// a choice there is the game's own action (La Primogenita's drop and
+	// uncommit).
 	if len(s.undo) > 0 && s.undo[len(s.undo)-1].side != side {
 		s.undo = s.undo[:0]
 	}
-	if s.State.Epoch() != epoch {
+	switch {
+	case s.State.Epoch() != epoch || several(active) || several(s.State.Active()):
 		s.undo = s.undo[:0]
-	} else {
-		s.undo = append(s.undo, undoPoint{side: side, state: before, logLen: len(s.Log)})
+	default:
+		s.undo = append(s.undo, undoPoint{side: side, state: before, logLen: logLen})
 	}
-	s.collectLog()
+	switch {
+	case s.secret(side, active, deciding, epoch, logLen):
+		s.round.sealed = append(s.round.sealed, s.Move()-1)
+	case s.State.Epoch() != epoch || !several(s.State.Active()):
+		// The choice is revealed, or over: its actions are no longer sealed.
+		s.round = round{}
+	}
+	if several(s.State.Active()) && !s.round.open {
+		s.round = round{open: true, from: s.Move()}
+	}
 	return nil
 }
 

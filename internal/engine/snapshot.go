@@ -88,7 +88,8 @@ type Resumed struct {
 // order): the snapshot's state is restored when the chain of snapshots
 // before it is whole (their logs make the session's log) and its hash is
 // the record's at its move, and only the actions after it are replayed,
-// each checked as ReplayGame checks it. A snapshot is used only when the
+// each checked as ReplayGame checks it. A snapshot taken while several
+// sides decide at once is passed over. A snapshot is used only when the
 // actions after it make the undo the same as after a whole replay (a die
 // roll, reveal or change of side among them). Without a usable snapshot,
 // or for a game that is not a Restorer, it replays the whole record.
@@ -130,6 +131,12 @@ func Resume(g Game, rec Record, snaps []Snapshot) (*Session, Resumed, error) {
 		}
 		if err != nil {
 			res.Refused = append(res.Refused, fmt.Errorf("snapshot at move %d: %w", sn.Move, err))
+			continue
+		}
+		if several(st.Active()) {
+			// Inside a choice of several sides at once: which of the
+			// actions before the snapshot are sealed (Session.Shown) only
+			// a replay from before the choice tells.
 			continue
 		}
 		var log []Logged

@@ -162,8 +162,34 @@ func checkDeep(g engine.Game, sess *engine.Session, side engine.Side, legal []en
 	// Undo: apply an action and take it back where allowed.
 	a := legal[r.IntN(len(legal))]
 	moves := sess.Move()
+	seen := func(v engine.Side) string {
+		b, _ := json.Marshal(sess.State.View(v, "en"))
+		out := string(b) + sess.State.Prompt(v, "en")
+		if v != engine.Observer {
+			for _, a := range sess.State.Legal(v, nil) {
+				out += "|" + sess.State.EncodeAction(a)
+			}
+		}
+		return out
+	}
+	others := map[engine.Side]string{}
+	for v := engine.Side(-1); int(v) < len(g.SideNames()); v++ {
+		if v != side {
+			others[v] = seen(v)
+		}
+	}
 	if err := sess.Apply(side, a); err != nil {
 		return false, err
+	}
+	// A sealed action (engine.Session.Shown) changes nothing anyone else
+	// sees or may do: its number and time are hidden on that ground, and
+	// a computer player that decided before it need not think again.
+	if sess.Sealed() {
+		for v, was := range others {
+			if seen(v) != was {
+				return false, fmt.Errorf("%s's sealed action %q changed what %d sees", sess.SideName(side), st.EncodeAction(a), v)
+			}
+		}
 	}
 	if sess.CanUndo(side) {
 		if err := sess.Undo(side); err != nil {
