@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -117,7 +118,7 @@ func (c changes) ClaimSeat(ctx context.Context, gameID string, side engine.Side,
 		var move int
 		var status string
 		if err == nil {
-			err = tx.queryRow(ctx, `UPDATE games SET updated = ? WHERE id = ? RETURNING move, status`, now(), gameID).Scan(&move, &status)
+			err = tx.queryRow(ctx, `UPDATE games SET updated = ? WHERE id = ? RETURNING shown, status`, now(), gameID).Scan(&move, &status)
 		}
 		if err != nil {
 			return fmt.Errorf("store: claiming seat: %w", err)
@@ -141,8 +142,14 @@ func moveOn(ctx context.Context, tx tx, gameID string, move, after int, p Progre
 		c := clockJSON(*p.Clock)
 		clock = &c
 	}
-	n, err := tx.update(ctx, `UPDATE games SET move = ?, active = ?, status = ?, result = ?, updated = ?, clock = COALESCE(?, clock) WHERE id = ? AND move = ?`,
-		after, int(p.Active), p.Status, p.Result, now(), clock, gameID, move)
+	// A quiet change keeps the time of change: the list of games, most
+	// recently changed first, would tell when a secret action was made.
+	stamp, args := "updated = ?, ", []any{after, after - p.Sealed, int(p.Active), p.Status, p.Result, now(), clock, gameID, move}
+	if p.Quiet {
+		stamp, args = "", slices.Delete(args, 5, 6)
+	}
+	n, err := tx.update(ctx, `UPDATE games SET move = ?, shown = ?, active = ?, status = ?, result = ?, `+stamp+`clock = COALESCE(?, clock) WHERE id = ? AND move = ?`,
+		args...)
 	if err != nil {
 		return fmt.Errorf("store: updating game %s: %w", gameID, err)
 	}
@@ -153,7 +160,7 @@ func moveOn(ctx context.Context, tx tx, gameID string, move, after int, p Progre
 		}
 		return fmt.Errorf("store: game %s is at move %d, not %d: %w", gameID, have, move, ErrConflict)
 	}
-	return tx.changed(ctx, Change{Game: gameID, Move: after, Status: p.Status})
+	return tx.changed(ctx, Change{Game: gameID, Move: after - p.Sealed, Status: p.Status, Quiet: p.Quiet})
 }
 
 // atMoveThen moves the game from move to after (moveOn) and runs f, in

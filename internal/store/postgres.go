@@ -391,7 +391,7 @@ func (p *Postgres) AddChat(ctx context.Context, gameID string, userID int64, sid
 		// The game's row orders the chat lines of concurrent writers.
 		var move int
 		var status string
-		if err := tx.QueryRow(ctx, `SELECT move, status FROM games WHERE id = $1 FOR UPDATE`, gameID).Scan(&move, &status); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT shown, status FROM games WHERE id = $1 FOR UPDATE`, gameID).Scan(&move, &status); err != nil {
 			return pgNotFound(err, "chat of game "+gameID)
 		}
 		if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game_id = $1`, gameID).Scan(&line.N); err != nil {
@@ -429,9 +429,11 @@ func (p *Postgres) Chat(ctx context.Context, gameID string, after int) ([]ChatLi
 // changed it to the others sharing the database.
 type Change struct {
 	Game   string `json:"g"`
-	Move   int    `json:"m"`
+	Move   int    `json:"m"` // the move number players are shown (Game.Shown)
 	Status string `json:"s"`
 	Chat   int    `json:"c,omitempty"` // the number of a new chat line
+	// Quiet: a sealed action (Progress.Quiet), which no page is told of.
+	Quiet  bool   `json:"q,omitempty"`
 	Origin string `json:"o"`
 }
 

@@ -541,7 +541,7 @@ func (s *SQLite) commitGroup(group []*job) {
 	}
 }
 
-const gameCols = `id, game, setup, lang, owner, rematch_of, move, active, status, result, created, updated, pace, clock, fair`
+const gameCols = `id, game, setup, lang, owner, rematch_of, move, shown, active, status, result, created, updated, pace, clock, fair`
 
 type scanner interface{ Scan(...any) error }
 
@@ -551,7 +551,7 @@ func scanGame(r scanner) (Game, error) {
 	var active int
 	var created, updated int64
 	var clock, fair string
-	if err := r.Scan(&g.ID, &g.Game, &setup, &g.Lang, &g.Owner, &g.RematchOf, &g.Move, &active, &g.Status, &g.Result, &created, &updated, &g.Pace, &clock, &fair); err != nil {
+	if err := r.Scan(&g.ID, &g.Game, &setup, &g.Lang, &g.Owner, &g.RematchOf, &g.Move, &g.Shown, &active, &g.Status, &g.Result, &created, &updated, &g.Pace, &clock, &fair); err != nil {
 		return Game{}, err
 	}
 	if fair != "" {

@@ -263,7 +263,7 @@ func TestMigrationUpgradesOldDatabase(t *testing.T) {
 	a, _ := s.CreateUser(ctx, User{Name: "ann"})
 	s.CreateGame(ctx, Game{ID: "g", Game: "toy", Owner: a.ID})
 	// Take the database back to schema 1.
-	for _, q := range []string{`DROP TABLE snapshots`, `DROP TABLE pending_fair`, `DROP INDEX users_name_key`, `ALTER TABLE users DROP COLUMN name_key`, `ALTER TABLE games DROP COLUMN fair`,
+	for _, q := range []string{`ALTER TABLE games DROP COLUMN shown`, `DROP TABLE snapshots`, `DROP TABLE pending_fair`, `DROP INDEX users_name_key`, `ALTER TABLE users DROP COLUMN name_key`, `ALTER TABLE games DROP COLUMN fair`,
 		`DROP TABLE chat`, `ALTER TABLE games DROP COLUMN clock`, `ALTER TABLE games DROP COLUMN pace`, `PRAGMA user_version = 1`} {
 		if _, err := s.db.Exec(q); err != nil {
 			t.Fatal(err)
@@ -352,7 +352,7 @@ func TestNameMigrationKeepsDuplicates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{`DROP TABLE snapshots`, `DROP TABLE pending_fair`, `DROP INDEX users_name_key`, `ALTER TABLE users DROP COLUMN name_key`, `ALTER TABLE games DROP COLUMN fair`, `PRAGMA user_version = 3`,
+	for _, q := range []string{`ALTER TABLE games DROP COLUMN shown`, `DROP TABLE snapshots`, `DROP TABLE pending_fair`, `DROP INDEX users_name_key`, `ALTER TABLE users DROP COLUMN name_key`, `ALTER TABLE games DROP COLUMN fair`, `PRAGMA user_version = 3`,
 		`INSERT INTO users(name, created) VALUES('bob', 1), ('BOB', 2), ('Bob', 3), ('carl', 4)`} {
 		if _, err := s.db.Exec(q); err != nil {
 			t.Fatal(q, err)
@@ -468,7 +468,7 @@ func TestWriterStatementsPrepared(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, q := range []string{`INSERT INTO actions(game_id, n, side, action, hash, created) VALUES(?,?,?,?,?,?)`, `UPDATE games SET move = ?, active = ?, status = ?, result = ?, updated = ?, clock = COALESCE(?, clock) WHERE id = ? AND move = ?`} {
+	for _, q := range []string{`INSERT INTO actions(game_id, n, side, action, hash, created) VALUES(?,?,?,?,?,?)`, `UPDATE games SET move = ?, shown = ?, active = ?, status = ?, result = ?, updated = ?, clock = COALESCE(?, clock) WHERE id = ? AND move = ?`} {
 		if s.stmts.m[q] == nil {
 			t.Errorf("not prepared after use: %s", q)
 		}

@@ -73,6 +73,7 @@ type Game struct {
 	Owner     int64
 	RematchOf string
 	Move      int            // actions in the record
+	Shown     int            // the move number players are shown (Progress.Sealed)
 	Active    engine.SideSet // sides to decide now
 	Status    string
 	Result    string // how it ended, for people and the lobby
@@ -112,6 +113,14 @@ type Progress struct {
 	Status string
 	Result string
 	Clock  *Clock // nil leaves the clock as it is
+	// Sealed is how many of the record's actions are sealed: secret
+	// actions of a choice several sides are making at once, which the move
+	// number players are shown leaves out (engine.Session.Shown).
+	Sealed int
+	// Quiet says the change is itself such an action: the game's time of
+	// change stays as it was, and the other processes drop their copy but
+	// tell no page (Change.Quiet).
+	Quiet bool
 }
 
 // ChatLine is one message of a game's chat, numbered from 1.

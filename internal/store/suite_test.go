@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"sync"
 	"testing"
+	"time"
 
 	"sandtable/internal/engine"
 	"sandtable/internal/store/pgtest"
@@ -136,4 +137,45 @@ func testSnapshots(t *testing.T, s Store) {
 		t.Fatal(err)
 	}
 	check("after rewrite", nil)
+}
+
+// TestSealedActions: an action with Progress.Sealed is left out of the
+// move number shown (Game.Shown), and a quiet one keeps the game's time
+// of change; the record and the move checked are the whole record's.
+func TestSealedActions(t *testing.T) { eachStore(t, testSealedActions) }
+
+func testSealedActions(t *testing.T, s Store) {
+	ctx := context.Background()
+	newGame(t, s)
+	e := engine.RecordEntry{Side: "north", Action: "take 1", Hash: "h"}
+	if err := s.AppendAction(ctx, "g1", 0, e, Progress{}); err != nil {
+		t.Fatal(err)
+	}
+	was, err := s.Game(ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(5 * time.Millisecond) // a change would have another time
+	for m, p := range []Progress{{Sealed: 1, Quiet: true}, {Sealed: 2, Quiet: true}} {
+		if err := s.AppendAction(ctx, "g1", m+1, e, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, err := s.Game(ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Move != 3 || g.Shown != 1 || !g.Updated.Equal(was.Updated) {
+		t.Fatalf("after two sealed actions: move %d, shown %d, updated %v (was %v)", g.Move, g.Shown, g.Updated, was.Updated)
+	}
+	if err := s.AppendAction(ctx, "g1", 2, e, Progress{}); !errors.Is(err, ErrConflict) {
+		t.Fatalf("an append at the shown move, not the record's: %v", err)
+	}
+	// The reveal counts them all.
+	if err := s.AppendAction(ctx, "g1", 3, e, Progress{}); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := s.Game(ctx, "g1"); g.Move != 4 || g.Shown != 4 {
+		t.Fatalf("after the reveal: move %d, shown %d", g.Move, g.Shown)
+	}
 }
