@@ -47,7 +47,7 @@ func actionLabel(st engine.State, a engine.Action, lang string) string {
 // showActions prints the prompt and the numbered legal actions.
 func (p *playLoop) showActions(side engine.Side, legal []engine.Action) {
 	st := p.sess.State
-	fmt.Fprintf(p.out, "\n%s, move %d: %s\n", p.sess.SideName(side), p.sess.Move()+1, st.Prompt(side, p.lang))
+	fmt.Fprintf(p.out, "\n%s, move %d: %s\n", p.sess.SideName(side), p.sess.Shown()+1, st.Prompt(side, p.lang))
 	for _, line := range actionLines(st, legal, p.lang) {
 		fmt.Fprintln(p.out, line)
 	}
@@ -79,7 +79,7 @@ func (p *playLoop) showActionsCompact(side engine.Side, legal []engine.Action) {
 		parts[i] = fmt.Sprintf("%s %d", k, count[k])
 	}
 	fmt.Fprintf(p.out, "\n%s, move %d: %s\n  %d actions (%s): 'list' shows them, 'list WORD' those that name WORD\n",
-		p.sess.SideName(side), p.sess.Move()+1, st.Prompt(side, p.lang), len(legal), strings.Join(parts, ", "))
+		p.sess.SideName(side), p.sess.Shown()+1, st.Prompt(side, p.lang), len(legal), strings.Join(parts, ", "))
 }
 
 // showMatching prints the legal actions whose words or record text

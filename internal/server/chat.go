@@ -113,7 +113,7 @@ func (s *Server) handleChatWrite(w http.ResponseWriter, r *http.Request) {
 	lv.mu.Lock()
 	side, err := chatSeat(lv, u.ID)
 	id := lv.g.ID
-	ev := event{Move: lv.sess.Move(), Status: lv.g.Status, Version: lv.version}
+	ev := event{Move: lv.sess.Shown(), Status: lv.g.Status, Version: lv.version}
 	lv.mu.Unlock()
 	if err != nil {
 		writeError(w, err)

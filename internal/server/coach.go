@@ -172,8 +172,7 @@ func (s *Server) coachLoad(r *http.Request, u viewer) (coachState, error) {
 	if cs.viewer, err = lv.coachViewer(u.ID, r.URL.Query().Get("side")); err != nil {
 		return cs, err
 	}
-	cs.rec = lv.sess.Record
-	cs.rec.Actions = append([]engine.RecordEntry(nil), cs.rec.Actions...)
+	cs.rec = lv.shownRecord()
 	cs.key = gameRecordKey(lv.g.ID, cs.rec)
 	cs.now = lv.sess.State.Clone()
 	return cs, nil

@@ -106,7 +106,7 @@ func (s *Server) announce(ctx context.Context, lv *live) {
 		return
 	}
 	lv.version++
-	id, ev := lv.g.ID, event{Move: lv.sess.Move(), Status: lv.g.Status, Version: lv.version}
+	id, ev := lv.g.ID, event{Move: lv.sess.Shown(), Status: lv.g.Status, Version: lv.version}
 	// Turns begin only once every seat is taken: the join of the last
 	// player tells the side to move that its turn has come.
 	var now engine.SideSet
@@ -217,7 +217,10 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 		if !found {
 			break
 		}
-		st, move, p := lv.sess.State.Clone(), lv.sess.Move(), lv.players[side]
+		// What the player decides on is what it may see: another side's
+		// sealed actions (engine.Session.Shown) leave it unchanged, so only
+		// a change of the shown move makes it think again.
+		st, move, p := lv.sess.State.Clone(), lv.sess.Shown(), lv.players[side]
 		// The search stops when the game ends or the server shuts down.
 		thinkCtx, stop := context.WithCancel(s.ctx)
 		lv.stopThinking = stop
@@ -243,7 +246,7 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 			lv.aiFailed = fmt.Sprintf("the computer player for %s failed: %v", lv.sess.SideName(side), err)
 			break
 		}
-		if lv.sess.Move() != move || lv.broken != nil || lv.over() {
+		if lv.sess.Shown() != move || lv.broken != nil || lv.over() {
 			continue
 		}
 		if err := s.apply(ctx, lv, side, a); err != nil {
@@ -252,10 +255,12 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 			break
 		}
 		lv.aiFailed = ""
-		lv.lastActor.Store(0)
-		lv.mu.Unlock()
-		s.announce(ctx, lv)
-		lv.mu.Lock()
+		if !lv.sess.Sealed() {
+			lv.lastActor.Store(0)
+			lv.mu.Unlock()
+			s.announce(ctx, lv)
+			lv.mu.Lock()
+		}
 	}
 	lv.thinking = false
 	lv.mu.Unlock()

@@ -168,7 +168,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lv.mu.Lock()
-	id, first := lv.g.ID, event{Move: lv.sess.Move(), Status: lv.g.Status, Version: lv.version}
+	id, first := lv.g.ID, event{Move: lv.sess.Shown(), Status: lv.g.Status, Version: lv.version}
 	lv.mu.Unlock()
 	sb, err := s.hub.subscribe(id, u.ID, s.clientIP(r))
 	if err != nil {

@@ -275,7 +275,7 @@ func progress(sess *engine.Session) store.Progress {
 	if sess.State.Over() {
 		return store.Progress{Status: store.StatusOver, Result: resultText(sess)}
 	}
-	return store.Progress{Active: engine.Deciding(sess.State), Status: store.StatusActive}
+	return store.Progress{Active: engine.Deciding(sess.State), Status: store.StatusActive, Sealed: sess.Move() - sess.Shown()}
 }
 
 // resultText says how a finished game ended, from State.Returns.
@@ -332,6 +332,21 @@ func (lv *live) sidesOf(userID int64) []engine.Side {
 
 // over reports whether the game has ended, by the rules or by resignation.
 func (lv *live) over() bool { return lv.g.Status == store.StatusOver || lv.sess.State.Over() }
+
+// shownRecord is the record a player may step through while the game goes
+// on (replays, the coach): all of it once the game is over or in hot seat,
+// else the actions before a secret choice under way, whose count would
+// tell how many actions the other side has made in secret
+// (engine.Session.Shown). The copy is the caller's. The caller locks lv.mu.
+func (lv *live) shownRecord() engine.Record {
+	rec := lv.sess.Record
+	n := len(rec.Actions)
+	if !lv.over() && !lv.hotseat() {
+		n = lv.sess.RoundFrom()
+	}
+	rec.Actions = append([]engine.RecordEntry(nil), rec.Actions[:n]...)
+	return rec
+}
 
 // hotseat reports whether one user holds every seat.
 func (lv *live) hotseat() bool {

@@ -272,7 +272,7 @@ func (s *Server) entries(ctx context.Context, games []store.Game, userID int64) 
 			continue // a game this binary does not have
 		}
 		sides := eg.SideNames()
-		e := listEntry{ID: g.ID, Game: g.Game, Title: eg.Title(), Scenario: g.Setup.Scenario, Move: g.Move,
+		e := listEntry{ID: g.ID, Game: g.Game, Title: eg.Title(), Scenario: g.Setup.Scenario, Move: g.Shown,
 			Status: g.Status, Result: g.Result, Active: []string{}, Updated: g.Updated.UnixMilli(), RematchOf: g.RematchOf}
 		for _, st := range g.Seats {
 			sj := seatJSON{Side: sides[st.Side], AI: st.AI, Open: st.UserID == 0 && st.AI == "", Public: st.Invite == store.OpenSeat, You: userID != 0 && st.UserID == userID}

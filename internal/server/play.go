@@ -51,6 +51,9 @@ type gameView struct {
 	// turn (engine.Interrupter), which the page does not announce as the
 	// player's turn.
 	Interrupt bool `json:"interrupt,omitempty"`
+	// Quiet: the action just made is sealed (engine.Session.Shown), and
+	// no live update announces it; the page expects none.
+	Quiet bool `json:"quiet,omitempty"`
 	// The rest comes from the session: filled in (replays), or encoded
 	// once per state of the game and shared by every request for the same
 	// side and language (body and log, see pages.go).
@@ -150,7 +153,7 @@ func render(sess *engine.Session, side engine.Side, lang string) *ViewBody {
 
 // bodyOf is side's view of sess in lang but the log, with no actions.
 func bodyOf(sess *engine.Session, side engine.Side, lang string) bodyJSON {
-	b := bodyJSON{Move: sess.Move(), Side: sess.SideName(side), Active: []string{},
+	b := bodyJSON{Move: sess.Shown(), Side: sess.SideName(side), Active: []string{},
 		Prompt: sess.State.Prompt(side, lang), View: sess.State.View(side, lang), Actions: []actionJSON{},
 		Sheet: sheetURL(sess.Game, sess.State, lang)}
 	for _, a := range sess.State.Active().Sides() {
@@ -160,7 +163,7 @@ func bodyOf(sess *engine.Session, side engine.Side, lang string) bodyJSON {
 }
 
 func logEntry(sess *engine.Session, e engine.Logged, lang string) logJSON {
-	return logJSON{Move: e.Move, Rule: e.Rule, Text: sess.State.RenderLog(e.LogEntry, lang)}
+	return logJSON{Move: sess.ShownAt(e.Move), Rule: e.Rule, Text: sess.State.RenderLog(e.LogEntry, lang)}
 }
 
 // view builds side's view of lv for user, in lang: the requester's own
@@ -366,14 +369,14 @@ func (s *Server) prepare(ctx context.Context, lv *live, u viewer, req moveReques
 	} else if ended {
 		return 0, "", errf(http.StatusConflict, "the game is over: %s", lv.g.Result)
 	}
-	if *req.Move != lv.sess.Move() {
+	if *req.Move != lv.sess.Shown() {
 		v, err := s.view(ctx, lv, u.ID, side, lang)
 		if err != nil {
 			return 0, "", err
 		}
 		v.logSince(req.Log) // checked above
 		return 0, "", &apiError{Status: http.StatusConflict, View: json.RawMessage(v.encode()),
-			Msg: "the game has moved on: your action was made against move " + strconv.Itoa(*req.Move) + ", the game is at move " + strconv.Itoa(lv.sess.Move())}
+			Msg: "the game has moved on: your action was made against move " + strconv.Itoa(*req.Move) + ", the game is at move " + strconv.Itoa(lv.sess.Shown())}
 	}
 	if lv.over() {
 		return 0, "", errf(http.StatusConflict, "the game is over")
@@ -426,7 +429,9 @@ func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v.logSince(req.Log) // checked by prepare
-	s.afterChange(lv, u.ID)
+	if v.Quiet = lv.sess.Sealed(); !v.Quiet {
+		s.afterChange(lv, u.ID)
+	}
 	writeJSON(w, http.StatusOK, v)
 }
 
@@ -459,12 +464,17 @@ func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine
 		}
 		return err
 	}
-	if inRun {
-		lv.runSide, lv.ran = side, true
-	}
 	lv.epoch++
 	p := progress(lv.sess)
-	p.Clock = lv.clockAfter(clock, running, credit, s.nowMS())
+	// A sealed action (engine.Session.Shown) leaves the clocks as they
+	// were: it changes no side's running, and a credit would show that it
+	// was made. Nor does it end another side's run.
+	if p.Quiet = lv.sess.Sealed(); !p.Quiet {
+		if inRun {
+			lv.runSide, lv.ran = side, true
+		}
+		p.Clock = lv.clockAfter(clock, running, credit, s.nowMS())
+	}
 	entry := lv.sess.Record.Actions[move]
 	if err := s.appendAction(ctx, lv, move, entry, p); err != nil {
 		// Memory is now ahead of the record: replay from the store next time.
@@ -476,7 +486,7 @@ func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine
 		return err
 	}
 	s.metrics.applied.Inc()
-	lv.g.Move, lv.g.Active, lv.g.Status, lv.g.Result = move+1, p.Active, p.Status, p.Result
+	lv.g.Move, lv.g.Shown, lv.g.Active, lv.g.Status, lv.g.Result = move+1, lv.sess.Shown(), p.Active, p.Status, p.Result
 	if p.Clock != nil {
 		lv.g.Clock = *p.Clock
 	}
@@ -529,7 +539,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	lv.g.Move, lv.g.Active, lv.g.Status, lv.g.Result = lv.sess.Move(), p.Active, p.Status, p.Result
+	lv.g.Move, lv.g.Shown, lv.g.Active, lv.g.Status, lv.g.Result = lv.sess.Move(), lv.sess.Shown(), p.Active, p.Status, p.Result
 	if p.Clock != nil {
 		lv.g.Clock = *p.Clock
 	}
@@ -641,8 +651,7 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	}
 	sides := lv.sess.Game.SideNames()
 	over := lv.over()
-	rec := lv.sess.Record
-	rec.Actions = append([]engine.RecordEntry(nil), rec.Actions...)
+	rec := lv.shownRecord()
 	id := lv.g.ID
 	lv.mu.Unlock()
 	if err != nil {

@@ -36,7 +36,9 @@ func (s *Server) Changed(c store.Change) {
 		return
 	}
 	s.drop(c.Game)
-	s.hub.publish(c.Game, event{Move: c.Move, Status: c.Status, Chat: c.Chat})
+	if !c.Quiet { // a sealed action is told to no page (engine.Session.Shown)
+		s.hub.publish(c.Game, event{Move: c.Move, Status: c.Status, Chat: c.Chat})
+	}
 	if s.leads() && c.Status == store.StatusActive {
 		s.background(func(ctx context.Context) { s.wakeComputer(ctx, c.Game) })
 	}

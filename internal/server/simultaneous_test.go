@@ -1,12 +1,16 @@
 package server
 
 import (
+	"bufio"
 	"encoding/json"
+	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	_ "sandtable/internal/games/primogenita"
+	"sandtable/internal/store"
 )
 
 // TestComputerWaitsAfterItsSecretChoice: in La Primogenita's Order choice
@@ -70,5 +74,160 @@ func TestComputerWaitsAfterItsSecretChoice(t *testing.T) {
 			}
 		}
 		g.mustAct(v.ID, "allied", pv.Move, act)
+	}
+}
+
+// TestSecretPicksTellNobody: while La Primogenita's sides choose their
+// Orders, one side's picks and drops are sealed (engine.Session.Shown):
+// the other side and an observer see nothing change, neither their view
+// (move number, log, what they may undo, the version) nor the list of
+// games, the replay, the clock or the live updates. The commit is public.
+func TestSecretPicksTellNobody(t *testing.T) {
+	e := newEnv(t)
+	ann, bob, anon := e.user("ann"), e.user("bob"), e.anon()
+	g := invited(ann, bob, "primogenita", [2]string{"italian", "allied"}, map[string]any{"pace": "fast"})
+	players := map[string]*client{"italian": ann, "allied": bob}
+	var v *gameView
+	for step := 0; ; step++ {
+		e.srv.Wait()
+		v = ann.view(g.ID, "?side=italian")
+		if len(v.Active) == 2 {
+			break
+		}
+		if v.Over || step > 500 {
+			t.Fatalf("no Order choice in %d actions", step)
+		}
+		side := v.Active[0]
+		pv := players[side].view(g.ID, "?side="+side)
+		players[side].mustAct(g.ID, side, pv.Move, pv.Actions[0].Action)
+	}
+	e.srv.Wait()
+	seen := func() map[string]string {
+		out := map[string]string{}
+		for _, q := range []struct{ who, path string }{
+			{"allied view", "/api/games/" + g.ID + "?side=allied"},
+			{"allied list", "/api/games"},
+			{"allied replay", "/api/games/" + g.ID + "/replay?side=allied"},
+		} {
+			_, b := bob.raw("GET", q.path, nil, nil)
+			out[q.who] = unclocked(t, b)
+		}
+		_, b := anon.raw("GET", "/api/games/"+g.ID, nil, nil)
+		out["observer view"] = unclocked(t, b)
+		sg, err := e.st.Game(t.Context(), g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out["clock"] = fmt.Sprint(sg.Clock)
+		return out
+	}
+	// Bob's live updates.
+	req, _ := http.NewRequestWithContext(t.Context(), "GET", e.http.URL+"/api/games/"+g.ID+"/events", nil)
+	resp, err := bob.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	events := make(chan string, 16)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			if strings.HasPrefix(sc.Text(), "data: ") {
+				events <- sc.Text()
+			}
+		}
+	}()
+	<-events // the stream's first event
+	before := seen()
+	shown := v.Move
+	find := func(v *gameView, prefix string) string {
+		for _, a := range v.Actions {
+			if strings.HasPrefix(a.Action, prefix) {
+				return a.Action
+			}
+		}
+		return ""
+	}
+	picked := 0
+	for find(v, "commit") == "" || picked < 2 {
+		a := find(v, "pick ")
+		if picked == 1 {
+			// A drop, and the same Order picked again, are sealed too.
+			d := ann.mustAct(g.ID, "italian", v.Move, "drop"+strings.TrimPrefix(find(v, "drop "), "drop"))
+			a = "pick" + strings.TrimPrefix(find(v, "drop "), "drop")
+			v = d
+		}
+		if a == "" {
+			t.Fatalf("no Order to pick: %v", v.Actions)
+		}
+		v = ann.mustAct(g.ID, "italian", v.Move, a)
+		picked++
+		if v.Move != shown || !v.Quiet {
+			t.Fatalf("a pick moved the shown move from %d to %d (quiet %v)", shown, v.Move, v.Quiet)
+		}
+	}
+	e.srv.Wait()
+	for k, was := range seen() {
+		if was != before[k] {
+			t.Errorf("Italy's secret picks changed the %s:\n%.2000s\n%.2000s", k, before[k], was)
+		}
+	}
+	select {
+	case ev := <-events:
+		t.Fatalf("the Allies were told of Italy's secret picks: %s", ev)
+	case <-time.After(200 * time.Millisecond):
+	}
+	// The commit is public: the Allies see the move and are told.
+	ann.mustAct(g.ID, "italian", v.Move, "commit")
+	select {
+	case ev := <-events:
+		if !strings.Contains(ev, fmt.Sprintf(`"move":%d`, shown+1)) {
+			t.Fatalf("the commit's update: %s", ev)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the Allies were not told of Italy's commit")
+	}
+	if bv := bob.view(g.ID, "?side=allied"); bv.Move != shown+1 {
+		t.Fatalf("after the commit the Allies see move %d, want %d", bv.Move, shown+1)
+	}
+}
+
+// unclocked is a view or list without its clock, whose time left is
+// reckoned to the moment of the request (the stored clock is compared).
+func unclocked(t *testing.T, b []byte) string {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("%v: %.200s", err, b)
+	}
+	if m, ok := v.(map[string]any); ok {
+		delete(m, "clock")
+	}
+	out, _ := json.Marshal(v)
+	return string(out)
+}
+
+// TestQuietChangeFromAnotherProcess: a sealed action made by another
+// process sharing the database (store.Change.Quiet) drops the copy in
+// memory but tells no open page; a public one tells them.
+func TestQuietChangeFromAnotherProcess(t *testing.T) {
+	e := newEnv(t)
+	sb, err := e.srv.hub.subscribe("g", 0, "client")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.srv.Changed(store.Change{Game: "g", Move: 3, Status: store.StatusActive, Quiet: true})
+	select {
+	case b := <-sb.ch:
+		t.Fatalf("a page was told of another process's sealed action: %s", b)
+	default:
+	}
+	e.srv.Changed(store.Change{Game: "g", Move: 4, Status: store.StatusActive})
+	select {
+	case b := <-sb.ch:
+		if !strings.Contains(string(b), `"move":4`) {
+			t.Fatalf("the public change's event: %s", b)
+		}
+	default:
+		t.Fatal("a page was not told of another process's public change")
 	}
 }

@@ -133,8 +133,9 @@ export async function playPage(main, id) {
       st.own = true;
       // The event stream will announce this very change as the next
       // version: the page already shows it and need not fetch it again
-      // (a redraw would drop the counter the player is selecting).
-      st.expect = st.view.version + 1;
+      // (a redraw would drop the counter the player is selecting). A
+      // secret action (a pick of an Order) is announced to nobody.
+      st.expect = st.view.quiet ? null : st.view.version + 1;
       st.fetched = Date.now();
       flash(msg, '');
       draw();
