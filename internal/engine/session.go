@@ -74,16 +74,38 @@ func several(set SideSet) bool { return set&(set-1) != 0 }
 // is shown during play (the move number, the log's numbers, the live
 // updates, the list of games, the clocks, what may be undone), which would
 // otherwise tell the other side how many Orders it picked and when.
-func (s *Session) secret(side Side, active, deciding SideSet, epoch uint64, logFrom int) bool {
-	if !several(active) || s.State.Active() != active || Deciding(s.State) != deciding || s.State.Epoch() != epoch {
+//
+// choiceMark is what a secret action leaves as it was.
+type choiceMark struct {
+	active, deciding SideSet
+	epoch            uint64
+}
+
+func markOf(st State) choiceMark { return choiceMark{st.Active(), Deciding(st), st.Epoch()} }
+
+// seals reports whether side's action, from a state marked m to after
+// with the log entries log, is secret.
+func (m choiceMark) seals(side Side, after State, log []LogEntry) bool {
+	if !several(m.active) || markOf(after) != m {
 		return false
 	}
-	for _, e := range s.Log[logFrom:] {
+	for _, e := range log {
 		if e.To != side {
 			return false
 		}
 	}
 	return true
+}
+
+// Seals reports whether a, if side played it now, would be secret (it
+// changes nothing; an illegal action is not secret).
+func (s *Session) Seals(side Side, a Action) bool {
+	c := s.State.Clone()
+	c.SetLogging(true)
+	if c.Apply(side, a) != nil {
+		return false
+	}
+	return markOf(s.State).seals(side, c, c.TakeLog())
 }
 
 // Shown is the move number the players and observers are shown: Move
@@ -137,8 +159,8 @@ func (s *Session) Apply(side Side, a Action) error {
 		return Illegal("it is not %s's turn to decide", s.SideName(side))
 	}
 	before := s.State.Clone()
-	epoch := s.State.Epoch()
-	active, deciding := s.State.Active(), Deciding(s.State)
+	mark := markOf(s.State)
+	epoch, active := mark.epoch, mark.active
 	if err := s.State.Apply(side, a); err != nil {
 		return err
 	}
@@ -146,7 +168,8 @@ func (s *Session) Apply(side Side, a Action) error {
 		Side: s.SideName(side), Action: s.State.EncodeAction(a), Hash: Hash(s.State),
 	})
 	logLen := len(s.Log)
-	s.collectLog()
+	entries := s.State.TakeLog()
+	s.addLog(entries)
 	// Undo stops at a change of side and at a die roll or reveal (the
 	// action that rolled or revealed cannot be taken back either). Nothing
 	// is undone while several sides decide at once: restoring a side's
@@ -164,7 +187,7 @@ func (s *Session) Apply(side Side, a Action) error {
 		s.undo = append(s.undo, undoPoint{side: side, state: before, logLen: logLen})
 	}
 	switch {
-	case s.secret(side, active, deciding, epoch, logLen):
+	case mark.seals(side, s.State, entries):
 		s.round.sealed = append(s.round.sealed, s.Move()-1)
 	case s.State.Epoch() != epoch || !several(s.State.Active()):
 		// The choice is revealed, or over: its actions are no longer sealed.
@@ -216,8 +239,11 @@ func (s *Session) LogFor(side Side, lang string) []string {
 	return out
 }
 
-func (s *Session) collectLog() {
-	for _, e := range s.State.TakeLog() {
+func (s *Session) collectLog() { s.addLog(s.State.TakeLog()) }
+
+// addLog appends entries to the log as written by the last action.
+func (s *Session) addLog(entries []LogEntry) {
+	for _, e := range entries {
 		s.Log = append(s.Log, Logged{Move: s.Move(), LogEntry: e})
 	}
 }

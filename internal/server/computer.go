@@ -217,6 +217,9 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 		if !found {
 			break
 		}
+		if from := lv.sess.RoundFrom(); len(lv.sess.State.Active().Sides()) > 1 && (lv.choiceFrom != from || lv.choiceAt.IsZero()) {
+			lv.choiceFrom, lv.choiceAt, lv.choiceSealed = from, s.cfg.Now(), false
+		}
 		// What the player decides on is what it may see: another side's
 		// sealed actions (engine.Session.Shown) leave it unchanged, so only
 		// a change of the shown move makes it think again.
@@ -249,13 +252,31 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 		if lv.sess.Shown() != move || lv.broken != nil || lv.over() {
 			continue
 		}
+		if hold := lv.secretHold(side, a, p, s.cfg.Now()); hold > 0 {
+			lv.mu.Unlock()
+			t := time.NewTimer(hold)
+			select {
+			case <-t.C:
+			case <-s.ctx.Done():
+			}
+			t.Stop()
+			lv.mu.Lock()
+			if s.ctx.Err() != nil {
+				break
+			}
+			if !lv.loaded || lv.sess.Shown() != move || lv.broken != nil || lv.over() {
+				continue
+			}
+		}
 		if err := s.apply(ctx, lv, side, a); err != nil {
 			s.cfg.Logf("server: game %s: computer move refused: %v", lv.g.ID, err)
 			lv.aiFailed = fmt.Sprintf("the computer player for %s chose a move the rules refuse: %v", lv.sess.SideName(side), err)
 			break
 		}
 		lv.aiFailed = ""
-		if !lv.sess.Sealed() {
+		if lv.sess.Sealed() {
+			lv.choiceSealed = true
+		} else {
 			lv.lastActor.Store(0)
 			lv.mu.Unlock()
 			s.announce(ctx, lv)
@@ -305,4 +326,25 @@ func (s *Server) Resume(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// secretPad is how many of the computer's decisions its part of a secret
+// choice of several sides is made to last: La Primogenita's longest, four
+// picks and the commit (3.2).
+const secretPad = 5
+
+// secretHold is how long the computer's action a for side waits before it
+// is played. In a choice several sides make at once (engine.Session.Shown)
+// its public action (the commit), after secret ones, is held until
+// secretPad decisions' thinking time since it began the choice: how soon
+// it commits would otherwise tell how many secret actions it made (how
+// many Orders it picked). A player that does not search by the clock
+// answers at once and is not held. The caller locks lv.mu.
+func (lv *live) secretHold(side engine.Side, a engine.Action, p ai.Player, now time.Time) time.Duration {
+	m, ok := p.(*ai.MCTS)
+	if !ok || m.Config.Budget <= 0 || !lv.choiceSealed || lv.choiceFrom != lv.sess.RoundFrom() ||
+		len(lv.sess.State.Active().Sides()) < 2 || lv.sess.Seals(side, a) {
+		return 0
+	}
+	return lv.choiceAt.Add(secretPad * m.Config.Budget).Sub(now)
 }

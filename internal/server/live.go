@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"sandtable/internal/ai"
 	"sandtable/internal/engine"
@@ -32,6 +33,13 @@ type live struct {
 	// in the turn announced: one notice a turn, not one a window.
 	told     engine.SideSet
 	thinking bool // a computer player is deciding
+	// choiceFrom and choiceAt: the secret choice of several sides (its
+	// engine.Session.RoundFrom) in which the computer began to decide, and
+	// when; choiceSealed, whether it has made a secret action in it
+	// (secretHold).
+	choiceFrom   int
+	choiceAt     time.Time
+	choiceSealed bool
 	// runSide is the side whose run of actions is under way (ran: known
 	// since the game was loaded): its clock was credited at the run's
 	// first action; interrupt answers and asides neither start nor end a

@@ -526,7 +526,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 	move := lv.sess.Move()
 	clock, running := lv.g.Clock, lv.running()
 	if err := lv.sess.Undo(side); err != nil {
-		writeError(w, errf(http.StatusUnprocessableEntity, "%s cannot undo now: nothing since the last die roll, reveal or change of side", req.Side))
+		writeError(w, errf(http.StatusUnprocessableEntity, "%s cannot undo now: nothing since the last die roll, reveal or change of side, nor while several sides choose at once, where the game's own actions take a choice back", req.Side))
 		return
 	}
 	lv.epoch++

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"sandtable/internal/ai"
+	"sandtable/internal/engine"
 	_ "sandtable/internal/games/primogenita"
 	"sandtable/internal/store"
 )
@@ -229,5 +231,53 @@ func TestQuietChangeFromAnotherProcess(t *testing.T) {
 		}
 	default:
 		t.Fatal("a page was not told of another process's public change")
+	}
+}
+
+// TestComputerCommitIsHeld: in La Primogenita's Order choice a searching
+// computer's commit waits until five decisions' thinking time since it
+// began the choice, however many Orders it picked; its picks, a player
+// that does not search by the clock, and a choice without a secret action
+// of its own are not held.
+func TestComputerCommitIsHeld(t *testing.T) {
+	g, _ := engine.Lookup("primogenita")
+	sess, err := engine.NewSession(g, engine.Setup{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for len(sess.State.Active().Sides()) < 2 {
+		side := sess.State.Active().Sides()[0]
+		if err := sess.Apply(side, sess.State.Legal(side, nil)[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	allied, _ := engine.SideByName(g, "allied")
+	normal, err := DefaultComputerLimits.player("normal", g, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	random, _ := DefaultComputerLimits.player("random", g, 1)
+	budget := normal.(*ai.MCTS).Config.Budget
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	lv := &live{sess: sess, choiceFrom: sess.RoundFrom(), choiceAt: t0, choiceSealed: true}
+	for _, p := range []string{"pick 36", "pick 31"} {
+		a, _ := sess.State.DecodeAction(p)
+		if hold := lv.secretHold(allied, a, normal, t0); hold != 0 {
+			t.Fatalf("%s held %v", p, hold)
+		}
+		if err := sess.Apply(allied, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	commit, _ := sess.State.DecodeAction("commit")
+	if hold := lv.secretHold(allied, commit, normal, t0.Add(time.Second)); hold != 5*budget-time.Second {
+		t.Fatalf("commit held %v, want %v", hold, 5*budget-time.Second)
+	}
+	if hold := lv.secretHold(allied, commit, random, t0); hold != 0 {
+		t.Fatalf("the random player's commit held %v", hold)
+	}
+	lv.choiceSealed = false
+	if hold := lv.secretHold(allied, commit, normal, t0); hold != 0 {
+		t.Fatalf("a commit after no secret action held %v", hold)
 	}
 }
