@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 )
 
 // Session is a game being played: the current state, the record that
@@ -65,8 +66,9 @@ func (s *Session) Move() int { return len(s.Record.Actions) }
 func several(set SideSet) bool { return set&(set-1) != 0 }
 
 // A secret action is one played while several sides decide at once that
-// changes nothing anyone else may see: it keeps the sides to decide, those
-// waiting and the epoch, and writes only log entries for its own side (La
+// changes nothing anyone else may see or do: it keeps the sides to decide,
+// those waiting, the epoch and the other sides' legal actions, and writes
+// only log entries for its own side (La
 // Primogenita's pick and drop of an Order; its commit is public, since
 // that the side has chosen is). Until the choice is revealed (the epoch
 // changes) or the sides decide one at a time again, a secret action is
@@ -75,18 +77,35 @@ func several(set SideSet) bool { return set&(set-1) != 0 }
 // updates, the list of games, the clocks, what may be undone), which would
 // otherwise tell the other side how many Orders it picked and when.
 //
-// choiceMark is what a secret action leaves as it was.
+// choiceMark is what a secret action of side leaves as it was; others
+// hashes the other sides' legal actions, only while several decide.
 type choiceMark struct {
 	active, deciding SideSet
 	epoch            uint64
+	others           uint64
 }
 
-func markOf(st State) choiceMark { return choiceMark{st.Active(), Deciding(st), st.Epoch()} }
+func markOf(st State, side Side) choiceMark {
+	m := choiceMark{st.Active(), Deciding(st), st.Epoch(), 0}
+	if several(m.active) {
+		h := fnv.New64a()
+		for _, o := range m.active.Sides() {
+			if o != side {
+				for _, a := range st.Legal(o, nil) {
+					h.Write([]byte{a.Op, byte(a.A), byte(a.A >> 8), byte(a.B), byte(a.B >> 8), byte(a.C), byte(a.C >> 8), byte(o)})
+				}
+				h.Write([]byte{0xff})
+			}
+		}
+		m.others = h.Sum64()
+	}
+	return m
+}
 
 // seals reports whether side's action, from a state marked m to after
 // with the log entries log, is secret.
 func (m choiceMark) seals(side Side, after State, log []LogEntry) bool {
-	if !several(m.active) || markOf(after) != m {
+	if !several(m.active) || markOf(after, side) != m {
 		return false
 	}
 	for _, e := range log {
@@ -105,7 +124,7 @@ func (s *Session) Seals(side Side, a Action) bool {
 	if c.Apply(side, a) != nil {
 		return false
 	}
-	return markOf(s.State).seals(side, c, c.TakeLog())
+	return markOf(s.State, side).seals(side, c, c.TakeLog())
 }
 
 // Shown is the move number the players and observers are shown: Move
@@ -159,7 +178,7 @@ func (s *Session) Apply(side Side, a Action) error {
 		return Illegal("it is not %s's turn to decide", s.SideName(side))
 	}
 	before := s.State.Clone()
-	mark := markOf(s.State)
+	mark := markOf(s.State, side)
 	epoch, active := mark.epoch, mark.active
 	if err := s.State.Apply(side, a); err != nil {
 		return err

@@ -253,18 +253,21 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 			continue
 		}
 		if hold := lv.secretHold(side, a, p, s.cfg.Now()); hold > 0 {
+			// Held like a search: the game's end or a shutdown ends it.
+			holdCtx, stop := context.WithTimeout(s.ctx, hold)
+			lv.stopThinking = stop
 			lv.mu.Unlock()
-			t := time.NewTimer(hold)
-			select {
-			case <-t.C:
-			case <-s.ctx.Done():
-			}
-			t.Stop()
+			<-holdCtx.Done()
+			stop()
 			lv.mu.Lock()
+			lv.stopThinking = nil
 			if s.ctx.Err() != nil {
 				break
 			}
-			if !lv.loaded || lv.sess.Shown() != move || lv.broken != nil || lv.over() {
+			if lv.evicted {
+				break // the game is looked up again (replicas.go wakes the computer)
+			}
+			if lv.sess.Shown() != move || lv.broken != nil || lv.over() {
 				continue
 			}
 		}

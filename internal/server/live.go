@@ -136,6 +136,10 @@ func (s *Server) load(ctx context.Context, lv *live, id string) (evicted bool, e
 		}
 	}
 	lv.g, lv.sess, lv.loaded = g, sess, true
+	s.mu.Lock()
+	lv.version = s.versions[id]
+	delete(s.versions, id)
+	s.mu.Unlock()
 	// What was true before this start was announced then.
 	if !lv.over() && lv.full() {
 		lv.announced = engine.Deciding(sess.State)

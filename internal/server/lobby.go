@@ -426,7 +426,7 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 	lv.mu.Lock()
 	defer lv.mu.Unlock()
 	if req.Move == nil { // resigning needs no move number
-		m := lv.sess.Move()
+		m := lv.sess.Shown()
 		req.Move = &m
 	}
 	side, lang, err := s.prepare(r.Context(), lv, u, req)

@@ -123,7 +123,7 @@ func (s *Server) body(lv *live, key bodyKey) (enc []byte, pooled *[]byte) {
 		legal := sess.State.Legal(key.side, nil)
 		body.Actions = make([]actionJSON, 0, len(legal))
 		for _, a := range legal {
-			body.Actions = append(body.Actions, actionJSON{Action: sess.State.EncodeAction(a), Label: sess.State.Describe(a, key.lang)})
+			body.Actions = append(body.Actions, actionJSON{Action: sess.State.EncodeAction(a), Label: sess.State.Describe(a, key.lang), Aside: engine.IsAside(sess.State, a)})
 		}
 	}
 	pooled = viewBuffers.Get().(*[]byte)

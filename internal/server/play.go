@@ -108,6 +108,10 @@ type seatJSON struct {
 type actionJSON struct {
 	Action string `json:"action"` // the record text, sent back to play it
 	Label  string `json:"label"`  // State.Describe in the page's language
+	// Aside: the action answers nothing (engine.Asider: a change of
+	// Limanowa's standing order, La Primogenita's drop and uncommit), so
+	// the page never plays it for the player as a forced answer.
+	Aside bool `json:"aside,omitempty"`
 }
 
 type logJSON struct {
@@ -458,11 +462,17 @@ func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine
 	if !inRun || !lv.startsRun(side) {
 		credit = engine.Observer
 	}
+	sealed := lv.sess.Move() - lv.sess.Shown()
 	if err := lv.sess.Apply(side, a); err != nil {
 		if errors.Is(err, engine.ErrIllegal) {
 			return errf(http.StatusUnprocessableEntity, "%v", err)
 		}
 		return err
+	}
+	if sealed > 0 && lv.sess.Shown() == lv.sess.Move() {
+		// The reveal counts the choice's secret actions: the log's numbers
+		// from the choice on are not those encoded (Session.ShownAt).
+		s.dropPages(lv)
 	}
 	lv.epoch++
 	p := progress(lv.sess)

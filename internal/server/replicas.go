@@ -31,11 +31,11 @@ func (s *Server) Changed(c store.Change) {
 		}
 		s.mu.Unlock()
 		for _, id := range ids {
-			s.drop(id)
+			s.drop(id, false)
 		}
 		return
 	}
-	s.drop(c.Game)
+	s.drop(c.Game, c.Quiet)
 	if !c.Quiet { // a sealed action is told to no page (engine.Session.Shown)
 		s.hub.publish(c.Game, event{Move: c.Move, Status: c.Status, Chat: c.Chat})
 	}
@@ -45,8 +45,11 @@ func (s *Server) Changed(c store.Change) {
 }
 
 // drop forgets the live copy of game id, marking it evicted so that a
-// request about to use it looks the game up again.
-func (s *Server) drop(id string) {
+// request about to use it looks the game up again. For a sealed action
+// (quiet) the copy's version is kept for the next: a page that saw it
+// start over would know that the other side had acted. At most liveCap
+// versions are kept; beyond, they start over as after a restart.
+func (s *Server) drop(id string, quiet bool) {
 	s.mu.Lock()
 	lv := s.live[id]
 	delete(s.live, id)
@@ -55,7 +58,16 @@ func (s *Server) drop(id string) {
 		lv.mu.Lock()
 		s.dropPages(lv)
 		lv.evicted = true
+		v := lv.version
 		lv.mu.Unlock()
+		if quiet {
+			s.mu.Lock()
+			if len(s.versions) >= s.liveCap() {
+				clear(s.versions)
+			}
+			s.versions[id] = max(s.versions[id], v)
+			s.mu.Unlock()
+		}
 	}
 }
 

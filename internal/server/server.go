@@ -96,7 +96,11 @@ type Server struct {
 
 	mu   sync.Mutex
 	live map[string]*live
-	uses uint64 // lookups of live games, to find the least recently used
+	// versions keeps the version of a game dropped for another process's
+	// sealed action until the game is loaded again (replicas.go), so that
+	// the pages do not see its version start over.
+	versions map[string]uint64
+	uses     uint64 // lookups of live games, to find the least recently used
 	// pageBytes is what the live games' pages hold (see pages).
 	pageBytes atomic.Int64
 
@@ -140,6 +144,7 @@ func New(cfg Config) *Server {
 		logins:     newLogins(cfg.Store),
 		hashGate:   newGate(hashSlots, hashQueue),
 		live:       map[string]*live{},
+		versions:   map[string]uint64{},
 		think:      newGate(cfg.Computer.Slots, 1<<20),
 		replays:    newReplayCache(),
 		replayGate: newGate(replaySlots, replayQueue),

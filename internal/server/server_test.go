@@ -543,7 +543,7 @@ func TestFrozenGame(t *testing.T) {
 	if err := e.st.AppendAction(ctx, g.ID, 1, engine.RecordEntry{Side: "south", Action: "take 1", Hash: "0000"}, store.Progress{Active: 1}); err != nil {
 		t.Fatal(err)
 	}
-	e.srv.drop(g.ID)
+	e.srv.drop(g.ID, false)
 	v := ann.view(g.ID, "")
 	if v.Frozen == "" || !strings.Contains(v.Frozen, "hash") || len(v.Actions) != 0 || v.Move != 2 {
 		t.Fatalf("frozen game: move %d, frozen %q, %d actions", v.Move, v.Frozen, len(v.Actions))

@@ -179,8 +179,11 @@ func TestSecretPicksTellNobody(t *testing.T) {
 		t.Fatalf("the Allies were told of Italy's secret picks: %s", ev)
 	case <-time.After(200 * time.Millisecond):
 	}
-	// The commit is public: the Allies see the move and are told.
-	ann.mustAct(g.ID, "italian", v.Move, "commit")
+	// The commit is public: the Allies see the move and are told. Its
+	// one action left, uncommit, is an aside: no page plays it as forced.
+	if cv := ann.mustAct(g.ID, "italian", v.Move, "commit"); len(cv.Actions) != 1 || !cv.Actions[0].Aside {
+		t.Fatalf("after the commit Italy may %+v, want only uncommit as an aside", cv.Actions)
+	}
 	select {
 	case ev := <-events:
 		if !strings.Contains(ev, fmt.Sprintf(`"move":%d`, shown+1)) {
@@ -210,20 +213,29 @@ func unclocked(t *testing.T, b []byte) string {
 
 // TestQuietChangeFromAnotherProcess: a sealed action made by another
 // process sharing the database (store.Change.Quiet) drops the copy in
-// memory but tells no open page; a public one tells them.
+// memory but tells no open page, and the copy loaded again keeps the
+// version the pages know; a public change tells them.
 func TestQuietChangeFromAnotherProcess(t *testing.T) {
 	e := newEnv(t)
-	sb, err := e.srv.hub.subscribe("g", 0, "client")
+	ann := e.user("ann")
+	g := ann.create(map[string]any{"game": "toy", "mode": "hotseat", "seed": 2})
+	ann.mustAct(g.ID, "north", 0, "take 1")
+	e.srv.Wait()
+	was := ann.view(g.ID, "").Version
+	sb, err := e.srv.hub.subscribe(g.ID, 0, "client")
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.srv.Changed(store.Change{Game: "g", Move: 3, Status: store.StatusActive, Quiet: true})
+	e.srv.Changed(store.Change{Game: g.ID, Move: 1, Status: store.StatusActive, Quiet: true})
+	if v := ann.view(g.ID, ""); v.Version != was || was == 0 {
+		t.Fatalf("after another process's sealed action the version is %d, was %d", v.Version, was)
+	}
 	select {
 	case b := <-sb.ch:
 		t.Fatalf("a page was told of another process's sealed action: %s", b)
 	default:
 	}
-	e.srv.Changed(store.Change{Game: "g", Move: 4, Status: store.StatusActive})
+	e.srv.Changed(store.Change{Game: g.ID, Move: 4, Status: store.StatusActive})
 	select {
 	case b := <-sb.ch:
 		if !strings.Contains(string(b), `"move":4`) {

@@ -222,7 +222,8 @@ export async function playPage(main, id) {
     // in; against a person it is always asked (ruling C-9: its absence
     // would tell that nothing is held).
     const unwatched = v.your_sides.length > 0 && v.seats.every((x) => x.you || x.ai);
-    if (unwatched && autoForced() && !v.over && v.actions.length === 1 && st.autoAt !== v.move) {
+    // An aside (taking back a commit) is never a forced answer.
+    if (unwatched && autoForced() && !v.over && v.actions.length === 1 && !v.actions[0].aside && st.autoAt !== v.move) {
       st.autoAt = v.move;
       st.autoDone = [...(st.autoDone || []).slice(-2), `${sideName(v.side)}: ${v.prompt} → ${v.actions[0].label}`];
       const answer = () => {
