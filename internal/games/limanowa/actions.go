@@ -189,7 +189,7 @@ func (s *State) legal(side engine.Side, dst []engine.Action, calls bool) []engin
 // it at the first reaction window he is asked about, or at any other
 // question.
 func (s *State) orders(side engine.Side, dst []engine.Action) []engine.Action {
-	if s.changes >= maxChanges {
+	if s.changes[side] >= maxChanges {
 		return dst // L70: answer the question first
 	}
 	for p := range numPolicies {
@@ -337,8 +337,8 @@ func (s *State) refuseChange(side engine.Side, a engine.Action) error {
 	switch {
 	case uint8(a.A) == s.Policy[side]:
 		return engine.Illegal("limanowa: the standing reaction order is already %s: a change must change it (L70)", policyNames[a.A])
-	case s.changes >= maxChanges:
-		return engine.Illegal("limanowa: the standing reaction order has been changed %d times in a row: answer the question first (L70)", s.changes)
+	case s.changes[side] >= maxChanges:
+		return engine.Illegal("limanowa: the standing reaction order has been changed %d times in a row: answer the question first (L70)", s.changes[side])
 	}
 	return nil
 }
@@ -377,7 +377,7 @@ func (s *State) sideName(side engine.Side) string {
 func (s *State) apply(a engine.Action) {
 	i := int(a.A)
 	if a.Op != opPolicy {
-		s.changes = 0 // L70: an answer ends a run of changes
+		s.changes = [2]int8{} // L70: an answer ends the runs of changes
 	}
 	switch a.Op {
 	case opPlace:
@@ -459,7 +459,7 @@ func (s *State) apply(a engine.Action) {
 		}
 	case opPolicy:
 		s.Policy[s.Decider] = uint8(a.A)
-		s.changes++
+		s.changes[s.Decider]++
 		s.logf("6.71", s.Decider, "policy", SideNames[s.Decider], policyNames[a.A]) // the other side is not told
 		if s.Step == stReact {
 			s.openReaction() // the order given at a window answers it at once

@@ -103,7 +103,9 @@ func restore(s *State, data []byte) (engine.State, error) {
 		r.decode(&s.camp)
 	}
 	if b := r.take(len(r.data) - r.at); len(b) == 1 {
-		s.changes = int8(b[0]) // L70
+		if err := s.setChanges(b[0]); err != nil { // L70
+			r.err = err
+		}
 	} else if len(b) > 1 {
 		r.err = fmt.Errorf("long")
 	}
@@ -147,7 +149,7 @@ func (s *State) checkRestored() error {
 		return fmt.Errorf("%d units activated", s.NGroup)
 	case !unit(s.Movers[0]) || !unit(s.Movers[1]) || !unit(s.Shooter) || !unit(s.Att[0]) || !unit(s.Att[1]) || !unit(s.Arriving):
 		return fmt.Errorf("a unit index out of range")
-	case s.Policy[0] >= uint8(len(policyNames)) || s.Policy[1] >= uint8(len(policyNames)) || s.changes < 0 || s.changes > maxChanges:
+	case s.Policy[0] >= uint8(len(policyNames)) || s.Policy[1] >= uint8(len(policyNames)) || s.changes[0] < 0 || s.changes[0] > maxChanges || s.changes[1] < 0 || s.changes[1] > maxChanges:
 		return fmt.Errorf("standing orders %v", s.Policy)
 	case s.Stray < 0 || int(s.Stray) > maxOMA || s.SSNext < 0 || int(s.SSNext) > maxOMA || s.ArriveOf < 0 || s.ArriveOf > 1 || s.Half < 0 || s.Half > 1:
 		return fmt.Errorf("an index out of range")

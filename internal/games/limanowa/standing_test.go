@@ -182,8 +182,8 @@ func TestStandingOrderChangesBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back := r.(*State); back.changes != maxChanges || !slices.Equal(back.Marshal(), s.Marshal()) {
-		t.Fatalf("restored with %d changes, want %d", back.changes, maxChanges)
+	if back := r.(*State); back.changes[side] != maxChanges || !slices.Equal(back.Marshal(), s.Marshal()) {
+		t.Fatalf("restored with %v changes, want %d", back.changes, maxChanges)
 	}
 	if err := s.Apply(side, s.rulesLegal(side)[0]); err != nil {
 		t.Fatal(err)
@@ -191,7 +191,41 @@ func TestStandingOrderChangesBounded(t *testing.T) {
 	if s.Active().Has(side) && offered() == 0 {
 		t.Fatal("after an answer the order may be changed again")
 	}
-	if s.changes != 0 {
-		t.Fatalf("an answer left the count at %d", s.changes)
+	if s.changes != [2]int8{} {
+		t.Fatalf("an answer left the count at %v", s.changes)
+	}
+}
+
+// L70 bounds each side's changes: in the night choice, where both sides
+// answer at once (11.521), one side's two changes leave the other's open,
+// and both counts are restored from the state's bytes.
+func TestStandingOrderChangesPerSide(t *testing.T) {
+	s := campaignAt(t, "gods-playground", 7, func(s *State) bool {
+		return s.Step == stNightChoice && s.Active() == engine.Only(Central)|engine.Only(Russian)
+	})
+	change := func(side engine.Side) {
+		t.Helper()
+		for _, a := range s.Legal(side, nil) {
+			if a.Op == opPolicy {
+				if err := s.Apply(side, a); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+		}
+		t.Fatalf("%s may not change its standing order (changes %v)", SideNames[side], s.changes)
+	}
+	change(Central)
+	change(Central)
+	change(Russian)
+	if s.changes != [2]int8{Central: 2, Russian: 1} {
+		t.Fatalf("counts %v", s.changes)
+	}
+	r, err := Game{}.Unmarshal(engine.Setup{Scenario: "gods-playground", Seed: 7}, s.Marshal())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back := r.(*State); back.changes != s.changes {
+		t.Fatalf("restored counts %v, want %v", back.changes, s.changes)
 	}
 }

@@ -113,10 +113,11 @@ type State struct {
 	cp   *Campaign // nil in a scenario (campaign_day.go)
 	day  []int8    // the campaign day of each of sc.Forces
 	camp campCore  // where the campaign day stands (Marshal encodes it in a campaign)
-	// changes counts the changes of the standing reaction order made since
-	// the last action that was not one (ruling L70: at most maxChanges);
-	// Marshal writes it last, only when it is not zero.
-	changes int8
+	// changes counts each side's changes of its standing reaction order
+	// made since the last action that was not one (ruling L70: at most
+	// maxChanges); Marshal writes them last, only when one is not zero
+	// (changesByte).
+	changes [2]int8
 	engine.Log
 }
 
@@ -235,10 +236,38 @@ func (s *State) Marshal() []byte {
 	if s.cp != nil {
 		b = append(b, flat.Marshal(&s.camp)...)
 	}
-	if s.changes != 0 {
-		b = append(b, byte(s.changes))
+	if s.changes != [2]int8{} {
+		b = append(b, s.changesByte())
 	}
 	return b
+}
+
+// changesByte encodes the counts of changes (L70) in one byte: the count
+// itself when only the one side to decide has changed its order (as
+// before both sides could choose at once, 11.521, when the count was
+// one for both), else 16 + the first side's count + 4 × the second's.
+func (s *State) changesByte() byte {
+	for sd := range engine.Side(2) {
+		if s.Active() == engine.Only(sd) && s.changes[1-sd] == 0 {
+			return byte(s.changes[sd])
+		}
+	}
+	return 16 + byte(s.changes[0]) + 4*byte(s.changes[1])
+}
+
+// setChanges decodes changesByte's b (its state decoded but the counts).
+func (s *State) setChanges(b byte) error {
+	switch {
+	case b >= 16 && b < 32:
+		s.changes = [2]int8{int8(b & 3), int8(b >> 2 & 3)}
+	case b > 0 && b <= maxChanges && s.Active() == engine.Only(Central):
+		s.changes[Central] = int8(b)
+	case b > 0 && b <= maxChanges && s.Active() == engine.Only(Russian):
+		s.changes[Russian] = int8(b)
+	default:
+		return fmt.Errorf("changes of the standing order %d", b)
+	}
+	return nil
 }
 
 func bits(bs ...bool) byte {
