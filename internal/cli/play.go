@@ -235,8 +235,17 @@ func (p *playLoop) run() int {
 		}
 		p.beginDecision()
 		// in a round made of several actions a side (pick, pick, commit),
-		// each side completes its choice before the next is asked
-		side := engine.Deciding(p.sess.State).Sides()[0]
+		// each side completes its choice before the next is asked; a person
+		// before the computer, whose picks, made first, would keep him
+		// waiting the longer the more it picked
+		deciding := engine.Deciding(p.sess.State).Sides()
+		side := deciding[0]
+		for _, sd := range deciding {
+			if _, bot := p.bots[sd]; !bot {
+				side = sd
+				break
+			}
+		}
 		if bot, ok := p.bots[side]; ok {
 			if err := p.computerMove(side, bot); err != nil {
 				fmt.Fprintf(p.out, "error: %v\n", err)

@@ -173,17 +173,23 @@ func TestPlaySecretChoice(t *testing.T) {
 			t.Errorf("red's screen shows blue's private entry:\n%s", after)
 		}
 	})
-	t.Run("computer chooses first", func(t *testing.T) {
+	// The person chooses before the computer, the first side: the
+	// computer's picks, made first, would keep him waiting the longer the
+	// more it picked.
+	t.Run("person chooses before the computer", func(t *testing.T) {
 		code, out, _ := runCmd(t, inputLines("pick 2"), "play", "clitest-duel", "--side", "blue", "--ai", "clitest-first", "--seed", "1")
 		if code != 0 {
 			t.Fatalf("exit %d:\n%s", code, out)
 		}
-		before := out[:strings.Index(out, "blue> ")]
-		if !strings.Contains(before, "red (computer): has made its secret choice") {
-			t.Errorf("computer's secret choice not announced:\n%s", before)
+		before, after := out[:strings.Index(out, "blue> ")], out[strings.Index(out, "blue> "):]
+		if strings.Contains(before, "red (computer)") {
+			t.Errorf("the computer chose before the person:\n%s", before)
 		}
-		if strings.Contains(before, "Pick 1") && !strings.Contains(before, "1. Pick 1") || strings.Contains(before, "picked") {
-			t.Errorf("computer's choice leaked:\n%s", before)
+		if !strings.Contains(after, "red (computer): has made its secret choice") {
+			t.Errorf("computer's secret choice not announced:\n%s", after)
+		}
+		if strings.Contains(out, "Pick 1") && !strings.Contains(out, "1. Pick 1") {
+			t.Errorf("computer's choice leaked:\n%s", out)
 		}
 		for _, w := range []string{"(D1) revealed [1 2]", "red (computer): Step forward", "red (computer): End", "blue: 0 (loss)"} {
 			if !strings.Contains(out, w) {
