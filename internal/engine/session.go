@@ -150,6 +150,18 @@ func (s *Session) Sealed() bool {
 	return k > 0 && s.round.sealed[k-1] == s.Move()-1
 }
 
+// SealedBy is how many of the sealed actions of the choice under way are
+// side's.
+func (s *Session) SealedBy(side Side) int {
+	n, name := 0, s.SideName(side)
+	for _, i := range s.round.sealed {
+		if s.Record.Actions[i].Side == name {
+			n++
+		}
+	}
+	return n
+}
+
 // RoundFrom is the number of actions before the choice of several sides
 // under way began, or Move when none is: what a replay during play may
 // show without telling how many secret actions there were.

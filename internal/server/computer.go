@@ -218,7 +218,7 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 			break
 		}
 		if from := lv.sess.RoundFrom(); len(lv.sess.State.Active().Sides()) > 1 && (lv.choiceFrom != from || lv.choiceAt.IsZero()) {
-			lv.choiceFrom, lv.choiceAt, lv.choiceSealed = from, s.cfg.Now(), false
+			lv.choiceFrom, lv.choiceAt = from, s.cfg.Now()
 		}
 		// What the player decides on is what it may see: another side's
 		// sealed actions (engine.Session.Shown) leave it unchanged, so only
@@ -277,9 +277,7 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 			break
 		}
 		lv.aiFailed = ""
-		if lv.sess.Sealed() {
-			lv.choiceSealed = true
-		} else {
+		if !lv.sess.Sealed() {
 			lv.lastActor.Store(0)
 			lv.mu.Unlock()
 			s.announce(ctx, lv)
@@ -345,7 +343,7 @@ const secretPad = 5
 // answers at once and is not held. The caller locks lv.mu.
 func (lv *live) secretHold(side engine.Side, a engine.Action, p ai.Player, now time.Time) time.Duration {
 	m, ok := p.(*ai.MCTS)
-	if !ok || m.Config.Budget <= 0 || !lv.choiceSealed || lv.choiceFrom != lv.sess.RoundFrom() ||
+	if !ok || m.Config.Budget <= 0 || lv.sess.SealedBy(side) == 0 || lv.choiceFrom != lv.sess.RoundFrom() ||
 		len(lv.sess.State.Active().Sides()) < 2 || lv.sess.Seals(side, a) {
 		return 0
 	}

@@ -34,12 +34,10 @@ type live struct {
 	told     engine.SideSet
 	thinking bool // a computer player is deciding
 	// choiceFrom and choiceAt: the secret choice of several sides (its
-	// engine.Session.RoundFrom) in which the computer began to decide, and
-	// when; choiceSealed, whether it has made a secret action in it
-	// (secretHold).
-	choiceFrom   int
-	choiceAt     time.Time
-	choiceSealed bool
+	// engine.Session.RoundFrom) in which the computer began to decide
+	// (or, the game loaded again, went on), and when (secretHold).
+	choiceFrom int
+	choiceAt   time.Time
 	// runSide is the side whose run of actions is under way (ran: known
 	// since the game was loaded): its clock was credited at the run's
 	// first action; interrupt answers and asides neither start nor end a

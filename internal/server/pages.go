@@ -49,6 +49,18 @@ type pages struct {
 // the language, and the game's standing (over, with the result that
 // replaces the prompt after a resignation or a timeout; whether the side
 // may act now).
+// dropBodiesOf forgets side's bodies of lv, which its sealed action
+// changed (engine.Session.Sealed: no other side's). The caller locks
+// lv.mu.
+func (s *Server) dropBodiesOf(lv *live, side engine.Side) {
+	for k, b := range lv.pages.bodies {
+		if k.side == side {
+			s.keep(lv, -len(b))
+			delete(lv.pages.bodies, k)
+		}
+	}
+}
+
 type bodyKey struct {
 	side   engine.Side
 	lang   string

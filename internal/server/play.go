@@ -474,7 +474,13 @@ func (s *Server) apply(ctx context.Context, lv *live, side engine.Side, a engine
 		// from the choice on are not those encoded (Session.ShownAt).
 		s.dropPages(lv)
 	}
-	lv.epoch++
+	if lv.sess.Sealed() {
+		// Nobody else's view changed: theirs are kept, and a view built
+		// afresh (slower) would tell that something had happened.
+		s.dropBodiesOf(lv, side)
+	} else {
+		lv.epoch++
+	}
 	p := progress(lv.sess)
 	// A sealed action (engine.Session.Shown) leaves the clocks as they
 	// were: it changes no side's running, and a credit would show that it

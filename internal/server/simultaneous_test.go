@@ -140,6 +140,7 @@ func TestSecretPicksTellNobody(t *testing.T) {
 		}
 	}()
 	<-events // the stream's first event
+	seen()
 	before := seen()
 	shown := v.Move
 	find := func(v *gameView, prefix string) string {
@@ -169,6 +170,22 @@ func TestSecretPicksTellNobody(t *testing.T) {
 		}
 	}
 	e.srv.Wait()
+	// The Allies' view, asked for twice before the picks (seen), is still
+	// kept: one built afresh would take longer, and tell.
+	e.srv.mu.Lock()
+	lv := e.srv.live[g.ID]
+	e.srv.mu.Unlock()
+	lv.mu.Lock()
+	kept, allied := 0, engine.Side(0) // primogenita's first side
+	for k, b := range lv.pages.bodies {
+		if k.side == allied && b != nil {
+			kept++
+		}
+	}
+	lv.mu.Unlock()
+	if kept == 0 {
+		t.Error("Italy's secret picks dropped the Allies' kept view")
+	}
 	for k, was := range seen() {
 		if was != before[k] {
 			t.Errorf("Italy's secret picks changed the %s:\n%.2000s\n%.2000s", k, before[k], was)
@@ -271,7 +288,7 @@ func TestComputerCommitIsHeld(t *testing.T) {
 	random, _ := DefaultComputerLimits.player("random", g, 1)
 	budget := normal.(*ai.MCTS).Config.Budget
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	lv := &live{sess: sess, choiceFrom: sess.RoundFrom(), choiceAt: t0, choiceSealed: true}
+	lv := &live{sess: sess, choiceFrom: sess.RoundFrom(), choiceAt: t0}
 	for _, p := range []string{"pick 36", "pick 31"} {
 		a, _ := sess.State.DecodeAction(p)
 		if hold := lv.secretHold(allied, a, normal, t0); hold != 0 {
@@ -288,8 +305,8 @@ func TestComputerCommitIsHeld(t *testing.T) {
 	if hold := lv.secretHold(allied, commit, random, t0); hold != 0 {
 		t.Fatalf("the random player's commit held %v", hold)
 	}
-	lv.choiceSealed = false
-	if hold := lv.secretHold(allied, commit, normal, t0); hold != 0 {
+	italian, _ := engine.SideByName(g, "italian")
+	if hold := lv.secretHold(italian, commit, normal, t0); hold != 0 {
 		t.Fatalf("a commit after no secret action held %v", hold)
 	}
 }

@@ -63,6 +63,9 @@ func TestSecretChoiceIsSealed(t *testing.T) {
 		if i == 4 {
 			snap = sess.Snapshot(-1)
 		}
+		if i == 12 && (sess.SealedBy(Allied) != 6 || sess.SealedBy(Italian) != 4) {
+			t.Fatalf("sealed by the Allies %d, by Italy %d; want 6 and 4", sess.SealedBy(Allied), sess.SealedBy(Italian))
+		}
 	}
 	if sess.RoundFrom() != sess.Move() || sess.ShownAt(from+3) != from+3 {
 		t.Fatalf("after the reveal: round from %d, move %d", sess.RoundFrom(), sess.Move())
