@@ -18,6 +18,10 @@ type event struct {
 	Chat int `json:"chat,omitempty"`
 	// Version is the game's change counter (see gameView.Version).
 	Version uint64 `json:"version"`
+	// Sealed, sent only to the user who made a sealed action, is how
+	// many his side has made in the choice under way (gameView.Sealed):
+	// his other pages follow his secret choice.
+	Sealed int `json:"sealed,omitempty"`
 }
 
 // hub holds the open event streams, by game, at most perClient from one
@@ -97,6 +101,23 @@ func (h *hub) publish(gameID string, ev event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for sb := range h.subs[gameID] {
+		select {
+		case <-sb.ch:
+		default:
+		}
+		sb.ch <- b
+	}
+}
+
+// publishTo sends ev to the user's streams of the game only.
+func (h *hub) publishTo(gameID string, userID int64, ev event) {
+	b, _ := json.Marshal(ev)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for sb := range h.subs[gameID] {
+		if sb.userID != userID {
+			continue
+		}
 		select {
 		case <-sb.ch:
 		default:

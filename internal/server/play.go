@@ -52,8 +52,12 @@ type gameView struct {
 	// player's turn.
 	Interrupt bool `json:"interrupt,omitempty"`
 	// Quiet: the action just made is sealed (engine.Session.Shown), and
-	// no live update announces it; the page expects none.
+	// no live update announces it but to the player's own pages.
 	Quiet bool `json:"quiet,omitempty"`
+	// Sealed is how many sealed actions the side has made in the secret
+	// choice under way (engine.Session.SealedBy): the player's other pages
+	// refetch when an update brings another count.
+	Sealed int `json:"sealed,omitempty"`
 	// The rest comes from the session: filled in (replays), or encoded
 	// once per state of the game and shared by every request for the same
 	// side and language (body and log, see pages.go).
@@ -195,6 +199,9 @@ func (s *Server) view(ctx context.Context, lv *live, userID int64, side engine.S
 	v.logs = s.log(lv, side, lang)
 	if n := len(v.logs.idx); n > 0 {
 		v.LogNext = logToken(n, v.logs.marks[n-1])
+	}
+	if side != engine.Observer {
+		v.Sealed = lv.sess.SealedBy(side)
 	}
 	acting := !lv.over() && len(v.WaitingFor) == 0 && lv.broken == nil
 	v.CanUndo = acting && side != engine.Observer && lv.sess.CanUndo(side)
@@ -433,7 +440,9 @@ func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v.logSince(req.Log) // checked by prepare
-	if v.Quiet = lv.sess.Sealed(); !v.Quiet {
+	if v.Quiet = lv.sess.Sealed(); v.Quiet {
+		s.hub.publishTo(lv.g.ID, u.ID, event{Move: lv.sess.Shown(), Status: lv.g.Status, Version: lv.version, Sealed: v.Sealed})
+	} else {
 		s.afterChange(lv, u.ID)
 	}
 	writeJSON(w, http.StatusOK, v)

@@ -123,23 +123,40 @@ func TestSecretPicksTellNobody(t *testing.T) {
 		out["clock"] = fmt.Sprint(sg.Clock)
 		return out
 	}
-	// Bob's live updates.
-	req, _ := http.NewRequestWithContext(t.Context(), "GET", e.http.URL+"/api/games/"+g.ID+"/events", nil)
-	resp, err := bob.c.Do(req)
-	if err != nil {
-		t.Fatal(err)
+	// Bob's live updates, and Ann's on another page.
+	stream := func(c *client) chan string {
+		req, _ := http.NewRequestWithContext(t.Context(), "GET", e.http.URL+"/api/games/"+g.ID+"/events", nil)
+		resp, err := c.c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		events := make(chan string, 64)
+		go func() {
+			sc := bufio.NewScanner(resp.Body)
+			for sc.Scan() {
+				if strings.HasPrefix(sc.Text(), "data: ") {
+					events <- sc.Text()
+				}
+			}
+		}()
+		<-events // the stream's first event
+		return events
 	}
-	defer resp.Body.Close()
-	events := make(chan string, 16)
-	go func() {
-		sc := bufio.NewScanner(resp.Body)
-		for sc.Scan() {
-			if strings.HasPrefix(sc.Text(), "data: ") {
-				events <- sc.Text()
+	events, own := stream(bob), stream(ann)
+	// told waits for an update on ch that says want.
+	told := func(ch chan string, want string) bool {
+		for deadline := time.After(5 * time.Second); ; {
+			select {
+			case ev := <-ch:
+				if strings.Contains(ev, want) {
+					return true
+				}
+			case <-deadline:
+				return false
 			}
 		}
-	}()
-	<-events // the stream's first event
+	}
 	seen()
 	before := seen()
 	shown := v.Move
@@ -167,6 +184,11 @@ func TestSecretPicksTellNobody(t *testing.T) {
 		picked++
 		if v.Move != shown || !v.Quiet {
 			t.Fatalf("a pick moved the shown move from %d to %d (quiet %v)", shown, v.Move, v.Quiet)
+		}
+		// Ann's other page follows her secret choice (a drop, then this
+		// pick: the latest update counts both).
+		if !told(own, fmt.Sprintf(`"sealed":%d`, v.Sealed)) {
+			t.Fatalf("Ann's other page was not told of her pick (her view counts %d)", v.Sealed)
 		}
 	}
 	e.srv.Wait()

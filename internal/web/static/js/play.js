@@ -153,9 +153,16 @@ export async function playPage(main, id) {
       if (st.missed) {
         const d = st.missed;
         st.missed = null;
-        if (!ours(d)) load();
+        if (stale(d) && !ours(d)) load();
       }
     }
+  }
+
+  // stale reports whether an update tells of another state than the one
+  // shown (another count of the player's own secret actions, too).
+  function stale(d) {
+    return d.version !== st.view.version || d.move !== st.view.move || d.status !== st.view.status ||
+      (d.sealed != null && d.sealed !== (st.view.sealed || 0));
   }
 
   // ours reports whether an update announces the change the page's own
@@ -369,7 +376,7 @@ export async function playPage(main, id) {
   es.addEventListener('update', (ev) => {
     const d = JSON.parse(ev.data);
     if (d.chat && d.chat > st.chatN) loadChat();
-    else if (st.view && (d.version !== st.view.version || d.move !== st.view.move || d.status !== st.view.status)) {
+    else if (st.view && stale(d)) {
       if (st.busy) st.missed = d;
       else if (!ours(d)) load();
     }
