@@ -380,7 +380,12 @@ func (s *Server) prepare(ctx context.Context, lv *live, u viewer, req moveReques
 	} else if ended {
 		return 0, "", errf(http.StatusConflict, "the game is over: %s", lv.g.Result)
 	}
-	if *req.Move != lv.sess.Shown() {
+	// An action made since the secret choice under way began is not
+	// stale for another side's commit: the choice it belongs to goes on
+	// (a commit changes no one else's options; the reveal ends it, and
+	// with it the actions of the choice).
+	inChoice := len(lv.sess.State.Active().Sides()) > 1 && *req.Move >= lv.sess.RoundFrom() && *req.Move < lv.sess.Shown()
+	if *req.Move != lv.sess.Shown() && !inChoice {
 		v, err := s.view(ctx, lv, u.ID, side, lang)
 		if err != nil {
 			return 0, "", err

@@ -231,8 +231,17 @@ func TestSecretPicksTellNobody(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the Allies were not told of Italy's commit")
 	}
-	if bv := bob.view(g.ID, "?side=allied"); bv.Move != shown+1 {
+	bv := bob.view(g.ID, "?side=allied")
+	if bv.Move != shown+1 {
 		t.Fatalf("after the commit the Allies see move %d, want %d", bv.Move, shown+1)
+	}
+	// Italy's commit leaves the Allies' choice going on: a pick made on the
+	// page they had before it is not stale.
+	if code, _ := bob.act(g.ID, "allied", shown, find(bv, "pick ")); code != http.StatusOK {
+		t.Fatalf("an Allied pick made before Italy's commit: %d, want 200", code)
+	}
+	if code, _ := bob.act(g.ID, "allied", shown-1, find(bv, "pick ")); code != http.StatusConflict {
+		t.Fatalf("an Allied pick made before the choice began: %d, want 409", code)
 	}
 }
 
