@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"slices"
 )
 
 // Session is a game being played: the current state, the record that
@@ -160,6 +161,21 @@ func (s *Session) SealedBy(side Side) int {
 		}
 	}
 	return n
+}
+
+// ActedSince reports whether side has made a public action of the choice
+// under way (a commit, say) after the move shown was shown.
+func (s *Session) ActedSince(side Side, shown int) bool {
+	if !s.round.open {
+		return false
+	}
+	name := s.SideName(side)
+	for i := s.round.from; i < s.Move(); i++ {
+		if !slices.Contains(s.round.sealed, i) && s.ShownAt(i+1) > shown && s.Record.Actions[i].Side == name {
+			return true
+		}
+	}
+	return false
 }
 
 // RoundFrom is the number of actions before the choice of several sides

@@ -49,6 +49,14 @@ type pages struct {
 // the language, and the game's standing (over, with the result that
 // replaces the prompt after a resignation or a timeout; whether the side
 // may act now).
+type bodyKey struct {
+	side   engine.Side
+	lang   string
+	over   bool
+	act    bool
+	result string
+}
+
 // dropBodiesOf forgets side's bodies of lv, which its sealed action
 // changed (engine.Session.Sealed: no other side's). The caller locks
 // lv.mu.
@@ -59,14 +67,6 @@ func (s *Server) dropBodiesOf(lv *live, side engine.Side) {
 			delete(lv.pages.bodies, k)
 		}
 	}
-}
-
-type bodyKey struct {
-	side   engine.Side
-	lang   string
-	over   bool
-	act    bool
-	result string
 }
 
 type logKey struct {

@@ -339,8 +339,11 @@ func askOf(g engine.Game, st engine.State, side engine.Side, lang, q string) (an
 // moveRequest is an action or an undo: the side it is for and the move
 // number it was made against.
 type moveRequest struct {
-	Side   string `json:"side"`
-	Move   *int   `json:"move"`
+	Side string `json:"side"`
+	Move *int   `json:"move"`
+	// Sealed, when sent, is the count of the side's sealed actions the
+	// page shows (gameView.Sealed): another is stale, as a move is.
+	Sealed *int   `json:"sealed"`
 	Action string `json:"action"`
 	Lang   string `json:"lang"`
 	Log    string `json:"log"` // the log token of the page's view (gameView.LogNext)
@@ -383,16 +386,22 @@ func (s *Server) prepare(ctx context.Context, lv *live, u viewer, req moveReques
 	// An action made since the secret choice under way began is not
 	// stale for another side's commit: the choice it belongs to goes on
 	// (a commit changes no one else's options; the reveal ends it, and
-	// with it the actions of the choice).
-	inChoice := len(lv.sess.State.Active().Sides()) > 1 && *req.Move >= lv.sess.RoundFrom() && *req.Move < lv.sess.Shown()
-	if *req.Move != lv.sess.Shown() && !inChoice {
+	// with it the actions of the choice). The side's own commit since
+	// makes it stale, as does another count of its own secret actions.
+	inChoice := len(lv.sess.State.Active().Sides()) > 1 && *req.Move >= lv.sess.RoundFrom() && *req.Move < lv.sess.Shown() &&
+		!lv.sess.ActedSince(side, *req.Move)
+	ownStale := req.Sealed != nil && *req.Sealed != lv.sess.SealedBy(side)
+	if *req.Move != lv.sess.Shown() && !inChoice || ownStale {
 		v, err := s.view(ctx, lv, u.ID, side, lang)
 		if err != nil {
 			return 0, "", err
 		}
 		v.logSince(req.Log) // checked above
-		return 0, "", &apiError{Status: http.StatusConflict, View: json.RawMessage(v.encode()),
-			Msg: "the game has moved on: your action was made against move " + strconv.Itoa(*req.Move) + ", the game is at move " + strconv.Itoa(lv.sess.Shown())}
+		msg := "the game has moved on: your action was made against move " + strconv.Itoa(*req.Move) + ", the game is at move " + strconv.Itoa(lv.sess.Shown())
+		if *req.Move == lv.sess.Shown() {
+			msg = "your secret choice has changed since this page showed it (on another page?): here it is as it stands"
+		}
+		return 0, "", &apiError{Status: http.StatusConflict, View: json.RawMessage(v.encode()), Msg: msg}
 	}
 	if lv.over() {
 		return 0, "", errf(http.StatusConflict, "the game is over")

@@ -52,22 +52,26 @@ func (s *Server) Changed(c store.Change) {
 func (s *Server) drop(id string, quiet bool) {
 	s.mu.Lock()
 	lv := s.live[id]
-	delete(s.live, id)
 	s.mu.Unlock()
-	if lv != nil {
-		lv.mu.Lock()
-		s.dropPages(lv)
-		lv.evicted = true
-		v := lv.version
-		lv.mu.Unlock()
-		if quiet {
-			s.mu.Lock()
-			if len(s.versions) >= s.liveCap() {
-				clear(s.versions)
-			}
-			s.versions[id] = max(s.versions[id], v)
-			s.mu.Unlock()
+	if lv == nil {
+		return
+	}
+	lv.mu.Lock()
+	defer lv.mu.Unlock()
+	s.dropPages(lv)
+	lv.evicted = true
+	// The version is kept before the copy leaves s.live, so that a copy
+	// loaded next finds it (the lock order is lv.mu, then s.mu).
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.live[id] == lv {
+		delete(s.live, id)
+	}
+	if quiet {
+		if len(s.versions) >= s.liveCap() {
+			clear(s.versions)
 		}
+		s.versions[id] = max(s.versions[id], lv.version)
 	}
 }
 

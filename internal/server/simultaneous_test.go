@@ -243,6 +243,19 @@ func TestSecretPicksTellNobody(t *testing.T) {
 	if code, _ := bob.act(g.ID, "allied", shown-1, find(bv, "pick ")); code != http.StatusConflict {
 		t.Fatalf("an Allied pick made before the choice began: %d, want 409", code)
 	}
+	// A page behind its own side's commit, or its own secret picks, is stale.
+	if code, _ := ann.act(g.ID, "italian", shown, "uncommit"); code != http.StatusConflict {
+		t.Fatalf("Italy's uncommit from a page that did not show its commit: %d, want 409", code)
+	}
+	bv = bob.view(g.ID, "?side=allied")
+	stale := map[string]any{"side": "allied", "move": bv.Move, "sealed": bv.Sealed - 1, "action": find(bv, "pick ")}
+	if code := bob.call("POST", "/api/games/"+g.ID+"/actions", stale, nil); code != http.StatusConflict {
+		t.Fatalf("an Allied pick from a page behind their own picks: %d, want 409", code)
+	}
+	stale["sealed"] = bv.Sealed
+	if code := bob.call("POST", "/api/games/"+g.ID+"/actions", stale, nil); code != http.StatusOK {
+		t.Fatalf("an Allied pick from a page that shows their picks: %d, want 200", code)
+	}
 }
 
 // unclocked is a view or list without its clock, whose time left is

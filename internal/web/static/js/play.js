@@ -129,7 +129,7 @@ export async function playPage(main, id) {
     st.expect = null;
     const prev = st.view;
     try {
-      st.view = joined(await request('POST', `/api/games/${id}/${path}`, { side: prev.side, move: prev.move, lang: lang(), log: prev.log_next || '', ...body }), prev);
+      st.view = joined(await request('POST', `/api/games/${id}/${path}`, { side: prev.side, move: prev.move, sealed: prev.sealed || 0, lang: lang(), log: prev.log_next || '', ...body }), prev);
       st.own = true;
       // The event stream will announce this very change as the next
       // version: the page already shows it and need not fetch it again
