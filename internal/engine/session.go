@@ -89,24 +89,30 @@ type choiceMark struct {
 func markOf(st State, side Side) choiceMark {
 	m := choiceMark{st.Active(), Deciding(st), st.Epoch(), 0}
 	if several(m.active) {
-		h := fnv.New64a()
-		for _, o := range m.active.Sides() {
-			if o != side {
-				for _, a := range st.Legal(o, nil) {
-					h.Write([]byte{a.Op, byte(a.A), byte(a.A >> 8), byte(a.B), byte(a.B >> 8), byte(a.C), byte(a.C >> 8), byte(o)})
-				}
-				h.Write([]byte{0xff})
-			}
-		}
-		m.others = h.Sum64()
+		m.others = othersLegal(st, m.active, side)
 	}
 	return m
 }
 
+// othersLegal hashes the legal actions of the sides in active but side.
+func othersLegal(st State, active SideSet, side Side) uint64 {
+	h := fnv.New64a()
+	for _, o := range active.Sides() {
+		if o != side {
+			for _, a := range st.Legal(o, nil) {
+				h.Write([]byte{a.Op, byte(a.A), byte(a.A >> 8), byte(a.B), byte(a.B >> 8), byte(a.C), byte(a.C >> 8), byte(o)})
+			}
+			h.Write([]byte{0xff})
+		}
+	}
+	return h.Sum64()
+}
+
 // seals reports whether side's action, from a state marked m to after
-// with the log entries log, is secret.
+// with the log entries log, is secret. The other sides' legal actions
+// are listed only when all else says so.
 func (m choiceMark) seals(side Side, after State, log []LogEntry) bool {
-	if !several(m.active) || markOf(after, side) != m {
+	if !several(m.active) || after.Active() != m.active || Deciding(after) != m.deciding || after.Epoch() != m.epoch {
 		return false
 	}
 	for _, e := range log {
@@ -114,7 +120,7 @@ func (m choiceMark) seals(side Side, after State, log []LogEntry) bool {
 			return false
 		}
 	}
-	return true
+	return othersLegal(after, m.active, side) == m.others
 }
 
 // Seals reports whether a, if side played it now, would be secret (it
@@ -170,13 +176,21 @@ func (s *Session) ActedSince(side Side, shown int) bool {
 		return false
 	}
 	name := s.SideName(side)
+	n := s.round.from // the move shown before the choice's first action: none before is sealed
 	for i := s.round.from; i < s.Move(); i++ {
-		if !slices.Contains(s.round.sealed, i) && s.ShownAt(i+1) > shown && s.Record.Actions[i].Side == name {
+		if slices.Contains(s.round.sealed, i) {
+			continue
+		}
+		if n++; n > shown && s.Record.Actions[i].Side == name {
 			return true
 		}
 	}
 	return false
 }
+
+// Choosing reports whether several sides decide at once: a choice whose
+// secret actions are sealed is under way.
+func (s *Session) Choosing() bool { return s.round.open }
 
 // RoundFrom is the number of actions before the choice of several sides
 // under way began, or Move when none is: what a replay during play may

@@ -217,13 +217,14 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 		if !found {
 			break
 		}
-		if from := lv.sess.RoundFrom(); len(lv.sess.State.Active().Sides()) > 1 && (lv.choiceFrom != from || lv.choiceAt.IsZero()) {
+		if from := lv.sess.RoundFrom(); lv.sess.Choosing() && (lv.choiceFrom != from || lv.choiceAt.IsZero()) {
 			lv.choiceFrom, lv.choiceAt = from, s.cfg.Now()
 		}
 		// What the player decides on is what it may see: another side's
 		// sealed actions (engine.Session.Shown) leave it unchanged, so only
 		// a change of the shown move makes it think again.
 		st, move, p := lv.sess.State.Clone(), lv.sess.Shown(), lv.players[side]
+		moved := func() bool { return lv.sess.Shown() != move || lv.broken != nil || lv.over() }
 		// The search stops when the game ends or the server shuts down.
 		thinkCtx, stop := context.WithCancel(s.ctx)
 		lv.stopThinking = stop
@@ -249,7 +250,7 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 			lv.aiFailed = fmt.Sprintf("the computer player for %s failed: %v", lv.sess.SideName(side), err)
 			break
 		}
-		if lv.sess.Shown() != move || lv.broken != nil || lv.over() {
+		if moved() {
 			continue
 		}
 		if hold := lv.secretHold(side, a, p, s.cfg.Now()); hold > 0 {
@@ -267,7 +268,7 @@ func (s *Server) computerMoves(ctx context.Context, lv *live) {
 			if lv.evicted {
 				break // the game is looked up again (replicas.go wakes the computer)
 			}
-			if lv.sess.Shown() != move || lv.broken != nil || lv.over() {
+			if moved() {
 				continue
 			}
 		}
@@ -344,7 +345,7 @@ const secretPad = 5
 func (lv *live) secretHold(side engine.Side, a engine.Action, p ai.Player, now time.Time) time.Duration {
 	m, ok := p.(*ai.MCTS)
 	if !ok || m.Config.Budget <= 0 || lv.sess.SealedBy(side) == 0 || lv.choiceFrom != lv.sess.RoundFrom() ||
-		len(lv.sess.State.Active().Sides()) < 2 || lv.sess.Seals(side, a) {
+		!lv.sess.Choosing() || lv.sess.Seals(side, a) {
 		return 0
 	}
 	return lv.choiceAt.Add(secretPad * m.Config.Budget).Sub(now)

@@ -388,7 +388,7 @@ func (s *Server) prepare(ctx context.Context, lv *live, u viewer, req moveReques
 	// (a commit changes no one else's options; the reveal ends it, and
 	// with it the actions of the choice). The side's own commit since
 	// makes it stale, as does another count of its own secret actions.
-	inChoice := len(lv.sess.State.Active().Sides()) > 1 && *req.Move >= lv.sess.RoundFrom() && *req.Move < lv.sess.Shown() &&
+	inChoice := lv.sess.Choosing() && *req.Move >= lv.sess.RoundFrom() && *req.Move < lv.sess.Shown() &&
 		!lv.sess.ActedSince(side, *req.Move)
 	ownStale := req.Sealed != nil && *req.Sealed != lv.sess.SealedBy(side)
 	if *req.Move != lv.sess.Shown() && !inChoice || ownStale {
