@@ -141,13 +141,8 @@ func (s *Session) Shown() int { return s.ShownAt(s.Move()) }
 // ShownAt is the number shown for move (the count of actions up to it),
 // without the sealed actions among them.
 func (s *Session) ShownAt(move int) int {
-	n := move
-	for _, i := range s.round.sealed {
-		if i < move {
-			n--
-		}
-	}
-	return n
+	k, _ := slices.BinarySearch(s.round.sealed, move) // sealed is in order: k of them are before move
+	return move - k
 }
 
 // Sealed reports whether the last action is sealed (secret, and the choice
@@ -175,10 +170,11 @@ func (s *Session) ActedSince(side Side, shown int) bool {
 	if !s.round.open {
 		return false
 	}
-	name := s.SideName(side)
+	name, sealed := s.SideName(side), s.round.sealed
 	n := s.round.from // the move shown before the choice's first action: none before is sealed
 	for i := s.round.from; i < s.Move(); i++ {
-		if slices.Contains(s.round.sealed, i) {
+		if len(sealed) > 0 && sealed[0] == i { // sealed is in order
+			sealed = sealed[1:]
 			continue
 		}
 		if n++; n > shown && s.Record.Actions[i].Side == name {
